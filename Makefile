@@ -1,0 +1,129 @@
+# Build pipeline for the OpenAPI descriptions.
+#
+#   spec/<host>/openapi.yaml -> validate + house rules -> bundle -> lint -> spec tests
+#
+# `make` (default) sets up .venv and node_modules from the pinned files when they are
+# missing or out of date, then validates, bundles and lints every host spec. Every step
+# has real file dependencies: a second `make` with nothing changed does no work.
+# `make help` lists the targets.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := all
+.DELETE_ON_ERROR:
+MAKEFLAGS += --no-builtin-rules --no-print-directory
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+BIN := node_modules/.bin
+BUILD := build
+OUT := generated/openapi
+SOURCE_DOC := docs/source-document.md
+
+# Tools stay offline and quiet.
+export REDOCLY_TELEMETRY := off
+export REDOCLY_SUPPRESS_UPDATE_NOTICE := true
+export NO_UPDATE_NOTIFIER := 1
+export PIP_DISABLE_PIP_VERSION_CHECK := 1
+export PYTHONDONTWRITEBYTECODE := 1
+
+# Hosts are the folders of spec/ with an openapi.yaml entry point.
+HOSTS := $(sort $(patsubst spec/%/openapi.yaml,%,$(wildcard spec/*/openapi.yaml)))
+COMMON := $(wildcard spec/common/*.yaml)
+SCRIPTS := $(wildcard scripts/*.py)
+LINT_CONFIG := redocly.yaml .spectral.yaml $(wildcard lint/*.js lint/*/*.js)
+host_files = $(shell find spec/$(1) -name '*.yaml' 2>/dev/null)
+
+BUNDLES := $(foreach h,$(HOSTS),$(OUT)/$(h).yaml $(OUT)/$(h).json $(OUT)/$(h).deref.json)
+VENV_OK := $(VENV)/.installed
+NODE_OK := node_modules/.installed
+
+.PHONY: all help setup validate bundle lint spec-tests test typecheck check clean distclean lock
+
+all: spec-tests ## Build everything: set up, validate, bundle, lint, spec tests
+
+help: ## List the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | sort | expand -t 14
+
+# --- set-up ---------------------------------------------------------------------------
+setup: $(VENV_OK) $(NODE_OK) ## Install .venv and node_modules from the pinned files
+
+$(VENV_OK): requirements.txt
+	@echo "setup: .venv from requirements.txt"
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	@$(VENV)/bin/pip install --quiet --no-input -r requirements.txt
+	@touch $@
+
+$(NODE_OK): package.json package-lock.json
+	@echo "setup: node_modules from package-lock.json"
+	@npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+# --- validate: each source file on its own, then the house rules on each host ---------
+validate: $(foreach h,$(HOSTS),$(BUILD)/$(h).valid) ## Validate every spec file and check the house rules
+
+.SECONDEXPANSION:
+$(BUILD)/%.valid: $$(call host_files,$$*) $(COMMON) $(SOURCE_DOC) $(SCRIPTS) $(VENV_OK)
+	@mkdir -p $(BUILD)
+	@echo "validate: $*"
+	@$(PY) scripts/validate_spec.py $(filter %.yaml,$^)
+	@$(PY) scripts/house_rules.py --source-document $(SOURCE_DOC) spec/$*/openapi.yaml
+	@touch $@
+
+# --- bundle: redocly bundle + JSON + prance dereference, written atomically -----------
+bundle: $(BUNDLES) ## Bundle every host into generated/openapi/
+
+$(OUT)/%.yaml $(OUT)/%.json $(OUT)/%.deref.json: $(BUILD)/%.valid $(NODE_OK)
+	@echo "bundle: $*"
+	@$(PY) scripts/bundle.py --redocly $(BIN)/redocly spec/$*/openapi.yaml $(OUT) $*
+	@$(PY) scripts/house_rules.py --source-document $(SOURCE_DOC) $(OUT)/$*.yaml
+
+# --- lint: the house ruleset in both linters -------------------------------------------
+lint: $(foreach h,$(HOSTS),$(BUILD)/$(h).linted) ## Lint every host with Redocly and Spectral
+
+$(BUILD)/%.linted: $(OUT)/%.yaml $(LINT_CONFIG) $(NODE_OK)
+	@echo "lint: $*"
+	@$(BIN)/redocly lint --format=stylish $(OUT)/$*.yaml >$(BUILD)/$*.redocly.log 2>&1 \
+	  || { grep -v '[║╔╚]' $(BUILD)/$*.redocly.log >&2; exit 1; }
+	@$(BIN)/spectral lint --fail-severity=warn $(OUT)/$*.yaml
+	@touch $@
+
+# --- fast spec tests: they stand in front of every generator ---------------------------
+SPEC_TESTS := $(wildcard tests/spec/*.py tests/conftest.py tests/broken/*/*.yaml)
+spec-tests: $(BUILD)/spec-tests.ok ## Run the fast spec tests (validity, examples, markers, coverage)
+
+$(BUILD)/spec-tests.ok: $(foreach h,$(HOSTS),$(BUILD)/$(h).linted) $(BUNDLES) $(SPEC_TESTS) $(SCRIPTS)
+	@echo "spec tests"
+	@$(PY) -m pytest -q -p no:cacheprovider tests/spec
+	@touch $@
+
+# --- tests and checks -------------------------------------------------------------------
+test: setup ## Run the whole test suite (set-up first), plus mypy --strict and ruff
+	@$(PY) -m ruff check scripts tests
+	@$(PY) -m mypy
+	@$(PY) -m pytest -p no:cacheprovider tests
+
+typecheck: $(VENV_OK) ## mypy --strict and ruff on scripts/ and tests/
+	@$(PY) -m ruff check scripts tests
+	@$(PY) -m mypy
+
+check: all ## Fail when the committed generated/ differs from what the specs produce
+	@git diff --exit-code --stat -- generated/ \
+	  || { echo "check: generated/ is stale: run make and commit generated/" >&2; exit 1; }
+	@untracked=$$(git ls-files --others --exclude-standard -- generated/); \
+	  if [ -n "$$untracked" ]; then echo "check: untracked files in generated/: $$untracked" >&2; exit 1; fi
+
+clean: ## Remove build stamps and tool caches (keeps generated/, .venv, node_modules)
+	rm -rf $(BUILD) .pytest_cache .mypy_cache .ruff_cache site
+
+distclean: clean ## Also remove .venv and node_modules
+	rm -rf $(VENV) node_modules
+
+lock: ## Re-resolve requirements.in into requirements.txt (needs the package registry)
+	rm -rf $(BUILD)/lock-venv
+	$(PYTHON) -m venv $(BUILD)/lock-venv
+	$(BUILD)/lock-venv/bin/pip install --quiet -r requirements.in
+	{ echo "# Full lock of requirements.in, written by 'make lock' (pip freeze of a fresh venv). Do not edit by hand."; \
+	  $(BUILD)/lock-venv/bin/pip freeze --exclude-editable | grep -v '^pip=='; } > requirements.txt
+	rm -rf $(BUILD)/lock-venv

@@ -1,0 +1,110 @@
+"""Bundle one host description into generated/openapi/, atomically.
+
+Usage: bundle.py --redocly PATH SPEC OUT_DIR NAME
+
+Writes OUT_DIR/NAME.yaml (redocly bundle), OUT_DIR/NAME.json (the same document as
+JSON) and OUT_DIR/NAME.deref.json (fully dereferenced by prance). Everything is written
+to a temporary directory first and validated with openapi-spec-validator; the files in
+OUT_DIR are replaced only when every step succeeded, so a failure leaves them as they
+were. The bundle fails when redocly renames a component (two different components with
+the same name), because generated class names must stay stable.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from prance.util import resolver
+
+import oas
+import validate_spec
+
+_BOX = re.compile(r"^\s*[║╔╚]")
+REDOCLY_ENV = {
+    "REDOCLY_TELEMETRY": "off",
+    "REDOCLY_SUPPRESS_UPDATE_NOTICE": "true",
+    "NO_COLOR": "1",
+    "FORCE_COLOR": "0",
+}
+
+
+class BundleError(Exception):
+    pass
+
+
+def write_json(path: Path, data: Any) -> None:
+    path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def redocly_bundle(redocly: str, spec: Path, out: Path) -> None:
+    env = {**os.environ, **REDOCLY_ENV}
+    proc = subprocess.run(
+        [redocly, "bundle", str(spec), "--output", str(out)],
+        capture_output=True, text=True, env=env, check=False,
+    )
+    messages = [line for line in proc.stderr.splitlines() if line.strip() and not _BOX.match(line)]
+    if proc.returncode != 0 or not out.is_file():
+        raise BundleError(f"{spec}: redocly bundle failed:\n" + "\n".join(messages))
+    renames = [line for line in messages if "Renamed" in line]
+    if renames:
+        where = [line.strip() for line in messages if re.match(r"^\[\d+\] ", line)]
+        detail = "; ".join(f"{r.strip()} ({w})" for r, w in zip(renames, where + [""] * len(renames)))
+        raise BundleError(
+            f"{spec}: component name collision: {detail}. Give the components distinct names "
+            "(generated class names must stay stable)."
+        )
+
+
+def dereference(bundle: Path) -> Any:
+    doc = oas.load_document(bundle)
+    ref_resolver = resolver.RefResolver(
+        doc, bundle.resolve().as_uri(),
+        resolve_types=resolver.RESOLVE_INTERNAL | resolver.RESOLVE_FILES,
+    )
+    ref_resolver.resolve_references()
+    return ref_resolver.specs
+
+
+def bundle(redocly: str, spec: Path, out_dir: Path, name: str) -> list[Path]:
+    out_dir.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix=f".tmp-{name}-", dir=out_dir) as tmp_name:
+        tmp = Path(tmp_name)
+        files = [tmp / f"{name}.yaml", tmp / f"{name}.json", tmp / f"{name}.deref.json"]
+        redocly_bundle(redocly, spec, files[0])
+        write_json(files[1], oas.load_document(files[0]))
+        write_json(files[2], dereference(files[0]))
+        problems = [p for f in files for p in validate_spec.problems(f)]
+        if problems:
+            raise BundleError("bundle is not valid OpenAPI 3.1:\n" + "\n".join(problems))
+        targets = [out_dir / f.name for f in files]
+        for source, target in zip(files, targets):
+            os.replace(source, target)
+    return targets
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--redocly", required=True, help="path of the redocly executable")
+    parser.add_argument("spec", type=Path)
+    parser.add_argument("out_dir", type=Path)
+    parser.add_argument("name")
+    args = parser.parse_args(argv)
+    try:
+        targets = bundle(args.redocly, args.spec, args.out_dir, args.name)
+    except (BundleError, oas.SpecError) as exc:
+        print(f"bundle: {exc}", file=sys.stderr)
+        return 1
+    print("bundle: wrote " + ", ".join(str(t) for t in targets))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,363 @@
+"""Shared helpers for reading OpenAPI 3.1 documents: strict YAML loading, $ref
+resolution across files, and a walker that classifies every OpenAPI object.
+
+Library module (no command line). The one-job scripts in this folder import it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urldefrag
+
+import yaml
+
+JSON = Any
+
+HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
+
+# Keywords whose value is a single subschema / a list of subschemas / a map of subschemas.
+_SCHEMA_ONE = (
+    "additionalProperties",
+    "items",
+    "not",
+    "if",
+    "then",
+    "else",
+    "contains",
+    "propertyNames",
+    "unevaluatedProperties",
+    "unevaluatedItems",
+    "contentSchema",
+)
+_SCHEMA_LIST = ("allOf", "anyOf", "oneOf", "prefixItems")
+_SCHEMA_MAP = ("properties", "patternProperties", "dependentSchemas", "$defs")
+
+
+class SpecError(Exception):
+    """A problem in a spec file, reported as ``file: pointer: message``."""
+
+    def __init__(self, file: str, pointer: str, message: str) -> None:
+        super().__init__(f"{file}: {pointer or '/'}: {message}")
+        self.file = file
+        self.pointer = pointer
+        self.message = message
+
+
+class _StrictLoader(yaml.SafeLoader):
+    """SafeLoader that rejects duplicate mapping keys instead of keeping the last one."""
+
+
+def _construct_mapping(loader: _StrictLoader, node: yaml.MappingNode) -> dict[Any, Any]:
+    mapping: dict[Any, Any] = {}
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node)
+        if key in mapping:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"duplicate key {key!r}", key_node.start_mark
+            )
+        mapping[key] = loader.construct_object(value_node, deep=True)
+    return mapping
+
+
+_StrictLoader.add_constructor(
+    yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping
+)
+
+
+def load_document(path: Path) -> JSON:
+    """Load a YAML or JSON file strictly; raise SpecError naming the file on failure."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise SpecError(str(path), "", f"cannot read file: {exc.strerror}") from exc
+    try:
+        if path.suffix == ".json":
+            return json.loads(text)
+        return yaml.load(text, Loader=_StrictLoader)  # noqa: S506 - strict SafeLoader subclass
+    except (yaml.YAMLError, json.JSONDecodeError) as exc:
+        raise SpecError(str(path), "", f"not valid YAML/JSON: {exc}") from exc
+
+
+def escape_token(token: str) -> str:
+    return token.replace("~", "~0").replace("/", "~1")
+
+
+def pointer_join(pointer: str, *tokens: str | int) -> str:
+    return pointer + "".join("/" + escape_token(str(t)) for t in tokens)
+
+
+def resolve_pointer(doc: JSON, pointer: str) -> JSON:
+    """Resolve a JSON pointer (without the leading '#'); raise KeyError if absent."""
+    node = doc
+    if pointer in ("", "/"):
+        return node
+    for raw in pointer.lstrip("/").split("/"):
+        token = unquote(raw).replace("~1", "/").replace("~0", "~")
+        if isinstance(node, list):
+            if not token.isdigit() or int(token) >= len(node):
+                raise KeyError(pointer)
+            node = node[int(token)]
+        elif isinstance(node, dict) and token in node:
+            node = node[token]
+        else:
+            raise KeyError(pointer)
+    return node
+
+
+@dataclass(frozen=True)
+class Location:
+    """A node of a document: the file it is in, its JSON pointer, its value."""
+
+    file: Path
+    pointer: str
+    value: JSON
+
+    def __str__(self) -> str:
+        return f"{self.file}#{self.pointer}"
+
+
+class DocumentSet:
+    """The files reachable from one entry document through $ref, loaded once each."""
+
+    def __init__(self, entry: Path) -> None:
+        self.entry = entry.resolve()
+        self._docs: dict[Path, JSON] = {}
+        self.load(self.entry)
+
+    def load(self, path: Path) -> JSON:
+        path = path.resolve()
+        if path not in self._docs:
+            self._docs[path] = load_document(path)
+        return self._docs[path]
+
+    @property
+    def files(self) -> list[Path]:
+        return list(self._docs)
+
+    def display(self, path: Path) -> str:
+        """Path as the user gave it (relative to the working directory if possible)."""
+        try:
+            return str(path.relative_to(Path.cwd()))
+        except ValueError:
+            return str(path)
+
+    def resolve(self, file: Path, ref: str, at: str) -> Location:
+        """Resolve ``ref`` found in ``file`` at pointer ``at``; SpecError if it dangles."""
+        target, fragment = urldefrag(ref)
+        target_file = (file.parent / unquote(target)).resolve() if target else file
+        if not target_file.is_file():
+            raise SpecError(
+                self.display(file), at, f"dangling $ref {ref!r}: file {target!r} does not exist"
+            )
+        doc = self.load(target_file)
+        try:
+            value = resolve_pointer(doc, fragment)
+        except KeyError:
+            raise SpecError(
+                self.display(file),
+                at,
+                f"dangling $ref {ref!r}: no {fragment!r} in {self.display(target_file)}",
+            ) from None
+        return Location(target_file, fragment, value)
+
+    def deref(self, loc: Location) -> Location:
+        """Follow $ref chains until a node without $ref."""
+        seen: set[tuple[Path, str]] = set()
+        while isinstance(loc.value, dict) and "$ref" in loc.value:
+            key = (loc.file, loc.pointer)
+            if key in seen:
+                raise SpecError(self.display(loc.file), loc.pointer, "circular $ref chain")
+            seen.add(key)
+            loc = self.resolve(loc.file, loc.value["$ref"], pointer_join(loc.pointer, "$ref"))
+        return loc
+
+
+@dataclass(frozen=True)
+class Node:
+    """An OpenAPI object found by the walker."""
+
+    kind: str  # root, info, operation, parameter, request-body, response, header,
+    #            media-type, example, schema, tag, server, other
+    pointer: str
+    value: dict[str, Any]
+
+
+def walk(doc: JSON) -> Iterator[Node]:
+    """Yield every OpenAPI object of one document with its kind.
+
+    Reference objects ($ref) are not followed: the target is yielded where it is
+    defined. Extension values and example values are not descended into.
+    """
+    if not isinstance(doc, dict):
+        return
+    yield Node("root", "", doc)
+    if isinstance(doc.get("info"), dict):
+        yield Node("info", "/info", doc["info"])
+    for i, tag in enumerate(doc.get("tags") or []):
+        if isinstance(tag, dict):
+            yield Node("tag", pointer_join("/tags", i), tag)
+    for i, server in enumerate(doc.get("servers") or []):
+        if isinstance(server, dict):
+            yield Node("server", pointer_join("/servers", i), server)
+    for path, item in (doc.get("paths") or {}).items():
+        yield from _walk_path_item(pointer_join("/paths", path), item)
+    for name, item in (doc.get("webhooks") or {}).items():
+        yield from _walk_path_item(pointer_join("/webhooks", name), item)
+    components = doc.get("components") or {}
+    kinds = {
+        "schemas": _walk_schema,
+        "responses": _walk_response,
+        "parameters": _walk_parameter,
+        "requestBodies": _walk_request_body,
+        "headers": _walk_header,
+        "examples": _walk_example,
+    }
+    for section, walker in kinds.items():
+        for name, value in (components.get(section) or {}).items():
+            yield from walker(pointer_join("/components", section, name), value)
+    for name, value in (components.get("pathItems") or {}).items():
+        yield from _walk_path_item(pointer_join("/components/pathItems", name), value)
+    for name, value in (components.get("securitySchemes") or {}).items():
+        if isinstance(value, dict) and "$ref" not in value:
+            yield Node("security-scheme", pointer_join("/components/securitySchemes", name), value)
+
+
+def _is_object(value: JSON) -> bool:
+    return isinstance(value, dict) and "$ref" not in value
+
+
+def _walk_path_item(pointer: str, item: JSON) -> Iterator[Node]:
+    if not _is_object(item):
+        return
+    yield Node("path-item", pointer, item)
+    for i, param in enumerate(item.get("parameters") or []):
+        yield from _walk_parameter(pointer_join(pointer, "parameters", i), param)
+    for method in HTTP_METHODS:
+        if method in item:
+            yield from _walk_operation(pointer_join(pointer, method), item[method])
+
+
+def _walk_operation(pointer: str, op: JSON) -> Iterator[Node]:
+    if not _is_object(op):
+        return
+    yield Node("operation", pointer, op)
+    for i, param in enumerate(op.get("parameters") or []):
+        yield from _walk_parameter(pointer_join(pointer, "parameters", i), param)
+    if "requestBody" in op:
+        yield from _walk_request_body(pointer_join(pointer, "requestBody"), op["requestBody"])
+    for status, response in (op.get("responses") or {}).items():
+        yield from _walk_response(pointer_join(pointer, "responses", status), response)
+
+
+def _walk_parameter(pointer: str, param: JSON) -> Iterator[Node]:
+    if not _is_object(param):
+        return
+    yield Node("parameter", pointer, param)
+    yield from _walk_schema_and_content(pointer, param)
+
+
+def _walk_header(pointer: str, header: JSON) -> Iterator[Node]:
+    if not _is_object(header):
+        return
+    yield Node("header", pointer, header)
+    yield from _walk_schema_and_content(pointer, header)
+
+
+def _walk_schema_and_content(pointer: str, owner: dict[str, Any]) -> Iterator[Node]:
+    if "schema" in owner:
+        yield from _walk_schema(pointer_join(pointer, "schema"), owner["schema"])
+    for name, example in (owner.get("examples") or {}).items():
+        yield from _walk_example(pointer_join(pointer, "examples", name), example)
+    for media, value in (owner.get("content") or {}).items():
+        yield from _walk_media_type(pointer_join(pointer, "content", media), value)
+
+
+def _walk_request_body(pointer: str, body: JSON) -> Iterator[Node]:
+    if not _is_object(body):
+        return
+    yield Node("request-body", pointer, body)
+    for media, value in (body.get("content") or {}).items():
+        yield from _walk_media_type(pointer_join(pointer, "content", media), value)
+
+
+def _walk_response(pointer: str, response: JSON) -> Iterator[Node]:
+    if not _is_object(response):
+        return
+    yield Node("response", pointer, response)
+    for name, header in (response.get("headers") or {}).items():
+        yield from _walk_header(pointer_join(pointer, "headers", name), header)
+    for media, value in (response.get("content") or {}).items():
+        yield from _walk_media_type(pointer_join(pointer, "content", media), value)
+
+
+def _walk_media_type(pointer: str, media: JSON) -> Iterator[Node]:
+    if not _is_object(media):
+        return
+    yield Node("media-type", pointer, media)
+    yield from _walk_schema_and_content(pointer, {k: v for k, v in media.items() if k != "content"})
+
+
+def _walk_example(pointer: str, example: JSON) -> Iterator[Node]:
+    if _is_object(example):
+        yield Node("example", pointer, example)
+
+
+def _walk_schema(pointer: str, schema: JSON) -> Iterator[Node]:
+    if not _is_object(schema):
+        return
+    yield Node("schema", pointer, schema)
+    for key in _SCHEMA_ONE:
+        if isinstance(schema.get(key), dict):
+            yield from _walk_schema(pointer_join(pointer, key), schema[key])
+    for key in _SCHEMA_LIST:
+        for i, sub in enumerate(schema.get(key) or []):
+            yield from _walk_schema(pointer_join(pointer, key, i), sub)
+    for key in _SCHEMA_MAP:
+        for name, sub in (schema.get(key) or {}).items():
+            yield from _walk_schema(pointer_join(pointer, key, name), sub)
+
+
+_SHAPE_KEYWORDS = frozenset(
+    {
+        "properties",
+        "patternProperties",
+        "items",
+        "prefixItems",
+        "allOf",
+        "anyOf",
+        "oneOf",
+        "$ref",
+        "enum",
+        "const",
+        "not",
+        "if",
+    }
+)
+
+
+def is_open_shapeless(schema: dict[str, Any]) -> bool:
+    """True for a schema that shows no shape: an object (or untyped value) with no
+    properties, no composition and no typed additionalProperties. Such a schema must
+    carry ``x-not-shown``."""
+    if _SHAPE_KEYWORDS & schema.keys():
+        return False
+    if isinstance(schema.get("additionalProperties"), dict):
+        return False  # a map with a typed value shape
+    types = schema.get("type")
+    if types is None:
+        return True
+    type_list = types if isinstance(types, list) else [types]
+    return "object" in type_list
+
+
+def example_values(media_or_param: dict[str, Any]) -> Iterator[tuple[str, JSON]]:
+    """(name, value) of the examples of a media type, parameter or header."""
+    if "example" in media_or_param:
+        yield "example", media_or_param["example"]
+    for name, example in (media_or_param.get("examples") or {}).items():
+        if isinstance(example, dict) and "value" in example:
+            yield name, example["value"]

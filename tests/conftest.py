@@ -1,0 +1,36 @@
+"""Shared paths and loaders for the test suite."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parent.parent
+SPEC = REPO / "spec"
+GENERATED = REPO / "generated" / "openapi"
+SOURCE_DOCUMENT = REPO / "docs" / "source-document.md"
+SHARED_SOURCE = REPO.parent / "shared" / "service-description.md"
+NODE_BIN = REPO / "node_modules" / ".bin"
+
+HOSTS = sorted(p.parent.name for p in SPEC.glob("*/openapi.yaml"))
+
+
+@cache
+def bundle(host: str) -> dict[str, Any]:
+    """The committed JSON bundle of a host."""
+    data: dict[str, Any] = json.loads((GENERATED / f"{host}.json").read_text(encoding="utf-8"))
+    return data
+
+
+@cache
+def deref(host: str) -> dict[str, Any]:
+    """The committed fully dereferenced bundle of a host."""
+    data: dict[str, Any] = json.loads((GENERATED / f"{host}.deref.json").read_text(encoding="utf-8"))
+    return data
+
+
+@cache
+def source_text() -> str:
+    return SOURCE_DOCUMENT.read_text(encoding="utf-8")

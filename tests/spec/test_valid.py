@@ -1,0 +1,61 @@
+"""Every spec file is valid OpenAPI 3.1 on its own, and so is every bundle."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+from conftest import GENERATED, HOSTS, REPO, SHARED_SOURCE, SOURCE_DOCUMENT, SPEC, bundle, deref
+
+import validate_spec
+
+SPEC_FILES = sorted(SPEC.rglob("*.yaml"))
+BUNDLE_FILES = [GENERATED / f"{h}{suffix}" for h in HOSTS for suffix in (".yaml", ".json", ".deref.json")]
+
+
+def test_there_are_hosts_and_files() -> None:
+    assert "pool-v3" in HOSTS
+    assert len(SPEC_FILES) >= len(HOSTS) + 4  # every host entry + the common components
+
+
+@pytest.mark.parametrize("path", SPEC_FILES, ids=lambda p: str(p.relative_to(SPEC)))
+def test_spec_file_is_valid_on_its_own(path: Path) -> None:
+    assert validate_spec.problems(path) == []
+
+
+@pytest.mark.parametrize("path", BUNDLE_FILES, ids=lambda p: p.name)
+def test_bundle_is_valid(path: Path) -> None:
+    assert path.is_file(), f"{path} is missing: run make"
+    assert validate_spec.problems(path) == []
+
+
+@pytest.mark.parametrize("host", HOSTS)
+def test_json_bundle_is_the_yaml_bundle(host: str) -> None:
+    from_yaml = yaml.safe_load((GENERATED / f"{host}.yaml").read_text(encoding="utf-8"))
+    assert bundle(host) == from_yaml
+
+
+@pytest.mark.parametrize("host", HOSTS)
+def test_deref_bundle_has_no_ref(host: str) -> None:
+    assert '"$ref"' not in json.dumps(deref(host))
+    assert deref(host)["paths"].keys() == bundle(host)["paths"].keys()
+
+
+@pytest.mark.parametrize("host", HOSTS)
+def test_bundle_keeps_component_names(host: str) -> None:
+    """redocly renames colliding components to Name-2; scripts/bundle.py refuses that."""
+    for section in bundle(host).get("components", {}).values():
+        for name in section:
+            assert not name[-2:-1] == "-" or not name[-1].isdigit(), f"renamed component {name}"
+
+
+def test_source_document_copy_matches_shared() -> None:
+    """docs/source-document.md is a verbatim copy of the source document."""
+    if not SHARED_SOURCE.is_file():
+        pytest.skip(f"{SHARED_SOURCE} is not present beside this checkout")
+    assert SOURCE_DOCUMENT.read_bytes() == SHARED_SOURCE.read_bytes(), (
+        f"{SOURCE_DOCUMENT.relative_to(REPO)} differs from {SHARED_SOURCE}: copy the new source "
+        "document and update the specs"
+    )
