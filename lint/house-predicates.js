@@ -1,6 +1,6 @@
 // House predicates shared by the Redocly plugin and the Spectral functions.
 // The Python house rules (scripts/house_rules.py, scripts/oas.py) implement the same
-// definitions; tests/spec/test_lint.py proves that the three agree on the broken corpus.
+// definitions; tests/spec/test_broken_corpus.py proves that the three agree on the broken corpus.
 
 const SHAPE_KEYWORDS = [
   'properties', 'patternProperties', 'items', 'prefixItems', 'allOf', 'anyOf', 'oneOf',

@@ -48,7 +48,10 @@ def redocly_bundle(redocly: str, spec: Path, out: Path) -> None:
     env = {**os.environ, **REDOCLY_ENV}
     proc = subprocess.run(
         [redocly, "bundle", str(spec), "--output", str(out)],
-        capture_output=True, text=True, env=env, check=False,
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
     )
     messages = [line for line in proc.stderr.splitlines() if line.strip() and not _BOX.match(line)]
     if proc.returncode != 0 or not out.is_file():
@@ -56,7 +59,7 @@ def redocly_bundle(redocly: str, spec: Path, out: Path) -> None:
     renames = [line for line in messages if "Renamed" in line]
     if renames:
         where = [line.strip() for line in messages if re.match(r"^\[\d+\] ", line)]
-        detail = "; ".join(f"{r.strip()} ({w})" for r, w in zip(renames, where + [""] * len(renames)))
+        detail = "; ".join(f"{r.strip()} ({w})" for r, w in zip(renames, where + [""] * len(renames), strict=False))
         raise BundleError(
             f"{spec}: component name collision: {detail}. Give the components distinct names "
             "(generated class names must stay stable)."
@@ -66,7 +69,8 @@ def redocly_bundle(redocly: str, spec: Path, out: Path) -> None:
 def dereference(bundle: Path) -> Any:
     doc = oas.load_document(bundle)
     ref_resolver = resolver.RefResolver(
-        doc, bundle.resolve().as_uri(),
+        doc,
+        bundle.resolve().as_uri(),
         resolve_types=resolver.RESOLVE_INTERNAL | resolver.RESOLVE_FILES,
     )
     ref_resolver.resolve_references()
@@ -85,7 +89,7 @@ def bundle(redocly: str, spec: Path, out_dir: Path, name: str) -> list[Path]:
         if problems:
             raise BundleError("bundle is not valid OpenAPI 3.1:\n" + "\n".join(problems))
         targets = [out_dir / f.name for f in files]
-        for source, target in zip(files, targets):
+        for source, target in zip(files, targets, strict=True):
             os.replace(source, target)
     return targets
 

@@ -42,9 +42,7 @@ class Checker:
     def __init__(self, vocabulary: Path, source_text: str | None) -> None:
         vocab_doc = oas.load_document(vocabulary)
         self.vocab: dict[str, dict[str, Any]] = {
-            name: schema
-            for name, schema in vocab_doc["components"]["schemas"].items()
-            if name.startswith("x-")
+            name: schema for name, schema in vocab_doc["components"]["schemas"].items() if name.startswith("x-")
         }
         self.vocab_validators = {
             name: jsonschema.Draft202012Validator(
@@ -111,8 +109,15 @@ class Checker:
             elif node.kind == "media-type":
                 self.check_media_type(docs, file, node, registry, evidence_names)
             elif node.kind in ("parameter", "header"):
-                self.check_examples(docs, file, node, node.value.get("schema"), registry,
-                                    oas.pointer_join(node.pointer, "schema"), evidence_names)
+                self.check_examples(
+                    docs,
+                    file,
+                    node,
+                    node.value.get("schema"),
+                    registry,
+                    oas.pointer_join(node.pointer, "schema"),
+                    evidence_names,
+                )
             if self.source_text is not None and file != self.vocabulary:
                 self.check_names(docs, file, node)  # the vocabulary names annotations, not the API
 
@@ -122,25 +127,45 @@ class Checker:
                 continue
             where = oas.pointer_join(node.pointer, key)
             if key not in self.vocab:
-                self.problem(docs, file, where,
-                             f"unknown extension {key}: define it in spec/common/extensions.yaml", rule="marker")
+                self.problem(
+                    docs,
+                    file,
+                    where,
+                    f"unknown extension {key}: define it in spec/common/extensions.yaml",
+                    rule="marker",
+                )
                 continue
             allowed = self.vocab[key].get("x-allowed-on", [])
             kind = node.kind
             if kind not in allowed:
-                self.problem(docs, file, where,
-                             f"{key} is not allowed on a {kind} (allowed on: {', '.join(allowed)})", rule="marker")
+                self.problem(
+                    docs,
+                    file,
+                    where,
+                    f"{key} is not allowed on a {kind} (allowed on: {', '.join(allowed)})",
+                    rule="marker",
+                )
             for error in self.vocab_validators[key].iter_errors(value):
                 self.problem(docs, file, where, f"invalid {key} value: {error.message}", rule="marker")
 
     def check_schema(self, docs: oas.DocumentSet, file: Path, node: oas.Node) -> None:
         schema = node.value
         if "nullable" in schema:
-            self.problem(docs, file, node.pointer,
-                         "the `nullable` keyword is not allowed: use a type list such as [string, 'null']", rule="nullable")
+            self.problem(
+                docs,
+                file,
+                node.pointer,
+                "the `nullable` keyword is not allowed: use a type list such as [string, 'null']",
+                rule="nullable",
+            )
         if oas.is_open_shapeless(schema) and "x-not-shown" not in schema:
-            self.problem(docs, file, node.pointer,
-                         "open object without a marker: a schema that shows no shape must carry x-not-shown", rule="open-object")
+            self.problem(
+                docs,
+                file,
+                node.pointer,
+                "open object without a marker: a schema that shows no shape must carry x-not-shown",
+                rule="open-object",
+            )
 
     def check_operation(self, docs: oas.DocumentSet, file: Path, node: oas.Node) -> None:
         op = node.value
@@ -150,11 +175,18 @@ class Checker:
             self.problem(docs, file, node.pointer, "operation has no summary", rule="operation")
         tags = op.get("tags") or []
         if len(tags) != 1:
-            self.problem(docs, file, node.pointer, f"operation must have exactly one tag, has {len(tags)}", rule="operation")
+            self.problem(
+                docs, file, node.pointer, f"operation must have exactly one tag, has {len(tags)}", rule="operation"
+            )
         responses = op.get("responses") or {}
         if "429" not in responses:
-            self.problem(docs, file, node.pointer,
-                         "operation has no 429 response (rate limiting with Retry-After)", rule="operation")
+            self.problem(
+                docs,
+                file,
+                node.pointer,
+                "operation has no 429 response (rate limiting with Retry-After)",
+                rule="operation",
+            )
         for status, response in responses.items():
             where = oas.pointer_join(node.pointer, "responses", status)
             try:
@@ -165,12 +197,17 @@ class Checker:
             for media, media_obj in (loc.value.get("content") or {}).items():
                 if not JSON_MEDIA.match(media) or "schema" not in media_obj:
                     continue
-                names = self.envelope_names(docs, loc.file,
-                                            oas.pointer_join(loc.pointer, "content", media, "schema"),
-                                            media_obj["schema"])
+                names = self.envelope_names(
+                    docs, loc.file, oas.pointer_join(loc.pointer, "content", media, "schema"), media_obj["schema"]
+                )
                 if not {"id", "success"} <= names:
-                    self.problem(docs, file, where,
-                                 f"{media} response does not use the envelope (no id/success in its schema)", rule="envelope")
+                    self.problem(
+                        docs,
+                        file,
+                        where,
+                        f"{media} response does not use the envelope (no id/success in its schema)",
+                        rule="envelope",
+                    )
 
     def envelope_names(self, docs: oas.DocumentSet, file: Path, pointer: str, schema: Any) -> set[str]:
         """Property names a schema declares through $ref and allOf."""
@@ -185,16 +222,26 @@ class Checker:
             names |= self.envelope_names(docs, loc.file, oas.pointer_join(loc.pointer, "allOf", i), sub)
         return names
 
-    def check_media_type(self, docs: oas.DocumentSet, file: Path, node: oas.Node,
-                         registry: Registry, evidence_names: set[str]) -> None:
+    def check_media_type(
+        self, docs: oas.DocumentSet, file: Path, node: oas.Node, registry: Registry, evidence_names: set[str]
+    ) -> None:
         media = node.value
         if not media.get("examples") and "example" not in media:
             self.problem(docs, file, node.pointer, "media type has no examples", rule="example")
-        self.check_examples(docs, file, node, media.get("schema"), registry,
-                            oas.pointer_join(node.pointer, "schema"), evidence_names)
+        self.check_examples(
+            docs, file, node, media.get("schema"), registry, oas.pointer_join(node.pointer, "schema"), evidence_names
+        )
 
-    def check_examples(self, docs: oas.DocumentSet, file: Path, node: oas.Node, schema: Any,
-                       registry: Registry, schema_pointer: str, evidence_names: set[str]) -> None:
+    def check_examples(
+        self,
+        docs: oas.DocumentSet,
+        file: Path,
+        node: oas.Node,
+        schema: Any,
+        registry: Registry,
+        schema_pointer: str,
+        evidence_names: set[str],
+    ) -> None:
         if schema is None:
             return
         validator = jsonschema.Draft202012Validator(
@@ -203,8 +250,11 @@ class Checker:
             format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER,
         )
         for name, value in oas.example_values(node.value):
-            where = oas.pointer_join(node.pointer, "examples", name) if name != "example" \
+            where = (
+                oas.pointer_join(node.pointer, "examples", name)
+                if name != "example"
                 else oas.pointer_join(node.pointer, "example")
+            )
             try:
                 errors = sorted(validator.iter_errors(value), key=lambda e: list(e.absolute_path))
             except Exception as exc:  # noqa: BLE001 - unresolvable refs etc.: report, never crash
@@ -212,13 +262,20 @@ class Checker:
                 continue
             for error in errors:
                 at = "/".join(str(p) for p in error.absolute_path) or "(root)"
-                self.problem(docs, file, where, f"example does not match its schema at {at}: {error.message}", rule="example")
+                self.problem(
+                    docs, file, where, f"example does not match its schema at {at}: {error.message}", rule="example"
+                )
             if self.source_text is not None:
                 for key in _example_keys(value):
                     if not self.in_source(key) and key not in evidence_names:
-                        self.problem(docs, file, where,
-                                     f"example uses the name {key!r}, which is neither in the source "
-                                     "document nor an evidence-backed property", rule="names")
+                        self.problem(
+                            docs,
+                            file,
+                            where,
+                            f"example uses the name {key!r}, which is neither in the source "
+                            "document nor an evidence-backed property",
+                            rule="names",
+                        )
 
     # -- names -------------------------------------------------------------------
     def in_source(self, name: str) -> bool:
@@ -230,9 +287,13 @@ class Checker:
         if node.kind == "schema":
             for name, prop in (value.get("properties") or {}).items():
                 if not self.in_source(name) and not (isinstance(prop, dict) and "x-evidence" in prop):
-                    self.problem(docs, file, oas.pointer_join(node.pointer, "properties", name),
-                                 f"invented name: property {name!r} is not in the source document "
-                                 "and carries no x-evidence", rule="names")
+                    self.problem(
+                        docs,
+                        file,
+                        oas.pointer_join(node.pointer, "properties", name),
+                        f"invented name: property {name!r} is not in the source document and carries no x-evidence",
+                        rule="names",
+                    )
             values = list(value.get("enum") or [])
             if "const" in value:
                 values.append(value["const"])
@@ -240,20 +301,34 @@ class Checker:
             for item in values:
                 text = _json_text(item)
                 if text is not None and not self.in_source(text) and text not in notes:
-                    self.problem(docs, file, node.pointer,
-                                 f"invented name: enum value {text!r} is not in the source document "
-                                 "and no x-evidence on this schema names it", rule="names")
+                    self.problem(
+                        docs,
+                        file,
+                        node.pointer,
+                        f"invented name: enum value {text!r} is not in the source document "
+                        "and no x-evidence on this schema names it",
+                        rule="names",
+                    )
         elif node.kind == "parameter":
             name = value.get("name", "")
             if not self.in_source(name) and "x-evidence" not in value:
-                self.problem(docs, file, node.pointer,
-                             f"invented name: parameter {name!r} is not in the source document "
-                             "and carries no x-evidence", rule="names")
+                self.problem(
+                    docs,
+                    file,
+                    node.pointer,
+                    f"invented name: parameter {name!r} is not in the source document and carries no x-evidence",
+                    rule="names",
+                )
         elif node.kind == "response":
             for name, header in (value.get("headers") or {}).items():
                 if not self.in_source(name) and not (isinstance(header, dict) and "x-evidence" in header):
-                    self.problem(docs, file, oas.pointer_join(node.pointer, "headers", name),
-                                 f"invented name: header {name!r} is not in the source document", rule="names")
+                    self.problem(
+                        docs,
+                        file,
+                        oas.pointer_join(node.pointer, "headers", name),
+                        f"invented name: header {name!r} is not in the source document",
+                        rule="names",
+                    )
 
 
 def _retrieve(docs: oas.DocumentSet, uri: str) -> Resource[Any]:
@@ -267,15 +342,17 @@ def _refs(node: Any, pointer: str) -> Iterator[tuple[str, str]]:
         for key, value in node.items():
             if key == "$ref" and isinstance(value, str):
                 yield oas.pointer_join(pointer, key), value
-            elif isinstance(key, str) and (key.startswith("x-") or key == "example"):
-                continue
-            elif key == "value" and pointer.rsplit("/", 2)[-2:-1] == ["examples"]:
-                continue
-            else:
+            elif not _is_literal(key, pointer):
                 yield from _refs(value, oas.pointer_join(pointer, key))
     elif isinstance(node, list):
         for i, value in enumerate(node):
             yield from _refs(value, oas.pointer_join(pointer, i))
+
+
+def _is_literal(key: str, pointer: str) -> bool:
+    """True for keys whose value is data, not OpenAPI: extensions and example values."""
+    in_examples = pointer.rsplit("/", 2)[-2:-1] == ["examples"]
+    return key.startswith("x-") or key == "example" or (key == "value" and in_examples)
 
 
 def _evidence_property_names(doc: Any) -> set[str]:
@@ -309,8 +386,9 @@ def _json_text(value: Any) -> str | None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("specs", nargs="+", type=Path)
-    parser.add_argument("--source-document", type=Path,
-                        help="check that every name is in this document or carries x-evidence")
+    parser.add_argument(
+        "--source-document", type=Path, help="check that every name is in this document or carries x-evidence"
+    )
     parser.add_argument("--vocabulary", type=Path, default=VOCABULARY)
     args = parser.parse_args(argv)
     source_text = args.source_document.read_text(encoding="utf-8") if args.source_document else None

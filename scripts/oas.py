@@ -56,16 +56,12 @@ def _construct_mapping(loader: _StrictLoader, node: yaml.MappingNode) -> dict[An
     for key_node, value_node in node.value:
         key = loader.construct_object(key_node)
         if key in mapping:
-            raise yaml.constructor.ConstructorError(
-                None, None, f"duplicate key {key!r}", key_node.start_mark
-            )
+            raise yaml.constructor.ConstructorError(None, None, f"duplicate key {key!r}", key_node.start_mark)
         mapping[key] = loader.construct_object(value_node, deep=True)
     return mapping
 
 
-_StrictLoader.add_constructor(
-    yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping
-)
+_StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
 
 
 def load_document(path: Path) -> JSON:
@@ -77,7 +73,12 @@ def load_document(path: Path) -> JSON:
     try:
         if path.suffix == ".json":
             return json.loads(text)
-        return yaml.load(text, Loader=_StrictLoader)  # noqa: S506 - strict SafeLoader subclass
+        loader = _StrictLoader(text)
+        loader.name = str(path)  # marks in error messages name the file
+        try:
+            return loader.get_single_data()
+        finally:
+            loader.dispose()
     except (yaml.YAMLError, json.JSONDecodeError) as exc:
         raise SpecError(str(path), "", f"not valid YAML/JSON: {exc}") from exc
 
@@ -150,9 +151,7 @@ class DocumentSet:
         target, fragment = urldefrag(ref)
         target_file = (file.parent / unquote(target)).resolve() if target else file
         if not target_file.is_file():
-            raise SpecError(
-                self.display(file), at, f"dangling $ref {ref!r}: file {target!r} does not exist"
-            )
+            raise SpecError(self.display(file), at, f"dangling $ref {ref!r}: file {target!r} does not exist")
         doc = self.load(target_file)
         try:
             value = resolve_pointer(doc, fragment)

@@ -48,7 +48,7 @@ def test_bundle_keeps_component_names(host: str) -> None:
     """redocly renames colliding components to Name-2; scripts/bundle.py refuses that."""
     for section in bundle(host).get("components", {}).values():
         for name in section:
-            assert not name[-2:-1] == "-" or not name[-1].isdigit(), f"renamed component {name}"
+            assert name[-2:-1] != "-" or not name[-1].isdigit(), f"renamed component {name}"
 
 
 def test_source_document_copy_matches_shared() -> None:
