@@ -7,11 +7,20 @@ const SHAPE_KEYWORDS = [
   '$ref', 'enum', 'const', 'not', 'if',
 ];
 
+// Assertions that constrain a value described elsewhere (e.g. `else: {required: [x]}`).
+const CONSTRAINT_KEYWORDS = [
+  'required', 'dependentRequired', 'minProperties', 'maxProperties', 'minLength', 'maxLength',
+  'pattern', 'format', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf',
+  'minItems', 'maxItems', 'uniqueItems',
+];
+
 // A schema that shows no shape: an object (or untyped value) with no properties, no
-// composition and no typed additionalProperties. It must carry x-not-shown.
+// composition and no typed additionalProperties. It must carry x-not-shown. An untyped
+// schema made only of assertions (a conditional's `then: {required: [...]}`) is not open.
 export function isOpenShapeless(schema) {
   if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return false;
   if (SHAPE_KEYWORDS.some((k) => k in schema)) return false;
+  if (!('type' in schema) && CONSTRAINT_KEYWORDS.some((k) => k in schema)) return false;
   const ap = schema.additionalProperties;
   if (ap && typeof ap === 'object') return false;
   const t = schema.type;

@@ -64,6 +64,9 @@ class Checker:
     def problem(self, docs: oas.DocumentSet, file: Path, pointer: str, message: str, *, rule: str) -> None:
         self.report(f"{docs.display(file)}: {pointer or '/'}: {message}", rule)
 
+    def spec_error(self, exc: oas.SpecError) -> None:
+        self.report(str(exc), "ref")
+
     def report(self, line: str, rule: str) -> None:
         self.problems.append(line)
         self.by_rule.setdefault(rule, []).append(line)
@@ -73,7 +76,7 @@ class Checker:
         try:
             docs = oas.DocumentSet(entry)
         except oas.SpecError as exc:
-            self.report(str(exc), "ref")
+            self.spec_error(exc)
             return
         registry = Registry(retrieve=lambda uri: _retrieve(docs, uri))  # type: ignore[call-arg]
         pending = [docs.entry]
@@ -90,15 +93,24 @@ class Checker:
 
     # -- $ref --------------------------------------------------------------------
     def check_refs(self, docs: oas.DocumentSet, file: Path) -> Iterator[Path]:
-        for pointer, ref in _refs(docs.load(file), ""):
+        for pointer, holder in oas.ref_holders(docs.load(file)):
             try:
-                yield docs.resolve(file, ref, pointer).file
+                yield docs.resolve(file, holder["$ref"], oas.pointer_join(pointer, "$ref")).file
             except oas.SpecError as exc:
-                self.report(str(exc), "ref")
+                self.spec_error(exc)
 
     # -- one file ----------------------------------------------------------------
     def check_file(self, docs: oas.DocumentSet, file: Path, registry: Registry) -> None:
         doc = docs.load(file)
+        for pointer, number in _unsafe_integers(doc, ""):
+            self.problem(
+                docs,
+                file,
+                pointer,
+                f"integer {number} is beyond 2^53: JavaScript tools (Redocly, Spectral, Prism) "
+                "corrupt it; state the range another way (format, description)",
+                rule="number",
+            )
         evidence_names = _evidence_property_names(doc)
         for node in oas.walk(doc):
             self.check_extensions(docs, file, node)
@@ -192,7 +204,7 @@ class Checker:
             try:
                 loc = docs.deref(oas.Location(file, where, response))
             except oas.SpecError as exc:
-                self.report(str(exc), "ref")
+                self.spec_error(exc)
                 continue
             for media, media_obj in (loc.value.get("content") or {}).items():
                 if not JSON_MEDIA.match(media) or "schema" not in media_obj:
@@ -249,7 +261,12 @@ class Checker:
             registry=registry,
             format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER,
         )
-        for name, value in oas.example_values(node.value):
+        try:
+            examples = list(oas.example_values(docs, file, node.pointer, node.value))
+        except oas.SpecError as exc:
+            self.spec_error(exc)
+            return
+        for name, value in examples:
             where = (
                 oas.pointer_join(node.pointer, "examples", name)
                 if name != "example"
@@ -294,7 +311,7 @@ class Checker:
                         f"invented name: property {name!r} is not in the source document and carries no x-evidence",
                         rule="names",
                     )
-            values = list(value.get("enum") or [])
+            values = list(value.get("enum") or []) + list(value.get("x-extensible-enum") or [])
             if "const" in value:
                 values.append(value["const"])
             notes = " ".join(f"{e.get('source', '')} {e.get('note', '')}" for e in value.get("x-evidence") or [])
@@ -336,23 +353,18 @@ def _retrieve(docs: oas.DocumentSet, uri: str) -> Resource[Any]:
     return Resource.from_contents(docs.load(path), default_specification=DRAFT202012)
 
 
-def _refs(node: Any, pointer: str) -> Iterator[tuple[str, str]]:
-    """Every $ref string, except inside extension values and example values."""
-    if isinstance(node, dict):
+def _unsafe_integers(node: Any, pointer: str) -> Iterator[tuple[str, int]]:
+    """Integer literals that an IEEE double cannot hold exactly."""
+    if isinstance(node, bool):
+        return
+    if isinstance(node, int) and abs(node) > 2**53:
+        yield pointer or "/", node
+    elif isinstance(node, dict):
         for key, value in node.items():
-            if key == "$ref" and isinstance(value, str):
-                yield oas.pointer_join(pointer, key), value
-            elif not _is_literal(key, pointer):
-                yield from _refs(value, oas.pointer_join(pointer, key))
+            yield from _unsafe_integers(value, oas.pointer_join(pointer, key))
     elif isinstance(node, list):
         for i, value in enumerate(node):
-            yield from _refs(value, oas.pointer_join(pointer, i))
-
-
-def _is_literal(key: str, pointer: str) -> bool:
-    """True for keys whose value is data, not OpenAPI: extensions and example values."""
-    in_examples = pointer.rsplit("/", 2)[-2:-1] == ["examples"]
-    return key.startswith("x-") or key == "example" or (key == "value" and in_examples)
+            yield from _unsafe_integers(value, oas.pointer_join(pointer, i))
 
 
 def _evidence_property_names(doc: Any) -> set[str]:

@@ -175,6 +175,32 @@ class DocumentSet:
         return loc
 
 
+_LITERAL_KEYS = frozenset({"example", "enum", "const", "default"})
+
+
+def _is_literal(key: str, pointer: str, value: JSON) -> bool:
+    """True for keys whose value is data, not OpenAPI: extension values, examples,
+    enum/const/default values."""
+    if key.startswith("x-") or key in _LITERAL_KEYS:
+        return True
+    if key == "examples" and isinstance(value, list):
+        return True  # JSON Schema `examples`: a list of values
+    return key == "value" and pointer.rsplit("/", 2)[-2:-1] == ["examples"]
+
+
+def ref_holders(node: JSON, pointer: str = "") -> Iterator[tuple[str, dict[str, Any]]]:
+    """(pointer, object) for every object with a string $ref, outside literal data."""
+    if isinstance(node, dict):
+        if isinstance(node.get("$ref"), str):
+            yield pointer, node
+        for key, value in node.items():
+            if key != "$ref" and not _is_literal(str(key), pointer, value):
+                yield from ref_holders(value, pointer_join(pointer, key))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from ref_holders(value, pointer_join(pointer, i))
+
+
 @dataclass(frozen=True)
 class Node:
     """An OpenAPI object found by the walker."""
@@ -338,11 +364,37 @@ _SHAPE_KEYWORDS = frozenset(
 )
 
 
+# Assertions that constrain a value described elsewhere (e.g. `else: {required: [x]}`).
+_CONSTRAINT_KEYWORDS = frozenset(
+    {
+        "required",
+        "dependentRequired",
+        "minProperties",
+        "maxProperties",
+        "minLength",
+        "maxLength",
+        "pattern",
+        "format",
+        "minimum",
+        "maximum",
+        "exclusiveMinimum",
+        "exclusiveMaximum",
+        "multipleOf",
+        "minItems",
+        "maxItems",
+        "uniqueItems",
+    }
+)
+
+
 def is_open_shapeless(schema: dict[str, Any]) -> bool:
     """True for a schema that shows no shape: an object (or untyped value) with no
     properties, no composition and no typed additionalProperties. Such a schema must
-    carry ``x-not-shown``."""
+    carry ``x-not-shown``. An untyped schema made only of assertions (a conditional's
+    `then: {required: [...]}`) constrains a value described elsewhere: not open."""
     if _SHAPE_KEYWORDS & schema.keys():
+        return False
+    if "type" not in schema and _CONSTRAINT_KEYWORDS & schema.keys():
         return False
     if isinstance(schema.get("additionalProperties"), dict):
         return False  # a map with a typed value shape
@@ -353,10 +405,12 @@ def is_open_shapeless(schema: dict[str, Any]) -> bool:
     return "object" in type_list
 
 
-def example_values(media_or_param: dict[str, Any]) -> Iterator[tuple[str, JSON]]:
-    """(name, value) of the examples of a media type, parameter or header."""
-    if "example" in media_or_param:
-        yield "example", media_or_param["example"]
-    for name, example in (media_or_param.get("examples") or {}).items():
-        if isinstance(example, dict) and "value" in example:
-            yield name, example["value"]
+def example_values(docs: DocumentSet, file: Path, pointer: str, owner: dict[str, Any]) -> Iterator[tuple[str, JSON]]:
+    """(name, value) of the examples of a media type, parameter or header, following
+    $ref to components/examples. Raises SpecError for a dangling example $ref."""
+    if "example" in owner:
+        yield "example", owner["example"]
+    for name, example in (owner.get("examples") or {}).items():
+        loc = docs.deref(Location(file, pointer_join(pointer, "examples", name), example))
+        if isinstance(loc.value, dict) and "value" in loc.value:
+            yield name, loc.value["value"]

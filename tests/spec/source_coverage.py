@@ -269,3 +269,23 @@ def each_operation(doc: Doc) -> Iterator[tuple[str, str, Doc]]:
         for method in HTTP_METHODS:
             if method in item:
                 yield method, path, item[method]
+
+
+@dataclass
+class Absent(Expectation):
+    """Something the source says does not exist: a parameter, or a property of a schema."""
+
+    pointer: str
+    name: str
+    statement: str
+    kind: str = "property"  # or "parameter"
+
+    def check(self, doc: Doc) -> list[str]:
+        node = at(doc, self.pointer)
+        if node is None:
+            return [f"{self.statement}: nothing at {self.pointer}"]
+        if self.kind == "parameter":
+            present = any(p.get("name") == self.name for p in node.get("parameters") or [])
+        else:
+            present = self.name in merged_properties(node)
+        return [f"{self.statement}: {self.name} is declared at {self.pointer}"] if present else []

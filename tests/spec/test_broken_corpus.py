@@ -32,6 +32,7 @@ CASES: dict[str, tuple[str, list[str]]] = {
     "bad-marker": ("house rules", ["x-evidence", "invalid x-evidence value", "is not of type 'array'"]),
     "duplicate-key": ("validate", ["duplicate key 'summary'"]),
     "colliding-component": ("bundle", ["component name collision", "Renamed Envelope to Envelope-2"]),
+    "unsafe-integer": ("house rules", ["18446744073709551615", "beyond 2^53"]),
 }
 # case -> (redocly rule, spectral rule) that must reject it too
 LINT_CASES = {

@@ -10,7 +10,7 @@ from conftest import GENERATED, HOSTS, SOURCE_DOCUMENT, SPEC
 from house_rules import Checker
 from house_rules import main as house_rules_main
 
-RULES = ["ref", "marker", "open-object", "nullable", "operation", "envelope", "example", "names"]
+RULES = ["ref", "marker", "open-object", "nullable", "operation", "envelope", "example", "names", "number"]
 
 
 @cache

@@ -59,3 +59,12 @@ def test_source_document_copy_matches_shared() -> None:
         f"{SOURCE_DOCUMENT.relative_to(REPO)} differs from {SHARED_SOURCE}: copy the new source "
         "document and update the specs"
     )
+
+
+@pytest.mark.parametrize("host", HOSTS)
+def test_deref_bundle_keeps_the_siblings_of_every_ref(host: str) -> None:
+    """prance drops the siblings of a $ref; scripts/bundle.py keeps them (OpenAPI 3.1 applies them)."""
+    text = json.dumps(deref(host))
+    assert "x-bundle-ref-siblings" not in text
+    failure = deref(host)["components"]["schemas"]["FailureEnvelope"]
+    assert failure["allOf"][1]["properties"]["msg"]["minLength"] == 1

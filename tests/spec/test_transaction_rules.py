@@ -1,0 +1,87 @@
+"""The transaction body's conditional rules, as JSON Schema in the bundle, accept bodies
+that keep them and reject bodies that break them (validated with jsonschema 2020-12,
+with the bundle as the reference registry)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import jsonschema
+import pytest
+from conftest import bundle
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+
+HOST = "transaction-v1"
+URI = "urn:bundle:transaction-v1"
+A_IN, A_OUT = "9yHcvnkSpqTtjvbdKuuLRhWbvWEyeDsBVeTKnDvdWq5H", "3nS8nmFh4tPHNSQ5PjzN8XqBvH7oGfQh9YgcwA2mJqzK"
+
+
+def validator(schema_name: str) -> jsonschema.Draft202012Validator:
+    registry: Registry[Any] = Registry().with_resource(
+        URI, Resource.from_contents(bundle(HOST), default_specification=DRAFT202012)
+    )
+    return jsonschema.Draft202012Validator({"$ref": f"{URI}#/components/schemas/{schema_name}"}, registry=registry)
+
+
+def body(**fields: Any) -> dict[str, Any]:
+    base: dict[str, Any] = {
+        "wallet": "8XqBvH7oGfQh9Ygcw3RUbvzD2Cg3uHnXGvPdWn6fvSmx",
+        "swapResponse": {"id": "q-1", "success": True, "data": {}},
+        "txVersion": "V0",
+        "computeUnitPriceMicroLamports": 0,
+    }
+    base.update(fields)
+    return {k: v for k, v in base.items() if v is not None}
+
+
+# (case, body, broken rule or None when the body keeps every rule)
+CASES: list[tuple[str, dict[str, Any], str | None]] = [
+    ("wrapSol in, output account", body(wrapSol=True, unwrapSol=False, outputAccount=A_OUT), None),
+    ("wrapSol and unwrapSol, no accounts", body(wrapSol=True, unwrapSol=True), None),
+    ("unwrapSol out, input account", body(wrapSol=False, unwrapSol=True, inputAccount=A_IN), None),
+    ("wrapSol omitted, unwrapSol, input account", body(unwrapSol=True, inputAccount=A_IN), None),
+    ("both false, both accounts", body(wrapSol=False, unwrapSol=False, inputAccount=A_IN, outputAccount=A_OUT), None),
+    ("not wrapped, no input account", body(wrapSol=False, unwrapSol=True), "inputAccount"),
+    ("both false, input account only", body(wrapSol=False, unwrapSol=False, inputAccount=A_IN), "outputAccount"),
+    ("both false, output account only", body(wrapSol=False, unwrapSol=False, outputAccount=A_OUT), "inputAccount"),
+    ("both omitted, no accounts", body(), "inputAccount"),
+    ("no wallet", body(wallet=None, wrapSol=True, unwrapSol=True), "wallet"),
+    (
+        "no priority fee",
+        body(computeUnitPriceMicroLamports=None, wrapSol=True, unwrapSol=True),
+        "computeUnitPriceMicroLamports",
+    ),
+    ("negative priority fee", body(computeUnitPriceMicroLamports=-1, wrapSol=True, unwrapSol=True), "minimum"),
+    ("unknown txVersion", body(txVersion="V2", wrapSol=True, unwrapSol=True), "enum"),
+    (
+        "a failed compute response as swapResponse",
+        body(swapResponse={"id": "q-1", "success": False, "msg": "REQ_WALLET_ERROR"}, wrapSol=True, unwrapSol=True),
+        "swapResponse",
+    ),
+]
+
+
+@pytest.mark.parametrize("schema_name", ["SwapBaseInTransactionRequest", "SwapBaseOutTransactionRequest"])
+@pytest.mark.parametrize(("case", "payload", "broken"), CASES, ids=[c[0] for c in CASES])
+def test_conditional_rules(schema_name: str, case: str, payload: dict[str, Any], broken: str | None) -> None:
+    errors = list(validator(schema_name).iter_errors(payload))
+    if broken is None:
+        assert errors == [], f"{case}: {[e.message for e in errors]}"
+    else:
+        assert errors, f"{case}: accepted, but it breaks the rule on {broken}"
+        text = " ".join(f"{e.message} {list(e.absolute_path)} {e.validator}" for e in errors)
+        assert broken in text, text
+
+
+def test_request_examples_exercise_every_branch() -> None:
+    """The named request examples cover wrapSol, unwrapSol and explicit accounts."""
+    for path in ("/transaction/swap-base-in", "/transaction/swap-base-out"):
+        examples = bundle(HOST)["paths"][path]["post"]["requestBody"]["content"]["application/json"]["examples"]
+        values = [
+            bundle(HOST)["components"]["examples"][e["$ref"].rsplit("/", 1)[1]]["value"] for e in examples.values()
+        ]
+        branches = {(v.get("wrapSol", False), v.get("unwrapSol", False)) for v in values}
+        assert branches == {(True, False), (False, True), (False, False)}
+        for value in values:
+            assert list(validator("TransactionRequest").iter_errors(value)) == []
