@@ -56,6 +56,7 @@ class Checker:
         }
         self.vocabulary = vocabulary.resolve()
         self.source_text = source_text
+        self.rate_limited = True
         self.problems: list[str] = []
         self.by_rule: dict[str, list[str]] = {}
         self.checked_files: set[Path] = set()
@@ -102,6 +103,8 @@ class Checker:
     # -- one file ----------------------------------------------------------------
     def check_file(self, docs: oas.DocumentSet, file: Path, registry: Registry) -> None:
         doc = docs.load(file)
+        # A host that declares rate limiting (x-rate-limit) declares 429 on every operation.
+        self.rate_limited = isinstance(doc, dict) and "x-rate-limit" in doc
         for pointer, number in _unsafe_integers(doc, ""):
             self.problem(
                 docs,
@@ -191,7 +194,7 @@ class Checker:
                 docs, file, node.pointer, f"operation must have exactly one tag, has {len(tags)}", rule="operation"
             )
         responses = op.get("responses") or {}
-        if "429" not in responses:
+        if self.rate_limited and "429" not in responses:
             self.problem(
                 docs,
                 file,
@@ -295,9 +298,12 @@ class Checker:
                         )
 
     # -- names -------------------------------------------------------------------
-    def in_source(self, name: str) -> bool:
+    def in_source(self, name: str, *, ignore_case: bool = False) -> bool:
+        """True if ``name`` stands in the source document as a whole word. HTTP header
+        names are case-insensitive, so headers are looked up with ``ignore_case``."""
         assert self.source_text is not None
-        return re.search(rf"(?<![A-Za-z0-9_]){re.escape(name)}(?![A-Za-z0-9_])", self.source_text) is not None
+        pattern = rf"(?<![A-Za-z0-9_]){re.escape(name)}(?![A-Za-z0-9_])"
+        return re.search(pattern, self.source_text, re.IGNORECASE if ignore_case else 0) is not None
 
     def check_names(self, docs: oas.DocumentSet, file: Path, node: oas.Node) -> None:
         value = node.value
@@ -328,7 +334,8 @@ class Checker:
                     )
         elif node.kind == "parameter":
             name = value.get("name", "")
-            if not self.in_source(name) and "x-evidence" not in value:
+            is_header = value.get("in") == "header"
+            if not self.in_source(name, ignore_case=is_header) and "x-evidence" not in value:
                 self.problem(
                     docs,
                     file,
@@ -338,7 +345,9 @@ class Checker:
                 )
         elif node.kind == "response":
             for name, header in (value.get("headers") or {}).items():
-                if not self.in_source(name) and not (isinstance(header, dict) and "x-evidence" in header):
+                if not self.in_source(name, ignore_case=True) and not (
+                    isinstance(header, dict) and "x-evidence" in header
+                ):
                     self.problem(
                         docs,
                         file,
