@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 from conftest import NODE_BIN, REPO, SOURCE_DOCUMENT
 
+pytestmark = pytest.mark.tooling  # tests the checkers themselves, not the specs: run by make test
+
 BROKEN = REPO / "tests" / "broken"
 SCRIPTS = REPO / "scripts"
 

@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 from conftest import GENERATED, HOSTS, NODE_BIN, REPO
 
+pytestmark = pytest.mark.pipeline  # repeats what make bundle just did: run by make test
+
 BUNDLE = [sys.executable, str(REPO / "scripts" / "bundle.py"), "--redocly", str(NODE_BIN / "redocly")]
 SUFFIXES = (".yaml", ".json", ".deref.json")
 

@@ -8,6 +8,8 @@ import subprocess
 import pytest
 from conftest import GENERATED, HOSTS, NODE_BIN, REPO
 
+pytestmark = pytest.mark.pipeline  # repeats what make lint just did: run by make test
+
 ENV = {**os.environ, "REDOCLY_TELEMETRY": "off", "REDOCLY_SUPPRESS_UPDATE_NOTICE": "true", "NO_COLOR": "1"}
 
 
