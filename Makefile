@@ -39,9 +39,9 @@ BUNDLES := $(foreach h,$(HOSTS),$(OUT)/$(h).yaml $(OUT)/$(h).json $(OUT)/$(h).de
 VENV_OK := $(VENV)/.installed
 NODE_OK := node_modules/.installed
 
-.PHONY: all help setup validate bundle lint spec-tests test typecheck check clean distclean lock
+.PHONY: all help setup validate bundle lint spec-tests generate test typecheck check clean distclean lock
 
-all: spec-tests ## Build everything: set up, validate, bundle, lint, spec tests
+all: generate ## Build everything: set up, validate, bundle, lint, spec tests, clients
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | sort | expand -t 14
@@ -90,12 +90,23 @@ $(BUILD)/%.linted: $(OUT)/%.yaml $(LINT_CONFIG) $(NODE_OK)
 	@touch $@
 
 # --- fast spec tests: they stand in front of every generator ---------------------------
-SPEC_TESTS := $(wildcard tests/spec/*.py tests/conftest.py)
+SPEC_TESTS := $(wildcard tests/spec/*.py tests/project.py)
 spec-tests: $(BUILD)/spec-tests.ok ## Run the fast spec tests (validity, house rules, source coverage)
 
 $(BUILD)/spec-tests.ok: $(foreach h,$(HOSTS),$(BUILD)/$(h).linted) $(BUNDLES) $(SPEC_TESTS) $(SCRIPTS)
 	@echo "spec tests"
 	@$(PY) -m pytest -q -p no:cacheprovider -m "not tooling and not pipeline" tests/spec
+	@touch $@
+
+# --- generators: Python clients, pydantic models, TypeScript types ----------------------
+# Each host regenerates only when its bundle (or a generator input) changed; the spec
+# tests run first (order-only: a newer spec-tests stamp alone does not regenerate).
+GENERATOR_INPUTS := scripts/generate.py scripts/typescript/generate.mjs $(wildcard scripts/templates/python-client/*.jinja)
+generate: $(foreach h,$(HOSTS),$(BUILD)/$(h).generated) ## Generate clients, models and types for every host
+
+$(BUILD)/%.generated: $(OUT)/%.yaml $(BUILD)/%.linted $(GENERATOR_INPUTS) $(VENV_OK) $(NODE_OK) | $(BUILD)/spec-tests.ok
+	@echo "generate: $*"
+	@$(PY) scripts/generate.py $*
 	@touch $@
 
 # --- tests and checks -------------------------------------------------------------------
@@ -125,5 +136,5 @@ lock: ## Re-resolve requirements.in into requirements.txt (needs the package reg
 	$(PYTHON) -m venv $(BUILD)/lock-venv
 	$(BUILD)/lock-venv/bin/pip install --quiet -r requirements.in
 	{ echo "# Full lock of requirements.in, written by 'make lock' (pip freeze of a fresh venv). Do not edit by hand."; \
-	  $(BUILD)/lock-venv/bin/pip freeze --exclude-editable | grep -v '^pip=='; } > requirements.txt
+	  $(BUILD)/lock-venv/bin/pip freeze --all --exclude-editable | grep -v '^pip=='; } > requirements.txt
 	rm -rf $(BUILD)/lock-venv

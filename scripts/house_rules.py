@@ -173,6 +173,18 @@ class Checker:
                 "the `nullable` keyword is not allowed: use a type list such as [string, 'null']",
                 rule="nullable",
             )
+        described = schema.get("x-enum-descriptions")
+        if isinstance(described, list):
+            values = schema.get("enum") or schema.get("x-extensible-enum") or []
+            if len(described) != len(values):
+                self.problem(
+                    docs,
+                    file,
+                    oas.pointer_join(node.pointer, "x-enum-descriptions"),
+                    f"x-enum-descriptions has {len(described)} entries for {len(values)} enum values "
+                    "(it is a list parallel to enum)",
+                    rule="marker",
+                )
         if oas.is_open_shapeless(schema) and "x-not-shown" not in schema:
             self.problem(
                 docs,

@@ -14,7 +14,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import NODE_BIN, REPO, SOURCE_DOCUMENT
+
+from project import NODE_BIN, REPO, SOURCE_DOCUMENT
 
 pytestmark = pytest.mark.tooling  # tests the checkers themselves, not the specs: run by make test
 

@@ -8,7 +8,8 @@ generated/openapi/launch-auth.deref.json.
 from __future__ import annotations
 
 import pytest
-from conftest import HOSTS, deref
+
+from project import HOSTS, deref
 from source_coverage import Endpoints, Expectation, NotShown, Text, Value, op_pointer
 
 HOST = "launch-auth"

@@ -10,7 +10,8 @@ from __future__ import annotations
 import copy
 
 import pytest
-from conftest import bundle, deref
+
+from project import bundle, deref
 from source_coverage import (
     Absent,
     Endpoints,

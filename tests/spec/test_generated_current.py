@@ -3,13 +3,15 @@ leaves existing output untouched."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from conftest import GENERATED, HOSTS, NODE_BIN, REPO
+
+from project import GENERATED, HOSTS, NODE_BIN, REPO
 
 pytestmark = pytest.mark.pipeline  # repeats what make bundle just did: run by make test
 
@@ -43,3 +45,53 @@ def test_failed_bundle_leaves_existing_output_untouched(tmp_path: Path) -> None:
     proc = bundle_into(Path("tests/broken/colliding-component/openapi.yaml"), tmp_path, host)
     assert proc.returncode != 0
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+
+
+GENERATE = [sys.executable, str(REPO / "scripts" / "generate.py")]
+
+
+def tree(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def generated_of(host: str, root: Path) -> dict[str, bytes]:
+    files: dict[str, bytes] = {}
+    for part in (f"python/{host}-client", f"typescript/{host}.d.ts", f"models/{host.replace('-', '_')}.py"):
+        path = root / part
+        if path.is_dir():
+            files.update({f"{part}/{k}": v for k, v in tree(path).items() if "__pycache__" not in k})
+        elif path.is_file():
+            files[part] = path.read_bytes()
+    return files
+
+
+@pytest.mark.parametrize("host", HOSTS)
+def test_committed_clients_models_and_types_are_current(host: str, tmp_path: Path) -> None:
+    proc = subprocess.run([*GENERATE, host, "--out", str(tmp_path), "--no-checks"], capture_output=True, text=True,
+                          cwd=REPO, timeout=300, check=False)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    fresh, committed = generated_of(host, tmp_path), generated_of(host, REPO / "generated")
+    stale = sorted(k for k in fresh.keys() | committed.keys() if fresh.get(k) != committed.get(k))
+    assert not stale, f"generated/ is stale for {host}: {stale[:10]} differ from what the spec produces. Run make."
+
+
+def test_failed_generation_leaves_generated_untouched(tmp_path: Path) -> None:
+    """The TypeScript step fails (no `node` on PATH) after the Python client and models were
+    generated into the temporary directory: the existing tree is left exactly as it was."""
+    host = "pool-v3"
+    root = tmp_path / "generated"
+    for part in (f"python/{host}-client", f"typescript/{host}.d.ts", "models/pool_v3.py"):
+        source = REPO / "generated" / part
+        target = root / part
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copytree(source, target) if source.is_dir() else shutil.copy(source, target)
+    marker = root / "python" / f"{host}-client" / "pool_v3_client" / "client.py"
+    marker.write_text(marker.read_text() + "# an old version\n")
+    before = tree(root)
+    proc = subprocess.run([*GENERATE, host, "--out", str(root)], capture_output=True, text=True, cwd=REPO,
+                          timeout=300, check=False, env={**os.environ, "PATH": "/nonexistent"})  # fmt: skip
+    assert proc.returncode == 1
+    assert "openapi-typescript could not start" in proc.stderr
+    assert "generated/ was left unchanged" in proc.stderr
+    assert tree(root) == before
+    assert not [p for p in root.iterdir() if p.name.startswith(".tmp-")]

@@ -5,10 +5,10 @@ from __future__ import annotations
 from functools import cache
 
 import pytest
-from conftest import GENERATED, HOSTS, SOURCE_DOCUMENT, SPEC
 
 from house_rules import Checker
 from house_rules import main as house_rules_main
+from project import GENERATED, HOSTS, SOURCE_DOCUMENT, SPEC
 
 RULES = ["ref", "marker", "open-object", "nullable", "operation", "envelope", "example", "names", "number"]
 

@@ -6,7 +6,8 @@ import os
 import subprocess
 
 import pytest
-from conftest import GENERATED, HOSTS, NODE_BIN, REPO
+
+from project import GENERATED, HOSTS, NODE_BIN, REPO
 
 pytestmark = pytest.mark.pipeline  # repeats what make lint just did: run by make test
 

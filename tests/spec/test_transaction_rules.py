@@ -8,9 +8,10 @@ from typing import Any
 
 import jsonschema
 import pytest
-from conftest import bundle
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
+
+from project import bundle
 
 HOST = "transaction-v1"
 URI = "urn:bundle:transaction-v1"

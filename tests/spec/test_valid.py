@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import GENERATED, HOSTS, REPO, SHARED_SOURCE, SOURCE_DOCUMENT, SPEC, bundle, deref
 
 import oas
 import validate_spec
+from project import GENERATED, HOSTS, REPO, SHARED_SOURCE, SOURCE_DOCUMENT, SPEC, bundle, deref
 
 SPEC_FILES = sorted(SPEC.rglob("*.yaml"))
 BUNDLE_FILES = [GENERATED / f"{h}{suffix}" for h in HOSTS for suffix in (".yaml", ".json", ".deref.json")]

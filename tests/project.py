@@ -1,4 +1,4 @@
-"""Shared paths and loaders for the test suite."""
+"""Shared paths and loaders for the test suite (imported as `project`)."""
 
 from __future__ import annotations
 

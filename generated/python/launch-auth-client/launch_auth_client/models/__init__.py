@@ -1,0 +1,1 @@
+"""Contains all the data models used in inputs/outputs"""

@@ -1,0 +1,196 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.closed_position_share_request import ClosedPositionShareRequest
+from ...models.share_response import ShareResponse
+from ...types import Response
+
+
+def _get_kwargs(
+    *,
+    body: ClosedPositionShareRequest,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/share/history-position",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ShareResponse:
+    payload = errors.decode_envelope(response)
+    try:
+        if response.status_code == 200:
+            response_200 = ShareResponse.from_dict(payload)
+
+            return response_200
+
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise errors.UnexpectedShapeError(
+            f"HTTP {response.status_code}: the success envelope does not match the schema ({type(exc).__name__}: {exc})",
+            response,
+        ) from exc
+    raise errors.UnexpectedStatus(response.status_code, response.content)
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ShareResponse]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: ClosedPositionShareRequest,
+) -> Response[ShareResponse]:
+    """Generate a shareable image of a closed position
+
+     Generates a shareable image of the closed position, with realized P&L, described by
+    the JSON body. The response has the same shape as `/share/position`.
+
+    Args:
+        body (ClosedPositionShareRequest): JSON body describing a closed position with realized
+            P&L.
+
+    Raises:
+        errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
+        errors.RateLimitedError: HTTP 429, after the client's retry_policy honoured Retry-After.
+        errors.NotJsonError: The body is not JSON (for example an HTML page from the edge proxy).
+        errors.MalformedJsonError: The body is not valid JSON (for example truncated).
+        errors.UnexpectedShapeError: JSON that is not an envelope, or a payload that does not fit the schema.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ShareResponse]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = errors.send(lambda: client.get_httpx_client().request(**kwargs), client.retry_policy)
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    body: ClosedPositionShareRequest,
+) -> ShareResponse:
+    """Generate a shareable image of a closed position
+
+     Generates a shareable image of the closed position, with realized P&L, described by
+    the JSON body. The response has the same shape as `/share/position`.
+
+    Args:
+        body (ClosedPositionShareRequest): JSON body describing a closed position with realized
+            P&L.
+
+    Raises:
+        errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
+        errors.RateLimitedError: HTTP 429, after the client's retry_policy honoured Retry-After.
+        errors.NotJsonError: The body is not JSON (for example an HTML page from the edge proxy).
+        errors.MalformedJsonError: The body is not valid JSON (for example truncated).
+        errors.UnexpectedShapeError: JSON that is not an envelope, or a payload that does not fit the schema.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ShareResponse
+    """
+
+    parsed = sync_detailed(
+        client=client,
+        body=body,
+    ).parsed
+    if parsed is None:  # _parse_response raises instead; kept for the type checker
+        raise errors.UnexpectedShapeError("no parsed response", httpx.Response(500))
+    return parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: ClosedPositionShareRequest,
+) -> Response[ShareResponse]:
+    """Generate a shareable image of a closed position
+
+     Generates a shareable image of the closed position, with realized P&L, described by
+    the JSON body. The response has the same shape as `/share/position`.
+
+    Args:
+        body (ClosedPositionShareRequest): JSON body describing a closed position with realized
+            P&L.
+
+    Raises:
+        errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
+        errors.RateLimitedError: HTTP 429, after the client's retry_policy honoured Retry-After.
+        errors.NotJsonError: The body is not JSON (for example an HTML page from the edge proxy).
+        errors.MalformedJsonError: The body is not valid JSON (for example truncated).
+        errors.UnexpectedShapeError: JSON that is not an envelope, or a payload that does not fit the schema.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ShareResponse]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await errors.send_async(lambda: client.get_async_httpx_client().request(**kwargs), client.retry_policy)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    body: ClosedPositionShareRequest,
+) -> ShareResponse:
+    """Generate a shareable image of a closed position
+
+     Generates a shareable image of the closed position, with realized P&L, described by
+    the JSON body. The response has the same shape as `/share/position`.
+
+    Args:
+        body (ClosedPositionShareRequest): JSON body describing a closed position with realized
+            P&L.
+
+    Raises:
+        errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
+        errors.RateLimitedError: HTTP 429, after the client's retry_policy honoured Retry-After.
+        errors.NotJsonError: The body is not JSON (for example an HTML page from the edge proxy).
+        errors.MalformedJsonError: The body is not valid JSON (for example truncated).
+        errors.UnexpectedShapeError: JSON that is not an envelope, or a payload that does not fit the schema.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ShareResponse
+    """
+
+    parsed = (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    ).parsed
+    if parsed is None:  # _parse_response raises instead; kept for the type checker
+        raise errors.UnexpectedShapeError("no parsed response", httpx.Response(500))
+    return parsed

@@ -1,0 +1,188 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.farm_page_response import FarmPageResponse
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    page_size: int | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["pageSize"] = page_size
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/farms/info/lp",
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> FarmPageResponse:
+    payload = errors.decode_envelope(response)
+    try:
+        if response.status_code == 200:
+            response_200 = FarmPageResponse.from_dict(payload)
+
+            return response_200
+
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise errors.UnexpectedShapeError(
+            f"HTTP {response.status_code}: the success envelope does not match the schema ({type(exc).__name__}: {exc})",
+            response,
+        ) from exc
+    raise errors.UnexpectedStatus(response.status_code, response.content)
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[FarmPageResponse]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    page_size: int | Unset = UNSET,
+) -> Response[FarmPageResponse]:
+    """List farms
+
+     Farms. The page number parameter is not shown in the source.
+
+    Args:
+        page_size (int | Unset):
+
+    Raises:
+        errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
+        errors.RateLimitedError: HTTP 429, after the client's retry_policy honoured Retry-After.
+        errors.NotJsonError: The body is not JSON (for example an HTML page from the edge proxy).
+        errors.MalformedJsonError: The body is not valid JSON (for example truncated).
+        errors.UnexpectedShapeError: JSON that is not an envelope, or a payload that does not fit the schema.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[FarmPageResponse]
+    """
+
+    kwargs = _get_kwargs(
+        page_size=page_size,
+    )
+
+    response = errors.send(lambda: client.get_httpx_client().request(**kwargs), client.retry_policy)
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    page_size: int | Unset = UNSET,
+) -> FarmPageResponse:
+    """List farms
+
+     Farms. The page number parameter is not shown in the source.
+
+    Args:
+        page_size (int | Unset):
+
+    Raises:
+        errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
+        errors.RateLimitedError: HTTP 429, after the client's retry_policy honoured Retry-After.
+        errors.NotJsonError: The body is not JSON (for example an HTML page from the edge proxy).
+        errors.MalformedJsonError: The body is not valid JSON (for example truncated).
+        errors.UnexpectedShapeError: JSON that is not an envelope, or a payload that does not fit the schema.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        FarmPageResponse
+    """
+
+    parsed = sync_detailed(
+        client=client,
+        page_size=page_size,
+    ).parsed
+    if parsed is None:  # _parse_response raises instead; kept for the type checker
+        raise errors.UnexpectedShapeError("no parsed response", httpx.Response(500))
+    return parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    page_size: int | Unset = UNSET,
+) -> Response[FarmPageResponse]:
+    """List farms
+
+     Farms. The page number parameter is not shown in the source.
+
+    Args:
+        page_size (int | Unset):
+
+    Raises:
+        errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
+        errors.RateLimitedError: HTTP 429, after the client's retry_policy honoured Retry-After.
+        errors.NotJsonError: The body is not JSON (for example an HTML page from the edge proxy).
+        errors.MalformedJsonError: The body is not valid JSON (for example truncated).
+        errors.UnexpectedShapeError: JSON that is not an envelope, or a payload that does not fit the schema.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[FarmPageResponse]
+    """
+
+    kwargs = _get_kwargs(
+        page_size=page_size,
+    )
+
+    response = await errors.send_async(lambda: client.get_async_httpx_client().request(**kwargs), client.retry_policy)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    page_size: int | Unset = UNSET,
+) -> FarmPageResponse:
+    """List farms
+
+     Farms. The page number parameter is not shown in the source.
+
+    Args:
+        page_size (int | Unset):
+
+    Raises:
+        errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
+        errors.RateLimitedError: HTTP 429, after the client's retry_policy honoured Retry-After.
+        errors.NotJsonError: The body is not JSON (for example an HTML page from the edge proxy).
+        errors.MalformedJsonError: The body is not valid JSON (for example truncated).
+        errors.UnexpectedShapeError: JSON that is not an envelope, or a payload that does not fit the schema.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        FarmPageResponse
+    """
+
+    parsed = (
+        await asyncio_detailed(
+            client=client,
+            page_size=page_size,
+        )
+    ).parsed
+    if parsed is None:  # _parse_response raises instead; kept for the type checker
+        raise errors.UnexpectedShapeError("no parsed response", httpx.Response(500))
+    return parsed

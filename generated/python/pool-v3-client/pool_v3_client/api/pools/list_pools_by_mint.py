@@ -1,0 +1,274 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.pool_sort_field import PoolSortField
+from ...models.pool_type import PoolType
+from ...models.pools_by_mint_response import PoolsByMintResponse
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    mint1: str,
+    mint2: str | Unset = UNSET,
+    pool_type: PoolType | Unset = UNSET,
+    pool_sort_field: PoolSortField | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["mint1"] = mint1
+
+    params["mint2"] = mint2
+
+    json_pool_type: str | Unset = UNSET
+    if not isinstance(pool_type, Unset):
+        json_pool_type = pool_type.value
+
+    params["poolType"] = json_pool_type
+
+    json_pool_sort_field: str | Unset = UNSET
+    if not isinstance(pool_sort_field, Unset):
+        json_pool_sort_field = pool_sort_field.value
+
+    params["poolSortField"] = json_pool_sort_field
+
+    params["pageSize"] = page_size
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/pools/info/mint",
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> PoolsByMintResponse:
+    payload = errors.decode_envelope(response)
+    try:
+        if response.status_code == 200:
+            response_200 = PoolsByMintResponse.from_dict(payload)
+
+            return response_200
+
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise errors.UnexpectedShapeError(
+            f"HTTP {response.status_code}: the success envelope does not match the schema ({type(exc).__name__}: {exc})",
+            response,
+        ) from exc
+    raise errors.UnexpectedStatus(response.status_code, response.content)
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[PoolsByMintResponse]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    mint1: str,
+    mint2: str | Unset = UNSET,
+    pool_type: PoolType | Unset = UNSET,
+    pool_sort_field: PoolSortField | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+) -> Response[PoolsByMintResponse]:
+    """List pools containing one or two mints
+
+     Pools containing the mint(s). Callers supply `mint1` less than `mint2` in ascending
+    public-key byte order; the endpoint also sorts the pair itself. To search by one
+    mint, omit `mint2` and all pools containing it are returned. The sort direction and
+    page number parameters are not shown in the source.
+
+    Args:
+        mint1 (str):
+        mint2 (str | Unset):
+        pool_type (PoolType | Unset): Pool type filter (Endpoints / Pool data service / rule 1).
+        pool_sort_field (PoolSortField | Unset): Sort field (Endpoints / Pool data service / rule
+            2).
+        page_size (int | Unset):
+
+    Raises:
+        errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
+        errors.RateLimitedError: HTTP 429, after the client's retry_policy honoured Retry-After.
+        errors.NotJsonError: The body is not JSON (for example an HTML page from the edge proxy).
+        errors.MalformedJsonError: The body is not valid JSON (for example truncated).
+        errors.UnexpectedShapeError: JSON that is not an envelope, or a payload that does not fit the schema.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[PoolsByMintResponse]
+    """
+
+    kwargs = _get_kwargs(
+        mint1=mint1,
+        mint2=mint2,
+        pool_type=pool_type,
+        pool_sort_field=pool_sort_field,
+        page_size=page_size,
+    )
+
+    response = errors.send(lambda: client.get_httpx_client().request(**kwargs), client.retry_policy)
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    mint1: str,
+    mint2: str | Unset = UNSET,
+    pool_type: PoolType | Unset = UNSET,
+    pool_sort_field: PoolSortField | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+) -> PoolsByMintResponse:
+    """List pools containing one or two mints
+
+     Pools containing the mint(s). Callers supply `mint1` less than `mint2` in ascending
+    public-key byte order; the endpoint also sorts the pair itself. To search by one
+    mint, omit `mint2` and all pools containing it are returned. The sort direction and
+    page number parameters are not shown in the source.
+
+    Args:
+        mint1 (str):
+        mint2 (str | Unset):
+        pool_type (PoolType | Unset): Pool type filter (Endpoints / Pool data service / rule 1).
+        pool_sort_field (PoolSortField | Unset): Sort field (Endpoints / Pool data service / rule
+            2).
+        page_size (int | Unset):
+
+    Raises:
+        errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
+        errors.RateLimitedError: HTTP 429, after the client's retry_policy honoured Retry-After.
+        errors.NotJsonError: The body is not JSON (for example an HTML page from the edge proxy).
+        errors.MalformedJsonError: The body is not valid JSON (for example truncated).
+        errors.UnexpectedShapeError: JSON that is not an envelope, or a payload that does not fit the schema.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        PoolsByMintResponse
+    """
+
+    parsed = sync_detailed(
+        client=client,
+        mint1=mint1,
+        mint2=mint2,
+        pool_type=pool_type,
+        pool_sort_field=pool_sort_field,
+        page_size=page_size,
+    ).parsed
+    if parsed is None:  # _parse_response raises instead; kept for the type checker
+        raise errors.UnexpectedShapeError("no parsed response", httpx.Response(500))
+    return parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    mint1: str,
+    mint2: str | Unset = UNSET,
+    pool_type: PoolType | Unset = UNSET,
+    pool_sort_field: PoolSortField | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+) -> Response[PoolsByMintResponse]:
+    """List pools containing one or two mints
+
+     Pools containing the mint(s). Callers supply `mint1` less than `mint2` in ascending
+    public-key byte order; the endpoint also sorts the pair itself. To search by one
+    mint, omit `mint2` and all pools containing it are returned. The sort direction and
+    page number parameters are not shown in the source.
+
+    Args:
+        mint1 (str):
+        mint2 (str | Unset):
+        pool_type (PoolType | Unset): Pool type filter (Endpoints / Pool data service / rule 1).
+        pool_sort_field (PoolSortField | Unset): Sort field (Endpoints / Pool data service / rule
+            2).
+        page_size (int | Unset):
+
+    Raises:
+        errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
+        errors.RateLimitedError: HTTP 429, after the client's retry_policy honoured Retry-After.
+        errors.NotJsonError: The body is not JSON (for example an HTML page from the edge proxy).
+        errors.MalformedJsonError: The body is not valid JSON (for example truncated).
+        errors.UnexpectedShapeError: JSON that is not an envelope, or a payload that does not fit the schema.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[PoolsByMintResponse]
+    """
+
+    kwargs = _get_kwargs(
+        mint1=mint1,
+        mint2=mint2,
+        pool_type=pool_type,
+        pool_sort_field=pool_sort_field,
+        page_size=page_size,
+    )
+
+    response = await errors.send_async(lambda: client.get_async_httpx_client().request(**kwargs), client.retry_policy)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    mint1: str,
+    mint2: str | Unset = UNSET,
+    pool_type: PoolType | Unset = UNSET,
+    pool_sort_field: PoolSortField | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+) -> PoolsByMintResponse:
+    """List pools containing one or two mints
+
+     Pools containing the mint(s). Callers supply `mint1` less than `mint2` in ascending
+    public-key byte order; the endpoint also sorts the pair itself. To search by one
+    mint, omit `mint2` and all pools containing it are returned. The sort direction and
+    page number parameters are not shown in the source.
+
+    Args:
+        mint1 (str):
+        mint2 (str | Unset):
+        pool_type (PoolType | Unset): Pool type filter (Endpoints / Pool data service / rule 1).
+        pool_sort_field (PoolSortField | Unset): Sort field (Endpoints / Pool data service / rule
+            2).
+        page_size (int | Unset):
+
+    Raises:
+        errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
+        errors.RateLimitedError: HTTP 429, after the client's retry_policy honoured Retry-After.
+        errors.NotJsonError: The body is not JSON (for example an HTML page from the edge proxy).
+        errors.MalformedJsonError: The body is not valid JSON (for example truncated).
+        errors.UnexpectedShapeError: JSON that is not an envelope, or a payload that does not fit the schema.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        PoolsByMintResponse
+    """
+
+    parsed = (
+        await asyncio_detailed(
+            client=client,
+            mint1=mint1,
+            mint2=mint2,
+            pool_type=pool_type,
+            pool_sort_field=pool_sort_field,
+            page_size=page_size,
+        )
+    ).parsed
+    if parsed is None:  # _parse_response raises instead; kept for the type checker
+        raise errors.UnexpectedShapeError("no parsed response", httpx.Response(500))
+    return parsed

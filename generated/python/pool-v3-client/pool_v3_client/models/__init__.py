@@ -1,0 +1,43 @@
+"""Contains all the data models used in inputs/outputs"""
+
+from .chain_statistics_response import ChainStatisticsResponse
+from .dynamic_fee_config import DynamicFeeConfig
+from .dynamic_fee_config_list_response import DynamicFeeConfigListResponse
+from .envelope import Envelope
+from .envelope_core import EnvelopeCore
+from .failure_envelope import FailureEnvelope
+from .farm_page_response import FarmPageResponse
+from .limit_order_config_response import LimitOrderConfigResponse
+from .mint_prices_response import MintPricesResponse
+from .pool_cursor_page_response import PoolCursorPageResponse
+from .pool_error import PoolError
+from .pool_failure_envelope import PoolFailureEnvelope
+from .pool_page_response import PoolPageResponse
+from .pool_sort_field import PoolSortField
+from .pool_success_envelope import PoolSuccessEnvelope
+from .pool_type import PoolType
+from .pools_by_mint_response import PoolsByMintResponse
+from .pools_response import PoolsResponse
+from .token_list_response import TokenListResponse
+
+__all__ = (
+    "ChainStatisticsResponse",
+    "DynamicFeeConfig",
+    "DynamicFeeConfigListResponse",
+    "Envelope",
+    "EnvelopeCore",
+    "FailureEnvelope",
+    "FarmPageResponse",
+    "LimitOrderConfigResponse",
+    "MintPricesResponse",
+    "PoolCursorPageResponse",
+    "PoolError",
+    "PoolFailureEnvelope",
+    "PoolPageResponse",
+    "PoolsByMintResponse",
+    "PoolSortField",
+    "PoolsResponse",
+    "PoolSuccessEnvelope",
+    "PoolType",
+    "TokenListResponse",
+)

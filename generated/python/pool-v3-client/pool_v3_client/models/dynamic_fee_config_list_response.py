@@ -1,0 +1,107 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.dynamic_fee_config import DynamicFeeConfig
+
+
+T = TypeVar("T", bound="DynamicFeeConfigListResponse")
+
+
+@_attrs_define
+class DynamicFeeConfigListResponse:
+    """
+    Attributes:
+        success (bool): true on success; false on failure. Always check it before reading `data`.
+        id (str): A UUID (Envelope, id).
+        data (list[DynamicFeeConfig]): The data of /main/clmm-dynamic-config, an array of DynamicFeeConfig.
+        msg (str | Unset): Present on failure and populated: human-readable in the pool data and perps
+            metadata services; in the transaction service it holds an error code.
+    """
+
+    success: bool
+    id: str
+    data: list[DynamicFeeConfig]
+    msg: str | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        success = self.success
+
+        id = self.id
+
+        data = []
+        for componentsschemas_dynamic_fee_config_list_item_data in self.data:
+            componentsschemas_dynamic_fee_config_list_item = (
+                componentsschemas_dynamic_fee_config_list_item_data.to_dict()
+            )
+            data.append(componentsschemas_dynamic_fee_config_list_item)
+
+        msg = self.msg
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "success": success,
+                "id": id,
+                "data": data,
+            }
+        )
+        if msg is not UNSET:
+            field_dict["msg"] = msg
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.dynamic_fee_config import DynamicFeeConfig  # noqa: PLC0415
+
+        d = dict(src_dict)
+        success = d.pop("success")
+
+        id = d.pop("id")
+
+        data = []
+        _data = d.pop("data")
+        for componentsschemas_dynamic_fee_config_list_item_data in _data:
+            componentsschemas_dynamic_fee_config_list_item = DynamicFeeConfig.from_dict(
+                componentsschemas_dynamic_fee_config_list_item_data
+            )
+
+            data.append(componentsschemas_dynamic_fee_config_list_item)
+
+        msg = d.pop("msg", UNSET)
+
+        dynamic_fee_config_list_response = cls(
+            success=success,
+            id=id,
+            data=data,
+            msg=msg,
+        )
+
+        dynamic_fee_config_list_response.additional_properties = d
+        return dynamic_fee_config_list_response
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,99 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.pool_error import PoolError
+
+
+T = TypeVar("T", bound="PoolFailureEnvelope")
+
+
+@_attrs_define
+class PoolFailureEnvelope:
+    """A failure of the pool data service (Errors rules 1 and 2): the envelope with
+    `success` = false and `msg` populated, plus `error.code` (integer). Clients use
+    `error.code` as the primary signal; `msg` is for people. `error.code` is stable
+    across minor versions (Versioning rule 7).
+
+        Attributes:
+            success (bool): true on success; false on failure. Always check it before reading `data`.
+            msg (str): Present on failure and populated: human-readable in the pool data and perps
+                metadata services; in the transaction service it holds an error code.
+            error (PoolError): The `error` object of a pool data service failure.
+            id (str | Unset): Request identifier (a UUID in the pool data service).
+    """
+
+    success: bool
+    msg: str
+    error: PoolError
+    id: str | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        success = self.success
+
+        msg = self.msg
+
+        error = self.error.to_dict()
+
+        id = self.id
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "success": success,
+                "msg": msg,
+                "error": error,
+            }
+        )
+        if id is not UNSET:
+            field_dict["id"] = id
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.pool_error import PoolError  # noqa: PLC0415
+
+        d = dict(src_dict)
+        success = d.pop("success")
+
+        msg = d.pop("msg")
+
+        error = PoolError.from_dict(d.pop("error"))
+
+        id = d.pop("id", UNSET)
+
+        pool_failure_envelope = cls(
+            success=success,
+            msg=msg,
+            error=error,
+            id=id,
+        )
+
+        pool_failure_envelope.additional_properties = d
+        return pool_failure_envelope
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,282 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.swap_compute_response import SwapComputeResponse
+from ...models.tx_version import TxVersion
+from ...types import UNSET, Response
+
+
+def _get_kwargs(
+    *,
+    input_mint: str,
+    output_mint: str,
+    amount: int,
+    slippage_bps: int,
+    tx_version: TxVersion,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["inputMint"] = input_mint
+
+    params["outputMint"] = output_mint
+
+    params["amount"] = amount
+
+    params["slippageBps"] = slippage_bps
+
+    json_tx_version = tx_version.value
+    params["txVersion"] = json_tx_version
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/compute/swap-base-out",
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> SwapComputeResponse:
+    payload = errors.decode_envelope(response)
+    try:
+        if response.status_code == 200:
+            response_200 = SwapComputeResponse.from_dict(payload)
+
+            return response_200
+
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise errors.UnexpectedShapeError(
+            f"HTTP {response.status_code}: the success envelope does not match the schema ({type(exc).__name__}: {exc})",
+            response,
+        ) from exc
+    raise errors.UnexpectedStatus(response.status_code, response.content)
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[SwapComputeResponse]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    input_mint: str,
+    output_mint: str,
+    amount: int,
+    slippage_bps: int,
+    tx_version: TxVersion,
+) -> Response[SwapComputeResponse]:
+    """Compute a swap quote for a fixed output amount
+
+     Fixed output amount: computes the required input. Read-only, no signing. Pass the
+    entire response, unchanged, as `swapResponse` to `POST /transaction/swap-base-out`
+    within about 30 seconds. There is no `referrerBps` on base-out.
+
+    Args:
+        input_mint (str):
+        output_mint (str):
+        amount (int): An amount in the token's smallest unit: a non-negative integer in the u64
+            range
+            (up to 2^64 - 1, the maximum that `format: uint64` states; JSON tooling written in
+            JavaScript cannot hold that literal exactly, so no `maximum` is written). Send it as
+            decimal digits; do not round-trip it through a floating-point number.
+        slippage_bps (int): Basis points, 0 to 10000 (100 = 1%).
+        tx_version (TxVersion): Transaction format, chosen per request. `V0` uses address lookup
+            tables (smaller,
+            cheaper); `LEGACY` works with every RPC endpoint and wallet.
+
+    Raises:
+        errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
+        errors.RateLimitedError: HTTP 429, after the client's retry_policy honoured Retry-After.
+        errors.NotJsonError: The body is not JSON (for example an HTML page from the edge proxy).
+        errors.MalformedJsonError: The body is not valid JSON (for example truncated).
+        errors.UnexpectedShapeError: JSON that is not an envelope, or a payload that does not fit the schema.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[SwapComputeResponse]
+    """
+
+    kwargs = _get_kwargs(
+        input_mint=input_mint,
+        output_mint=output_mint,
+        amount=amount,
+        slippage_bps=slippage_bps,
+        tx_version=tx_version,
+    )
+
+    response = errors.send(lambda: client.get_httpx_client().request(**kwargs), client.retry_policy)
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    input_mint: str,
+    output_mint: str,
+    amount: int,
+    slippage_bps: int,
+    tx_version: TxVersion,
+) -> SwapComputeResponse:
+    """Compute a swap quote for a fixed output amount
+
+     Fixed output amount: computes the required input. Read-only, no signing. Pass the
+    entire response, unchanged, as `swapResponse` to `POST /transaction/swap-base-out`
+    within about 30 seconds. There is no `referrerBps` on base-out.
+
+    Args:
+        input_mint (str):
+        output_mint (str):
+        amount (int): An amount in the token's smallest unit: a non-negative integer in the u64
+            range
+            (up to 2^64 - 1, the maximum that `format: uint64` states; JSON tooling written in
+            JavaScript cannot hold that literal exactly, so no `maximum` is written). Send it as
+            decimal digits; do not round-trip it through a floating-point number.
+        slippage_bps (int): Basis points, 0 to 10000 (100 = 1%).
+        tx_version (TxVersion): Transaction format, chosen per request. `V0` uses address lookup
+            tables (smaller,
+            cheaper); `LEGACY` works with every RPC endpoint and wallet.
+
+    Raises:
+        errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
+        errors.RateLimitedError: HTTP 429, after the client's retry_policy honoured Retry-After.
+        errors.NotJsonError: The body is not JSON (for example an HTML page from the edge proxy).
+        errors.MalformedJsonError: The body is not valid JSON (for example truncated).
+        errors.UnexpectedShapeError: JSON that is not an envelope, or a payload that does not fit the schema.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        SwapComputeResponse
+    """
+
+    parsed = sync_detailed(
+        client=client,
+        input_mint=input_mint,
+        output_mint=output_mint,
+        amount=amount,
+        slippage_bps=slippage_bps,
+        tx_version=tx_version,
+    ).parsed
+    if parsed is None:  # _parse_response raises instead; kept for the type checker
+        raise errors.UnexpectedShapeError("no parsed response", httpx.Response(500))
+    return parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    input_mint: str,
+    output_mint: str,
+    amount: int,
+    slippage_bps: int,
+    tx_version: TxVersion,
+) -> Response[SwapComputeResponse]:
+    """Compute a swap quote for a fixed output amount
+
+     Fixed output amount: computes the required input. Read-only, no signing. Pass the
+    entire response, unchanged, as `swapResponse` to `POST /transaction/swap-base-out`
+    within about 30 seconds. There is no `referrerBps` on base-out.
+
+    Args:
+        input_mint (str):
+        output_mint (str):
+        amount (int): An amount in the token's smallest unit: a non-negative integer in the u64
+            range
+            (up to 2^64 - 1, the maximum that `format: uint64` states; JSON tooling written in
+            JavaScript cannot hold that literal exactly, so no `maximum` is written). Send it as
+            decimal digits; do not round-trip it through a floating-point number.
+        slippage_bps (int): Basis points, 0 to 10000 (100 = 1%).
+        tx_version (TxVersion): Transaction format, chosen per request. `V0` uses address lookup
+            tables (smaller,
+            cheaper); `LEGACY` works with every RPC endpoint and wallet.
+
+    Raises:
+        errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
+        errors.RateLimitedError: HTTP 429, after the client's retry_policy honoured Retry-After.
+        errors.NotJsonError: The body is not JSON (for example an HTML page from the edge proxy).
+        errors.MalformedJsonError: The body is not valid JSON (for example truncated).
+        errors.UnexpectedShapeError: JSON that is not an envelope, or a payload that does not fit the schema.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[SwapComputeResponse]
+    """
+
+    kwargs = _get_kwargs(
+        input_mint=input_mint,
+        output_mint=output_mint,
+        amount=amount,
+        slippage_bps=slippage_bps,
+        tx_version=tx_version,
+    )
+
+    response = await errors.send_async(lambda: client.get_async_httpx_client().request(**kwargs), client.retry_policy)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    input_mint: str,
+    output_mint: str,
+    amount: int,
+    slippage_bps: int,
+    tx_version: TxVersion,
+) -> SwapComputeResponse:
+    """Compute a swap quote for a fixed output amount
+
+     Fixed output amount: computes the required input. Read-only, no signing. Pass the
+    entire response, unchanged, as `swapResponse` to `POST /transaction/swap-base-out`
+    within about 30 seconds. There is no `referrerBps` on base-out.
+
+    Args:
+        input_mint (str):
+        output_mint (str):
+        amount (int): An amount in the token's smallest unit: a non-negative integer in the u64
+            range
+            (up to 2^64 - 1, the maximum that `format: uint64` states; JSON tooling written in
+            JavaScript cannot hold that literal exactly, so no `maximum` is written). Send it as
+            decimal digits; do not round-trip it through a floating-point number.
+        slippage_bps (int): Basis points, 0 to 10000 (100 = 1%).
+        tx_version (TxVersion): Transaction format, chosen per request. `V0` uses address lookup
+            tables (smaller,
+            cheaper); `LEGACY` works with every RPC endpoint and wallet.
+
+    Raises:
+        errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
+        errors.RateLimitedError: HTTP 429, after the client's retry_policy honoured Retry-After.
+        errors.NotJsonError: The body is not JSON (for example an HTML page from the edge proxy).
+        errors.MalformedJsonError: The body is not valid JSON (for example truncated).
+        errors.UnexpectedShapeError: JSON that is not an envelope, or a payload that does not fit the schema.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        SwapComputeResponse
+    """
+
+    parsed = (
+        await asyncio_detailed(
+            client=client,
+            input_mint=input_mint,
+            output_mint=output_mint,
+            amount=amount,
+            slippage_bps=slippage_bps,
+            tx_version=tx_version,
+        )
+    ).parsed
+    if parsed is None:  # _parse_response raises instead; kept for the type checker
+        raise errors.UnexpectedShapeError("no parsed response", httpx.Response(500))
+    return parsed

@@ -1,0 +1,27 @@
+"""Contains all the data models used in inputs/outputs"""
+
+from .bundle_info import BundleInfo
+from .envelope import Envelope
+from .envelope_core import EnvelopeCore
+from .failure_envelope import FailureEnvelope
+from .nonce_info import NonceInfo
+from .swap_base_in_transaction_request import SwapBaseInTransactionRequest
+from .swap_compute_response import SwapComputeResponse
+from .swap_transaction_response import SwapTransactionResponse
+from .transaction_failure_envelope import TransactionFailureEnvelope
+from .transaction_request import TransactionRequest
+from .tx_version import TxVersion
+
+__all__ = (
+    "BundleInfo",
+    "Envelope",
+    "EnvelopeCore",
+    "FailureEnvelope",
+    "NonceInfo",
+    "SwapBaseInTransactionRequest",
+    "SwapComputeResponse",
+    "SwapTransactionResponse",
+    "TransactionFailureEnvelope",
+    "TransactionRequest",
+    "TxVersion",
+)

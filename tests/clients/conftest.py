@@ -1,0 +1,43 @@
+"""Fixtures for the generated clients: import paths, and a Prism mock server per host."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+
+import pytest
+from mock_servers import Prism, ScriptedServer
+
+from project import GENERATED, REPO
+
+PYTHON_CLIENTS = sorted((REPO / "generated" / "python").glob("*-client"))
+for _project in PYTHON_CLIENTS:
+    if str(_project) not in sys.path:
+        sys.path.insert(0, str(_project))
+MODELS = REPO / "generated" / "models"
+if str(MODELS) not in sys.path:
+    sys.path.insert(0, str(MODELS))
+
+
+@pytest.fixture(scope="session")
+def prism_servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Prism]]:
+    """One Prism per host, started together (they take a few seconds each)."""
+    logs = tmp_path_factory.mktemp("prism")
+    hosts = sorted(p.stem for p in GENERATED.glob("*.yaml") if not p.stem.endswith(".source-only"))
+    servers = {h: Prism(h, logs / f"{h}.log") for h in hosts}
+    try:
+        for server in servers.values():
+            server.wait_ready()
+        yield servers
+    finally:
+        for server in servers.values():
+            server.stop()
+
+
+@pytest.fixture
+def scripted() -> Iterator[ScriptedServer]:
+    server = ScriptedServer()
+    try:
+        yield server
+    finally:
+        server.stop()

@@ -1,0 +1,185 @@
+"""The generated clients turn every bad response into a typed, readable error.
+
+"Always check success before reading data": a failure envelope raises whatever the HTTP
+status; 429 honours Retry-After with a bounded retry; an HTML page, truncated JSON or an
+unexpected content type raises a clear error instead of crashing or half-parsing; unknown
+keys are kept. The server here is the tests' own (mock_servers.ScriptedServer).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime, timedelta
+from email.utils import format_datetime
+
+import httpx
+import pytest
+from mock_servers import Reply, ScriptedServer, json_reply
+from pool_v3_client import Client, errors
+from pool_v3_client.api.configuration import list_dynamic_fee_configs
+from transaction_v1_client import Client as TxClient
+from transaction_v1_client import errors as tx_errors
+from transaction_v1_client.api.compute import compute_swap_base_in
+from transaction_v1_client.models.tx_version import TxVersion
+
+pytestmark = pytest.mark.e2e
+
+PATH = "/main/clmm-dynamic-config"
+UUID = "5b0e1c7a-2f4d-4e8b-9a61-3c7d2e8f4a10"
+TIER = {"id": "1", "index": 0, "filterPeriod": 30, "decayPeriod": 600, "reductionFactor": 5000,
+        "maxFeeRateNumerator": 100000, "dynamicFeeControl": 80000}  # fmt: skip
+SUCCESS = {"id": UUID, "success": True, "data": [TIER]}
+FAST = errors.RetryPolicy(max_retries=2, max_wait=0.01)
+
+
+def client(server: ScriptedServer, policy: errors.RetryPolicy = FAST) -> Client:
+    return Client(base_url=server.url, retry_policy=policy)
+
+
+def test_success_is_typed_and_keeps_unknown_keys(scripted: ScriptedServer) -> None:
+    extra = {**SUCCESS, "version": "V1", "data": [{**TIER, "maxVolatilityAccumulator": 7}]}
+    scripted.on(PATH, json_reply(200, extra))
+    result = list_dynamic_fee_configs.sync(client=client(scripted))
+    assert result.data[0].decay_period == 600
+    assert result.additional_properties == {"version": "V1"}
+    assert result.data[0].additional_properties == {"maxVolatilityAccumulator": 7}
+
+
+@pytest.mark.parametrize("status", [400, 404, 500, 503])
+def test_failure_envelope_raises_with_msg_and_error_code(scripted: ScriptedServer, status: int) -> None:
+    scripted.on(PATH, json_reply(status, {"id": UUID, "success": False, "msg": "bad pool", "error": {"code": 1234}}))
+    with pytest.raises(errors.FailureEnvelopeError) as caught:
+        list_dynamic_fee_configs.sync(client=client(scripted))
+    assert (caught.value.status_code, caught.value.msg, caught.value.error_code) == (status, "bad pool", 1234)
+    assert f"HTTP {status}" in str(caught.value)
+    assert "error.code=1234" in str(caught.value)
+
+
+def test_failure_with_http_200_is_still_a_failure(scripted: ScriptedServer) -> None:
+    """Failures delivered with HTTP 200 are seen in practice: success decides, not the status."""
+    scripted.on(PATH, json_reply(200, {"success": False, "msg": "query poolType check error"}))
+    with pytest.raises(errors.FailureEnvelopeError) as caught:
+        list_dynamic_fee_configs.sync(client=client(scripted))
+    assert caught.value.status_code == 200
+    assert caught.value.msg == "query poolType check error"
+    assert caught.value.error_code is None
+
+
+def test_transaction_failure_carries_the_code_in_msg(scripted: ScriptedServer) -> None:
+    scripted.on(
+        "/compute/swap-base-in", json_reply(200, {"id": "q", "success": False, "msg": "REQ_SLIPPAGE_BPS_ERROR"})
+    )
+    tx = TxClient(base_url=scripted.url)
+    with pytest.raises(tx_errors.FailureEnvelopeError) as caught:
+        compute_swap_base_in.sync(
+            client=tx, input_mint="a", output_mint="b", amount=2**64 - 1, slippage_bps=20000, tx_version=TxVersion.V0
+        )
+    assert caught.value.msg == "REQ_SLIPPAGE_BPS_ERROR"
+
+
+def test_429_honours_retry_after_then_succeeds(scripted: ScriptedServer) -> None:
+    limited = json_reply(429, {"success": False, "msg": "too many requests"}, **{"Retry-After": "1"})
+    scripted.on(PATH, limited, json_reply(200, SUCCESS))
+    result = list_dynamic_fee_configs.sync(client=client(scripted))
+    assert result.success is True
+    assert scripted.hits[PATH] == 2
+
+
+def test_429_retry_is_bounded(scripted: ScriptedServer) -> None:
+    scripted.on(PATH, json_reply(429, {"success": False, "msg": "slow down"}, **{"Retry-After": "7"}))
+    with pytest.raises(errors.RateLimitedError) as caught:
+        list_dynamic_fee_configs.sync(client=client(scripted))
+    assert scripted.hits[PATH] == 1 + FAST.max_retries
+    assert caught.value.retry_after == 7
+    assert caught.value.msg == "slow down"
+    assert "Retry-After 7s" in str(caught.value)
+
+
+def test_retry_can_be_turned_off(scripted: ScriptedServer) -> None:
+    scripted.on(PATH, Reply(429, b"<html>rate limited</html>", "text/html", {"Retry-After": "3"}))
+    with pytest.raises(errors.RateLimitedError) as caught:
+        list_dynamic_fee_configs.sync(client=client(scripted, errors.RetryPolicy(max_retries=0)))
+    assert scripted.hits[PATH] == 1
+    assert caught.value.envelope == {}
+    assert caught.value.retry_after == 3
+
+
+def test_retry_waits_what_the_server_asks_capped() -> None:
+    policy = errors.RetryPolicy(max_wait=5.0, default_wait=0.5)
+    ask = {"retry-after": "2"}
+    assert policy.wait_for(httpx_response(429, ask)) == 2
+    assert policy.wait_for(httpx_response(429, {"retry-after": "120"})) == 5.0
+    assert policy.wait_for(httpx_response(429, {})) == 0.5
+    later = format_datetime(datetime.now(UTC) + timedelta(seconds=30), usegmt=True)
+    assert 25 <= (errors.parse_retry_after(later) or 0) <= 30
+    assert errors.parse_retry_after("soon") is None
+
+
+def test_html_page_from_the_edge_is_not_json(scripted: ScriptedServer) -> None:
+    page = (
+        b"<!DOCTYPE html><html><head><title>Attention Required! | Cloudflare</title></head><body>blocked</body></html>"
+    )
+    scripted.on(PATH, Reply(403, page, "text/html; charset=UTF-8"))
+    with pytest.raises(errors.NotJsonError) as caught:
+        list_dynamic_fee_configs.sync(client=client(scripted))
+    assert "HTTP 403" in str(caught.value)
+    assert "text/html" in str(caught.value)
+    assert "Attention Required" in str(caught.value)
+
+
+def test_truncated_json_is_malformed(scripted: ScriptedServer) -> None:
+    body = b'{"id": "' + UUID.encode() + b'", "success": true, "data": [{"id": "1", "ind'
+    scripted.on(PATH, Reply(200, body))
+    with pytest.raises(errors.MalformedJsonError) as caught:
+        list_dynamic_fee_configs.sync(client=client(scripted))
+    assert "not valid JSON" in str(caught.value)
+    assert "truncated" in str(caught.value)
+
+
+def test_unexpected_content_type(scripted: ScriptedServer) -> None:
+    scripted.on(PATH, Reply(200, b'{"success": true, "id": "x", "data": []}', "text/plain"))
+    with pytest.raises(errors.NotJsonError, match="text/plain"):
+        list_dynamic_fee_configs.sync(client=client(scripted))
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [[1, 2, 3], {"id": UUID, "data": []}, {"success": "yes", "data": []}],
+    ids=["array", "no success", "string success"],
+)
+def test_json_that_is_not_an_envelope(scripted: ScriptedServer, payload: object) -> None:
+    scripted.on(PATH, json_reply(200, payload))
+    with pytest.raises(errors.UnexpectedShapeError, match="not an envelope"):
+        list_dynamic_fee_configs.sync(client=client(scripted))
+
+
+def test_success_that_does_not_fit_the_schema(scripted: ScriptedServer) -> None:
+    scripted.on(PATH, json_reply(200, {"id": UUID, "success": True, "data": [{"id": "1"}]}))
+    with pytest.raises(errors.UnexpectedShapeError, match="does not match the schema"):
+        list_dynamic_fee_configs.sync(client=client(scripted))
+
+
+def test_error_status_with_success_true(scripted: ScriptedServer) -> None:
+    scripted.on(PATH, json_reply(500, SUCCESS))
+    with pytest.raises(errors.FailureEnvelopeError, match="error status with success=true"):
+        list_dynamic_fee_configs.sync(client=client(scripted))
+
+
+def test_async_functions_share_the_handling(scripted: ScriptedServer) -> None:
+    scripted.on(PATH, json_reply(429, {"success": False, "msg": "x"}, **{"Retry-After": "1"}), json_reply(200, SUCCESS))
+    result = asyncio.run(list_dynamic_fee_configs.asyncio(client=client(scripted)))
+    assert result.data[0].index == 0
+    assert scripted.hits[PATH] == 2
+    scripted.on(PATH, json_reply(200, {"success": False, "msg": "async failure"}))
+    with pytest.raises(errors.FailureEnvelopeError, match="async failure"):
+        asyncio.run(list_dynamic_fee_configs.asyncio(client=client(scripted)))
+
+
+def test_every_error_is_an_api_error() -> None:
+    for kind in (errors.FailureEnvelopeError, errors.RateLimitedError, errors.NotJsonError,
+                 errors.MalformedJsonError, errors.UnexpectedShapeError):  # fmt: skip
+        assert issubclass(kind, errors.ApiError)
+
+
+def httpx_response(status: int, headers: dict[str, str]) -> httpx.Response:
+    return httpx.Response(status, headers=headers)
