@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from mock_servers import Prism
+
 from project import HOSTS, NODE_BIN, REPO, bundle
 
 pytestmark = pytest.mark.e2e
