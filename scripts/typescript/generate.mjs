@@ -34,9 +34,10 @@ const ast = await openapiTS(source, {
     return undefined;
   },
 });
+// No paths in the output: it must be byte-identical wherever the repository is cloned
+// (scripts/generate.py prepends the provenance header).
 const header = [
-  `// Generated from ${bundle} by scripts/typescript/generate.mjs (openapi-typescript).`,
-  '// Do not edit: change the spec and run make.',
+  '// TypeScript types by scripts/typescript/generate.mjs (openapi-typescript).',
   '// u64 amounts (format: uint64) are `bigint | `${bigint}``, never `number`.',
   '',
 ].join('\n');

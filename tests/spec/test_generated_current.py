@@ -95,3 +95,11 @@ def test_failed_generation_leaves_generated_untouched(tmp_path: Path) -> None:
     assert "generated/ was left unchanged" in proc.stderr
     assert tree(root) == before
     assert not [p for p in root.iterdir() if p.name.startswith(".tmp-")]
+
+
+def test_generated_files_do_not_depend_on_where_the_repository_is() -> None:
+    """No absolute path of this checkout in generated/: a fresh clone elsewhere must produce
+    the same bytes (the drift tests run in place and would not see it)."""
+    leaks = [str(p.relative_to(REPO)) for p in (REPO / "generated").rglob("*")
+             if p.is_file() and "__pycache__" not in p.parts and str(REPO).encode() in p.read_bytes()]  # fmt: skip
+    assert leaks == []
