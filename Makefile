@@ -27,6 +27,7 @@ export REDOCLY_SUPPRESS_UPDATE_NOTICE := true
 export NO_UPDATE_NOTIFIER := 1
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 export PYTHONDONTWRITEBYTECODE := 1
+export NO_MKDOCS_2_WARNING := 1
 
 # Hosts are the folders of spec/ with an openapi.yaml entry point.
 HOSTS := $(sort $(patsubst spec/%/openapi.yaml,%,$(wildcard spec/*/openapi.yaml)))
@@ -39,9 +40,9 @@ BUNDLES := $(foreach h,$(HOSTS),$(OUT)/$(h).yaml $(OUT)/$(h).json $(OUT)/$(h).de
 VENV_OK := $(VENV)/.installed
 NODE_OK := node_modules/.installed
 
-.PHONY: all help setup validate bundle lint spec-tests generate test typecheck check clean distclean lock
+.PHONY: all help setup browser validate bundle lint spec-tests generate docs test typecheck check clean distclean lock
 
-all: generate ## Build everything: set up, validate, bundle, lint, spec tests, clients
+all: generate docs ## Build everything: set up, validate, bundle, lint, spec tests, clients, docs site
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | sort | expand -t 14
@@ -59,6 +60,18 @@ $(NODE_OK): package.json package-lock.json
 	@echo "setup: node_modules from package-lock.json"
 	@npm ci --no-audit --no-fund --loglevel=error
 	@touch $@
+
+# Headless Chromium for the docs site's browser test: Debian's chromium and
+# chromium-driver, installed with apt-get when missing (root on these machines). Where it
+# cannot be installed the browser test skips with a message, except under CI=true.
+BROWSER := /usr/bin/chromium
+browser: ## Install Debian's chromium + chromium-driver for the browser test (if missing)
+	@if [ -x $(BROWSER) ] && [ -x /usr/bin/chromedriver ]; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	  echo "setup: chromium and chromium-driver from Debian"; \
+	  apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+	    chromium chromium-driver >/dev/null; \
+	else echo "setup: chromium is missing and cannot be installed here (not root or no apt-get)" >&2; fi
 
 # --- validate: each source file on its own, then the house rules on each host ---------
 validate: $(foreach h,$(HOSTS),$(BUILD)/$(h).valid) ## Validate every spec file and check the house rules
@@ -109,8 +122,23 @@ $(BUILD)/%.generated: $(OUT)/%.yaml $(BUILD)/%.linted $(GENERATOR_INPUTS) $(VENV
 	@$(PY) scripts/generate.py $*
 	@touch $@
 
+# --- the markers ledger and the docs site ---------------------------------------------
+LEDGER := generated/markers.json
+$(LEDGER): $(foreach h,$(HOSTS),$(OUT)/$(h).json) scripts/ledger.py scripts/oas.py $(VENV_OK)
+	@$(PY) scripts/ledger.py $@ $(foreach h,$(HOSTS),$(OUT)/$(h).json)
+
+DOCS_SOURCES := mkdocs.yml $(shell find docs -type f -not -path 'docs/reference/*' 2>/dev/null) \
+  scripts/docs_pages.py $(wildcard scripts/templates/docs/*.j2)
+docs: $(BUILD)/docs.built ## Build the reference site into site/ (mkdocs build --strict)
+
+$(BUILD)/docs.built: $(BUNDLES) $(LEDGER) $(DOCS_SOURCES) $(VENV_OK) | $(BUILD)/spec-tests.ok
+	@echo "docs: reference pages and site"
+	@$(PY) scripts/docs_pages.py docs/reference $(LEDGER) $(HOSTS)
+	@$(PY) -m mkdocs build --strict --quiet
+	@touch $@
+
 # --- tests and checks -------------------------------------------------------------------
-test: setup ## Run the whole test suite (set-up first), plus mypy --strict and ruff
+test: setup browser $(BUILD)/docs.built ## Run the whole test suite (set-up first), plus mypy --strict and ruff
 	@$(PY) -m ruff check scripts tests
 	@$(PY) -m mypy
 	@$(PY) -m pytest -p no:cacheprovider tests

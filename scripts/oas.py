@@ -178,7 +178,7 @@ class DocumentSet:
 _LITERAL_KEYS = frozenset({"example", "enum", "const", "default"})
 
 
-def _is_literal(key: str, pointer: str, value: JSON) -> bool:
+def is_literal(key: str, pointer: str, value: JSON) -> bool:
     """True for keys whose value is data, not OpenAPI: extension values, examples,
     enum/const/default values."""
     if key.startswith("x-") or key in _LITERAL_KEYS:
@@ -194,7 +194,7 @@ def ref_holders(node: JSON, pointer: str = "") -> Iterator[tuple[str, dict[str, 
         if isinstance(node.get("$ref"), str):
             yield pointer, node
         for key, value in node.items():
-            if key != "$ref" and not _is_literal(str(key), pointer, value):
+            if key != "$ref" and not is_literal(str(key), pointer, value):
                 yield from ref_holders(value, pointer_join(pointer, key))
     elif isinstance(node, list):
         for i, value in enumerate(node):

@@ -1,0 +1,352 @@
+"""Generate the reference pages of the docs site from the bundles.
+
+Usage: docs_pages.py OUT_DIR LEDGER.json HOST [HOST ...]
+
+Writes OUT_DIR (docs/reference/, not committed): an index, per host an overview page, one
+page per operation, an interactive (Swagger UI) page, the markers ledger page, and the
+downloadable bundles. Pages are rendered with the Jinja2 templates in
+scripts/templates/docs/. Every x-not-shown renders as a "Not shown in the source" notice
+where it stands; every x-evidence renders its citation.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import shutil
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+import oas
+
+REPO = Path(__file__).resolve().parent.parent
+TEMPLATES = REPO / "scripts" / "templates" / "docs"
+MAX_DEPTH = 6
+
+
+@dataclass
+class Row:
+    """One line of a parameters or fields table."""
+
+    name: str
+    type: str
+    required: bool
+    constraints: str
+    description: str
+    not_shown: str = ""
+    evidence: list[dict[str, str]] = field(default_factory=list)
+
+
+@dataclass
+class Example:
+    name: str
+    summary: str
+    description: str
+    json: str
+
+
+@dataclass
+class ResponseView:
+    status: str
+    description: str
+    headers: list[Row]
+    fields: list[Row]
+    not_shown: list[str]
+    sensitive: str
+    examples: list[Example]
+    links: list[str]
+
+
+def text(value: Any) -> str:
+    """Spec text for Markdown: a `<` outside code spans would open an HTML tag (the source
+    writes `<BASE>/<QUOTE>` and `time:<unix-seconds>`), so it becomes `&lt;`."""
+    parts = str(value).split("`")
+    return "`".join(part.replace("<", "&lt;") if i % 2 == 0 else part for i, part in enumerate(parts))
+
+
+def cell(value: Any) -> str:
+    """Spec text for a Markdown table cell: one line, `|` escaped, `<` as in text()."""
+    return text(re.sub(r"\s+", " ", str(value)).replace("|", "\\|").strip())
+
+
+def schema_type(schema: dict[str, Any]) -> str:
+    if "x-not-shown" in schema and "type" not in schema and not _props(schema):
+        return "any (shape not shown)"
+    types = schema.get("type")
+    if isinstance(types, list):
+        text = " or ".join(types)
+    elif types:
+        text = str(types)
+    elif _props(schema):
+        text = "object"
+    elif "enum" in schema:
+        text = "enum"
+    else:
+        text = "any"
+    if text == "array" and isinstance(schema.get("items"), dict):
+        text = f"array of {schema_type(schema['items'])}"
+    if schema.get("format"):
+        text += f" ({schema['format']})"
+    return text
+
+
+def literal(value: Any) -> str:
+    """A JSON value as it appears in a request or response (`true`, not `True`)."""
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def constraints(schema: dict[str, Any]) -> str:
+    parts = []
+    if "enum" in schema:
+        parts.append("one of " + ", ".join(f"`{literal(v)}`" for v in schema["enum"]))
+    if "x-extensible-enum" in schema:
+        parts.append("known values (open set) " + ", ".join(f"`{v}`" for v in schema["x-extensible-enum"]))
+    descriptions = schema.get("x-enum-descriptions") or []
+    values = schema.get("enum") or schema.get("x-extensible-enum") or []
+    meanings = [f"`{literal(v)}`: {d}" for v, d in zip(values, descriptions, strict=False) if d]
+    if meanings:
+        parts.append("; ".join(meanings))
+    for key, label in (("minimum", "≥"), ("maximum", "≤"), ("exclusiveMinimum", ">"), ("exclusiveMaximum", "<")):
+        if key in schema:
+            parts.append(f"{label} {schema[key]}")
+    for key, label in (("minLength", "min length"), ("maxLength", "max length"), ("minItems", "min items")):
+        if key in schema:
+            parts.append(f"{label} {schema[key]}")
+    if "pattern" in schema:
+        parts.append(f"pattern `{schema['pattern']}`")
+    if "const" in schema:
+        parts.append(f"always `{json.dumps(schema['const'])}`")
+    if "default" in schema:
+        parts.append(f"default `{json.dumps(schema['default'])}`")
+    return "; ".join(parts)
+
+
+def _props(schema: dict[str, Any]) -> dict[str, Any]:
+    """Properties through allOf (later members win), as the dereferenced bundle has them."""
+    props: dict[str, Any] = {}
+    for member in schema.get("allOf") or []:
+        if isinstance(member, dict):
+            props.update(_props(member))
+    props.update(schema.get("properties") or {})
+    return props
+
+
+def _required(schema: dict[str, Any]) -> set[str]:
+    names = set(schema.get("required") or [])
+    for member in schema.get("allOf") or []:
+        if isinstance(member, dict):
+            names |= _required(member)
+    return names
+
+
+def _merged(schema: dict[str, Any], key: str) -> Any:
+    """The last value of an annotation found on the schema or its allOf members."""
+    found = None
+    for member in schema.get("allOf") or []:
+        if isinstance(member, dict) and _merged(member, key) is not None:
+            found = _merged(member, key)
+    return schema.get(key, found)
+
+
+def field_rows(schema: dict[str, Any], prefix: str = "", depth: int = 0) -> list[Row]:
+    """Rows for the fields of a dereferenced schema, nested objects and arrays flattened
+    into dotted names (`data[].symbol`)."""
+    rows: list[Row] = []
+    required = _required(schema)
+    for name, prop in _props(schema).items():
+        if not isinstance(prop, dict):
+            continue
+        full = f"{prefix}{name}"
+        rows.append(
+            Row(
+                name=full,
+                type=schema_type(prop),
+                required=name in required,
+                constraints=cell(constraints(prop)),
+                description=cell(_merged(prop, "description") or ""),
+                not_shown=cell(_merged(prop, "x-not-shown") or ""),
+                evidence=list(prop.get("x-evidence") or []),
+            )
+        )
+        if depth < MAX_DEPTH:
+            rows.extend(nested_rows(prop, full, depth + 1))
+    return rows
+
+
+def nested_rows(prop: dict[str, Any], name: str, depth: int) -> list[Row]:
+    if prop.get("type") == "array" and isinstance(prop.get("items"), dict):
+        items = prop["items"]
+        rows = field_rows(items, f"{name}[].", depth)
+        if not rows and items.get("x-not-shown"):
+            rows.append(Row(f"{name}[]", schema_type(items), False, "", cell(items.get("description", "")),
+                            cell(items["x-not-shown"])))  # fmt: skip
+        return rows
+    rows = field_rows(prop, f"{name}.", depth)
+    for sub_name, sub in (prop.get("$defs") or {}).items():
+        rows.append(Row(f"{name} (per entry: {sub_name})", schema_type(sub), False, "",
+                        cell(sub.get("description", "")), cell(sub.get("x-not-shown", ""))))  # fmt: skip
+        rows.extend(field_rows(sub, f"{name} ({sub_name}).", depth + 1))
+    return rows
+
+
+def parameter_rows(op: dict[str, Any]) -> list[Row]:
+    rows = []
+    for param in op.get("parameters") or []:
+        schema = param.get("schema") or {}
+        rows.append(
+            Row(
+                name=f"{param['name']} ({param['in']})",
+                type=schema_type(schema),
+                required=bool(param.get("required")),
+                constraints=cell(constraints(schema)),
+                description=cell(param.get("description", "")),
+                not_shown=cell(param.get("x-not-shown", "")),
+                evidence=list(param.get("x-evidence") or []),
+            )
+        )
+    return rows
+
+
+def examples_of(owner: dict[str, Any]) -> list[Example]:
+    found = []
+    for name, example in (owner.get("examples") or {}).items():
+        found.append(Example(name, example.get("summary", ""), cell(example.get("description", "")),
+                             json.dumps(example.get("value"), indent=2, ensure_ascii=False)))  # fmt: skip
+    return found
+
+
+def response_view(status: str, response: dict[str, Any]) -> ResponseView:
+    media = (response.get("content") or {}).get("application/json") or {}
+    schema = media.get("schema") or {}
+    headers = [
+        Row(name, schema_type(h.get("schema") or {}), bool(h.get("required")), cell(constraints(h.get("schema") or {})),
+            cell(h.get("description", "")), cell(h.get("x-not-shown", "")))
+        for name, h in (response.get("headers") or {}).items()
+    ]  # fmt: skip
+    notices = [str(response["x-not-shown"])] if response.get("x-not-shown") else []
+    if schema.get("x-not-shown"):
+        notices.append(str(schema["x-not-shown"]))
+    sensitive = response.get("x-sensitive") or _merged(schema, "x-sensitive") or {}
+    links = [f"{name}: `{link.get('operationId')}`, {link.get('description', '')}"
+             for name, link in (response.get("links") or {}).items()]  # fmt: skip
+    return ResponseView(
+        status=status,
+        description=cell(response.get("description", "")),
+        headers=headers,
+        fields=field_rows(schema) if schema else [],
+        not_shown=[cell(n) for n in notices],
+        sensitive=cell(sensitive.get("handling", "")) if sensitive else "",
+        examples=examples_of(media),
+        links=links,
+    )
+
+
+def slug(operation_id: str) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", "-", operation_id).lower()
+
+
+@dataclass
+class OperationView:
+    host: str
+    method: str
+    path: str
+    op: dict[str, Any]
+    page: str = ""
+    parameters: list[Row] = field(default_factory=list)
+    body_fields: list[Row] = field(default_factory=list)
+    body_rules: list[dict[str, str]] = field(default_factory=list)
+    body_not_shown: list[str] = field(default_factory=list)
+    body_examples: list[Example] = field(default_factory=list)
+    responses: list[ResponseView] = field(default_factory=list)
+
+
+def operation_view(host: str, method: str, path: str, op: dict[str, Any]) -> OperationView:
+    view = OperationView(host, method, path, op, page=f"{slug(op['operationId'])}.md")
+    view.parameters = parameter_rows(op)
+    body = (op.get("requestBody") or {}).get("content", {}).get("application/json")
+    if body:
+        schema = body.get("schema") or {}
+        view.body_fields = field_rows(schema)
+        view.body_rules = list(_merged(schema, "x-rules") or [])
+        view.body_not_shown = [cell(n) for n in (schema.get("x-not-shown"), _merged(schema, "x-not-shown")) if n][:1]
+        view.body_examples = examples_of(body)
+    view.responses = [response_view(status, r) for status, r in op.get("responses", {}).items()]
+    return view
+
+
+def write_source_document(target: Path) -> None:
+    """The source document for the site. docs/source-document.md stays byte-identical to
+    the source (tests compare them), and is excluded from the build: its `<BASE>/<QUOTE>`
+    would render as HTML tags, so the site shows this escaped copy."""
+    source = (REPO / "docs" / "source-document.md").read_text(encoding="utf-8")
+    note = (
+        '!!! info "The source document"\n    The only authority for what the services do, reproduced '
+        "verbatim (the repository keeps it as `docs/source-document.md`).\n\n"
+    )
+    lines = source.splitlines(keepends=True)
+    target.write_text(lines[0] + "\n" + note + "".join(text(line) for line in lines[1:]), encoding="utf-8")
+
+
+def render_all(out: Path, ledger_path: Path, hosts: list[str]) -> list[Path]:
+    # The templates write Markdown, not HTML: HTML autoescaping would mangle it. Spec text
+    # goes through the `text` and `cell` filters, which escape what Markdown would turn into tags.
+    env = Environment(loader=FileSystemLoader(TEMPLATES), undefined=StrictUndefined, keep_trailing_newline=True,
+                      trim_blocks=True, lstrip_blocks=True, autoescape=False)  # noqa: S701  # fmt: skip
+    env.filters["cell"] = cell
+    env.filters["text"] = text
+    env.filters["tojson_pretty"] = lambda v: json.dumps(v, indent=2, ensure_ascii=False)
+    tmp = out.with_name(f".tmp-{out.name}")
+    if tmp.exists():
+        shutil.rmtree(tmp)
+    (tmp / "downloads").mkdir(parents=True)
+    ledger = json.loads(ledger_path.read_text(encoding="utf-8"))
+    written: list[Path] = []
+
+    def write(relative: str, template: str, **context: Any) -> None:
+        target = tmp / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(env.get_template(template).render(**context), encoding="utf-8")
+        written.append(out / relative)
+
+    summaries = []
+    for host in hosts:
+        doc = json.loads((REPO / "generated" / "openapi" / f"{host}.deref.json").read_text(encoding="utf-8"))
+        for suffix in (".yaml", ".json", ".deref.json"):
+            shutil.copy(REPO / "generated" / "openapi" / f"{host}{suffix}", tmp / "downloads" / f"{host}{suffix}")
+        views = [operation_view(host, m, p, item[m]) for p, item in doc["paths"].items()
+                 for m in oas.HTTP_METHODS if m in item]  # fmt: skip
+        for view in views:
+            write(f"{host}/{view.page}", "operation.md.j2", view=view, doc=doc)
+        write(f"{host}/index.md", "host.md.j2", host=host, doc=doc, views=views, counts=ledger["hosts"][host])
+        write(f"{host}/interactive.md", "interactive.md.j2", host=host, doc=doc)
+        summaries.append({"host": host, "title": doc["info"]["title"], "operations": len(views),
+                          "counts": ledger["hosts"][host]})  # fmt: skip
+    shutil.copy(ledger_path, tmp / "downloads" / "markers.json")
+    write_source_document(tmp / "source-document.md")
+    written.append(out / "source-document.md")
+    write("markers.md", "markers.md.j2", ledger=ledger)
+    write("index.md", "index.md.j2", summaries=summaries)
+    if out.exists():
+        shutil.rmtree(out)
+    tmp.rename(out)
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("out", type=Path)
+    parser.add_argument("ledger", type=Path)
+    parser.add_argument("hosts", nargs="+")
+    args = parser.parse_args(argv)
+    written = render_all(args.out, args.ledger, args.hosts)
+    print(f"docs pages: wrote {len(written)} pages into {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,117 @@
+"""Every internal link and anchor of the built site resolves, and no page loads an asset
+from another host (links *to* other sites are fine; scripts, styles, images are not)."""
+
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urldefrag, urlparse
+
+import ledger
+import pytest
+
+from project import GENERATED, HOSTS, REPO
+
+SITE = REPO / "site"
+pytestmark = pytest.mark.browser  # needs the built site, like the browser test
+
+
+class Page(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: set[str] = set()
+        self.links: list[tuple[str, str]] = []  # (tag/attribute, url)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        for key in ("id", "name"):
+            if values.get(key):
+                self.ids.add(str(values[key]))
+        for key in ("href", "src"):
+            if values.get(key):
+                self.links.append((f"{tag}[{key}]", str(values[key])))
+
+
+def pages() -> dict[Path, Page]:
+    parsed = {}
+    for path in SITE.rglob("*.html"):
+        page = Page()
+        page.feed(path.read_text(encoding="utf-8"))
+        parsed[path] = page
+    return parsed
+
+
+def target_of(page: Path, url: str) -> Path:
+    """The file a link points at; root-absolute links (the 404 page's) start at the site root."""
+    if url.startswith("/"):
+        target = (SITE / unquote(url).lstrip("/")).resolve()
+    else:
+        target = (page.parent / unquote(url)).resolve() if url else page
+    return target / "index.html" if target.is_dir() else target
+
+
+def test_site_is_built_with_every_operation() -> None:
+    assert (SITE / "index.html").is_file(), "run make docs"
+    for host in HOSTS:
+        doc = json.loads((GENERATED / f"{host}.json").read_text(encoding="utf-8"))
+        count = sum(1 for item in doc["paths"].values() for op in item.values() if isinstance(op, dict))
+        rendered = [p for p in (SITE / "reference" / host).glob("*/index.html") if p.parent.name != "interactive"]
+        assert len(rendered) == count, host
+
+
+def test_internal_links_and_anchors_resolve() -> None:
+    parsed = pages()
+    broken = []
+    checked = anchors = 0
+    for path, page in parsed.items():
+        for where, url in page.links:
+            scheme = urlparse(url).scheme
+            if scheme or url.startswith(("//", "mailto:")):
+                continue
+            checked += 1
+            anchors += "#" in url
+            address, fragment = urldefrag(url)
+            target = target_of(path, address)
+            if not target.exists():
+                broken.append(f"{path.relative_to(SITE)}: {where} {url} (no such file)")
+            elif fragment and target.suffix == ".html" and fragment not in parsed[target].ids:
+                broken.append(f"{path.relative_to(SITE)}: {where} {url} (no anchor #{fragment})")
+    assert broken == []
+    assert checked > 1000, checked  # the check saw the site: it is not vacuous
+    assert anchors > 100, anchors
+
+
+def test_no_asset_from_another_host() -> None:
+    loads = [
+        f"{path.relative_to(SITE)}: {where} {url}"
+        for path, page in pages().items()
+        for where, url in page.links
+        if (urlparse(url).scheme in ("http", "https") or url.startswith("//")) and not where.startswith("a[")
+    ]
+    assert loads == []
+
+
+def test_downloads_are_the_committed_bundles() -> None:
+    for host in HOSTS:
+        for suffix in (".yaml", ".json", ".deref.json"):
+            assert (SITE / "reference" / "downloads" / f"{host}{suffix}").read_bytes() == (
+                GENERATED / f"{host}{suffix}"
+            ).read_bytes()
+
+
+def test_committed_ledger_is_current() -> None:
+    fresh = ledger.ledger([GENERATED / f"{host}.json" for host in HOSTS])
+    committed = json.loads((REPO / "generated" / "markers.json").read_text(encoding="utf-8"))
+    assert committed == fresh, "generated/markers.json is stale: run make"
+
+
+def test_spec_text_with_angle_brackets_stays_text() -> None:
+    """`<BASE>/<QUOTE>` and `time:<unix-seconds>` must show as text, not become HTML tags."""
+    pool_list = (SITE / "reference" / "perps-v1" / "list-default-pools" / "index.html").read_text(encoding="utf-8")
+    assert "&lt;BASE&gt;/&lt;QUOTE&gt;" in pool_list
+    for path in SITE.rglob("*.html"):
+        html = re.sub(r"<title>.*?</title>", "", path.read_text(encoding="utf-8").lower(), flags=re.S)  # text only
+        for tag in ("<base", "<unix-seconds", "<quote>"):
+            assert tag not in html, path

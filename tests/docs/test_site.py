@@ -1,0 +1,156 @@
+"""The built site (site/, from `make docs`) in a real headless Chromium, served on 127.0.0.1.
+
+Checks that an operation page renders its parameter table and its not-shown notices, that
+search finds an operation by its path, that the interactive view renders, and that no
+page requests anything from another host. Saves screenshots to build/screenshots/.
+Skips with a message where Chromium is not installed, except under CI=true, where the
+browser must run (`make browser` installs Debian's chromium and chromium-driver).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import threading
+from collections.abc import Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+import pytest
+
+from project import REPO
+
+pytestmark = pytest.mark.browser
+
+SITE = REPO / "site"
+SCREENSHOTS = REPO / "build" / "screenshots"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMEDRIVER = Path("/usr/bin/chromedriver")
+WAIT = 20
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        return
+
+
+@pytest.fixture(scope="module")
+def site_url() -> Iterator[str]:
+    if not (SITE / "index.html").is_file():
+        pytest.fail("site/ is not built: run make docs")
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(SITE)))
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
+        message = f"{CHROMIUM} or {CHROMEDRIVER} is missing: run `make browser` (Debian chromium, chromium-driver)"
+        if os.environ.get("CI") == "true":
+            pytest.fail(message + "; the browser test must run in CI")
+        pytest.skip(message)
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--window-size=1300,1800",
+                 f"--user-data-dir={tmp_path_factory.mktemp('chromium-profile')}"):  # fmt: skip
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
+    driver = webdriver.Chrome(service=Service(executable_path=str(CHROMEDRIVER)), options=options)
+    driver.set_page_load_timeout(60)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def requested_urls(driver: Any) -> list[str]:
+    """URLs the browser requested since the last call (from the performance log)."""
+    urls = []
+    for entry in driver.get_log("performance"):
+        message = json.loads(entry["message"])["message"]
+        if message.get("method") == "Network.requestWillBeSent":
+            urls.append(message["params"]["request"]["url"])
+    return urls
+
+
+def assert_only_local(urls: list[str], site_url: str) -> None:
+    local = urlparse(site_url).netloc
+    foreign = [u for u in urls if urlparse(u).scheme in ("http", "https", "ws", "wss") and urlparse(u).netloc != local]
+    assert foreign == [], f"requests to other hosts: {foreign}"
+    assert urls, "no request was recorded: the check would be vacuous"
+
+
+def test_operation_page_renders_parameters_and_not_shown_notices(browser: Any, site_url: str) -> None:
+    from selenium.webdriver.common.by import By
+
+    requested_urls(browser)
+    browser.get(f"{site_url}/reference/pool-v3/list-pools-by-mint/")
+    header = [th.text for th in browser.find_elements(By.CSS_SELECTOR, "article table th")]
+    assert header[:5] == ["Parameter", "Type", "Required", "Values and bounds", "Description"]
+    cells = browser.find_element(By.CSS_SELECTOR, "article table").text
+    for text in ("mint1 (query)", "poolType (query)", "concentratedFarm", "≤ 1000"):
+        assert text in cells
+    notices = browser.find_elements(By.CSS_SELECTOR, "article .not-shown")
+    assert any("Not shown in the source" in n.text for n in notices)
+    titles = [t.text for t in browser.find_elements(By.CSS_SELECTOR, "article .admonition.warning .admonition-title")]
+    assert "Not shown in the source" in titles
+    shot = SCREENSHOTS / "operation-list-pools-by-mint.png"
+    browser.save_screenshot(str(shot))
+    assert shot.stat().st_size > 0
+    assert_only_local(requested_urls(browser), site_url)
+
+
+def test_search_finds_an_operation_by_its_path(browser: Any, site_url: str) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    requested_urls(browser)
+    browser.get(f"{site_url}/")
+    box = WebDriverWait(browser, WAIT).until(
+        expected_conditions.element_to_be_clickable((By.CSS_SELECTOR, "input.md-search__input"))
+    )
+    box.click()
+    box.send_keys("/pools/info/list-v2")
+    link = WebDriverWait(browser, WAIT).until(
+        expected_conditions.presence_of_element_located(
+            (By.CSS_SELECTOR, ".md-search-result__item a[href*='list-pools-by-cursor']")
+        )
+    )
+    assert "list-pools-by-cursor" in str(link.get_attribute("href"))
+    browser.save_screenshot(str(SCREENSHOTS / "search-list-v2.png"))
+    assert_only_local(requested_urls(browser), site_url)
+
+
+def test_interactive_view_renders_offline(browser: Any, site_url: str) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    requested_urls(browser)
+    browser.get(f"{site_url}/reference/transaction-v1/interactive/")
+    WebDriverWait(browser, WAIT).until(
+        expected_conditions.frame_to_be_available_and_switch_to_it((By.TAG_NAME, "iframe"))
+    )
+    blocks = WebDriverWait(browser, WAIT).until(
+        expected_conditions.presence_of_all_elements_located((By.CSS_SELECTOR, ".opblock"))
+    )
+    assert len(blocks) == 4
+    browser.switch_to.default_content()
+    browser.save_screenshot(str(SCREENSHOTS / "interactive-transaction-v1.png"))
+    assert_only_local(requested_urls(browser), site_url)
