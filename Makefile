@@ -40,7 +40,7 @@ BUNDLES := $(foreach h,$(HOSTS),$(OUT)/$(h).yaml $(OUT)/$(h).json $(OUT)/$(h).de
 VENV_OK := $(VENV)/.installed
 NODE_OK := node_modules/.installed
 
-.PHONY: all help setup browser validate bundle lint spec-tests generate docs test typecheck check clean distclean lock
+.PHONY: all help setup browser validate bundle lint spec-tests generate docs bench test typecheck check clean distclean lock
 
 all: generate docs ## Build everything: set up, validate, bundle, lint, spec tests, clients, docs site
 
@@ -152,6 +152,9 @@ check: all ## Fail when the committed generated/ differs from what the specs pro
 	  || { echo "check: generated/ is stale: run make and commit generated/" >&2; exit 1; }
 	@untracked=$$(git ls-files --others --exclude-standard -- generated/); \
 	  if [ -n "$$untracked" ]; then echo "check: untracked files in generated/: $$untracked" >&2; exit 1; fi
+
+bench: all ## Benchmark the pipeline and the clients (long); writes docs/performance.md
+	@$(PY) scripts/bench.py
 
 clean: ## Remove build stamps and tool caches (keeps generated/, .venv, node_modules)
 	rm -rf $(BUILD) .pytest_cache .mypy_cache .ruff_cache site

@@ -57,10 +57,11 @@ class GenerationError(Exception):
 @dataclass(frozen=True)
 class Host:
     name: str
+    bundle_path: Path | None = None  # default: generated/openapi/<name>.yaml
 
     @property
     def bundle(self) -> Path:
-        return GENERATED / "openapi" / f"{self.name}.yaml"
+        return self.bundle_path or GENERATED / "openapi" / f"{self.name}.yaml"
 
     @property
     def package(self) -> str:
@@ -150,7 +151,7 @@ def python_client(host: Host, out: Path, info: dict[str, object]) -> Path:
 
 
 def has_schemas(host: Host) -> bool:
-    bundle = json.loads((GENERATED / "openapi" / f"{host.name}.json").read_text(encoding="utf-8"))
+    bundle = json.loads(host.bundle.with_suffix(".json").read_text(encoding="utf-8"))
     return bool(bundle.get("components", {}).get("schemas"))
 
 
@@ -234,9 +235,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("host")
     parser.add_argument("--out", type=Path, default=GENERATED, help="root to write into (default: generated/)")
     parser.add_argument("--no-checks", action="store_true", help="skip mypy --strict and tsc (drift tests)")
+    parser.add_argument("--bundle", type=Path, help="bundle to generate from (default: generated/openapi/HOST.yaml)")
     args = parser.parse_args(argv)
     try:
-        written = generate(Host(args.host), args.out.resolve(), checks=not args.no_checks)
+        bundle = args.bundle.resolve() if args.bundle else None
+        written = generate(Host(args.host, bundle), args.out.resolve(), checks=not args.no_checks)
     except GenerationError as exc:
         print(f"generate {args.host}: {exc}", file=sys.stderr)
         print(f"generate {args.host}: generated/ was left unchanged", file=sys.stderr)
