@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import functools
 import json
 import os
 import platform
@@ -42,8 +43,13 @@ REPO = Path(__file__).resolve().parent.parent
 PY = Path(sys.executable)
 BIN = REPO / "node_modules" / ".bin"
 HOSTS = sorted(p.parent.name for p in (REPO / "spec").glob("*/openapi.yaml"))
-QUIET = {**os.environ, "REDOCLY_TELEMETRY": "off", "REDOCLY_SUPPRESS_UPDATE_NOTICE": "true", "NO_COLOR": "1",
-         "NO_MKDOCS_2_WARNING": "1"}  # fmt: skip
+QUIET = {
+    **os.environ,
+    "REDOCLY_TELEMETRY": "off",
+    "REDOCLY_SUPPRESS_UPDATE_NOTICE": "true",
+    "NO_COLOR": "1",
+    "NO_MKDOCS_2_WARNING": "1",
+}
 
 
 @dataclass
@@ -58,14 +64,14 @@ class Stat:
         return cls(statistics.median(samples), min(samples), max(samples), len(samples))
 
     def cell(self, unit: str = "s", scale: float = 1.0) -> str:
-        return (f"{self.median * scale:.3g} {unit} ({self.low * scale:.3g}-{self.high * scale:.3g}, "
-                f"n={self.runs})")  # fmt: skip
+        return f"{self.median * scale:.3g} {unit} ({self.low * scale:.3g}-{self.high * scale:.3g}, n={self.runs})"
 
 
 def run(command: list[str | Path], cwd: Path = REPO, env: dict[str, str] | None = None) -> float:
     start = time.perf_counter()
-    proc = subprocess.run([str(c) for c in command], cwd=cwd, env=env or QUIET, capture_output=True, text=True,
-                          check=False)  # fmt: skip
+    proc = subprocess.run(
+        [str(c) for c in command], cwd=cwd, env=env or QUIET, capture_output=True, text=True, check=False
+    )
     elapsed = time.perf_counter() - start
     if proc.returncode != 0:
         raise RuntimeError(
@@ -120,29 +126,77 @@ def floor(runs: int) -> tuple[Stat, list[tuple[str, float]]]:
             for host in HOSTS:
                 bundle = tmp / f"{host}.yaml"
                 steps += [
-                    (f"redocly bundle {host}", [BIN / "redocly", "bundle", REPO / "spec" / host / "openapi.yaml",
-                                               "-o", bundle]),
-                    (f"prance {host}", [PY, "-c", "import sys; from prance.util import resolver as r, formats; "
-                                        "r.RefResolver(formats.parse_spec(open(sys.argv[1]).read(), sys.argv[1]), "
-                                        "'file://' + sys.argv[1]).resolve_references()", bundle]),
+                    (
+                        f"redocly bundle {host}",
+                        [BIN / "redocly", "bundle", REPO / "spec" / host / "openapi.yaml", "-o", bundle],
+                    ),
+                    (
+                        f"prance {host}",
+                        [
+                            PY,
+                            "-c",
+                            "import sys; from prance.util import resolver as r, formats; "
+                            "r.RefResolver(formats.parse_spec(open(sys.argv[1]).read(), sys.argv[1]), "
+                            "'file://' + sys.argv[1]).resolve_references()",
+                            bundle,
+                        ],
+                    ),
                     (f"redocly lint {host}", [BIN / "redocly", "lint", bundle]),
                     (f"spectral lint {host}", [BIN / "spectral", "lint", bundle]),
-                    (f"openapi-python-client {host}", [PY.parent / "openapi-python-client", "generate", "--path",
-                                                       bundle, "--output-path", tmp / f"{host}-client", "--meta",
-                                                       "setup", "--custom-template-path",
-                                                       REPO / "scripts" / "templates" / "python-client"]),
-                    (f"openapi-typescript {host}", ["node", REPO / "scripts" / "typescript" / "generate.mjs",
-                                                    bundle, tmp / f"{host}.d.ts"]),
+                    (
+                        f"openapi-python-client {host}",
+                        [
+                            PY.parent / "openapi-python-client",
+                            "generate",
+                            "--path",
+                            bundle,
+                            "--output-path",
+                            tmp / f"{host}-client",
+                            "--meta",
+                            "setup",
+                            "--custom-template-path",
+                            REPO / "scripts" / "templates" / "python-client",
+                        ],
+                    ),
+                    (
+                        f"openapi-typescript {host}",
+                        ["node", REPO / "scripts" / "typescript" / "generate.mjs", bundle, tmp / f"{host}.d.ts"],
+                    ),
                     (f"tsc {host}", [BIN / "tsc", "--noEmit", "--strict", tmp / f"{host}.d.ts"]),
-                ]  # fmt: skip
+                ]
                 if host != "launch-auth":
-                    steps.append((f"datamodel-codegen {host}", [PY.parent / "datamodel-codegen", "--input", bundle,
-                                                                "--output", tmp / f"{host.replace('-', '_')}.py",
-                                                                "--input-file-type", "openapi", "--no-formatters"]))  # fmt: skip
-                steps.append((f"mypy {host}", [PY, "-m", "mypy", "--strict", "--cache-dir", tmp / ".mypy",
-                                               tmp / f"{host}-client" / f"{host.replace('-', '_')}_client"]))  # fmt: skip
-            steps.append(("mkdocs build", [PY, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir",
-                                           tmp / "site"]))  # fmt: skip
+                    steps.append(
+                        (
+                            f"datamodel-codegen {host}",
+                            [
+                                PY.parent / "datamodel-codegen",
+                                "--input",
+                                bundle,
+                                "--output",
+                                tmp / f"{host.replace('-', '_')}.py",
+                                "--input-file-type",
+                                "openapi",
+                                "--no-formatters",
+                            ],
+                        )
+                    )
+                steps.append(
+                    (
+                        f"mypy {host}",
+                        [
+                            PY,
+                            "-m",
+                            "mypy",
+                            "--strict",
+                            "--cache-dir",
+                            tmp / ".mypy",
+                            tmp / f"{host}-client" / f"{host.replace('-', '_')}_client",
+                        ],
+                    )
+                )
+            steps.append(
+                ("mkdocs build", [PY, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", tmp / "site"])
+            )
             total = 0.0
             for name, command in steps:
                 elapsed = run(command, REPO, {**QUIET, "PATH": f"{PY.parent}:{BIN}:{os.environ['PATH']}"})
@@ -165,27 +219,83 @@ def cold(runs: int) -> Stat:
 # --- 2. client decode -----------------------------------------------------------------------
 def pool_item(i: int) -> dict[str, Any]:
     """A pool item shaped like public evidence (SDK ApiV3PoolInfoItem); bench data only."""
-    period = {"volume": 1234.5 + i, "volumeQuote": 987.6, "volumeFee": 3.2, "apr": 12.5, "feeApr": 8.1,
-              "priceMin": 0.9, "priceMax": 1.1, "rewardApr": [1.2, 0.4]}  # fmt: skip
-    mint = {"chainId": 101, "address": f"Mint{i:040d}", "programId": "Token" + "1" * 39, "logoURI": "",
-            "symbol": f"TK{i}", "name": f"Token {i}", "decimals": 9, "tags": [], "extensions": {}}  # fmt: skip
-    return {"type": "Concentrated", "programId": "CAMM" + "x" * 40, "id": f"Pool{i:040d}", "mintA": mint,
-            "mintB": {**mint, "symbol": "USDC"}, "rewardDefaultInfos": [], "rewardDefaultPoolInfos": "Clmm",
-            "price": 1.0001 + i / 1e6, "mintAmountA": 1e6, "mintAmountB": 2e6, "feeRate": 0.0025,
-            "openTime": "1700000000", "tvl": 1e7 + i, "day": period, "week": period, "month": period,
-            "pooltype": ["OpenBookMarket"], "farmUpcomingCount": 0, "farmOngoingCount": 1,
-            "farmFinishedCount": 2, "burnPercent": 0.5, "config": {"id": "cfg", "index": 1, "tickSpacing": 60}}  # fmt: skip
+    period = {
+        "volume": 1234.5 + i,
+        "volumeQuote": 987.6,
+        "volumeFee": 3.2,
+        "apr": 12.5,
+        "feeApr": 8.1,
+        "priceMin": 0.9,
+        "priceMax": 1.1,
+        "rewardApr": [1.2, 0.4],
+    }
+    mint = {
+        "chainId": 101,
+        "address": f"Mint{i:040d}",
+        "programId": "Token" + "1" * 39,
+        "logoURI": "",
+        "symbol": f"TK{i}",
+        "name": f"Token {i}",
+        "decimals": 9,
+        "tags": [],
+        "extensions": {},
+    }
+    return {
+        "type": "Concentrated",
+        "programId": "CAMM" + "x" * 40,
+        "id": f"Pool{i:040d}",
+        "mintA": mint,
+        "mintB": {**mint, "symbol": "USDC"},
+        "rewardDefaultInfos": [],
+        "rewardDefaultPoolInfos": "Clmm",
+        "price": 1.0001 + i / 1e6,
+        "mintAmountA": 1e6,
+        "mintAmountB": 2e6,
+        "feeRate": 0.0025,
+        "openTime": "1700000000",
+        "tvl": 1e7 + i,
+        "day": period,
+        "week": period,
+        "month": period,
+        "pooltype": ["OpenBookMarket"],
+        "farmUpcomingCount": 0,
+        "farmOngoingCount": 1,
+        "farmFinishedCount": 2,
+        "burnPercent": 0.5,
+        "config": {"id": "cfg", "index": 1, "tickSpacing": 60},
+    }
 
 
 def decode_cases() -> dict[str, tuple[bytes, str, str]]:
-    page = {"id": "5b0e1c7a-2f4d-4e8b-9a61-3c7d2e8f4a10", "success": True,
-            "data": {"count": 1000, "hasNextPage": True, "data": [pool_item(i) for i in range(1000)]}}  # fmt: skip
-    hop = {"poolId": "Pool" + "1" * 40, "inputMint": "So1" + "1" * 40, "outputMint": "EPj" + "2" * 40,
-           "feeMint": "So1" + "1" * 40, "feeRate": 25, "feeAmount": "2500"}  # fmt: skip
-    quote = {"id": "q-1", "success": True, "version": "V1",
-             "data": {"swapType": "BaseIn", "inputMint": "So1", "inputAmount": "1000000000", "outputMint": "EPj",
-                      "outputAmount": "150000000", "otherAmountThreshold": "149250000", "slippageBps": 50,
-                      "priceImpactPct": 0.01, "routePlan": [hop, hop, hop]}}  # fmt: skip
+    page = {
+        "id": "5b0e1c7a-2f4d-4e8b-9a61-3c7d2e8f4a10",
+        "success": True,
+        "data": {"count": 1000, "hasNextPage": True, "data": [pool_item(i) for i in range(1000)]},
+    }
+    hop = {
+        "poolId": "Pool" + "1" * 40,
+        "inputMint": "So1" + "1" * 40,
+        "outputMint": "EPj" + "2" * 40,
+        "feeMint": "So1" + "1" * 40,
+        "feeRate": 25,
+        "feeAmount": "2500",
+    }
+    quote = {
+        "id": "q-1",
+        "success": True,
+        "version": "V1",
+        "data": {
+            "swapType": "BaseIn",
+            "inputMint": "So1",
+            "inputAmount": "1000000000",
+            "outputMint": "EPj",
+            "outputAmount": "150000000",
+            "otherAmountThreshold": "149250000",
+            "slippageBps": 50,
+            "priceImpactPct": 0.01,
+            "routePlan": [hop, hop, hop],
+        },
+    }
     return {
         "pool page (1000 items)": (json.dumps(page).encode(), "pool_v3", "PoolPageResponse"),
         "swap quote (3-hop route)": (json.dumps(quote).encode(), "transaction_v1", "SwapComputeResponse"),
@@ -206,6 +316,10 @@ def time_decoder(decode: Callable[[], object], runs: int, loops: int) -> tuple[S
     return Stat.of(samples), peak
 
 
+def from_json(model: Any, body: bytes) -> object:
+    return model.from_dict(json.loads(body))
+
+
 def decoding(runs: int) -> list[dict[str, Any]]:
     sys.path[:0] = [str(REPO / "generated" / "models"), *(str(p) for p in (REPO / "generated" / "python").glob("*"))]
     import importlib
@@ -217,17 +331,25 @@ def decoding(runs: int) -> list[dict[str, Any]]:
         pydantic_model = getattr(models, model_name)
         client_model = getattr(client_models, model_name)
         loops = 20 if len(body) > 100_000 else 2000
-        decoders = {
-            "json.loads (floor)": lambda b=body: json.loads(b),
-            "pydantic model_validate_json": lambda b=body, m=pydantic_model: m.model_validate_json(b),
-            "client from_dict(json.loads)": lambda b=body, m=client_model: m.from_dict(json.loads(b)),
+        decoders: dict[str, Callable[[], object]] = {
+            "json.loads (floor)": functools.partial(json.loads, body),
+            "pydantic model_validate_json": functools.partial(pydantic_model.model_validate_json, body),
+            "client from_dict(json.loads)": functools.partial(from_json, client_model, body),
         }
         floor_stat = None
         for name, decode in decoders.items():
             stat, peak = time_decoder(decode, runs, loops)
             floor_stat = floor_stat or stat
-            results.append({"case": case, "bytes": len(body), "decoder": name, "time": stat, "peak": peak,
-                            "ratio": stat.median / floor_stat.median})  # fmt: skip
+            results.append(
+                {
+                    "case": case,
+                    "bytes": len(body),
+                    "decoder": name,
+                    "time": stat,
+                    "peak": peak,
+                    "ratio": stat.median / floor_stat.median,
+                }
+            )
     return results
 
 
@@ -260,13 +382,30 @@ def scale(runs: int) -> list[dict[str, Any]]:
                 bundle = tmp / "out" / "scale.yaml"
                 start = time.perf_counter()
                 run([PY, REPO / "scripts" / "validate_spec.py", spec])
-                run([PY, REPO / "scripts" / "house_rules.py", "--source-document", REPO / "docs" / "source-document.md",
-                     spec])  # fmt: skip
+                run(
+                    [
+                        PY,
+                        REPO / "scripts" / "house_rules.py",
+                        "--source-document",
+                        REPO / "docs" / "source-document.md",
+                        spec,
+                    ]
+                )
                 run([PY, REPO / "scripts" / "bundle.py", "--redocly", BIN / "redocly", spec, tmp / "out", "scale"])
                 run([BIN / "redocly", "lint", bundle])
                 run([BIN / "spectral", "lint", bundle])
-                run([PY, REPO / "scripts" / "generate.py", "scale", "--bundle", bundle, "--out", tmp / "gen",
-                     "--no-checks"])  # fmt: skip
+                run(
+                    [
+                        PY,
+                        REPO / "scripts" / "generate.py",
+                        "scale",
+                        "--bundle",
+                        bundle,
+                        "--out",
+                        tmp / "gen",
+                        "--no-checks",
+                    ]
+                )
                 samples.append(time.perf_counter() - start)
         results.append({"factor": factor, "operations": 10 * factor, "time": Stat.of(samples)})
     return results
@@ -280,14 +419,32 @@ def verdict(ok: bool) -> str:
 def tool_versions() -> str:
     node = subprocess.run(["node", "--version"], capture_output=True, text=True, check=False).stdout.strip()
     packages = json.loads((REPO / "package.json").read_text(encoding="utf-8"))["devDependencies"]
-    python = [f"{name} {version(name)}" for name in ("openapi-python-client", "datamodel-code-generator", "pydantic",
-                                                     "mkdocs", "mkdocs-material", "openapi-spec-validator", "prance")]  # fmt: skip
-    return ", ".join([f"Python {platform.python_version()}", f"Node {node}", *python,
-                      *(f"{k} {v}" for k, v in packages.items())])  # fmt: skip
+    python = [
+        f"{name} {version(name)}"
+        for name in (
+            "openapi-python-client",
+            "datamodel-code-generator",
+            "pydantic",
+            "mkdocs",
+            "mkdocs-material",
+            "openapi-spec-validator",
+            "prance",
+        )
+    ]
+    return ", ".join(
+        [f"Python {platform.python_version()}", f"Node {node}", *python, *(f"{k} {v}" for k, v in packages.items())]
+    )
 
 
-def report(runs: int, pipe: dict[str, Any], floor_stat: Stat, parts: list[tuple[str, float]], cold_stat: Stat,
-           decode: list[dict[str, Any]], scaled: list[dict[str, Any]]) -> str:  # fmt: skip
+def report(
+    runs: int,
+    pipe: dict[str, Any],
+    floor_stat: Stat,
+    parts: list[tuple[str, float]],
+    cold_stat: Stat,
+    decode: list[dict[str, Any]],
+    scaled: list[dict[str, Any]],
+) -> str:
     full, noop, inc = pipe["full"], pipe["noop"], pipe["incremental"]
     overhead = full.median / floor_stat.median - 1
     per_op = [s["time"].median / s["operations"] for s in scaled]
@@ -327,7 +484,8 @@ def report(runs: int, pipe: dict[str, Any], floor_stat: Stat, parts: list[tuple[
         f"| incremental `make` after touching `spec/transaction-v1/openapi.yaml` | {inc.cell()} |",
         f"| `make test` | {pipe['test'].cell()} |",
         f"| tool floor (every tool the full build needs, run once and summed) | {floor_stat.cell()} |",
-        f"| cold set-up: `make` in a fresh clone (empty `.venv` and `node_modules`, warm caches) | {cold_stat.cell()} |",
+        "| cold set-up: `make` in a fresh clone (empty `.venv` and `node_modules`, warm caches) | "
+        f"{cold_stat.cell()} |",
         "",
         f"Hosts regenerated by the incremental `make`: {', '.join(pipe['rebuilt']) or 'none'} (only the touched host "
         "may rebuild).",
@@ -350,7 +508,7 @@ def report(runs: int, pipe: dict[str, Any], floor_stat: Stat, parts: list[tuple[
             f"| {r['case']} ({r['bytes'] / 1024:.0f} KiB) | {r['decoder']} | {r['time'].cell('ms', 1000)} | "
             f"{r['ratio']:.2f}x | {r['peak'] / 1024:.0f} KiB |"
             for r in decode
-        ),  # fmt: skip
+        ),
         "",
         f"Which to use: the pydantic models decode a full page at {pydantic_page['ratio']:.2f}x `json.loads`; the "
         f"generated client's `from_dict` at {client_page['ratio']:.2f}x. Both are far below network time for a "
@@ -365,9 +523,10 @@ def report(runs: int, pipe: dict[str, Any], floor_stat: Stat, parts: list[tuple[
         "| Operations | Time | Per operation |",
         "|---|---|---|",
         *(
-            f"| {s['operations']} ({s['factor']}x) | {s['time'].cell()} | {s['time'].median / s['operations'] * 1000:.0f} ms |"
+            f"| {s['operations']} ({s['factor']}x) | {s['time'].cell()} | "
+            f"{s['time'].median / s['operations'] * 1000:.0f} ms |"
             for s in scaled
-        ),  # fmt: skip
+        ),
         "",
         "The fixed start-up cost of each tool dominates the 1x figure; from 10x to 100x the time per operation "
         f"changes by {growth:.2f}x.",
