@@ -36,7 +36,7 @@ SCRIPTS := $(wildcard scripts/*.py)
 LINT_CONFIG := redocly.yaml .spectral.yaml $(wildcard lint/*.js lint/*/*.js)
 host_files = $(shell find spec/$(1) -name '*.yaml' 2>/dev/null)
 
-BUNDLES := $(foreach h,$(HOSTS),$(OUT)/$(h).yaml $(OUT)/$(h).json $(OUT)/$(h).deref.json)
+BUNDLES := $(foreach h,$(HOSTS),$(OUT)/$(h).yaml $(OUT)/$(h).json $(OUT)/$(h).deref.json $(OUT)/$(h).source-only.yaml)
 VENV_OK := $(VENV)/.installed
 NODE_OK := node_modules/.installed
 
@@ -87,10 +87,11 @@ $(BUILD)/%.valid: $$(call host_files,$$*) $(COMMON) $(SOURCE_DOC) $(SCRIPTS) $(V
 # --- bundle: redocly bundle + JSON + prance dereference, written atomically -----------
 bundle: $(BUNDLES) ## Bundle every host into generated/openapi/
 
-$(OUT)/%.yaml $(OUT)/%.json $(OUT)/%.deref.json: $(BUILD)/%.valid $(NODE_OK)
+$(OUT)/%.yaml $(OUT)/%.json $(OUT)/%.deref.json $(OUT)/%.source-only.yaml: $(BUILD)/%.valid $(NODE_OK)
 	@echo "bundle: $*"
 	@$(PY) scripts/bundle.py --redocly $(BIN)/redocly spec/$*/openapi.yaml $(OUT) $*
 	@$(PY) scripts/house_rules.py --source-document $(SOURCE_DOC) $(OUT)/$*.yaml
+	@$(PY) scripts/source_only.py $(OUT)/$*.yaml $(OUT)/$*.source-only.yaml
 
 # --- lint: the house ruleset in both linters -------------------------------------------
 lint: $(foreach h,$(HOSTS),$(BUILD)/$(h).linted) ## Lint every host with Redocly and Spectral

@@ -316,7 +316,7 @@ def render_all(out: Path, ledger_path: Path, hosts: list[str]) -> list[Path]:
     summaries = []
     for host in hosts:
         doc = json.loads((REPO / "generated" / "openapi" / f"{host}.deref.json").read_text(encoding="utf-8"))
-        for suffix in (".yaml", ".json", ".deref.json"):
+        for suffix in (".yaml", ".json", ".deref.json", ".source-only.yaml"):
             shutil.copy(REPO / "generated" / "openapi" / f"{host}{suffix}", tmp / "downloads" / f"{host}{suffix}")
         views = [operation_view(host, m, p, item[m]) for p, item in doc["paths"].items()
                  for m in oas.HTTP_METHODS if m in item]  # fmt: skip

@@ -332,16 +332,19 @@ class Checker:
             values = list(value.get("enum") or []) + list(value.get("x-extensible-enum") or [])
             if "const" in value:
                 values.append(value["const"])
-            notes = " ".join(f"{e.get('source', '')} {e.get('note', '')}" for e in value.get("x-evidence") or [])
+            citations = value.get("x-evidence") or []
+            cited = {_json_text(v) for e in citations for v in e.get("values") or []}
+            if any("values" not in e for e in citations):  # the whole schema rests on evidence
+                cited |= {_json_text(v) for v in values}
             for item in values:
                 text = _json_text(item)
-                if text is not None and not self.in_source(text) and text not in notes:
+                if text is not None and not self.in_source(text) and text not in cited:
                     self.problem(
                         docs,
                         file,
                         node.pointer,
                         f"invented name: enum value {text!r} is not in the source document "
-                        "and no x-evidence on this schema names it",
+                        "and no x-evidence on this schema lists it in `values`",
                         rule="names",
                     )
         elif node.kind == "parameter":

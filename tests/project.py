@@ -34,3 +34,13 @@ def deref(host: str) -> dict[str, Any]:
 @cache
 def source_text() -> str:
     return SOURCE_DOCUMENT.read_text(encoding="utf-8")
+
+
+@cache
+def source_view(host: str) -> dict[str, Any]:
+    """The dereferenced bundle with every x-evidence element stripped (scripts/source_only.py):
+    what the source document states. The source-coverage tests read this view."""
+    from source_only import source_only as strip
+
+    view: dict[str, Any] = strip(deref(host))
+    return view

@@ -37,12 +37,13 @@ def client(server: ScriptedServer, policy: errors.RetryPolicy = FAST) -> Client:
 
 
 def test_success_is_typed_and_keeps_unknown_keys(scripted: ScriptedServer) -> None:
-    extra = {**SUCCESS, "version": "V1", "data": [{**TIER, "maxVolatilityAccumulator": 7}]}
+    extra = {**SUCCESS, "version": "V1", "data": [{**TIER, "maxVolatilityAccumulator": 7, "futureKey": [1]}]}
     scripted.on(PATH, json_reply(200, extra))
     result = list_dynamic_fee_configs.sync(client=client(scripted))
     assert result.data[0].decay_period == 600
+    assert result.data[0].max_volatility_accumulator == 7  # typed from public evidence
     assert result.additional_properties == {"version": "V1"}
-    assert result.data[0].additional_properties == {"maxVolatilityAccumulator": 7}
+    assert result.data[0].additional_properties == {"futureKey": [1]}
 
 
 @pytest.mark.parametrize("status", [400, 404, 500, 503])

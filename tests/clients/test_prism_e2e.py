@@ -141,3 +141,43 @@ def test_prism_serves_declared_failures_as_typed_errors(prism_servers: dict[str,
             client=tx, input_mint="a", output_mint="b", amount=1, slippage_bps=50, tx_version=TxVersion.V0
         )
     assert tx_failure.value.msg == "REQ_WALLET_ERROR"
+
+
+def test_evidence_typed_fields_reach_the_caller(prism_servers: dict[str, Prism]) -> None:
+    """Shapes typed from public evidence (x-evidence) come back typed: a pool item with its
+    token symbols and tvl, a quote's outputAmount and routePlan, the transaction array."""
+    from pool_v3_client import Client as PoolClient
+    from pool_v3_client.api.pools import list_pools
+    from transaction_v1_client import Client as TxClient
+    from transaction_v1_client.api.compute import compute_swap_base_in
+    from transaction_v1_client.api.transaction import build_swap_base_in_transaction
+    from transaction_v1_client.models.swap_base_in_transaction_request import SwapBaseInTransactionRequest
+    from transaction_v1_client.models.tx_version import TxVersion
+
+    page = list_pools.sync(client=PoolClient(base_url=prism_servers["pool-v3"].url))
+    pool = page.data.data[0]  # type: ignore[index]
+    assert (pool.mint_a.symbol, pool.mint_b.symbol) == ("WSOL", "USDC")  # type: ignore[union-attr]
+    assert pool.tvl == 36050000.75
+    assert page.data.has_next_page is False
+
+    tx = TxClient(base_url=prism_servers["transaction-v1"].url)
+    quote = compute_swap_base_in.sync(client=tx, input_mint="a", output_mint="b", amount=1, slippage_bps=50,
+                                      tx_version=TxVersion.V0)  # fmt: skip
+    assert quote.data.output_amount == "150000000"
+    assert [step.pool_id for step in quote.data.route_plan] == [  # type: ignore[union-attr]
+        "58oQChx4yWmvKdwLLZzBi4ChoCc2fqCUWBkwMihLYQo2",
+        "6UmmUiYoBjSrhakAobJw8BvkmJtDVxaeBtbt7rxWo1mg",
+    ]
+    assert quote.version == "V1"
+    body = SwapBaseInTransactionRequest.from_dict(
+        {
+            "wallet": "w",
+            "swapResponse": quote.to_dict(),
+            "txVersion": "V0",
+            "computeUnitPriceMicroLamports": 0,
+            "wrapSol": True,
+            "unwrapSol": True,
+        }
+    )
+    built = build_swap_base_in_transaction.sync(client=tx, body=body)
+    assert built.data[0]["transaction"].startswith("AQ")

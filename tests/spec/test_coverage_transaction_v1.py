@@ -11,7 +11,7 @@ import copy
 
 import pytest
 
-from project import bundle, deref
+from project import bundle, source_view
 from source_coverage import (
     Absent,
     Endpoints,
@@ -210,12 +210,12 @@ EXPECTATIONS: list[Expectation] = [
 
 @pytest.mark.parametrize("expectation", EXPECTATIONS, ids=str)
 def test_source_statement_is_in_the_spec(expectation: Expectation) -> None:
-    assert expectation.check(deref(HOST)) == []
+    assert expectation.check(source_view(HOST)) == []
 
 
-@pytest.mark.parametrize(("method", "path"), sorted((m, p) for m, p, _ in each_operation(deref(HOST))))
+@pytest.mark.parametrize(("method", "path"), sorted((m, p) for m, p, _ in each_operation(source_view(HOST))))
 def test_every_operation_declares_failures_and_429(method: str, path: str) -> None:
-    responses = deref(HOST)["paths"][path][method]["responses"]
+    responses = source_view(HOST)["paths"][path][method]["responses"]
     assert "Retry-After" in responses["429"]["headers"]
     assert "numeric rate-limit table" in responses["429"]["x-not-shown"]
     for status in ("4XX", "5XX", "429"):
@@ -244,7 +244,7 @@ def test_compute_responses_link_to_their_transaction_endpoint() -> None:
 
 
 def test_coverage_checks_can_fail() -> None:
-    broken = copy.deepcopy(deref(HOST))
+    broken = copy.deepcopy(source_view(HOST))
     compute_out = broken["paths"]["/compute/swap-base-out"]["get"]
     compute_out["parameters"].append({"name": "referrerBps", "in": "query", "schema": {"type": "integer"}})
     body = broken["paths"]["/transaction/swap-base-in"]["post"]["requestBody"]["content"]["application/json"]["schema"]

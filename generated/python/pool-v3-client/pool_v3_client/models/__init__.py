@@ -1,43 +1,69 @@
 """Contains all the data models used in inputs/outputs"""
 
+from .chain_statistics import ChainStatistics
 from .chain_statistics_response import ChainStatisticsResponse
 from .dynamic_fee_config import DynamicFeeConfig
 from .dynamic_fee_config_list_response import DynamicFeeConfigListResponse
 from .envelope import Envelope
 from .envelope_core import EnvelopeCore
 from .failure_envelope import FailureEnvelope
+from .farm_page import FarmPage
+from .farm_page_data_item import FarmPageDataItem
 from .farm_page_response import FarmPageResponse
 from .limit_order_config_response import LimitOrderConfigResponse
 from .mint_prices_response import MintPricesResponse
+from .pool_cursor_page import PoolCursorPage
 from .pool_cursor_page_response import PoolCursorPageResponse
 from .pool_error import PoolError
 from .pool_failure_envelope import PoolFailureEnvelope
+from .pool_info_item import PoolInfoItem
+from .pool_info_item_config import PoolInfoItemConfig
+from .pool_info_item_type import PoolInfoItemType
+from .pool_page import PoolPage
 from .pool_page_response import PoolPageResponse
+from .pool_period_stats import PoolPeriodStats
 from .pool_sort_field import PoolSortField
 from .pool_success_envelope import PoolSuccessEnvelope
 from .pool_type import PoolType
+from .pools_by_mint import PoolsByMint
 from .pools_by_mint_response import PoolsByMintResponse
 from .pools_response import PoolsResponse
+from .token import Token
+from .token_extensions import TokenExtensions
+from .token_list import TokenList
 from .token_list_response import TokenListResponse
 
 __all__ = (
+    "ChainStatistics",
     "ChainStatisticsResponse",
     "DynamicFeeConfig",
     "DynamicFeeConfigListResponse",
     "Envelope",
     "EnvelopeCore",
     "FailureEnvelope",
+    "FarmPage",
+    "FarmPageDataItem",
     "FarmPageResponse",
     "LimitOrderConfigResponse",
     "MintPricesResponse",
+    "PoolCursorPage",
     "PoolCursorPageResponse",
     "PoolError",
     "PoolFailureEnvelope",
+    "PoolInfoItem",
+    "PoolInfoItemConfig",
+    "PoolInfoItemType",
+    "PoolPage",
     "PoolPageResponse",
+    "PoolPeriodStats",
+    "PoolsByMint",
     "PoolsByMintResponse",
     "PoolSortField",
     "PoolsResponse",
     "PoolSuccessEnvelope",
     "PoolType",
+    "Token",
+    "TokenExtensions",
+    "TokenList",
     "TokenListResponse",
 )

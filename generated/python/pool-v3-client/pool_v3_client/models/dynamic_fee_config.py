@@ -1,10 +1,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="DynamicFeeConfig")
 
@@ -23,6 +25,8 @@ class DynamicFeeConfig:
             reduction_factor (int):
             max_fee_rate_numerator (int):
             dynamic_fee_control (int):
+            max_volatility_accumulator (int | Unset):
+            recommend_config_id (list[str] | Unset):
     """
 
     id: str
@@ -32,6 +36,8 @@ class DynamicFeeConfig:
     reduction_factor: int
     max_fee_rate_numerator: int
     dynamic_fee_control: int
+    max_volatility_accumulator: int | Unset = UNSET
+    recommend_config_id: list[str] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -49,6 +55,12 @@ class DynamicFeeConfig:
 
         dynamic_fee_control = self.dynamic_fee_control
 
+        max_volatility_accumulator = self.max_volatility_accumulator
+
+        recommend_config_id: list[str] | Unset = UNSET
+        if not isinstance(self.recommend_config_id, Unset):
+            recommend_config_id = self.recommend_config_id
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -62,6 +74,10 @@ class DynamicFeeConfig:
                 "dynamicFeeControl": dynamic_fee_control,
             }
         )
+        if max_volatility_accumulator is not UNSET:
+            field_dict["maxVolatilityAccumulator"] = max_volatility_accumulator
+        if recommend_config_id is not UNSET:
+            field_dict["recommendConfigId"] = recommend_config_id
 
         return field_dict
 
@@ -82,6 +98,10 @@ class DynamicFeeConfig:
 
         dynamic_fee_control = d.pop("dynamicFeeControl")
 
+        max_volatility_accumulator = d.pop("maxVolatilityAccumulator", UNSET)
+
+        recommend_config_id = cast(list[str], d.pop("recommendConfigId", UNSET))
+
         dynamic_fee_config = cls(
             id=id,
             index=index,
@@ -90,6 +110,8 @@ class DynamicFeeConfig:
             reduction_factor=reduction_factor,
             max_fee_rate_numerator=max_fee_rate_numerator,
             dynamic_fee_control=dynamic_fee_control,
+            max_volatility_accumulator=max_volatility_accumulator,
+            recommend_config_id=recommend_config_id,
         )
 
         dynamic_fee_config.additional_properties = d

@@ -1,12 +1,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.pool_cursor_page import PoolCursorPage
+
 
 T = TypeVar("T", bound="PoolCursorPageResponse")
 
@@ -17,7 +21,7 @@ class PoolCursorPageResponse:
     Attributes:
         success (bool): true on success; false on failure. Always check it before reading `data`.
         id (str): A UUID (Envelope, id).
-        data (Any): A cursor page of pools (the data of /pools/info/list-v2). It carries `nextPageId`,
+        data (PoolCursorPage): A cursor page of pools (the data of /pools/info/list-v2). It carries `nextPageId`,
             the opaque cursor of the next page.
         msg (str | Unset): Present on failure and populated: human-readable in the pool data and perps
             metadata services; in the transaction service it holds an error code.
@@ -25,7 +29,7 @@ class PoolCursorPageResponse:
 
     success: bool
     id: str
-    data: Any
+    data: PoolCursorPage
     msg: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -34,7 +38,7 @@ class PoolCursorPageResponse:
 
         id = self.id
 
-        data = self.data
+        data = self.data.to_dict()
 
         msg = self.msg
 
@@ -54,12 +58,14 @@ class PoolCursorPageResponse:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.pool_cursor_page import PoolCursorPage  # noqa: PLC0415
+
         d = dict(src_dict)
         success = d.pop("success")
 
         id = d.pop("id")
 
-        data = d.pop("data")
+        data = PoolCursorPage.from_dict(d.pop("data"))
 
         msg = d.pop("msg", UNSET)
 

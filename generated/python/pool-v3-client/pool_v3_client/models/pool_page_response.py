@@ -1,12 +1,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.pool_page import PoolPage
+
 
 T = TypeVar("T", bound="PoolPageResponse")
 
@@ -17,14 +21,14 @@ class PoolPageResponse:
     Attributes:
         success (bool): true on success; false on failure. Always check it before reading `data`.
         id (str): A UUID (Envelope, id).
-        data (Any): A page of pools (the data of /pools/info/list).
+        data (PoolPage): A page of pools (the data of /pools/info/list).
         msg (str | Unset): Present on failure and populated: human-readable in the pool data and perps
             metadata services; in the transaction service it holds an error code.
     """
 
     success: bool
     id: str
-    data: Any
+    data: PoolPage
     msg: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -33,7 +37,7 @@ class PoolPageResponse:
 
         id = self.id
 
-        data = self.data
+        data = self.data.to_dict()
 
         msg = self.msg
 
@@ -53,12 +57,14 @@ class PoolPageResponse:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.pool_page import PoolPage  # noqa: PLC0415
+
         d = dict(src_dict)
         success = d.pop("success")
 
         id = d.pop("id")
 
-        data = d.pop("data")
+        data = PoolPage.from_dict(d.pop("data"))
 
         msg = d.pop("msg", UNSET)
 

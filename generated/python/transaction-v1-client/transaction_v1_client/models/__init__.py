@@ -5,8 +5,12 @@ from .envelope import Envelope
 from .envelope_core import EnvelopeCore
 from .failure_envelope import FailureEnvelope
 from .nonce_info import NonceInfo
+from .route_plan_step import RoutePlanStep
 from .swap_base_in_transaction_request import SwapBaseInTransactionRequest
 from .swap_compute_response import SwapComputeResponse
+from .swap_quote import SwapQuote
+from .swap_quote_swap_type import SwapQuoteSwapType
+from .swap_transaction_item import SwapTransactionItem
 from .swap_transaction_response import SwapTransactionResponse
 from .transaction_failure_envelope import TransactionFailureEnvelope
 from .transaction_request import TransactionRequest
@@ -18,8 +22,12 @@ __all__ = (
     "EnvelopeCore",
     "FailureEnvelope",
     "NonceInfo",
+    "RoutePlanStep",
     "SwapBaseInTransactionRequest",
     "SwapComputeResponse",
+    "SwapQuote",
+    "SwapQuoteSwapType",
+    "SwapTransactionItem",
     "SwapTransactionResponse",
     "TransactionFailureEnvelope",
     "TransactionRequest",

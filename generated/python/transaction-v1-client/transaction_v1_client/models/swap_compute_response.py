@@ -1,12 +1,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.swap_quote import SwapQuote
+
 
 T = TypeVar("T", bound="SwapComputeResponse")
 
@@ -20,16 +24,18 @@ class SwapComputeResponse:
         Attributes:
             success (bool): true on success; false on failure. Always check it before reading `data`.
             id (str): Request identifier (a UUID in the pool data service).
-            data (Any): The swap quote: the expected output amount (base-in) or the required input
+            data (SwapQuote): The swap quote: the expected output amount (base-in) or the required input
                 (base-out), the route breakdown of pools and liquidity sources, and the price impact.
             msg (str | Unset): Present on failure and populated: human-readable in the pool data and perps
                 metadata services; in the transaction service it holds an error code.
+            version (str | Unset): Observed on every transaction-service response (seen as V1).
     """
 
     success: bool
     id: str
-    data: Any
+    data: SwapQuote
     msg: str | Unset = UNSET
+    version: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -37,9 +43,11 @@ class SwapComputeResponse:
 
         id = self.id
 
-        data = self.data
+        data = self.data.to_dict()
 
         msg = self.msg
+
+        version = self.version
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -52,25 +60,32 @@ class SwapComputeResponse:
         )
         if msg is not UNSET:
             field_dict["msg"] = msg
+        if version is not UNSET:
+            field_dict["version"] = version
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.swap_quote import SwapQuote  # noqa: PLC0415
+
         d = dict(src_dict)
         success = d.pop("success")
 
         id = d.pop("id")
 
-        data = d.pop("data")
+        data = SwapQuote.from_dict(d.pop("data"))
 
         msg = d.pop("msg", UNSET)
+
+        version = d.pop("version", UNSET)
 
         swap_compute_response = cls(
             success=success,
             id=id,
             data=data,
             msg=msg,
+            version=version,
         )
 
         swap_compute_response.additional_properties = d

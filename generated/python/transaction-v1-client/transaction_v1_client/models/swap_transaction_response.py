@@ -21,12 +21,14 @@ class SwapTransactionResponse:
             lookup table addresses when txVersion=V0.
         msg (str | Unset): Present on failure and populated: human-readable in the pool data and perps
             metadata services; in the transaction service it holds an error code.
+        version (str | Unset): Observed on every transaction-service response (seen as V1).
     """
 
     success: bool
     id: str
     data: Any
     msg: str | Unset = UNSET
+    version: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -37,6 +39,8 @@ class SwapTransactionResponse:
         data = self.data
 
         msg = self.msg
+
+        version = self.version
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -49,6 +53,8 @@ class SwapTransactionResponse:
         )
         if msg is not UNSET:
             field_dict["msg"] = msg
+        if version is not UNSET:
+            field_dict["version"] = version
 
         return field_dict
 
@@ -63,11 +69,14 @@ class SwapTransactionResponse:
 
         msg = d.pop("msg", UNSET)
 
+        version = d.pop("version", UNSET)
+
         swap_transaction_response = cls(
             success=success,
             id=id,
             data=data,
             msg=msg,
+            version=version,
         )
 
         swap_transaction_response.additional_properties = d

@@ -23,11 +23,15 @@ class TransactionFailureEnvelope:
                 `REQ_SLIPPAGE_BPS_ERROR` (invalid slippageBps). The list is open: clients must accept
                 other codes.
             id (str | Unset): Request identifier (a UUID in the pool data service).
+            version (str | Unset): Observed on every transaction-service response, failures included (seen as V1).
+            open_time (str | Unset): Seen on compute failures for a pool that is not open yet.
     """
 
     success: bool
     msg: str
     id: str | Unset = UNSET
+    version: str | Unset = UNSET
+    open_time: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -36,6 +40,10 @@ class TransactionFailureEnvelope:
         msg = self.msg
 
         id = self.id
+
+        version = self.version
+
+        open_time = self.open_time
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -47,6 +55,10 @@ class TransactionFailureEnvelope:
         )
         if id is not UNSET:
             field_dict["id"] = id
+        if version is not UNSET:
+            field_dict["version"] = version
+        if open_time is not UNSET:
+            field_dict["openTime"] = open_time
 
         return field_dict
 
@@ -59,10 +71,16 @@ class TransactionFailureEnvelope:
 
         id = d.pop("id", UNSET)
 
+        version = d.pop("version", UNSET)
+
+        open_time = d.pop("openTime", UNSET)
+
         transaction_failure_envelope = cls(
             success=success,
             msg=msg,
             id=id,
+            version=version,
+            open_time=open_time,
         )
 
         transaction_failure_envelope.additional_properties = d

@@ -6,14 +6,24 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.mint_prices_response import MintPricesResponse
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
-def _get_kwargs() -> dict[str, Any]:
+def _get_kwargs(
+    *,
+    mints: str | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["mints"] = mints
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/mint/price",
+        "params": params,
     }
 
     return _kwargs
@@ -47,12 +57,16 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
+    mints: str | Unset = UNSET,
 ) -> Response[MintPricesResponse]:
     """Get prices of mints
 
      Prices, for a query of mints. The source names no query parameter for the mints
     (nor its encoding or limits): the request shape of this endpoint is not shown, so
     no parameter is declared here.
+
+    Args:
+        mints (str | Unset):
 
     Raises:
         errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
@@ -66,7 +80,9 @@ def sync_detailed(
         Response[MintPricesResponse]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        mints=mints,
+    )
 
     response = errors.send(lambda: client.get_httpx_client().request(**kwargs), client.retry_policy)
 
@@ -76,12 +92,16 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
+    mints: str | Unset = UNSET,
 ) -> MintPricesResponse:
     """Get prices of mints
 
      Prices, for a query of mints. The source names no query parameter for the mints
     (nor its encoding or limits): the request shape of this endpoint is not shown, so
     no parameter is declared here.
+
+    Args:
+        mints (str | Unset):
 
     Raises:
         errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
@@ -97,6 +117,7 @@ def sync(
 
     parsed = sync_detailed(
         client=client,
+        mints=mints,
     ).parsed
     if parsed is None:  # _parse_response raises instead; kept for the type checker
         raise errors.UnexpectedShapeError("no parsed response", httpx.Response(500))
@@ -106,12 +127,16 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
+    mints: str | Unset = UNSET,
 ) -> Response[MintPricesResponse]:
     """Get prices of mints
 
      Prices, for a query of mints. The source names no query parameter for the mints
     (nor its encoding or limits): the request shape of this endpoint is not shown, so
     no parameter is declared here.
+
+    Args:
+        mints (str | Unset):
 
     Raises:
         errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
@@ -125,7 +150,9 @@ async def asyncio_detailed(
         Response[MintPricesResponse]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        mints=mints,
+    )
 
     response = await errors.send_async(lambda: client.get_async_httpx_client().request(**kwargs), client.retry_policy)
 
@@ -135,12 +162,16 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
+    mints: str | Unset = UNSET,
 ) -> MintPricesResponse:
     """Get prices of mints
 
      Prices, for a query of mints. The source names no query parameter for the mints
     (nor its encoding or limits): the request shape of this endpoint is not shown, so
     no parameter is declared here.
+
+    Args:
+        mints (str | Unset):
 
     Raises:
         errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
@@ -157,6 +188,7 @@ async def asyncio(
     parsed = (
         await asyncio_detailed(
             client=client,
+            mints=mints,
         )
     ).parsed
     if parsed is None:  # _parse_response raises instead; kept for the type checker

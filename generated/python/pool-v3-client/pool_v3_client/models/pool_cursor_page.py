@@ -1,0 +1,81 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.pool_info_item import PoolInfoItem
+
+
+T = TypeVar("T", bound="PoolCursorPage")
+
+
+@_attrs_define
+class PoolCursorPage:
+    """A cursor page of pools (the data of /pools/info/list-v2). It carries `nextPageId`,
+    the opaque cursor of the next page.
+
+        Attributes:
+            data (list[PoolInfoItem] | Unset):
+    """
+
+    data: list[PoolInfoItem] | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        data: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.data, Unset):
+            data = []
+            for data_item_data in self.data:
+                data_item = data_item_data.to_dict()
+                data.append(data_item)
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({})
+        if data is not UNSET:
+            field_dict["data"] = data
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.pool_info_item import PoolInfoItem  # noqa: PLC0415
+
+        d = dict(src_dict)
+        _data = d.pop("data", UNSET)
+        data: list[PoolInfoItem] | Unset = UNSET
+        if _data is not UNSET:
+            data = []
+            for data_item_data in _data:
+                data_item = PoolInfoItem.from_dict(data_item_data)
+
+                data.append(data_item)
+
+        pool_cursor_page = cls(
+            data=data,
+        )
+
+        pool_cursor_page.additional_properties = d
+        return pool_cursor_page
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,109 @@
+"""Derive the source-only view of a bundle: every x-evidence element stripped mechanically.
+
+Usage: source_only.py BUNDLE.yaml OUT.source-only.yaml
+
+Rules (the meaning of x-evidence, spec/common/extensions.yaml):
+  * an object whose x-evidence has a citation without `values` exists because of
+    evidence: it is removed from its container (a property, parameter, component,
+    `items`, `additionalProperties`, an `anyOf` member...);
+  * citations with `values` back enum values: those values leave `enum`,
+    `x-extensible-enum` and the parallel `x-enum-descriptions`; the schema stays;
+  * on a response or an operation (which the source does show) x-evidence is an
+    annotation of behaviour: the citation is removed, the object stays.
+The result contains only what the source document states; it is validated by the tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+import oas
+
+KEEP_CONTAINERS = frozenset({"responses", *oas.HTTP_METHODS})  # annotations only: keep the object
+
+
+def is_evidence_element(node: Any) -> bool:
+    return isinstance(node, dict) and any("values" not in c for c in node.get("x-evidence") or [])
+
+
+def strip_values(node: dict[str, Any], citations: list[dict[str, Any]]) -> None:
+    """Remove the enum values the citations back (and their parallel descriptions)."""
+    cited = [v for c in citations for v in c.get("values") or []]
+    for key in ("enum", "x-extensible-enum"):
+        if key in node:
+            keep = [i for i, v in enumerate(node[key]) if v not in cited]
+            if len(node.get("x-enum-descriptions") or []) == len(node[key]):
+                node["x-enum-descriptions"] = [node["x-enum-descriptions"][i] for i in keep]
+            node[key] = [node[key][i] for i in keep]
+
+
+def strip(node: Any, container: str = "") -> Any:
+    """The node without evidence; containers drop their evidence elements."""
+    if isinstance(node, list):
+        return [strip(item, container) for item in node if not is_evidence_element(item)]
+    if not isinstance(node, dict):
+        return node
+    out: dict[str, Any] = {}
+    for key, value in node.items():
+        if key == "x-evidence":
+            continue
+        if container not in KEEP_CONTAINERS and is_evidence_element(value) and not oas.is_literal(key, "", value):
+            continue
+        stripped = value if oas.is_literal(key, "", value) else strip(value, key)
+        if value and not stripped and isinstance(value, (dict, list)):
+            continue  # a container emptied by the strip (properties: {}) goes too
+        out[key] = stripped
+    if "x-evidence" in node:
+        strip_values(out, node["x-evidence"])
+    return out
+
+
+def resolves(root: Any, ref: str) -> bool:
+    if not ref.startswith("#/"):
+        return True  # the bundle has no external references
+    try:
+        oas.resolve_pointer(root, ref[1:])
+    except KeyError:
+        return False
+    return True
+
+
+def drop_dangling(node: Any, root: Any) -> Any:
+    """Remove references whose local target the strip removed (an evidence example, say)."""
+
+    def dangling(value: Any) -> bool:
+        return isinstance(value, dict) and isinstance(value.get("$ref"), str) and not resolves(root, value["$ref"])
+
+    if isinstance(node, list):
+        return [drop_dangling(v, root) for v in node if not dangling(v)]
+    if isinstance(node, dict):
+        return {k: drop_dangling(v, root) for k, v in node.items() if not dangling(v)}
+    return node
+
+
+def source_only(doc: Any) -> Any:
+    """The source-only view of a bundle."""
+    view = strip(doc)
+    return drop_dangling(view, view)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("bundle", type=Path)
+    parser.add_argument("out", type=Path)
+    args = parser.parse_args(argv)
+    view = source_only(oas.load_document(args.bundle))
+    tmp = args.out.with_name(f".tmp-{args.out.name}")
+    tmp.write_text(yaml.safe_dump(view, sort_keys=False, allow_unicode=True, width=100), encoding="utf-8")
+    tmp.replace(args.out)
+    print(f"source-only: wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
