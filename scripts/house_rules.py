@@ -321,14 +321,8 @@ class Checker:
         value = node.value
         if node.kind == "schema":
             for name, prop in (value.get("properties") or {}).items():
-                if not self.in_source(name) and not (isinstance(prop, dict) and "x-evidence" in prop):
-                    self.problem(
-                        docs,
-                        file,
-                        oas.pointer_join(node.pointer, "properties", name),
-                        f"invented name: property {name!r} is not in the source document and carries no x-evidence",
-                        rule="names",
-                    )
+                where = oas.pointer_join(node.pointer, "properties", name)
+                self.check_name(docs, file, where, "property", name, prop)
             values = list(value.get("enum") or []) + list(value.get("x-extensible-enum") or [])
             if "const" in value:
                 values.append(value["const"])
@@ -348,28 +342,20 @@ class Checker:
                         rule="names",
                     )
         elif node.kind == "parameter":
-            name = value.get("name", "")
-            is_header = value.get("in") == "header"
-            if not self.in_source(name, ignore_case=is_header) and "x-evidence" not in value:
-                self.problem(
-                    docs,
-                    file,
-                    node.pointer,
-                    f"invented name: parameter {name!r} is not in the source document and carries no x-evidence",
-                    rule="names",
-                )
+            header = value.get("in") == "header"
+            self.check_name(docs, file, node.pointer, "parameter", value.get("name", ""), value, ignore_case=header)
         elif node.kind == "response":
-            for name, header in (value.get("headers") or {}).items():
-                if not self.in_source(name, ignore_case=True) and not (
-                    isinstance(header, dict) and "x-evidence" in header
-                ):
-                    self.problem(
-                        docs,
-                        file,
-                        oas.pointer_join(node.pointer, "headers", name),
-                        f"invented name: header {name!r} is not in the source document",
-                        rule="names",
-                    )
+            for name, header_obj in (value.get("headers") or {}).items():
+                where = oas.pointer_join(node.pointer, "headers", name)
+                self.check_name(docs, file, where, "header", name, header_obj, ignore_case=True)
+
+    def check_name(self, docs: oas.DocumentSet, file: Path, pointer: str, what: str, name: str, element: Any,
+                   *, ignore_case: bool = False) -> None:  # fmt: skip
+        """A property, parameter or header name is in the source document or carries x-evidence."""
+        if self.in_source(name, ignore_case=ignore_case) or (isinstance(element, dict) and "x-evidence" in element):
+            return
+        self.problem(docs, file, pointer, f"invented name: {what} {name!r} is not in the source document "
+                     "and carries no x-evidence", rule="names")  # fmt: skip
 
 
 def _retrieve(docs: oas.DocumentSet, uri: str) -> Resource[Any]:

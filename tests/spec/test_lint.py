@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -14,30 +15,19 @@ pytestmark = pytest.mark.pipeline  # repeats what make lint just did: run by mak
 ENV = {**os.environ, "REDOCLY_TELEMETRY": "off", "REDOCLY_SUPPRESS_UPDATE_NOTICE": "true", "NO_COLOR": "1"}
 
 
+def lint(*command: str | Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([str(c) for c in command], capture_output=True, text=True, cwd=REPO, env=ENV, timeout=120,
+                          check=False)  # fmt: skip
+
+
 @pytest.mark.parametrize("host", HOSTS)
 def test_redocly_is_clean(host: str) -> None:
-    proc = subprocess.run(
-        [str(NODE_BIN / "redocly"), "lint", "--format=stylish", str(GENERATED / f"{host}.yaml")],
-        capture_output=True,
-        text=True,
-        cwd=REPO,
-        env=ENV,
-        timeout=120,
-        check=False,
-    )
+    proc = lint(NODE_BIN / "redocly", "lint", "--format=stylish", GENERATED / f"{host}.yaml")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "warning" not in proc.stdout
 
 
 @pytest.mark.parametrize("host", HOSTS)
 def test_spectral_is_clean(host: str) -> None:
-    proc = subprocess.run(
-        [str(NODE_BIN / "spectral"), "lint", "--fail-severity=hint", str(GENERATED / f"{host}.yaml")],
-        capture_output=True,
-        text=True,
-        cwd=REPO,
-        env=ENV,
-        timeout=120,
-        check=False,
-    )
+    proc = lint(NODE_BIN / "spectral", "lint", "--fail-severity=hint", GENERATED / f"{host}.yaml")
     assert proc.returncode == 0, proc.stdout
