@@ -556,16 +556,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--out", type=Path, default=REPO / "docs" / "performance.md")
     args = parser.parse_args(argv)
-    decode = decoding(args.runs)
-    print("bench: decode done", flush=True)
-    scaled = scale(args.runs)
-    print("bench: scale done", flush=True)
-    floor_stat, parts = floor(args.runs)
-    print("bench: floor done", flush=True)
-    pipe = pipeline(args.runs)
-    print("bench: pipeline done", flush=True)
-    cold_stat = cold(args.runs)
-    print("bench: cold set-up done", flush=True)
+    partial = REPO / "build" / "bench-partial.json"
+    partial.parent.mkdir(exist_ok=True)
+    done: dict[str, Any] = {}
+
+    def phase(name: str, value: Any) -> Any:
+        """Keep each phase's raw figures as soon as it ends (a long run may be cut short)."""
+        done[name] = value
+        partial.write_text(json.dumps(done, indent=2, default=lambda o: o.__dict__) + "\n", encoding="utf-8")
+        print(f"bench: {name} done", flush=True)
+        return value
+
+    decode = phase("decode", decoding(args.runs))
+    floor_stat, parts = phase("floor", floor(args.runs))
+    pipe = phase("pipeline", pipeline(args.runs))
+    scaled = phase("scale", scale(args.runs))
+    cold_stat = phase("cold", cold(args.runs))
     args.out.write_text(report(args.runs, pipe, floor_stat, parts, cold_stat, decode, scaled), encoding="utf-8")
     print(f"bench: wrote {args.out}")
     return 0
