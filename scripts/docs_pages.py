@@ -75,14 +75,14 @@ def cell(value: Any) -> str:
 
 
 def schema_type(schema: dict[str, Any]) -> str:
-    if "x-not-shown" in schema and "type" not in schema and not _props(schema):
+    if "x-not-shown" in schema and "type" not in schema and not oas.merged_properties(schema):
         return "any (shape not shown)"
     types = schema.get("type")
     if isinstance(types, list):
         text = " or ".join(types)
     elif types:
         text = str(types)
-    elif _props(schema):
+    elif oas.merged_properties(schema):
         text = "object"
     elif "enum" in schema:
         text = "enum"
@@ -126,24 +126,6 @@ def constraints(schema: dict[str, Any]) -> str:
     return "; ".join(parts)
 
 
-def _props(schema: dict[str, Any]) -> dict[str, Any]:
-    """Properties through allOf (later members win), as the dereferenced bundle has them."""
-    props: dict[str, Any] = {}
-    for member in schema.get("allOf") or []:
-        if isinstance(member, dict):
-            props.update(_props(member))
-    props.update(schema.get("properties") or {})
-    return props
-
-
-def _required(schema: dict[str, Any]) -> set[str]:
-    names = set(schema.get("required") or [])
-    for member in schema.get("allOf") or []:
-        if isinstance(member, dict):
-            names |= _required(member)
-    return names
-
-
 def _merged(schema: dict[str, Any], key: str) -> Any:
     """The last value of an annotation found on the schema or its allOf members."""
     found = None
@@ -157,8 +139,8 @@ def field_rows(schema: dict[str, Any], prefix: str = "", depth: int = 0) -> list
     """Rows for the fields of a dereferenced schema, nested objects and arrays flattened
     into dotted names (`data[].symbol`)."""
     rows: list[Row] = []
-    required = _required(schema)
-    for name, prop in _props(schema).items():
+    required = oas.merged_required(schema)
+    for name, prop in oas.merged_properties(schema).items():
         if not isinstance(prop, dict):
             continue
         full = f"{prefix}{name}"

@@ -405,6 +405,27 @@ def is_open_shapeless(schema: dict[str, Any]) -> bool:
     return "object" in type_list
 
 
+def merged_properties(schema: JSON) -> dict[str, Any]:
+    """Properties of a dereferenced schema, merged through allOf (later members win)."""
+    if not isinstance(schema, dict):
+        return {}
+    props: dict[str, Any] = {}
+    for member in schema.get("allOf") or []:
+        props.update(merged_properties(member))
+    props.update(schema.get("properties") or {})
+    return props
+
+
+def merged_required(schema: JSON) -> set[str]:
+    """Required names of a dereferenced schema, merged through allOf."""
+    if not isinstance(schema, dict):
+        return set()
+    names = set(schema.get("required") or [])
+    for member in schema.get("allOf") or []:
+        names |= merged_required(member)
+    return names
+
+
 def example_values(docs: DocumentSet, file: Path, pointer: str, owner: dict[str, Any]) -> Iterator[tuple[str, JSON]]:
     """(name, value) of the examples of a media type, parameter or header, following
     $ref to components/examples. Raises SpecError for a dangling example $ref."""

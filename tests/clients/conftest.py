@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 from mock_servers import Prism, ScriptedServer
 
-from project import GENERATED, REPO
+from project import HOSTS, REPO
 
 PYTHON_CLIENTS = sorted((REPO / "generated" / "python").glob("*-client"))
 for _project in PYTHON_CLIENTS:
@@ -23,8 +23,7 @@ if str(MODELS) not in sys.path:
 def prism_servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Prism]]:
     """One Prism per host, started together (they take a few seconds each)."""
     logs = tmp_path_factory.mktemp("prism")
-    hosts = sorted(p.stem for p in GENERATED.glob("*.yaml") if not p.stem.endswith(".source-only"))
-    servers = {h: Prism(h, logs / f"{h}.log") for h in hosts}
+    servers = {h: Prism(h, logs / f"{h}.log") for h in HOSTS}
     try:
         for server in servers.values():
             server.wait_ready()

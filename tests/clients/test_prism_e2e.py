@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from mock_servers import Prism
 
+from oas import resolve_pointer
 from project import HOSTS, bundle
 
 pytestmark = pytest.mark.e2e
@@ -25,10 +26,7 @@ def snake(name: str) -> str:
 
 def resolve(host: str, node: dict[str, Any]) -> dict[str, Any]:
     while "$ref" in node:
-        target: Any = bundle(host)
-        for token in node["$ref"].lstrip("#/").split("/"):
-            target = target[token.replace("~1", "/").replace("~0", "~")]
-        node = target
+        node = resolve_pointer(bundle(host), node["$ref"].removeprefix("#"))
     return node
 
 

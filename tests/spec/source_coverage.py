@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from oas import HTTP_METHODS, pointer_join, resolve_pointer
+from oas import HTTP_METHODS, merged_properties, merged_required, pointer_join, resolve_pointer
 
 Doc = dict[str, Any]
 
@@ -56,27 +56,6 @@ def at(doc: Doc, pointer: str) -> Any:
 
 def op_pointer(method: str, path: str) -> str:
     return pointer_join("/paths", path, method)
-
-
-def merged_properties(schema: Any) -> dict[str, Any]:
-    """Properties of a dereferenced schema, merged through allOf (later members win)."""
-    if not isinstance(schema, dict):
-        return {}
-    props: dict[str, Any] = {}
-    for member in schema.get("allOf") or []:
-        props.update(merged_properties(member))
-    props.update(schema.get("properties") or {})
-    return props
-
-
-def merged_required(schema: Any) -> set[str]:
-    """Required names of a dereferenced schema, merged through allOf."""
-    if not isinstance(schema, dict):
-        return set()
-    names = set(schema.get("required") or [])
-    for member in schema.get("allOf") or []:
-        names |= merged_required(member)
-    return names
 
 
 def operations(doc: Doc) -> set[tuple[str, str]]:

@@ -11,6 +11,7 @@ import copy
 
 import pytest
 
+from oas import merged_properties
 from project import bundle, source_view
 from source_coverage import (
     Absent,
@@ -22,7 +23,6 @@ from source_coverage import (
     Text,
     Value,
     each_operation,
-    merged_properties,
     op_pointer,
 )
 
