@@ -116,6 +116,7 @@ def test_operation_page_renders_parameters_and_not_shown_notices(browser: Any, s
 
 
 def test_search_finds_an_operation_by_its_path(browser: Any, site_url: str) -> None:
+    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions
     from selenium.webdriver.support.ui import WebDriverWait
@@ -127,12 +128,16 @@ def test_search_finds_an_operation_by_its_path(browser: Any, site_url: str) -> N
     )
     box.click()
     box.send_keys("/pools/info/list-v2")
-    link = WebDriverWait(browser, WAIT).until(
-        expected_conditions.presence_of_element_located(
-            (By.CSS_SELECTOR, ".md-search-result__item a[href*='list-pools-by-cursor']")
-        )
+    # The results re-render while the query is typed: read the href inside the wait, and
+    # retry when the element found went stale.
+    href = WebDriverWait(
+        browser, WAIT, ignored_exceptions=[NoSuchElementException, StaleElementReferenceException]
+    ).until(
+        lambda d: d.find_element(
+            By.CSS_SELECTOR, ".md-search-result__item a[href*='list-pools-by-cursor']"
+        ).get_attribute("href")
     )
-    assert "list-pools-by-cursor" in str(link.get_attribute("href"))
+    assert "list-pools-by-cursor" in str(href)
     browser.save_screenshot(str(SCREENSHOTS / "search-list-v2.png"))
     assert_only_local(requested_urls(browser), site_url)
 
