@@ -141,6 +141,8 @@ def host_steps(host: str, tmp: Path) -> list[tuple[str, list[str | Path]]]:
     steps: list[tuple[str, list[str | Path]]] = [
         ("redocly bundle", [BIN / "redocly", "bundle", REPO / "spec" / host / "openapi.yaml", "-o", bundle]),
         ("prance dereference", [PY, "-c", prance, bundle]),
+        ("openapi-spec-validator (bundle, dereferenced)",
+         [PY, "-m", "openapi_spec_validator", committed, committed.with_suffix(".deref.json")]),
         ("redocly lint", [BIN / "redocly", "lint", committed]),
         ("spectral lint", [BIN / "spectral", "lint", "--fail-severity=warn", committed]),
         ("openapi-python-client (with its ruff post-hooks)",
@@ -167,7 +169,8 @@ def floor(runs: int) -> tuple[Stat, list[tuple[str, float]]]:
     """Each tool the full build needs, run once per host and timed directly.
 
     The same work as `make` from clean: openapi-spec-validator over every spec file once;
-    per host the bundler, the dereferencer, both linters, each generator with the options
+    per host the bundler, the dereferencer, the validator over the bundle and its
+    dereferenced form, both linters, each generator with the options
     generate.py passes, the mypy/tsc checks of the generated code; the spec-test gate once;
     mkdocs once. What `make` does beyond this (house rules, the source-only view, the
     ledger, the docs pages, interpreter start-ups, the Makefile itself) is the overhead.

@@ -3,11 +3,13 @@
 Usage: bundle.py --redocly PATH SPEC OUT_DIR NAME
 
 Writes OUT_DIR/NAME.yaml (redocly bundle), OUT_DIR/NAME.json (the same document as
-JSON) and OUT_DIR/NAME.deref.json (fully dereferenced by prance). Everything is written
-to a temporary directory first and validated with openapi-spec-validator; the files in
-OUT_DIR are replaced only when every step succeeded, so a failure leaves them as they
-were. The bundle fails when redocly renames a component (two different components with
-the same name), because generated class names must stay stable.
+JSON), OUT_DIR/NAME.deref.json (fully dereferenced by prance) and
+OUT_DIR/NAME.source-only.yaml (every x-evidence element stripped, scripts/source_only.py).
+Everything is written to a temporary directory first, the bundle and its dereferenced
+form are validated with openapi-spec-validator, and the files in OUT_DIR are replaced only
+when every step succeeded, so a failure leaves them as they were. The bundle fails when
+redocly renames a component (two different components with the same name), because
+generated class names must stay stable.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from typing import Any
 from prance.util import resolver
 
 import oas
+import source_only
 import validate_spec
 
 _BOX = re.compile(r"^\s*[║╔╚]")
@@ -105,7 +108,7 @@ def _merge_siblings(node: Any) -> None:
 
 def dereference(bundle: Path) -> Any:
     """The bundle with every $ref inlined (prance), keeping the siblings of each $ref."""
-    doc = oas.load_document(bundle)
+    doc = oas.load_document(bundle)  # a fresh copy: the siblings are rewritten in place
     _set_siblings_aside(doc)
     ref_resolver = resolver.RefResolver(
         doc,
@@ -122,13 +125,24 @@ def bundle(redocly: str, spec: Path, out_dir: Path, name: str) -> list[Path]:
     out_dir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix=f".tmp-{name}-", dir=out_dir) as tmp_name:
         tmp = Path(tmp_name)
-        files = [tmp / f"{name}.yaml", tmp / f"{name}.json", tmp / f"{name}.deref.json"]
+        files = [
+            tmp / f"{name}.yaml",
+            tmp / f"{name}.json",
+            tmp / f"{name}.deref.json",
+            tmp / f"{name}.source-only.yaml",
+        ]
         redocly_bundle(redocly, spec, files[0])
-        write_json(files[1], oas.load_document(files[0]))
-        write_json(files[2], dereference(files[0]))
-        problems = [p for f in files for p in validate_spec.problems(f)]
+        doc = oas.load_document(files[0])
+        dereferenced = dereference(files[0])
+        # The JSON bundle is the same document as the YAML one: validated once, as YAML.
+        # The source-only view is validated by the spec-test gate (tests/spec/test_source_only.py).
+        problems = validate_spec.document_problems(doc, str(out_dir / files[0].name))
+        problems += validate_spec.document_problems(dereferenced, str(out_dir / files[2].name))
         if problems:
             raise BundleError("bundle is not valid OpenAPI 3.1:\n" + "\n".join(problems))
+        write_json(files[1], doc)
+        write_json(files[2], dereferenced)
+        files[3].write_text(source_only.dump(source_only.source_only(doc)), encoding="utf-8")
         targets = [out_dir / f.name for f in files]
         for source, target in zip(files, targets, strict=True):
             os.replace(source, target)

@@ -1,6 +1,7 @@
 """Derive the source-only view of a bundle: every x-evidence element stripped mechanically.
 
 Usage: source_only.py BUNDLE.yaml OUT.source-only.yaml
+(`make` writes the view from scripts/bundle.py, with the other bundle files.)
 
 Rules (the meaning of x-evidence, spec/common/extensions.yaml):
   * an object whose x-evidence has a citation without `values` exists because of
@@ -92,14 +93,18 @@ def source_only(doc: Any) -> Any:
     return drop_dangling(view, view)
 
 
+def dump(view: Any) -> str:
+    """The view as YAML, in the key order of the bundle."""
+    return yaml.safe_dump(view, sort_keys=False, allow_unicode=True, width=100)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("bundle", type=Path)
     parser.add_argument("out", type=Path)
     args = parser.parse_args(argv)
-    view = source_only(oas.load_document(args.bundle))
     tmp = args.out.with_name(f".tmp-{args.out.name}")
-    tmp.write_text(yaml.safe_dump(view, sort_keys=False, allow_unicode=True, width=100), encoding="utf-8")
+    tmp.write_text(dump(source_only(oas.load_document(args.bundle))), encoding="utf-8")
     tmp.replace(args.out)
     print(f"source-only: wrote {args.out}")
     return 0

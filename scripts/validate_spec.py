@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 from openapi_spec_validator import OpenAPIV31SpecValidator
 from openapi_spec_validator.readers import read_from_filename
@@ -26,13 +27,18 @@ def problems(path: Path) -> list[str]:
         return [str(exc)]
     except Exception as exc:  # noqa: BLE001 - the reader raises various types; report them all
         return [f"{path}: /: cannot read: {exc}"]
+    return document_problems(spec, str(path), base_uri)
+
+
+def document_problems(spec: Any, label: str, base_uri: str = "") -> list[str]:
+    """Problems of a document already in memory, each as `label: pointer: message`."""
     found = []
     try:
         for error in OpenAPIV31SpecValidator(spec, base_uri=base_uri).iter_errors():
             pointer = "/" + "/".join(oas.escape_token(str(p)) for p in error.absolute_path)
-            found.append(f"{path}: {pointer}: {error.message}")
+            found.append(f"{label}: {pointer}: {error.message}")
     except Exception as exc:  # noqa: BLE001 - e.g. an unresolvable $ref raised by the validator
-        found.append(f"{path}: /: {type(exc).__name__}: {_short(exc)}")
+        found.append(f"{label}: /: {type(exc).__name__}: {_short(exc)}")
     return found
 
 

@@ -9,9 +9,9 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urldefrag, urlparse
 
-import ledger
 import pytest
 
+import ledger
 from project import GENERATED, HOSTS, REPO
 
 SITE = REPO / "site"

@@ -27,6 +27,7 @@ def test_bundle_keeps_rule(host: str, rule: str) -> None:
     assert checked(host, source=False).by_rule.get(rule, []) == []
 
 
+@pytest.mark.pipeline  # make's validate step runs the house rules on the source files
 @pytest.mark.parametrize("host", HOSTS)
 def test_source_files_keep_all_rules(host: str) -> None:
     assert checked(host, source=True).problems == []

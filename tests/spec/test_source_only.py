@@ -8,12 +8,12 @@ import json
 
 import pytest
 import yaml
-from source_only import source_only as strip
 
 import validate_spec
 from bundle import dereference
 from house_rules import Checker
 from project import GENERATED, HOSTS, SOURCE_DOCUMENT, SPEC, source_view
+from source_only import source_only as strip
 
 FILES = {h: GENERATED / f"{h}.source-only.yaml" for h in HOSTS}
 

@@ -21,11 +21,13 @@ def test_there_are_hosts_and_files() -> None:
     assert len(SPEC_FILES) >= len(HOSTS) + 4  # every host entry + the common components
 
 
+@pytest.mark.pipeline  # make's validate step runs the same check (scripts/validate_spec.py)
 @pytest.mark.parametrize("path", SPEC_FILES, ids=lambda p: str(p.relative_to(SPEC)))
 def test_spec_file_is_valid_on_its_own(path: Path) -> None:
     assert validate_spec.problems(path) == []
 
 
+@pytest.mark.pipeline  # scripts/bundle.py checks the bundle and its dereferenced form before writing them
 @pytest.mark.parametrize("path", BUNDLE_FILES, ids=lambda p: p.name)
 def test_bundle_is_valid(path: Path) -> None:
     assert path.is_file(), f"{path} is missing: run make"
