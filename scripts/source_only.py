@@ -10,7 +10,9 @@ Rules (the meaning of x-evidence, spec/common/extensions.yaml):
   * citations with `values` back enum values: those values leave `enum`,
     `x-extensible-enum` and the parallel `x-enum-descriptions`; the schema stays;
   * on a response or an operation (which the source does show) x-evidence is an
-    annotation of behaviour: the citation is removed, the object stays.
+    annotation of behaviour: the citation is removed, the object stays;
+  * an `anyOf`/`oneOf` the strip leaves with one member (the source's form, beside an
+    evidence-only alternative) is replaced by that member.
 The result contains only what the source document states; it is validated by the tests.
 """
 
@@ -61,7 +63,20 @@ def strip(node: Any, container: str = "") -> Any:
         out[key] = stripped
     if "x-evidence" in node:
         strip_values(out, node["x-evidence"])
-    return out
+    return collapse_alternatives(out)
+
+
+def collapse_alternatives(node: dict[str, Any]) -> dict[str, Any]:
+    """An `anyOf`/`oneOf` left with one member by the strip is that member: merge it into
+    its parent (where no key conflicts), so the view reads as the source states it."""
+    for key in ("anyOf", "oneOf"):
+        members = node.get(key)
+        if not (isinstance(members, list) and len(members) == 1 and isinstance(members[0], dict)):
+            continue
+        if not set(members[0]) & (set(node) - {key}):
+            rest = {k: v for k, v in node.items() if k != key}
+            return {**rest, **members[0]}
+    return node
 
 
 def resolves(root: Any, ref: str) -> bool:

@@ -143,8 +143,11 @@ def test_prism_serves_declared_failures_as_typed_errors(prism_servers: dict[str,
 
 def test_evidence_typed_fields_reach_the_caller(prism_servers: dict[str, Prism]) -> None:
     """Shapes typed from public evidence (x-evidence) come back typed: a pool item with its
-    token symbols and tvl, a quote's outputAmount and routePlan, the transaction array."""
+    token symbols, tvl and config, a farm with its token extensions and rewards, a quote's
+    outputAmount and routePlan, the transaction array built from a body with the priority fee
+    as a string."""
     from pool_v3_client import Client as PoolClient
+    from pool_v3_client.api.farms import list_farms
     from pool_v3_client.api.pools import list_pools
     from transaction_v1_client import Client as TxClient
     from transaction_v1_client.api.compute import compute_swap_base_in
@@ -156,7 +159,14 @@ def test_evidence_typed_fields_reach_the_caller(prism_servers: dict[str, Prism])
     pool = page.data.data[0]  # type: ignore[index]
     assert (pool.mint_a.symbol, pool.mint_b.symbol) == ("WSOL", "USDC")  # type: ignore[union-attr]
     assert pool.tvl == 36050000.75
+    assert pool.config.tick_spacing == 1  # type: ignore[union-attr]
     assert page.data.has_next_page is False
+
+    farms = list_farms.sync(client=PoolClient(base_url=prism_servers["pool-v3"].url))
+    farm = farms.data.data[0]  # type: ignore[index]
+    assert farm.symbol_mints[0].extensions.coingecko_id == "raydium"  # type: ignore[index,union-attr]
+    reward = farm.reward_infos[0]  # type: ignore[index]
+    assert (reward.mint.symbol, reward.per_second, reward.end_time) == ("RAY", "5000", "1730813622")  # type: ignore[union-attr]
 
     tx = TxClient(base_url=prism_servers["transaction-v1"].url)
     quote = compute_swap_base_in.sync(client=tx, input_mint="a", output_mint="b", amount=1, slippage_bps=50,
@@ -172,10 +182,11 @@ def test_evidence_typed_fields_reach_the_caller(prism_servers: dict[str, Prism])
             "wallet": "w",
             "swapResponse": quote.to_dict(),
             "txVersion": "V0",
-            "computeUnitPriceMicroLamports": 0,
+            "computeUnitPriceMicroLamports": "3000000",  # the string form the SDK demo sends
             "wrapSol": True,
             "unwrapSol": True,
         }
     )
+    assert body.compute_unit_price_micro_lamports == "3000000"
     built = build_swap_base_in_transaction.sync(client=tx, body=body)
     assert built.data[0]["transaction"].startswith("AQ")

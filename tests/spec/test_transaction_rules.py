@@ -53,7 +53,27 @@ CASES: list[tuple[str, dict[str, Any], str | None]] = [
         body(computeUnitPriceMicroLamports=None, wrapSol=True, unwrapSol=True),
         "computeUnitPriceMicroLamports",
     ),
-    ("negative priority fee", body(computeUnitPriceMicroLamports=-1, wrapSol=True, unwrapSol=True), "minimum"),
+    (
+        "negative priority fee",
+        body(computeUnitPriceMicroLamports=-1, wrapSol=True, unwrapSol=True),
+        "computeUnitPriceMicroLamports",
+    ),
+    # the string form the SDK demo sends (x-evidence): digits only
+    (
+        "priority fee as a decimal string",
+        body(computeUnitPriceMicroLamports="3000000", wrapSol=True, unwrapSol=True),
+        None,
+    ),
+    (
+        "priority fee as a word",
+        body(computeUnitPriceMicroLamports="fast", wrapSol=True, unwrapSol=True),
+        "computeUnitPriceMicroLamports",
+    ),
+    (
+        "negative priority fee as a string",
+        body(computeUnitPriceMicroLamports="-1", wrapSol=True, unwrapSol=True),
+        "computeUnitPriceMicroLamports",
+    ),
     ("unknown txVersion", body(txVersion="V2", wrapSol=True, unwrapSol=True), "enum"),
     (
         "a failed compute response as swapResponse",

@@ -7,17 +7,18 @@ from .dynamic_fee_config_list_response import DynamicFeeConfigListResponse
 from .envelope import Envelope
 from .envelope_core import EnvelopeCore
 from .failure_envelope import FailureEnvelope
+from .farm_info import FarmInfo
 from .farm_page import FarmPage
-from .farm_page_data_item import FarmPageDataItem
 from .farm_page_response import FarmPageResponse
+from .farm_reward_info import FarmRewardInfo
 from .limit_order_config_response import LimitOrderConfigResponse
 from .mint_prices_response import MintPricesResponse
+from .pool_config import PoolConfig
 from .pool_cursor_page import PoolCursorPage
 from .pool_cursor_page_response import PoolCursorPageResponse
 from .pool_error import PoolError
 from .pool_failure_envelope import PoolFailureEnvelope
 from .pool_info_item import PoolInfoItem
-from .pool_info_item_config import PoolInfoItemConfig
 from .pool_info_item_type import PoolInfoItemType
 from .pool_page import PoolPage
 from .pool_page_response import PoolPageResponse
@@ -30,8 +31,11 @@ from .pools_by_mint_response import PoolsByMintResponse
 from .pools_response import PoolsResponse
 from .token import Token
 from .token_extensions import TokenExtensions
+from .token_extensions_tips import TokenExtensionsTips
 from .token_list import TokenList
 from .token_list_response import TokenListResponse
+from .transfer_fee import TransferFee
+from .transfer_fee_config import TransferFeeConfig
 
 __all__ = (
     "ChainStatistics",
@@ -41,17 +45,18 @@ __all__ = (
     "Envelope",
     "EnvelopeCore",
     "FailureEnvelope",
+    "FarmInfo",
     "FarmPage",
-    "FarmPageDataItem",
     "FarmPageResponse",
+    "FarmRewardInfo",
     "LimitOrderConfigResponse",
     "MintPricesResponse",
+    "PoolConfig",
     "PoolCursorPage",
     "PoolCursorPageResponse",
     "PoolError",
     "PoolFailureEnvelope",
     "PoolInfoItem",
-    "PoolInfoItemConfig",
     "PoolInfoItemType",
     "PoolPage",
     "PoolPageResponse",
@@ -64,6 +69,9 @@ __all__ = (
     "PoolType",
     "Token",
     "TokenExtensions",
+    "TokenExtensionsTips",
     "TokenList",
     "TokenListResponse",
+    "TransferFee",
+    "TransferFeeConfig",
 )

@@ -9,7 +9,7 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
-    from ..models.farm_page_data_item import FarmPageDataItem
+    from ..models.farm_info import FarmInfo
 
 
 T = TypeVar("T", bound="FarmPage")
@@ -22,12 +22,12 @@ class FarmPage:
     Attributes:
         count (int | Unset):
         has_next_page (bool | Unset):
-        data (list[FarmPageDataItem] | Unset):
+        data (list[FarmInfo] | Unset):
     """
 
     count: int | Unset = UNSET
     has_next_page: bool | Unset = UNSET
-    data: list[FarmPageDataItem] | Unset = UNSET
+    data: list[FarmInfo] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -56,7 +56,7 @@ class FarmPage:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.farm_page_data_item import FarmPageDataItem  # noqa: PLC0415
+        from ..models.farm_info import FarmInfo  # noqa: PLC0415
 
         d = dict(src_dict)
         count = d.pop("count", UNSET)
@@ -64,11 +64,11 @@ class FarmPage:
         has_next_page = d.pop("hasNextPage", UNSET)
 
         _data = d.pop("data", UNSET)
-        data: list[FarmPageDataItem] | Unset = UNSET
+        data: list[FarmInfo] | Unset = UNSET
         if _data is not UNSET:
             data = []
             for data_item_data in _data:
-                data_item = FarmPageDataItem.from_dict(data_item_data)
+                data_item = FarmInfo.from_dict(data_item_data)
 
                 data.append(data_item)
 

@@ -10,7 +10,7 @@ from ..models.pool_info_item_type import PoolInfoItemType
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
-    from ..models.pool_info_item_config import PoolInfoItemConfig
+    from ..models.pool_config import PoolConfig
     from ..models.pool_period_stats import PoolPeriodStats
     from ..models.token import Token
 
@@ -54,7 +54,10 @@ class PoolInfoItem:
             lp_price (float | Unset):
             lp_amount (float | Unset):
             market_id (str | Unset):
-            config (PoolInfoItemConfig | Unset):
+            config (PoolConfig | Unset): The fee configuration of a pool, as the SDK types it: concentrated pools carry
+                ApiClmmConfigV3, constant-product (CPMM) pools ApiCpmmConfigV3. One merged schema, nothing required:
+                `tickSpacing`, `description`, `defaultRange` and `defaultRangePoint` belong to concentrated pools,
+                `createPoolFee` to CPMM pools.
     """
 
     type_: PoolInfoItemType | Unset = UNSET
@@ -80,7 +83,7 @@ class PoolInfoItem:
     lp_price: float | Unset = UNSET
     lp_amount: float | Unset = UNSET
     market_id: str | Unset = UNSET
-    config: PoolInfoItemConfig | Unset = UNSET
+    config: PoolConfig | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -208,7 +211,7 @@ class PoolInfoItem:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.pool_info_item_config import PoolInfoItemConfig  # noqa: PLC0415
+        from ..models.pool_config import PoolConfig  # noqa: PLC0415
         from ..models.pool_period_stats import PoolPeriodStats  # noqa: PLC0415
         from ..models.token import Token  # noqa: PLC0415
 
@@ -300,11 +303,11 @@ class PoolInfoItem:
         market_id = d.pop("marketId", UNSET)
 
         _config = d.pop("config", UNSET)
-        config: PoolInfoItemConfig | Unset
+        config: PoolConfig | Unset
         if isinstance(_config, Unset):
             config = UNSET
         else:
-            config = PoolInfoItemConfig.from_dict(_config)
+            config = PoolConfig.from_dict(_config)
 
         pool_info_item = cls(
             type_=type_,

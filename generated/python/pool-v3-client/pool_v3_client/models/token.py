@@ -28,7 +28,8 @@ class Token:
         name (str | Unset):
         decimals (int | Unset):
         tags (list[str] | Unset):
-        extensions (TokenExtensions | Unset):
+        extensions (TokenExtensions | Unset): The `extensions` of a token record, as the SDK types them
+            (ExtensionsItem); not from the source, nothing required. Tokens without extensions carry an empty object.
         freeze_authority (str | Unset):
         mint_authority (str | Unset):
     """

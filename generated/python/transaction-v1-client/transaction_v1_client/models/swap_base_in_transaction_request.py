@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -30,7 +30,7 @@ class SwapBaseInTransactionRequest:
             30 seconds.
         tx_version (TxVersion): Transaction format, chosen per request. `V0` uses address lookup tables (smaller,
             cheaper); `LEGACY` works with every RPC endpoint and wallet.
-        compute_unit_price_micro_lamports (int): Priority fee in micro-lamports per compute unit; 0 means none.
+        compute_unit_price_micro_lamports (int | str): Priority fee in micro-lamports per compute unit; 0 means none.
         wrap_sol (bool | Unset): true: the native token is wrapped for input; inputAccount is then unnecessary.
         unwrap_sol (bool | Unset): true: wrapped output is unwrapped to the native token; outputAccount is then
             unnecessary.
@@ -44,7 +44,7 @@ class SwapBaseInTransactionRequest:
     wallet: str
     swap_response: SwapComputeResponse
     tx_version: TxVersion
-    compute_unit_price_micro_lamports: int
+    compute_unit_price_micro_lamports: int | str
     wrap_sol: bool | Unset = UNSET
     unwrap_sol: bool | Unset = UNSET
     input_account: str | Unset = UNSET
@@ -61,6 +61,7 @@ class SwapBaseInTransactionRequest:
 
         tx_version = self.tx_version.value
 
+        compute_unit_price_micro_lamports: int | str
         compute_unit_price_micro_lamports = self.compute_unit_price_micro_lamports
 
         wrap_sol = self.wrap_sol
@@ -121,7 +122,12 @@ class SwapBaseInTransactionRequest:
 
         tx_version = TxVersion(d.pop("txVersion"))
 
-        compute_unit_price_micro_lamports = d.pop("computeUnitPriceMicroLamports")
+        def _parse_compute_unit_price_micro_lamports(data: object) -> int | str:
+            return cast(int | str, data)
+
+        compute_unit_price_micro_lamports = _parse_compute_unit_price_micro_lamports(
+            d.pop("computeUnitPriceMicroLamports")
+        )
 
         wrap_sol = d.pop("wrapSol", UNSET)
 

@@ -6,27 +6,62 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-T = TypeVar("T", bound="FarmPageDataItem")
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="TokenExtensionsTips")
 
 
 @_attrs_define
-class FarmPageDataItem:
+class TokenExtensionsTips:
+    """A notice the front end shows beside the token.
+
+    Attributes:
+        icon (str | Unset):
+        link (str | Unset):
+        text (str | Unset):
+    """
+
+    icon: str | Unset = UNSET
+    link: str | Unset = UNSET
+    text: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        icon = self.icon
+
+        link = self.link
+
+        text = self.text
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
+        field_dict.update({})
+        if icon is not UNSET:
+            field_dict["icon"] = icon
+        if link is not UNSET:
+            field_dict["link"] = link
+        if text is not UNSET:
+            field_dict["text"] = text
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        farm_page_data_item = cls()
+        icon = d.pop("icon", UNSET)
 
-        farm_page_data_item.additional_properties = d
-        return farm_page_data_item
+        link = d.pop("link", UNSET)
+
+        text = d.pop("text", UNSET)
+
+        token_extensions_tips = cls(
+            icon=icon,
+            link=link,
+            text=text,
+        )
+
+        token_extensions_tips.additional_properties = d
+        return token_extensions_tips
 
     @property
     def additional_keys(self) -> list[str]:
