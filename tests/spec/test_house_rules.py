@@ -46,3 +46,24 @@ def test_every_rule_is_exercised_by_the_checker() -> None:
     source = inspect.getsource(house_rules)
     for rule in RULES:
         assert f'"{rule}"' in source, rule
+
+
+@pytest.mark.parametrize(
+    ("citation", "followable"),
+    [
+        ("@raydium-io/raydium-sdk-v2@0.2.73-alpha src/api/type.ts ApiV3Token", True),
+        ("raydium-io/raydium-ui-v3 src/hooks/farm/useFetchFarmByLpMint.ts (commit cf419cc0)", True),
+        ("raydium-io/raydium-sdk-V2-demo issue 101", True),
+        ("https://docs.raydium.io/raydium/traders/trade-api", True),
+        ("@raydium-io/raydium-sdk-v2 src/api/type.ts ApiV3Token", False),  # no version
+        ("raydium-io/raydium-ui-v3 src/hooks/farm/useFetchFarmByLpMint.ts", False),  # no commit
+        ("a Dart wallet's source code", False),
+        ("shared/evidence.md", False),
+    ],
+)
+def test_an_evidence_citation_must_be_followable(citation: str, followable: bool) -> None:
+    """spec/common/extensions.yaml constrains x-evidence's source to four followable forms;
+    the house rules validate every x-evidence against it."""
+    checker = Checker(SPEC / "common" / "extensions.yaml", SOURCE_DOCUMENT.read_text(encoding="utf-8"))
+    errors = list(checker.vocab_validators["x-evidence"].iter_errors([{"source": citation}]))
+    assert (errors == []) is followable, [e.message for e in errors]
