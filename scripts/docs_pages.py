@@ -48,6 +48,7 @@ class Example:
     summary: str
     description: str
     json: str
+    evidence: list[dict[str, str]] = field(default_factory=list)
 
 
 @dataclass
@@ -60,6 +61,7 @@ class ResponseView:
     sensitive: str
     examples: list[Example]
     links: list[str]
+    evidence: list[dict[str, str]] = field(default_factory=list)
 
 
 def text(value: Any) -> str:
@@ -198,7 +200,8 @@ def examples_of(owner: dict[str, Any]) -> list[Example]:
     found = []
     for name, example in (owner.get("examples") or {}).items():
         found.append(Example(name, example.get("summary", ""), cell(example.get("description", "")),
-                             json.dumps(example.get("value"), indent=2, ensure_ascii=False)))  # fmt: skip
+                             json.dumps(example.get("value"), indent=2, ensure_ascii=False),
+                             list(example.get("x-evidence") or [])))  # fmt: skip
     return found
 
 
@@ -225,6 +228,7 @@ def response_view(status: str, response: dict[str, Any]) -> ResponseView:
         sensitive=cell(sensitive.get("handling", "")) if sensitive else "",
         examples=examples_of(media),
         links=links,
+        evidence=list(response.get("x-evidence") or []),
     )
 
 
@@ -245,10 +249,18 @@ class OperationView:
     body_not_shown: list[str] = field(default_factory=list)
     body_examples: list[Example] = field(default_factory=list)
     responses: list[ResponseView] = field(default_factory=list)
+    # an endpoint the source does not list for this service (x-evidence on its path item)
+    path_note: str = ""
+    path_evidence: list[dict[str, str]] = field(default_factory=list)
 
 
-def operation_view(host: str, method: str, path: str, op: dict[str, Any]) -> OperationView:
+def operation_view(
+    host: str, method: str, path: str, op: dict[str, Any], item: dict[str, Any] | None = None
+) -> OperationView:
     view = OperationView(host, method, path, op, page=f"{slug(op['operationId'])}.md")
+    if item and item.get("x-evidence"):
+        view.path_note = cell(item.get("description", ""))
+        view.path_evidence = list(item["x-evidence"])
     view.parameters = parameter_rows(op)
     body = (op.get("requestBody") or {}).get("content", {}).get("application/json")
     if body:
@@ -300,7 +312,7 @@ def render_all(out: Path, ledger_path: Path, hosts: list[str]) -> list[Path]:
         doc = json.loads((REPO / "generated" / "openapi" / f"{host}.deref.json").read_text(encoding="utf-8"))
         for suffix in (".yaml", ".json", ".deref.json", ".source-only.yaml"):
             shutil.copy(REPO / "generated" / "openapi" / f"{host}{suffix}", tmp / "downloads" / f"{host}{suffix}")
-        views = [operation_view(host, m, p, item[m]) for p, item in doc["paths"].items()
+        views = [operation_view(host, m, p, item[m], item) for p, item in doc["paths"].items()
                  for m in oas.HTTP_METHODS if m in item]  # fmt: skip
         for view in views:
             write(f"{host}/{view.page}", "operation.md.j2", view=view, doc=doc)

@@ -29,6 +29,10 @@ from .pool_type import PoolType
 from .pools_by_mint import PoolsByMint
 from .pools_by_mint_response import PoolsByMintResponse
 from .pools_response import PoolsResponse
+from .rpc_list import RpcList
+from .rpc_list_response import RpcListResponse
+from .rpc_list_strategy import RpcListStrategy
+from .rpc_node import RpcNode
 from .token import Token
 from .token_extensions import TokenExtensions
 from .token_extensions_tips import TokenExtensionsTips
@@ -36,6 +40,8 @@ from .token_list import TokenList
 from .token_list_response import TokenListResponse
 from .transfer_fee import TransferFee
 from .transfer_fee_config import TransferFeeConfig
+from .version_info import VersionInfo
+from .version_info_response import VersionInfoResponse
 
 __all__ = (
     "ChainStatistics",
@@ -67,6 +73,10 @@ __all__ = (
     "PoolsResponse",
     "PoolSuccessEnvelope",
     "PoolType",
+    "RpcList",
+    "RpcListResponse",
+    "RpcListStrategy",
+    "RpcNode",
     "Token",
     "TokenExtensions",
     "TokenExtensionsTips",
@@ -74,4 +84,6 @@ __all__ = (
     "TokenListResponse",
     "TransferFee",
     "TransferFeeConfig",
+    "VersionInfo",
+    "VersionInfoResponse",
 )

@@ -1,0 +1,156 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.rpc_list_response import RpcListResponse
+from ...types import Response
+
+
+def _get_kwargs() -> dict[str, Any]:
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/main/rpcs",
+    }
+
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> RpcListResponse:
+    payload = errors.decode_envelope(response)
+    try:
+        if response.status_code == 200:
+            response_200 = RpcListResponse.from_dict(payload)
+
+            return response_200
+
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise errors.UnexpectedShapeError(
+            f"HTTP {response.status_code}: the success envelope does not match the schema ({type(exc).__name__}: {exc})",
+            response,
+        ) from exc
+    raise errors.UnexpectedStatus(response.status_code, response.content)
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[RpcListResponse]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+) -> Response[RpcListResponse]:
+    """Get the RPC node list (from public evidence)
+
+     The chain RPC nodes Raydium's front end offers, and how it chooses between them (`strategy`).
+
+    Raises:
+        errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
+        errors.RateLimitedError: HTTP 429, after the client's retry_policy honoured Retry-After.
+        errors.NotJsonError: The body is not JSON (for example an HTML page from the edge proxy).
+        errors.MalformedJsonError: The body is not valid JSON (for example truncated).
+        errors.UnexpectedShapeError: JSON that is not an envelope, or a payload that does not fit the schema.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[RpcListResponse]
+    """
+
+    kwargs = _get_kwargs()
+
+    response = errors.send(lambda: client.get_httpx_client().request(**kwargs), client.retry_policy)
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+) -> RpcListResponse:
+    """Get the RPC node list (from public evidence)
+
+     The chain RPC nodes Raydium's front end offers, and how it chooses between them (`strategy`).
+
+    Raises:
+        errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
+        errors.RateLimitedError: HTTP 429, after the client's retry_policy honoured Retry-After.
+        errors.NotJsonError: The body is not JSON (for example an HTML page from the edge proxy).
+        errors.MalformedJsonError: The body is not valid JSON (for example truncated).
+        errors.UnexpectedShapeError: JSON that is not an envelope, or a payload that does not fit the schema.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        RpcListResponse
+    """
+
+    parsed = sync_detailed(
+        client=client,
+    ).parsed
+    if parsed is None:  # _parse_response raises instead; kept for the type checker
+        raise errors.UnexpectedShapeError("no parsed response", httpx.Response(500))
+    return parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+) -> Response[RpcListResponse]:
+    """Get the RPC node list (from public evidence)
+
+     The chain RPC nodes Raydium's front end offers, and how it chooses between them (`strategy`).
+
+    Raises:
+        errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
+        errors.RateLimitedError: HTTP 429, after the client's retry_policy honoured Retry-After.
+        errors.NotJsonError: The body is not JSON (for example an HTML page from the edge proxy).
+        errors.MalformedJsonError: The body is not valid JSON (for example truncated).
+        errors.UnexpectedShapeError: JSON that is not an envelope, or a payload that does not fit the schema.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[RpcListResponse]
+    """
+
+    kwargs = _get_kwargs()
+
+    response = await errors.send_async(lambda: client.get_async_httpx_client().request(**kwargs), client.retry_policy)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+) -> RpcListResponse:
+    """Get the RPC node list (from public evidence)
+
+     The chain RPC nodes Raydium's front end offers, and how it chooses between them (`strategy`).
+
+    Raises:
+        errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
+        errors.RateLimitedError: HTTP 429, after the client's retry_policy honoured Retry-After.
+        errors.NotJsonError: The body is not JSON (for example an HTML page from the edge proxy).
+        errors.MalformedJsonError: The body is not valid JSON (for example truncated).
+        errors.UnexpectedShapeError: JSON that is not an envelope, or a payload that does not fit the schema.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        RpcListResponse
+    """
+
+    parsed = (
+        await asyncio_detailed(
+            client=client,
+        )
+    ).parsed
+    if parsed is None:  # _parse_response raises instead; kept for the type checker
+        raise errors.UnexpectedShapeError("no parsed response", httpx.Response(500))
+    return parsed

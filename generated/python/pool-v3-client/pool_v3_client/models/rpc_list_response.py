@@ -1,0 +1,95 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.rpc_list import RpcList
+
+
+T = TypeVar("T", bound="RpcListResponse")
+
+
+@_attrs_define
+class RpcListResponse:
+    """
+    Attributes:
+        success (bool): true on success; false on failure. Always check it before reading `data`.
+        id (str): A UUID (Envelope, id).
+        data (RpcList): The RPC node list of this host (public evidence only; nothing required).
+        msg (str | Unset): Present on failure and populated: human-readable in the pool data and perps
+            metadata services; in the transaction service it holds an error code.
+    """
+
+    success: bool
+    id: str
+    data: RpcList
+    msg: str | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        success = self.success
+
+        id = self.id
+
+        data = self.data.to_dict()
+
+        msg = self.msg
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "success": success,
+                "id": id,
+                "data": data,
+            }
+        )
+        if msg is not UNSET:
+            field_dict["msg"] = msg
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.rpc_list import RpcList  # noqa: PLC0415
+
+        d = dict(src_dict)
+        success = d.pop("success")
+
+        id = d.pop("id")
+
+        data = RpcList.from_dict(d.pop("data"))
+
+        msg = d.pop("msg", UNSET)
+
+        rpc_list_response = cls(
+            success=success,
+            id=id,
+            data=data,
+            msg=msg,
+        )
+
+        rpc_list_response.additional_properties = d
+        return rpc_list_response
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
