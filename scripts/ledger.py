@@ -69,6 +69,19 @@ def names_of(doc: Any) -> dict[str, int]:
     return {"from_source": source, "from_evidence": evidence}
 
 
+def endpoints_of(doc: Any) -> dict[str, int]:
+    """How many operations the source lists for the host, and how many only public evidence
+    shows (x-evidence on the path item)."""
+    source = evidence = 0
+    for item in (doc.get("paths") or {}).values():
+        count = sum(1 for method in oas.HTTP_METHODS if method in item)
+        if "x-evidence" in item:
+            evidence += count
+        else:
+            source += count
+    return {"from_source": source, "from_evidence": evidence}
+
+
 def ledger(bundles: list[Path]) -> dict[str, Any]:
     hosts: dict[str, Any] = {}
     for path in bundles:
@@ -79,6 +92,7 @@ def ledger(bundles: list[Path]) -> dict[str, Any]:
             "bundle": f"generated/openapi/{host}.yaml",
             "counts": {marker: sum(1 for e in entries if e["marker"] == marker) for marker in MARKERS},
             "names": names_of(doc),
+            "endpoints": endpoints_of(doc),
             "markers": entries,
         }
     return {

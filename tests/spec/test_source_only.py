@@ -9,10 +9,12 @@ import json
 import pytest
 import yaml
 
+import oas
 import validate_spec
 from bundle import dereference
 from house_rules import Checker
 from project import GENERATED, HOSTS, SOURCE_DOCUMENT, SPEC, source_view
+from project import bundle as host_bundle
 from source_only import source_only as strip
 
 FILES = {h: GENERATED / f"{h}.source-only.yaml" for h in HOSTS}
@@ -55,3 +57,18 @@ def test_evidence_is_stripped_where_there_is_some() -> None:
     assert "mints" not in [
         p["name"] for p in source_view("pool-v3")["paths"]["/mint/price"]["get"].get("parameters", [])
     ]
+
+
+@pytest.mark.parametrize("host", HOSTS)
+def test_ledger_counts_endpoints_from_the_source_and_from_evidence(host: str) -> None:
+    """The ledger's endpoint counts agree with the two views: the source-only view keeps
+    exactly the endpoints the ledger attributes to the source."""
+    from ledger import endpoints_of
+
+    counts = endpoints_of(host_bundle(host))
+    view = source_view(host)
+    in_view = sum(1 for item in view["paths"].values() for m in oas.HTTP_METHODS if m in item)
+    in_bundle = sum(1 for item in host_bundle(host)["paths"].values() for m in oas.HTTP_METHODS if m in item)
+    assert counts == {"from_source": in_view, "from_evidence": in_bundle - in_view}
+    if host == "pool-v3":
+        assert counts["from_evidence"] == 2  # /main/version and /main/rpcs
