@@ -164,8 +164,9 @@ check: all ## Fail when the committed generated/ differs from what the specs pro
 	@untracked=$$(git ls-files --others --exclude-standard -- generated/); \
 	  if [ -n "$$untracked" ]; then echo "check: untracked files in generated/: $$untracked" >&2; exit 1; fi
 
-bench: all ## Benchmark the pipeline and the clients (long); writes docs/performance.md
-	@$(PY) scripts/bench.py
+BENCH_ARGS ?=
+bench: all ## Benchmark the pipeline and the clients (long); writes docs/performance.md (BENCH_ARGS=--resume)
+	@$(PY) scripts/bench.py $(BENCH_ARGS)
 
 clean: ## Remove build stamps and tool caches (keeps generated/, .venv, node_modules)
 	rm -rf $(BUILD) .pytest_cache .mypy_cache .ruff_cache site

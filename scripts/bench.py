@@ -356,8 +356,9 @@ def synthetic_host(factor: int, folder: Path) -> Path:
     for i in range(factor):
         for path, item in spec["paths"].items():
             clone = copy.deepcopy(item)
-            for op in clone.values():
-                op["operationId"] += f"S{i}"
+            for method in oas.HTTP_METHODS:
+                if method in clone:
+                    clone[method]["operationId"] += f"S{i}"
             paths[f"/s{i}{path}"] = clone
     spec["paths"] = paths
     text = yaml.safe_dump(spec, sort_keys=False).replace("../common/", f"{REPO}/spec/common/")
@@ -545,27 +546,48 @@ def report(
     return "\n".join(lines)
 
 
+def revive(value: Any) -> Any:
+    """Figures read back from the partial JSON: each {median, low, high, runs} is a Stat again."""
+    if isinstance(value, dict):
+        if set(value) == {"median", "low", "high", "runs"}:
+            return Stat(**value)
+        return {k: revive(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [revive(v) for v in value]
+    return value
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--out", type=Path, default=REPO / "docs" / "performance.md")
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help=f"keep the phases already in {PARTIAL.relative_to(REPO)} (same checkout) and run only the rest",
+    )
     args = parser.parse_args(argv)
     partial = PARTIAL
     partial.parent.mkdir(exist_ok=True)
     done: dict[str, Any] = {}
+    if args.resume and partial.is_file():
+        done = revive(json.loads(partial.read_text(encoding="utf-8")))
 
-    def phase(name: str, value: Any) -> Any:
-        """Keep each phase's raw figures as soon as it ends (a long run may be cut short)."""
-        done[name] = value
+    def phase(name: str, measure: Callable[[int], Any]) -> Any:
+        """Run one phase (unless resumed) and keep its raw figures as soon as it ends."""
+        if name in done:
+            print(f"bench: {name} kept from {partial.name}", flush=True)
+            return done[name]
+        done[name] = measure(args.runs)
         partial.write_text(json.dumps(done, indent=2, default=lambda o: o.__dict__) + "\n", encoding="utf-8")
         print(f"bench: {name} done", flush=True)
-        return value
+        return done[name]
 
-    decode = phase("decode", decoding(args.runs))
-    floor_stat, parts = phase("floor", floor(args.runs))
-    pipe = phase("pipeline", pipeline(args.runs))
-    scaled = phase("scale", scale(args.runs))
-    cold_stat = phase("cold", cold(args.runs))
+    decode = phase("decode", decoding)
+    floor_stat, parts = phase("floor", floor)
+    pipe = phase("pipeline", pipeline)
+    scaled = phase("scale", scale)
+    cold_stat = phase("cold", cold)
     args.out.write_text(report(args.runs, pipe, floor_stat, parts, cold_stat, decode, scaled), encoding="utf-8")
     print(f"bench: wrote {args.out}")
     return 0

@@ -1,0 +1,30 @@
+"""The benchmark's own helpers (scripts/bench.py): the synthetic host of the scale phase
+and the partial figures a resumed run reads back."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+
+import bench
+import oas
+
+pytestmark = pytest.mark.tooling
+
+
+@pytest.mark.parametrize("factor", [1, 3])
+def test_synthetic_host_repeats_every_operation(tmp_path: Path, factor: int) -> None:
+    real = yaml.safe_load((bench.REPO / "spec" / "pool-v3" / "openapi.yaml").read_text(encoding="utf-8"))
+    synthetic = yaml.safe_load(bench.synthetic_host(factor, tmp_path).read_text(encoding="utf-8"))
+    assert bench.operations(synthetic) == factor * bench.operations(real)
+    ids = [op["operationId"] for item in synthetic["paths"].values() for m, op in item.items() if m in oas.HTTP_METHODS]
+    assert len(ids) == len(set(ids))
+
+
+def test_partial_figures_come_back_as_stats() -> None:
+    cold, floor = bench.Stat(1.0, 0.5, 2.0, 5), bench.Stat(3.0, 2.0, 4.0, 5)
+    text = json.dumps({"cold": cold, "floor": [floor, [["tsc", 1.5]]]}, default=lambda o: o.__dict__)
+    assert bench.revive(json.loads(text)) == {"cold": cold, "floor": [floor, [["tsc", 1.5]]]}
