@@ -34,7 +34,7 @@ HOSTS := $(sort $(patsubst spec/%/openapi.yaml,%,$(wildcard spec/*/openapi.yaml)
 COMMON := $(wildcard spec/common/*.yaml)
 SCRIPTS := $(filter-out scripts/bench.py,$(wildcard scripts/*.py))
 CHECK_SCRIPTS := scripts/validate_spec.py scripts/house_rules.py scripts/oas.py
-LINT_CONFIG := redocly.yaml .spectral.yaml $(wildcard lint/*.js lint/*/*.js)
+LINT_CONFIG := redocly.yaml .redocly.lint-ignore.yaml .spectral.yaml $(wildcard lint/*.js lint/*/*.js)
 host_files = $(shell find spec/$(1) -name '*.yaml' 2>/dev/null)
 
 BUNDLES := $(foreach h,$(HOSTS),$(OUT)/$(h).yaml $(OUT)/$(h).json $(OUT)/$(h).deref.json $(OUT)/$(h).source-only.yaml)
@@ -125,7 +125,7 @@ $(BUILD)/spec-tests.ok: $(foreach h,$(HOSTS),$(BUILD)/$(h).linted) $(BUNDLES) $(
 # --- generators: Python clients, pydantic models, TypeScript types ----------------------
 # Each host regenerates only when its bundle (or a generator input) changed; the spec
 # tests run first (order-only: a newer spec-tests stamp alone does not regenerate).
-GENERATOR_INPUTS := scripts/generate.py scripts/typescript/generate.mjs $(wildcard scripts/templates/python-client/*.jinja)
+GENERATOR_INPUTS := scripts/generate.py scripts/typescript/generate.mjs $(wildcard scripts/templates/python-client/*.jinja scripts/templates/python-client/*/*.jinja)
 generate: $(foreach h,$(HOSTS),$(BUILD)/$(h).generated) ## Generate clients, models and types for every host
 
 $(BUILD)/%.generated: $(OUT)/%.yaml $(BUILD)/%.linted $(GENERATOR_INPUTS) $(VENV_OK) $(NODE_OK) | $(BUILD)/spec-tests.ok

@@ -20,6 +20,7 @@ const CONSTRAINT_KEYWORDS = [
 export function isOpenShapeless(schema) {
   if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return false;
   if (SHAPE_KEYWORDS.some((k) => k in schema)) return false;
+  if (schema.maxProperties === 0) return false; // an empty object shows its whole shape
   if (!('type' in schema) && CONSTRAINT_KEYWORDS.some((k) => k in schema)) return false;
   const ap = schema.additionalProperties;
   if (ap && typeof ap === 'object') return false;
@@ -28,7 +29,7 @@ export function isOpenShapeless(schema) {
   return (Array.isArray(t) ? t : [t]).includes('object');
 }
 
-// Property names a schema declares directly or through allOf.
+// Property names a schema declares directly, through allOf, or in every member of a oneOf/anyOf.
 // `resolve(node, base)` follows a $ref found in the document `base` and returns
 // {node, base} of the target (base threads relative refs across files).
 export function declaredNames(schema, resolve, base = undefined, depth = 0) {
@@ -38,6 +39,13 @@ export function declaredNames(schema, resolve, base = undefined, depth = 0) {
   for (const k of Object.keys(s.properties || {})) names.add(k);
   for (const sub of s.allOf || []) {
     for (const k of declaredNames(sub, resolve, at, depth + 1)) names.add(k);
+  }
+  for (const key of ['oneOf', 'anyOf']) {
+    // alternatives: a name counts when every member declares it
+    const members = (s[key] || []).map((sub) => declaredNames(sub, resolve, at, depth + 1));
+    if (members.length) {
+      for (const k of members[0]) if (members.every((m) => m.has(k))) names.add(k);
+    }
   }
   return names;
 }

@@ -47,8 +47,9 @@ class Example:
     name: str
     summary: str
     description: str
-    json: str
+    json: str  # empty where the example has no value (the source shows none)
     evidence: list[dict[str, str]] = field(default_factory=list)
+    not_shown: str = ""
 
 
 @dataclass
@@ -62,6 +63,7 @@ class ResponseView:
     examples: list[Example]
     links: list[str]
     evidence: list[dict[str, str]] = field(default_factory=list)
+    alternatives: list[str] = field(default_factory=list)  # other oneOf members (a failure with this status)
 
 
 def text(value: Any) -> str:
@@ -163,19 +165,21 @@ def field_rows(schema: dict[str, Any], prefix: str = "", depth: int = 0) -> list
 
 
 def nested_rows(prop: dict[str, Any], name: str, depth: int) -> list[Row]:
-    if prop.get("type") == "array" and isinstance(prop.get("items"), dict):
+    """Rows under a field: its entries where it can be an array (`name[].x`), its fields
+    where it can be an object (`name.x`); `type: [object, array]` gives both."""
+    types = prop.get("type")
+    type_list = types if isinstance(types, list) else [types]
+    rows: list[Row] = []
+    if "array" in type_list and isinstance(prop.get("items"), dict) and prop.get("maxItems") != 0:
         items = prop["items"]
-        rows = field_rows(items, f"{name}[].", depth)
-        if not rows and items.get("x-not-shown"):
-            rows.append(Row(f"{name}[]", schema_type(items), False, "", cell(items.get("description", "")),
-                            cell(items["x-not-shown"])))  # fmt: skip
-        return rows
-    rows = field_rows(prop, f"{name}.", depth)
-    for sub_name, sub in (prop.get("$defs") or {}).items():
-        rows.append(Row(f"{name} (per entry: {sub_name})", schema_type(sub), False, "",
-                        cell(sub.get("description", "")), cell(sub.get("x-not-shown", ""))))  # fmt: skip
-        rows.extend(field_rows(sub, f"{name} ({sub_name}).", depth + 1))
-    return rows
+        item_rows = field_rows(items, f"{name}[].", depth)
+        if not item_rows and items.get("x-not-shown"):
+            item_rows.append(Row(f"{name}[]", schema_type(items), False, "", cell(items.get("description", "")),
+                                 cell(items["x-not-shown"])))  # fmt: skip
+        rows.extend(item_rows)
+        if type_list == ["array"]:
+            return rows
+    return rows + field_rows(prop, f"{name}.", depth)
 
 
 def parameter_rows(op: dict[str, Any]) -> list[Row]:
@@ -199,15 +203,23 @@ def parameter_rows(op: dict[str, Any]) -> list[Row]:
 def examples_of(owner: dict[str, Any]) -> list[Example]:
     found = []
     for name, example in (owner.get("examples") or {}).items():
-        found.append(Example(name, example.get("summary", ""), cell(example.get("description", "")),
-                             json.dumps(example.get("value"), indent=2, ensure_ascii=False),
-                             list(example.get("x-evidence") or [])))  # fmt: skip
+        value = json.dumps(example["value"], indent=2, ensure_ascii=False) if "value" in example else ""
+        found.append(Example(name, example.get("summary", ""), cell(example.get("description", "")), value,
+                             list(example.get("x-evidence") or []), cell(example.get("x-not-shown", ""))))  # fmt: skip
     return found
 
 
 def response_view(status: str, response: dict[str, Any]) -> ResponseView:
     media = (response.get("content") or {}).get("application/json") or {}
     schema = media.get("schema") or {}
+    alternatives: list[str] = []
+    if isinstance(schema.get("oneOf"), list):  # the success, or a failure delivered with this status
+        members = schema["oneOf"]
+        schema = members[0]
+        for other in members[1:]:
+            cited = "; ".join(str(e.get("source", "")) for e in other.get("x-evidence") or [])
+            alternatives.append(cell(f"or `{other.get('title', 'another shape')}`: {other.get('description', '')}"
+                                     + (f" (public evidence: {cited})" if cited else "")))  # fmt: skip
     headers = [
         Row(name, schema_type(h.get("schema") or {}), bool(h.get("required")), cell(constraints(h.get("schema") or {})),
             cell(h.get("description", "")), cell(h.get("x-not-shown", "")))
@@ -229,6 +241,7 @@ def response_view(status: str, response: dict[str, Any]) -> ResponseView:
         examples=examples_of(media),
         links=links,
         evidence=list(response.get("x-evidence") or []),
+        alternatives=alternatives,
     )
 
 

@@ -4,7 +4,10 @@ Rules (docs/decisions.md explains each):
   * every $ref resolves;
   * every x- extension is defined in the vocabulary (spec/common/extensions.yaml), is
     allowed where it stands, and its value validates against the vocabulary's schema;
-  * a schema that shows no shape (open object or untyped value) carries x-not-shown;
+  * a schema that shows no shape (open object or untyped value) carries x-not-shown, and
+    no x-not-shown text talks about evidence (markers stay in the source-only view);
+  * evidence only narrows: a `withoutEvidence.type` contains the schema's own type; a
+    server variable's citation gives the placeholder `withoutEvidence.default`;
   * no `nullable` keyword (OpenAPI 3.1 uses type lists);
   * every operation has an operationId, a summary, exactly one tag and a 429 response;
   * every JSON response uses the envelope (its schema has `id` and `success`);
@@ -36,6 +39,7 @@ import oas
 REPO = Path(__file__).resolve().parent.parent
 VOCABULARY = REPO / "spec" / "common" / "extensions.yaml"
 JSON_MEDIA = re.compile(r"^application/([a-z0-9.+-]*\+)?json$")
+EVIDENCE_TALK = re.compile(r"\bevidence\b", re.IGNORECASE)
 
 
 class Checker:
@@ -141,6 +145,16 @@ class Checker:
             if not key.startswith("x-"):
                 continue
             where = oas.pointer_join(node.pointer, key)
+            if key == "x-not-shown" and isinstance(value, str) and EVIDENCE_TALK.search(value):
+                self.problem(docs, file, where, "x-not-shown says what the source does not show; it must not talk "
+                             "about evidence (the marker stays in the source-only view): put that in an x-evidence "
+                             "note", rule="marker")  # fmt: skip
+            if key == "x-evidence" and node.kind == "server-variable":
+                for citation in value if isinstance(value, list) else []:
+                    if not isinstance(citation, dict) or "default" not in (citation.get("withoutEvidence") or {}):
+                        self.problem(docs, file, where, "a server variable's citation backs its default: give "
+                                     "withoutEvidence.default, the placeholder of the source-only view",
+                                     rule="marker")  # fmt: skip
             if key not in self.vocab:
                 self.problem(
                     docs,
@@ -185,6 +199,20 @@ class Checker:
                     "(it is a list parallel to enum)",
                     rule="marker",
                 )
+        for citation in schema.get("x-evidence") or []:
+            narrowed = (citation.get("withoutEvidence") or {}) if isinstance(citation, dict) else {}
+            if "default" in narrowed:
+                self.problem(docs, file, oas.pointer_join(node.pointer, "x-evidence"),
+                             "withoutEvidence.default belongs on a server variable, not a schema", rule="marker")
+            if "type" in narrowed:
+                own = schema.get("type")
+                own_types = set(own if isinstance(own, list) else [own] if own else [])
+                if not own_types or not own_types < set(narrowed["type"]):
+                    self.problem(
+                        docs, file, oas.pointer_join(node.pointer, "type"),
+                        f"evidence may only narrow what the source states: type {own!r} is not a part of "
+                        f"withoutEvidence.type {narrowed['type']!r}", rule="marker",
+                    )  # fmt: skip
         if oas.is_open_shapeless(schema) and "x-not-shown" not in schema:
             self.problem(
                 docs,
@@ -247,6 +275,14 @@ class Checker:
         names = set((loc.value.get("properties") or {}).keys())
         for i, sub in enumerate(loc.value.get("allOf") or []):
             names |= self.envelope_names(docs, loc.file, oas.pointer_join(loc.pointer, "allOf", i), sub)
+        for key in ("oneOf", "anyOf"):  # alternatives: each must declare the name
+            members = loc.value.get(key) or []
+            alternatives = [
+                self.envelope_names(docs, loc.file, oas.pointer_join(loc.pointer, key, i), sub)
+                for i, sub in enumerate(members)
+            ]
+            if alternatives:
+                names |= set.intersection(*alternatives)
         return names
 
     def check_media_type(
@@ -328,7 +364,7 @@ class Checker:
                 values.append(value["const"])
             citations = value.get("x-evidence") or []
             cited = {_json_text(v) for e in citations for v in e.get("values") or []}
-            if any("values" not in e for e in citations):  # the whole schema rests on evidence
+            if any(oas.backs_element(e) for e in citations):  # the whole schema rests on evidence
                 cited |= {_json_text(v) for v in values}
             for item in values:
                 text = _json_text(item)

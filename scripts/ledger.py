@@ -57,7 +57,7 @@ def names_of(doc: Any) -> dict[str, int]:
             values = node.value.get("enum") or []
             citations = node.value.get("x-evidence") or []
             backed = {v for c in citations for v in c.get("values") or []}
-            if any("values" not in c for c in citations):
+            if any(oas.backs_element(c) for c in citations):
                 backed = set(values)  # the whole schema rests on evidence
             evidence += sum(1 for v in values if v in backed)
             source += sum(1 for v in values if v not in backed)

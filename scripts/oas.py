@@ -201,12 +201,26 @@ def ref_holders(node: JSON, pointer: str = "") -> Iterator[tuple[str, dict[str, 
             yield from ref_holders(value, pointer_join(pointer, i))
 
 
+def backs_element(citation: JSON) -> bool:
+    """True for an x-evidence citation that backs the element it stands on (the
+    source-only view removes that element): one without ``values`` (which back enum
+    values only) and without ``withoutEvidence`` (which backs keywords only)."""
+    return isinstance(citation, dict) and "values" not in citation and "withoutEvidence" not in citation
+
+
+def is_evidence_element(node: JSON) -> bool:
+    """True for an object that exists because of public evidence (x-evidence with a
+    citation that backs the element)."""
+    return isinstance(node, dict) and any(backs_element(c) for c in node.get("x-evidence") or [])
+
+
 @dataclass(frozen=True)
 class Node:
     """An OpenAPI object found by the walker."""
 
     kind: str  # root, info, operation, parameter, request-body, response, header,
-    #            media-type, example, schema, tag, server, other
+    #            media-type, example, schema, tag, server, server-variable, path-item,
+    #            security-scheme
     pointer: str
     value: dict[str, Any]
 
@@ -228,6 +242,9 @@ def walk(doc: JSON) -> Iterator[Node]:
     for i, server in enumerate(doc.get("servers") or []):
         if isinstance(server, dict):
             yield Node("server", pointer_join("/servers", i), server)
+            for name, variable in (server.get("variables") or {}).items():
+                if isinstance(variable, dict):
+                    yield Node("server-variable", pointer_join("/servers", i, "variables", name), variable)
     for path, item in (doc.get("paths") or {}).items():
         yield from _walk_path_item(pointer_join("/paths", path), item)
     for name, item in (doc.get("webhooks") or {}).items():
@@ -394,6 +411,8 @@ def is_open_shapeless(schema: dict[str, Any]) -> bool:
     `then: {required: [...]}`) constrains a value described elsewhere: not open."""
     if _SHAPE_KEYWORDS & schema.keys():
         return False
+    if schema.get("maxProperties") == 0:
+        return False  # an empty object shows its whole shape
     if "type" not in schema and _CONSTRAINT_KEYWORDS & schema.keys():
         return False
     if isinstance(schema.get("additionalProperties"), dict):

@@ -4,11 +4,13 @@ Usage: source_only.py BUNDLE.yaml OUT.source-only.yaml
 (`make` writes the view from scripts/bundle.py, with the other bundle files.)
 
 Rules (the meaning of x-evidence, spec/common/extensions.yaml):
-  * an object whose x-evidence has a citation without `values` exists because of
-    evidence: it is removed from its container (a property, parameter, component,
-    `items`, `additionalProperties`, an `anyOf` member...);
+  * an object whose x-evidence has a citation without `values` or `withoutEvidence`
+    exists because of evidence: it is removed from its container (a property, parameter,
+    component, `items`, `additionalProperties`, an `anyOf` member...);
   * citations with `values` back enum values: those values leave `enum`,
     `x-extensible-enum` and the parallel `x-enum-descriptions`; the schema stays;
+  * citations with `withoutEvidence` back keywords: the keywords take the values it gives
+    (a schema's wider `type`, a server variable's placeholder `default`); the object stays;
   * on a response or an operation (which the source does show) x-evidence is an
     annotation of behaviour: the citation is removed, the object stays;
   * an `anyOf`/`oneOf` the strip leaves with one member (the source's form, beside an
@@ -30,10 +32,6 @@ import oas
 KEEP_CONTAINERS = frozenset({"responses", *oas.HTTP_METHODS})  # annotations only: keep the object
 
 
-def is_evidence_element(node: Any) -> bool:
-    return isinstance(node, dict) and any("values" not in c for c in node.get("x-evidence") or [])
-
-
 def strip_values(node: dict[str, Any], citations: list[dict[str, Any]]) -> None:
     """Remove the enum values the citations back (and their parallel descriptions)."""
     cited = [v for c in citations for v in c.get("values") or []]
@@ -48,14 +46,14 @@ def strip_values(node: dict[str, Any], citations: list[dict[str, Any]]) -> None:
 def strip(node: Any, container: str = "") -> Any:
     """The node without evidence; containers drop their evidence elements."""
     if isinstance(node, list):
-        return [strip(item, container) for item in node if not is_evidence_element(item)]
+        return [strip(item, container) for item in node if not oas.is_evidence_element(item)]
     if not isinstance(node, dict):
         return node
     out: dict[str, Any] = {}
     for key, value in node.items():
         if key == "x-evidence":
             continue
-        if container not in KEEP_CONTAINERS and is_evidence_element(value) and not oas.is_literal(key, "", value):
+        if container not in KEEP_CONTAINERS and oas.is_evidence_element(value) and not oas.is_literal(key, "", value):
             continue
         stripped = value if oas.is_literal(key, "", value) else strip(value, key)
         if value and not stripped and isinstance(value, (dict, list)):
@@ -63,6 +61,8 @@ def strip(node: Any, container: str = "") -> Any:
         out[key] = stripped
     if "x-evidence" in node:
         strip_values(out, node["x-evidence"])
+        for citation in node["x-evidence"]:
+            out.update(citation.get("withoutEvidence") or {})
     return collapse_alternatives(out)
 
 

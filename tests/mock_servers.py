@@ -11,6 +11,7 @@ import time
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from urllib.parse import parse_qs
 
 import httpx
 
@@ -83,6 +84,7 @@ class ScriptedServer:
     def __init__(self) -> None:
         self.script: dict[str, list[Reply]] = {}
         self.hits: dict[str, int] = {}
+        self.queries: dict[str, list[dict[str, list[str]]]] = {}
         server = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -94,7 +96,8 @@ class ScriptedServer:
                 self.answer()
 
             def answer(self) -> None:
-                path = self.path.split("?", 1)[0]
+                path, _, query = self.path.partition("?")
+                server.queries.setdefault(path, []).append(parse_qs(query))
                 count = server.hits.get(path, 0)
                 server.hits[path] = count + 1
                 replies = server.script.get(path) or [Reply(404, b"not scripted", "text/plain")]

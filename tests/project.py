@@ -7,6 +7,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import jsonschema
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+
 REPO = Path(__file__).resolve().parent.parent
 SPEC = REPO / "spec"
 GENERATED = REPO / "generated" / "openapi"
@@ -44,3 +48,12 @@ def source_view(host: str) -> dict[str, Any]:
 
     view: dict[str, Any] = strip(deref(host))
     return view
+
+
+def validator(doc: dict[str, Any], pointer: str, name: str = "doc") -> jsonschema.Draft202012Validator:
+    """A JSON Schema 2020-12 validator for the schema at ``pointer`` in ``doc`` (a bundle or
+    a view), with ``doc`` itself as the registry that its local $refs resolve against."""
+    uri = f"urn:spec:{name}"
+    resource = Resource.from_contents(doc, default_specification=DRAFT202012)
+    registry: Registry[Any] = Registry().with_resource(uri, resource)
+    return jsonschema.Draft202012Validator({"$ref": f"{uri}#{pointer}"}, registry=registry)

@@ -88,8 +88,10 @@ def test_operation_returns_its_typed_success(
         assert response.status_code == 200
         return
     result = module.sync(client=client, **kwargs)
-    expected = ok["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[1]
-    assert type(result).__name__ == expected
+    schema = ok["content"]["application/json"]["schema"]
+    # a oneOf of the success and a failure delivered with HTTP 200: the function returns the success
+    success = next(m for m in schema.get("oneOf", [schema]) if not m["$ref"].endswith("FailureEnvelope"))
+    assert type(result).__name__ == success["$ref"].rsplit("/", 1)[1]
     assert result.success is True
 
 
@@ -189,4 +191,5 @@ def test_evidence_typed_fields_reach_the_caller(prism_servers: dict[str, Prism])
     )
     assert body.compute_unit_price_micro_lamports == "3000000"
     built = build_swap_base_in_transaction.sync(client=tx, body=body)
-    assert built.data[0]["transaction"].startswith("AQ")
+    assert isinstance(built.data, list)  # the array form the SDK reads (the docs' object form is admitted too)
+    assert built.data[0].transaction.startswith("AQ")  # type: ignore[union-attr]

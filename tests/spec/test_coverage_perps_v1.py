@@ -62,11 +62,19 @@ EXPECTATIONS: list[Expectation] = [
     ),
     *[
         NoParams("get", p)
-        for p in ("/main/version", "/main/rpcs", "/main/info", "/pool/default-list", "/campaign/configs")
+        for p in (
+            "/main/version",
+            "/main/rpcs",
+            "/main/info",
+            "/main/availability-check",
+            "/pool/default-list",
+            "/campaign/configs",
+        )
     ],
     # --- Parameters and rules ------------------------------------------------------------
-    Param("get", "/main/availability-check", "cf-ipcountry", location="header", required=False, type="string"),
-    Text(AVAILABILITY, ["set by an edge proxy", "a default configuration is used"], "rule 1: cf-ipcountry"),
+    Value(AVAILABILITY + "/x-edge-headers/0/name", "cf-ipcountry", "GET /main/availability-check header cf-ipcountry"),
+    Value(AVAILABILITY + "/x-edge-headers/0/setBy", "an edge proxy", "cf-ipcountry is set by an edge proxy"),
+    Value(AVAILABILITY + "/x-edge-headers/0/whenAbsent", "a default configuration is used", "rule 1: cf-ipcountry"),
     Text(
         AVAILABILITY + "/x-rules",
         ["Endpoints / Perps metadata service / rule 1", "Endpoints / Perps metadata service / rule 2"],
@@ -99,11 +107,12 @@ EXPECTATIONS: list[Expectation] = [
         POOLS + OK + "/allOf/1/properties/data/items/properties/volume24h", ["decimal number"], "volumes are decimals"
     ),
     Absent(POOLS + OK, "msg", "the pool-list success shape has no msg"),
+    Value(POOLS + OK + "/allOf/1/not", {"required": ["msg"]}, "the pool-list success shape forbids msg"),
     Fields(
         VERSION + OK,
         {"id": "string", "success": "boolean", "msg": "string"},
         "other successes use the envelope",
-        required=["id", "success", "data"],
+        required=["success", "data"],
     ),
     NotShown(VERSION + DATA, ["version info", "minimum supported version"], "version info: fields not shown"),
     NotShown(RPCS + DATA, ["RPC list"], "RPC list: fields not shown"),
@@ -128,9 +137,10 @@ EXPECTATIONS: list[Expectation] = [
         TEMP_KEY, ["needs no credentials", "certain authentication or signing flows"], "temp-key needs no credentials"
     ),
     # --- Caching and versioning ----------------------------------------------------------------
-    Value("/x-caching/maxAgeSeconds", 60, "cache-control max-age=60"),
-    Value("/x-caching/serverRefreshSeconds", 60, "server-side refresh every 60 seconds"),
-    Value("/x-caching/stalenessSeconds", {"min": 0, "max": 60}, "data up to 0-60 seconds stale"),
+    Value(VERSION + "/x-caching/maxAgeSeconds", 60, "cache-control max-age=60"),
+    Value(VERSION + "/x-caching/serverRefreshSeconds", 60, "server-side refresh every 60 seconds"),
+    Value(VERSION + "/x-caching/stalenessSeconds", {"min": 0, "max": 60}, "data up to 0-60 seconds stale"),
+    Value(VERSION + "/x-caching/appliesTo", "most perps metadata endpoints", "cache-control: most endpoints"),
     NotShown("", ["Which of the perps metadata endpoints"], "which endpoints ('most') is not shown"),
     Text(VERSION + "/responses/200/headers/Cache-Control", ["max-age=60"], "Cache-Control header on GET endpoints"),
     Value("/info/x-versioning/testNetwork", False, "versioning rule 5: production only"),
@@ -142,7 +152,7 @@ EXPECTATIONS: list[Expectation] = [
         "versioning rule 4: /main/version",
     ),
     Value("/servers/0/url", "{perps_base_url}", "server {perps_base_url}"),
-    Value("/servers/0/variables/perps_base_url/default", "https://api-perp-v1.raydium.io", "public host default"),
+    NotShown("/servers/0/variables/perps_base_url", ["{perps_base_url}"], "the base URL's value is not shown"),
     Value("/security", [], "anonymous: security []"),
     Value("/x-rate-limit/scope", "per-source-ip", "rate limiting per source IP"),
     # --- What the service does -------------------------------------------------------------
@@ -192,7 +202,7 @@ def test_no_order_paths() -> None:
 
 def test_coverage_checks_can_fail() -> None:
     broken = copy.deepcopy(source_view(HOST))
-    broken["paths"]["/main/availability-check"]["get"]["parameters"] = []
+    del broken["paths"]["/main/availability-check"]["get"]["x-edge-headers"]
     pool_ok = broken["paths"]["/pool/default-list"]["get"]["responses"]["200"]["content"]["application/json"]
     pool_ok["schema"]["allOf"][0]["properties"]["msg"] = {"type": "string"}
     del broken["paths"]["/main/temp-key"]["get"]["x-sensitive"]
@@ -202,3 +212,35 @@ def test_coverage_checks_can_fail() -> None:
         "the pool-list success shape has no msg",
         "temp-key is sensitive",
     } <= failing
+
+
+CACHED = ("/main/version", "/main/rpcs", "/main/info", "/main/availability-check", "/pool/default-list",
+          "/campaign/configs", "/campaign/user", "/campaign/list")  # fmt: skip
+
+
+@pytest.mark.parametrize("path", CACHED)
+def test_caching_claim_is_per_operation_and_says_most(path: str) -> None:
+    """The source says "most perps metadata endpoints": each plain GET carries the figures
+    with appliesTo, and its response declares the (optional) Cache-Control header."""
+    op = source_view(HOST)["paths"][path]["get"]
+    assert op["x-caching"]["appliesTo"] == "most perps metadata endpoints"
+    assert op["x-caching"]["maxAgeSeconds"] == 60
+    assert "Cache-Control" in op["responses"]["200"]["headers"]
+
+
+def test_no_caching_claim_for_the_whole_host_nor_the_secret() -> None:
+    view = source_view(HOST)
+    assert "x-caching" not in view
+    temp_key = view["paths"]["/main/temp-key"]["get"]
+    assert "x-caching" not in temp_key
+    assert "Cache-Control" not in (temp_key["responses"]["200"].get("headers") or {})
+    for path in ("/share/position", "/share/history-position"):
+        assert "x-caching" not in view["paths"][path]["post"]
+
+
+def test_cf_ipcountry_is_no_parameter() -> None:
+    """The edge proxy sets cf-ipcountry: the request takes nothing, so no generated client
+    offers it as an argument (it is an x-edge-headers entry, not a parameter)."""
+    op = bundle(HOST)["paths"]["/main/availability-check"]["get"]
+    assert "parameters" not in op
+    assert [h["name"] for h in op["x-edge-headers"]] == ["cf-ipcountry"]

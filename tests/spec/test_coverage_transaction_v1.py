@@ -202,7 +202,7 @@ EXPECTATIONS: list[Expectation] = [
     Value("/info/x-versioning/serviceVersion", "Route V2", "versioning rule 3: Route V2"),
     Value("/info/x-versioning/hostName", "transaction-v1", "versioning rule 3: host transaction-v1"),
     Value("/servers/0/url", "{transaction_base_url}", "server {transaction_base_url}"),
-    Value("/servers/0/variables/transaction_base_url/default", "https://transaction-v1.raydium.io", "public default"),
+    NotShown("/servers/0/variables/transaction_base_url", ["{transaction_base_url}"], "the base URL is not shown"),
     Value("/security", [], "anonymous: security []"),
     NotShown("/info", ["states and transitions", "events", "other eight"], "global not-shown statements"),
 ]
@@ -233,7 +233,14 @@ def test_swap_response_references_the_compute_response() -> None:
     )
     for path in ("/compute/swap-base-in", "/compute/swap-base-out"):
         schema = bundle(HOST)["paths"][path]["get"]["responses"]["200"]["content"]["application/json"]["schema"]
-        assert schema == {"$ref": "#/components/schemas/SwapComputeResponse"}
+        # the success, or a failure delivered with HTTP 200 (public evidence, marked)
+        assert schema["oneOf"][0] == {"$ref": "#/components/schemas/SwapComputeResponse"}
+        assert schema["oneOf"][1]["$ref"] == "#/components/schemas/TransactionFailureEnvelope"
+        assert schema["oneOf"][1]["x-evidence"]
+        # the source-only view keeps the source's statement: the 200 is the success only
+        view = source_view(HOST)["paths"][path]["get"]["responses"]["200"]["content"]["application/json"]["schema"]
+        assert view["title"] == "SwapComputeResponse"
+        assert "oneOf" not in view
 
 
 def test_compute_responses_link_to_their_transaction_endpoint() -> None:

@@ -8,21 +8,16 @@ from typing import Any
 
 import jsonschema
 import pytest
-from referencing import Registry, Resource
-from referencing.jsonschema import DRAFT202012
 
 from project import bundle
+from project import validator as schema_validator
 
 HOST = "transaction-v1"
-URI = "urn:bundle:transaction-v1"
 A_IN, A_OUT = "9yHcvnkSpqTtjvbdKuuLRhWbvWEyeDsBVeTKnDvdWq5H", "3nS8nmFh4tPHNSQ5PjzN8XqBvH7oGfQh9YgcwA2mJqzK"
 
 
 def validator(schema_name: str) -> jsonschema.Draft202012Validator:
-    registry: Registry[Any] = Registry().with_resource(
-        URI, Resource.from_contents(bundle(HOST), default_specification=DRAFT202012)
-    )
-    return jsonschema.Draft202012Validator({"$ref": f"{URI}#/components/schemas/{schema_name}"}, registry=registry)
+    return schema_validator(bundle(HOST), f"/components/schemas/{schema_name}", HOST)
 
 
 def body(**fields: Any) -> dict[str, Any]:

@@ -1,12 +1,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.campaign_configuration import CampaignConfiguration
+
 
 T = TypeVar("T", bound="CampaignConfigurationResponse")
 
@@ -16,24 +20,30 @@ class CampaignConfigurationResponse:
     """
     Attributes:
         success (bool): true on success; false on failure. Always check it before reading `data`.
-        id (str): Request identifier (a UUID in the pool data service).
-        data (Any): Campaign parameters and rules.
+        data (CampaignConfiguration | list[Any]): Campaign parameters and rules.
+        id (str | Unset): Request identifier (a UUID in the pool data service).
         msg (str | Unset): Present on failure and populated: human-readable in the pool data and perps
             metadata services; in the transaction service it holds an error code.
     """
 
     success: bool
-    id: str
-    data: Any
+    data: CampaignConfiguration | list[Any]
+    id: str | Unset = UNSET
     msg: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.campaign_configuration import CampaignConfiguration  # noqa: PLC0415
+
         success = self.success
 
-        id = self.id
+        data: dict[str, Any] | list[Any]
+        if isinstance(self.data, CampaignConfiguration):
+            data = self.data.to_dict()
+        else:
+            data = self.data
 
-        data = self.data
+        id = self.id
 
         msg = self.msg
 
@@ -42,10 +52,11 @@ class CampaignConfigurationResponse:
         field_dict.update(
             {
                 "success": success,
-                "id": id,
                 "data": data,
             }
         )
+        if id is not UNSET:
+            field_dict["id"] = id
         if msg is not UNSET:
             field_dict["msg"] = msg
 
@@ -53,19 +64,36 @@ class CampaignConfigurationResponse:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.campaign_configuration import CampaignConfiguration  # noqa: PLC0415
+
         d = dict(src_dict)
         success = d.pop("success")
 
-        id = d.pop("id")
+        def _parse_data(data: object) -> CampaignConfiguration | list[Any]:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_campaign_configuration_type_0 = CampaignConfiguration.from_dict(data)
 
-        data = d.pop("data")
+                return componentsschemas_campaign_configuration_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, list):
+                raise TypeError()
+            componentsschemas_campaign_configuration_type_1: list[Any] = data
+
+            return componentsschemas_campaign_configuration_type_1
+
+        data = _parse_data(d.pop("data"))
+
+        id = d.pop("id", UNSET)
 
         msg = d.pop("msg", UNSET)
 
         campaign_configuration_response = cls(
             success=success,
-            id=id,
             data=data,
+            id=id,
             msg=msg,
         )
 

@@ -16,8 +16,14 @@ class PerpPoolEntry:
     Attributes:
         symbol (str): Pair label of the form <BASE>/<QUOTE>.
         volume24h (str): A decimal number sent as a string (keeps precision; parse it with a decimal type).
+            The pattern admits every form a decimal parser reads: a sign, digits with or without
+            a fraction, a fraction alone (`.5`) and an exponent (`1.5e3`).
         volume7d (str): A decimal number sent as a string (keeps precision; parse it with a decimal type).
+            The pattern admits every form a decimal parser reads: a sign, digits with or without
+            a fraction, a fraction alone (`.5`) and an exponent (`1.5e3`).
         volume30d (str): A decimal number sent as a string (keeps precision; parse it with a decimal type).
+            The pattern admits every form a decimal parser reads: a sign, digits with or without
+            a fraction, a fraction alone (`.5`) and an exponent (`1.5e3`).
     """
 
     symbol: str

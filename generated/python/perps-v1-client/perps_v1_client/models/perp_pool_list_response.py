@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
 if TYPE_CHECKING:
     from ..models.perp_pool_entry import PerpPoolEntry
 
@@ -16,38 +18,39 @@ T = TypeVar("T", bound="PerpPoolListResponse")
 @_attrs_define
 class PerpPoolListResponse:
     """The pool-list success shape: `id`, `success` and `data`, and no `msg` (the source
-    states that this success shape has no msg).
+    states that this success shape has no msg, so a body with `msg` is not this shape).
 
         Attributes:
             success (bool): true on success; false on failure. Always check it before reading `data`.
-            id (str): Request identifier (a UUID in the pool data service).
             data (list[PerpPoolEntry]): The data of /pool/default-list, an array of perp pool entries.
+            id (str | Unset): Request identifier (a UUID in the pool data service).
     """
 
     success: bool
-    id: str
     data: list[PerpPoolEntry]
+    id: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         success = self.success
-
-        id = self.id
 
         data = []
         for componentsschemas_perp_pool_list_item_data in self.data:
             componentsschemas_perp_pool_list_item = componentsschemas_perp_pool_list_item_data.to_dict()
             data.append(componentsschemas_perp_pool_list_item)
 
+        id = self.id
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
                 "success": success,
-                "id": id,
                 "data": data,
             }
         )
+        if id is not UNSET:
+            field_dict["id"] = id
 
         return field_dict
 
@@ -58,8 +61,6 @@ class PerpPoolListResponse:
         d = dict(src_dict)
         success = d.pop("success")
 
-        id = d.pop("id")
-
         data = []
         _data = d.pop("data")
         for componentsschemas_perp_pool_list_item_data in _data:
@@ -67,10 +68,12 @@ class PerpPoolListResponse:
 
             data.append(componentsschemas_perp_pool_list_item)
 
+        id = d.pop("id", UNSET)
+
         perp_pool_list_response = cls(
             success=success,
-            id=id,
             data=data,
+            id=id,
         )
 
         perp_pool_list_response.additional_properties = d

@@ -17,13 +17,13 @@ class PerpsSuccessEnvelope:
 
     Attributes:
         success (bool): true on success; false on failure. Always check it before reading `data`.
-        id (str): Request identifier (a UUID in the pool data service).
+        id (str | Unset): Request identifier (a UUID in the pool data service).
         msg (str | Unset): Present on failure and populated: human-readable in the pool data and perps
             metadata services; in the transaction service it holds an error code.
     """
 
     success: bool
-    id: str
+    id: str | Unset = UNSET
     msg: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -39,9 +39,10 @@ class PerpsSuccessEnvelope:
         field_dict.update(
             {
                 "success": success,
-                "id": id,
             }
         )
+        if id is not UNSET:
+            field_dict["id"] = id
         if msg is not UNSET:
             field_dict["msg"] = msg
 
@@ -52,7 +53,7 @@ class PerpsSuccessEnvelope:
         d = dict(src_dict)
         success = d.pop("success")
 
-        id = d.pop("id")
+        id = d.pop("id", UNSET)
 
         msg = d.pop("msg", UNSET)
 

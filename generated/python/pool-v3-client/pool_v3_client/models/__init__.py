@@ -6,12 +6,16 @@ from .dynamic_fee_config import DynamicFeeConfig
 from .dynamic_fee_config_list_response import DynamicFeeConfigListResponse
 from .envelope import Envelope
 from .envelope_core import EnvelopeCore
+from .failure_data import FailureData
 from .failure_envelope import FailureEnvelope
 from .farm_info import FarmInfo
 from .farm_page import FarmPage
 from .farm_page_response import FarmPageResponse
 from .farm_reward_info import FarmRewardInfo
+from .limit_order_config import LimitOrderConfig
+from .limit_order_config_data import LimitOrderConfigData
 from .limit_order_config_response import LimitOrderConfigResponse
+from .mint_prices import MintPrices
 from .mint_prices_response import MintPricesResponse
 from .pool_config import PoolConfig
 from .pool_cursor_page import PoolCursorPage
@@ -33,6 +37,7 @@ from .rpc_list import RpcList
 from .rpc_list_response import RpcListResponse
 from .rpc_list_strategy import RpcListStrategy
 from .rpc_node import RpcNode
+from .sort_type import SortType
 from .token import Token
 from .token_extensions import TokenExtensions
 from .token_extensions_tips import TokenExtensionsTips
@@ -50,12 +55,16 @@ __all__ = (
     "DynamicFeeConfigListResponse",
     "Envelope",
     "EnvelopeCore",
+    "FailureData",
     "FailureEnvelope",
     "FarmInfo",
     "FarmPage",
     "FarmPageResponse",
     "FarmRewardInfo",
+    "LimitOrderConfig",
+    "LimitOrderConfigData",
     "LimitOrderConfigResponse",
+    "MintPrices",
     "MintPricesResponse",
     "PoolConfig",
     "PoolCursorPage",
@@ -77,6 +86,7 @@ __all__ = (
     "RpcListResponse",
     "RpcListStrategy",
     "RpcNode",
+    "SortType",
     "Token",
     "TokenExtensions",
     "TokenExtensionsTips",

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -100,7 +100,7 @@ class DynamicFeeConfig:
 
         max_volatility_accumulator = d.pop("maxVolatilityAccumulator", UNSET)
 
-        recommend_config_id = cast(list[str], d.pop("recommendConfigId", UNSET))
+        recommend_config_id: list[str] = d.pop("recommendConfigId", UNSET)
 
         dynamic_fee_config = cls(
             id=id,

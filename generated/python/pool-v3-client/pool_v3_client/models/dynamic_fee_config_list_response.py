@@ -20,22 +20,21 @@ class DynamicFeeConfigListResponse:
     """
     Attributes:
         success (bool): true on success; false on failure. Always check it before reading `data`.
-        id (str): A UUID (Envelope, id).
         data (list[DynamicFeeConfig]): The data of /main/clmm-dynamic-config, an array of DynamicFeeConfig.
+        id (str | Unset): The request identifier of the pool data service, a UUID (Envelope, id), on successes and
+            failures.
         msg (str | Unset): Present on failure and populated: human-readable in the pool data and perps
             metadata services; in the transaction service it holds an error code.
     """
 
     success: bool
-    id: str
     data: list[DynamicFeeConfig]
+    id: str | Unset = UNSET
     msg: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         success = self.success
-
-        id = self.id
 
         data = []
         for componentsschemas_dynamic_fee_config_list_item_data in self.data:
@@ -44,6 +43,8 @@ class DynamicFeeConfigListResponse:
             )
             data.append(componentsschemas_dynamic_fee_config_list_item)
 
+        id = self.id
+
         msg = self.msg
 
         field_dict: dict[str, Any] = {}
@@ -51,10 +52,11 @@ class DynamicFeeConfigListResponse:
         field_dict.update(
             {
                 "success": success,
-                "id": id,
                 "data": data,
             }
         )
+        if id is not UNSET:
+            field_dict["id"] = id
         if msg is not UNSET:
             field_dict["msg"] = msg
 
@@ -67,8 +69,6 @@ class DynamicFeeConfigListResponse:
         d = dict(src_dict)
         success = d.pop("success")
 
-        id = d.pop("id")
-
         data = []
         _data = d.pop("data")
         for componentsschemas_dynamic_fee_config_list_item_data in _data:
@@ -78,12 +78,14 @@ class DynamicFeeConfigListResponse:
 
             data.append(componentsschemas_dynamic_fee_config_list_item)
 
+        id = d.pop("id", UNSET)
+
         msg = d.pop("msg", UNSET)
 
         dynamic_fee_config_list_response = cls(
             success=success,
-            id=id,
             data=data,
+            id=id,
             msg=msg,
         )
 

@@ -1,12 +1,17 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.limit_order_config import LimitOrderConfig
+    from ..models.limit_order_config_data import LimitOrderConfigData
+
 
 T = TypeVar("T", bound="LimitOrderConfigResponse")
 
@@ -16,27 +21,42 @@ class LimitOrderConfigResponse:
     """
     Attributes:
         success (bool): true on success; false on failure. Always check it before reading `data`.
-        id (str): A UUID (Envelope, id).
-        data (Any): Per-pool limit-order configuration: per pool, whether limit orders are enabled, the
+        data (LimitOrderConfigData | list[LimitOrderConfig]): Per-pool limit-order configuration: per pool, whether
+            limit orders are enabled, the
             minimum input amount, and `limit_order_admin`, an off-chain keeper authorized to
-            settle filled orders. `$defs/LimitOrderConfig` records the one per-pool field the
-            source names.
+            settle filled orders. `data` is an object or an array; where it is an array, each
+            entry is read as one pool's configuration (`LimitOrderConfig`, the one per-pool
+            field the source names), so `limit_order_admin` is typed wherever a client can
+            reach it. How the entries are arranged in an object is not shown.
+        id (str | Unset): The request identifier of the pool data service, a UUID (Envelope, id), on successes and
+            failures.
         msg (str | Unset): Present on failure and populated: human-readable in the pool data and perps
             metadata services; in the transaction service it holds an error code.
     """
 
     success: bool
-    id: str
-    data: Any
+    data: LimitOrderConfigData | list[LimitOrderConfig]
+    id: str | Unset = UNSET
     msg: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.limit_order_config_data import LimitOrderConfigData  # noqa: PLC0415
+
         success = self.success
 
-        id = self.id
+        data: dict[str, Any] | list[dict[str, Any]]
+        if isinstance(self.data, LimitOrderConfigData):
+            data = self.data.to_dict()
+        else:
+            data = []
+            for componentsschemas_limit_order_config_data_type_1_item_data in self.data:
+                componentsschemas_limit_order_config_data_type_1_item = (
+                    componentsschemas_limit_order_config_data_type_1_item_data.to_dict()
+                )
+                data.append(componentsschemas_limit_order_config_data_type_1_item)
 
-        data = self.data
+        id = self.id
 
         msg = self.msg
 
@@ -45,10 +65,11 @@ class LimitOrderConfigResponse:
         field_dict.update(
             {
                 "success": success,
-                "id": id,
                 "data": data,
             }
         )
+        if id is not UNSET:
+            field_dict["id"] = id
         if msg is not UNSET:
             field_dict["msg"] = msg
 
@@ -56,19 +77,48 @@ class LimitOrderConfigResponse:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.limit_order_config import LimitOrderConfig  # noqa: PLC0415
+        from ..models.limit_order_config_data import LimitOrderConfigData  # noqa: PLC0415
+
         d = dict(src_dict)
         success = d.pop("success")
 
-        id = d.pop("id")
+        def _parse_data(data: object) -> LimitOrderConfigData | list[LimitOrderConfig]:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_limit_order_config_data_type_0 = LimitOrderConfigData.from_dict(data)
 
-        data = d.pop("data")
+                return componentsschemas_limit_order_config_data_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, list):
+                raise TypeError()
+            componentsschemas_limit_order_config_data_type_1 = []
+            _componentsschemas_limit_order_config_data_type_1 = data
+            for (
+                componentsschemas_limit_order_config_data_type_1_item_data
+            ) in _componentsschemas_limit_order_config_data_type_1:
+                componentsschemas_limit_order_config_data_type_1_item = LimitOrderConfig.from_dict(
+                    componentsschemas_limit_order_config_data_type_1_item_data
+                )
+
+                componentsschemas_limit_order_config_data_type_1.append(
+                    componentsschemas_limit_order_config_data_type_1_item
+                )
+
+            return componentsschemas_limit_order_config_data_type_1
+
+        data = _parse_data(d.pop("data"))
+
+        id = d.pop("id", UNSET)
 
         msg = d.pop("msg", UNSET)
 
         limit_order_config_response = cls(
             success=success,
-            id=id,
             data=data,
+            id=id,
             msg=msg,
         )
 

@@ -1,12 +1,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.mint_prices import MintPrices
+
 
 T = TypeVar("T", bound="MintPricesResponse")
 
@@ -16,24 +20,25 @@ class MintPricesResponse:
     """
     Attributes:
         success (bool): true on success; false on failure. Always check it before reading `data`.
-        id (str): A UUID (Envelope, id).
-        data (Any): Prices of the requested mints (the data of /mint/price).
+        data (MintPrices): Prices of the requested mints (the data of /mint/price).
+        id (str | Unset): The request identifier of the pool data service, a UUID (Envelope, id), on successes and
+            failures.
         msg (str | Unset): Present on failure and populated: human-readable in the pool data and perps
             metadata services; in the transaction service it holds an error code.
     """
 
     success: bool
-    id: str
-    data: Any
+    data: MintPrices
+    id: str | Unset = UNSET
     msg: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         success = self.success
 
-        id = self.id
+        data = self.data.to_dict()
 
-        data = self.data
+        id = self.id
 
         msg = self.msg
 
@@ -42,10 +47,11 @@ class MintPricesResponse:
         field_dict.update(
             {
                 "success": success,
-                "id": id,
                 "data": data,
             }
         )
+        if id is not UNSET:
+            field_dict["id"] = id
         if msg is not UNSET:
             field_dict["msg"] = msg
 
@@ -53,19 +59,21 @@ class MintPricesResponse:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.mint_prices import MintPrices  # noqa: PLC0415
+
         d = dict(src_dict)
         success = d.pop("success")
 
-        id = d.pop("id")
+        data = MintPrices.from_dict(d.pop("data"))
 
-        data = d.pop("data")
+        id = d.pop("id", UNSET)
 
         msg = d.pop("msg", UNSET)
 
         mint_prices_response = cls(
             success=success,
-            id=id,
             data=data,
+            id=id,
             msg=msg,
         )
 

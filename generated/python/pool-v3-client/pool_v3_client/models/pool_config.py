@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -110,7 +110,7 @@ class PoolConfig:
 
         default_range = d.pop("defaultRange", UNSET)
 
-        default_range_point = cast(list[float], d.pop("defaultRangePoint", UNSET))
+        default_range_point: list[float] = d.pop("defaultRangePoint", UNSET)
 
         create_pool_fee = d.pop("createPoolFee", UNSET)
 

@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.failure_data import FailureData
     from ..models.pool_error import PoolError
 
 
@@ -27,16 +28,23 @@ class PoolFailureEnvelope:
             msg (str): Present on failure and populated: human-readable in the pool data and perps
                 metadata services; in the transaction service it holds an error code.
             error (PoolError): The `error` object of a pool data service failure.
-            id (str | Unset): Request identifier (a UUID in the pool data service).
+            id (str | Unset): The request identifier of the pool data service, a UUID (Envelope, id), on successes and
+                failures.
+            data (FailureData | list[Any] | Unset): `data` on a failure: absent or empty (Envelope, data). When present it
+                is an empty
+                object or an empty array, the two forms `data` takes (object or array).
     """
 
     success: bool
     msg: str
     error: PoolError
     id: str | Unset = UNSET
+    data: FailureData | list[Any] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.failure_data import FailureData  # noqa: PLC0415
+
         success = self.success
 
         msg = self.msg
@@ -44,6 +52,14 @@ class PoolFailureEnvelope:
         error = self.error.to_dict()
 
         id = self.id
+
+        data: dict[str, Any] | list[Any] | Unset
+        if isinstance(self.data, Unset):
+            data = UNSET
+        elif isinstance(self.data, FailureData):
+            data = self.data.to_dict()
+        else:
+            data = self.data
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -56,11 +72,14 @@ class PoolFailureEnvelope:
         )
         if id is not UNSET:
             field_dict["id"] = id
+        if data is not UNSET:
+            field_dict["data"] = data
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.failure_data import FailureData  # noqa: PLC0415
         from ..models.pool_error import PoolError  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -72,11 +91,31 @@ class PoolFailureEnvelope:
 
         id = d.pop("id", UNSET)
 
+        def _parse_data(data: object) -> FailureData | list[Any] | Unset:
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_failure_data_type_0 = FailureData.from_dict(data)
+
+                return componentsschemas_failure_data_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, list):
+                raise TypeError()
+            componentsschemas_failure_data_type_1: list[Any] = data
+
+            return componentsschemas_failure_data_type_1
+
+        data = _parse_data(d.pop("data", UNSET))
+
         pool_failure_envelope = cls(
             success=success,
             msg=msg,
             error=error,
             id=id,
+            data=data,
         )
 
         pool_failure_envelope.additional_properties = d

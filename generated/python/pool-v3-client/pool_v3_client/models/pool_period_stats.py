@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -94,7 +94,7 @@ class PoolPeriodStats:
 
         price_max = d.pop("priceMax", UNSET)
 
-        reward_apr = cast(list[float], d.pop("rewardApr", UNSET))
+        reward_apr: list[float] = d.pop("rewardApr", UNSET)
 
         pool_period_stats = cls(
             volume=volume,

@@ -14,17 +14,20 @@ T = TypeVar("T", bound="PoolSuccessEnvelope")
 @_attrs_define
 class PoolSuccessEnvelope:
     """A success of the pool data service: the shared envelope with `success` = true, `id` a
-    UUID, `msg` listed in the shape, and `data` added per operation.
+    UUID, `msg` listed in the shape, and `data` (an object or an array) added per
+    operation. The source does not say that `id` is always present, so it is not
+    required; `data` is, since it is absent or empty only on failure.
 
         Attributes:
             success (bool): true on success; false on failure. Always check it before reading `data`.
-            id (str): A UUID (Envelope, id).
+            id (str | Unset): The request identifier of the pool data service, a UUID (Envelope, id), on successes and
+                failures.
             msg (str | Unset): Present on failure and populated: human-readable in the pool data and perps
                 metadata services; in the transaction service it holds an error code.
     """
 
     success: bool
-    id: str
+    id: str | Unset = UNSET
     msg: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -40,9 +43,10 @@ class PoolSuccessEnvelope:
         field_dict.update(
             {
                 "success": success,
-                "id": id,
             }
         )
+        if id is not UNSET:
+            field_dict["id"] = id
         if msg is not UNSET:
             field_dict["msg"] = msg
 
@@ -53,7 +57,7 @@ class PoolSuccessEnvelope:
         d = dict(src_dict)
         success = d.pop("success")
 
-        id = d.pop("id")
+        id = d.pop("id", UNSET)
 
         msg = d.pop("msg", UNSET)
 

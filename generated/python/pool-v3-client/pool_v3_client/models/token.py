@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -121,7 +121,7 @@ class Token:
 
         decimals = d.pop("decimals", UNSET)
 
-        tags = cast(list[str], d.pop("tags", UNSET))
+        tags: list[str] = d.pop("tags", UNSET)
 
         _extensions = d.pop("extensions", UNSET)
         extensions: TokenExtensions | Unset

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -72,9 +72,9 @@ class TokenList:
 
                 mint_list.append(mint_list_item)
 
-        blacklist = cast(list[str], d.pop("blacklist", UNSET))
+        blacklist: list[str] = d.pop("blacklist", UNSET)
 
-        white_list = cast(list[str], d.pop("whiteList", UNSET))
+        white_list: list[str] = d.pop("whiteList", UNSET)
 
         token_list = cls(
             mint_list=mint_list,

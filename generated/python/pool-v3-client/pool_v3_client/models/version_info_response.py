@@ -20,24 +20,25 @@ class VersionInfoResponse:
     """
     Attributes:
         success (bool): true on success; false on failure. Always check it before reading `data`.
-        id (str): A UUID (Envelope, id).
         data (VersionInfo): Front-end version info of this host (public evidence only; nothing required).
+        id (str | Unset): The request identifier of the pool data service, a UUID (Envelope, id), on successes and
+            failures.
         msg (str | Unset): Present on failure and populated: human-readable in the pool data and perps
             metadata services; in the transaction service it holds an error code.
     """
 
     success: bool
-    id: str
     data: VersionInfo
+    id: str | Unset = UNSET
     msg: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         success = self.success
 
-        id = self.id
-
         data = self.data.to_dict()
+
+        id = self.id
 
         msg = self.msg
 
@@ -46,10 +47,11 @@ class VersionInfoResponse:
         field_dict.update(
             {
                 "success": success,
-                "id": id,
                 "data": data,
             }
         )
+        if id is not UNSET:
+            field_dict["id"] = id
         if msg is not UNSET:
             field_dict["msg"] = msg
 
@@ -62,16 +64,16 @@ class VersionInfoResponse:
         d = dict(src_dict)
         success = d.pop("success")
 
-        id = d.pop("id")
-
         data = VersionInfo.from_dict(d.pop("data"))
+
+        id = d.pop("id", UNSET)
 
         msg = d.pop("msg", UNSET)
 
         version_info_response = cls(
             success=success,
-            id=id,
             data=data,
+            id=id,
             msg=msg,
         )
 

@@ -3,6 +3,7 @@
 from .bundle_info import BundleInfo
 from .envelope import Envelope
 from .envelope_core import EnvelopeCore
+from .failure_data import FailureData
 from .failure_envelope import FailureEnvelope
 from .nonce_info import NonceInfo
 from .route_plan_step import RoutePlanStep
@@ -12,6 +13,7 @@ from .swap_quote import SwapQuote
 from .swap_quote_swap_type import SwapQuoteSwapType
 from .swap_transaction_item import SwapTransactionItem
 from .swap_transaction_response import SwapTransactionResponse
+from .swap_transactions import SwapTransactions
 from .transaction_failure_envelope import TransactionFailureEnvelope
 from .transaction_request import TransactionRequest
 from .tx_version import TxVersion
@@ -20,6 +22,7 @@ __all__ = (
     "BundleInfo",
     "Envelope",
     "EnvelopeCore",
+    "FailureData",
     "FailureEnvelope",
     "NonceInfo",
     "RoutePlanStep",
@@ -29,6 +32,7 @@ __all__ = (
     "SwapQuoteSwapType",
     "SwapTransactionItem",
     "SwapTransactionResponse",
+    "SwapTransactions",
     "TransactionFailureEnvelope",
     "TransactionRequest",
     "TxVersion",

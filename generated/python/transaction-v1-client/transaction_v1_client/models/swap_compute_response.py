@@ -23,17 +23,17 @@ class SwapComputeResponse:
 
         Attributes:
             success (bool): true on success; false on failure. Always check it before reading `data`.
-            id (str): Request identifier (a UUID in the pool data service).
             data (SwapQuote): The swap quote: the expected output amount (base-in) or the required input
                 (base-out), the route breakdown of pools and liquidity sources, and the price impact.
+            id (str | Unset): Request identifier (a UUID in the pool data service).
             msg (str | Unset): Present on failure and populated: human-readable in the pool data and perps
                 metadata services; in the transaction service it holds an error code.
             version (str | Unset): Observed on every transaction-service response (seen as V1).
     """
 
     success: bool
-    id: str
     data: SwapQuote
+    id: str | Unset = UNSET
     msg: str | Unset = UNSET
     version: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -41,9 +41,9 @@ class SwapComputeResponse:
     def to_dict(self) -> dict[str, Any]:
         success = self.success
 
-        id = self.id
-
         data = self.data.to_dict()
+
+        id = self.id
 
         msg = self.msg
 
@@ -54,10 +54,11 @@ class SwapComputeResponse:
         field_dict.update(
             {
                 "success": success,
-                "id": id,
                 "data": data,
             }
         )
+        if id is not UNSET:
+            field_dict["id"] = id
         if msg is not UNSET:
             field_dict["msg"] = msg
         if version is not UNSET:
@@ -72,9 +73,9 @@ class SwapComputeResponse:
         d = dict(src_dict)
         success = d.pop("success")
 
-        id = d.pop("id")
-
         data = SwapQuote.from_dict(d.pop("data"))
+
+        id = d.pop("id", UNSET)
 
         msg = d.pop("msg", UNSET)
 
@@ -82,8 +83,8 @@ class SwapComputeResponse:
 
         swap_compute_response = cls(
             success=success,
-            id=id,
             data=data,
+            id=id,
             msg=msg,
             version=version,
         )

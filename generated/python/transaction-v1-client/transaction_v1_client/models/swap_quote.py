@@ -29,7 +29,7 @@ class SwapQuote:
             output_amount (str | Unset): Output amount in the smallest unit, an integer sent as a decimal string.
             other_amount_threshold (str | Unset): Minimum output (base-in) or maximum input (base-out) after slippage, as a
                 decimal string.
-            slippage_bps (int | Unset):
+            slippage_bps (int | Unset): Basis points, 0 to 10000 (100 = 1%).
             price_impact_pct (float | Unset): Price impact, in percent.
             route_plan (list[RoutePlanStep] | Unset): The route, one step per pool.
     """

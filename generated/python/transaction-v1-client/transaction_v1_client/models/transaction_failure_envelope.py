@@ -1,12 +1,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.failure_data import FailureData
+
 
 T = TypeVar("T", bound="TransactionFailureEnvelope")
 
@@ -23,6 +27,9 @@ class TransactionFailureEnvelope:
                 `REQ_SLIPPAGE_BPS_ERROR` (invalid slippageBps). The list is open: clients must accept
                 other codes.
             id (str | Unset): Request identifier (a UUID in the pool data service).
+            data (FailureData | list[Any] | Unset): `data` on a failure: absent or empty (Envelope, data). When present it
+                is an empty
+                object or an empty array, the two forms `data` takes (object or array).
             version (str | Unset): Observed on every transaction-service response, failures included (seen as V1).
             open_time (str | Unset): Seen on compute failures for a pool that is not open yet.
     """
@@ -30,16 +37,27 @@ class TransactionFailureEnvelope:
     success: bool
     msg: str
     id: str | Unset = UNSET
+    data: FailureData | list[Any] | Unset = UNSET
     version: str | Unset = UNSET
     open_time: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.failure_data import FailureData  # noqa: PLC0415
+
         success = self.success
 
         msg = self.msg
 
         id = self.id
+
+        data: dict[str, Any] | list[Any] | Unset
+        if isinstance(self.data, Unset):
+            data = UNSET
+        elif isinstance(self.data, FailureData):
+            data = self.data.to_dict()
+        else:
+            data = self.data
 
         version = self.version
 
@@ -55,6 +73,8 @@ class TransactionFailureEnvelope:
         )
         if id is not UNSET:
             field_dict["id"] = id
+        if data is not UNSET:
+            field_dict["data"] = data
         if version is not UNSET:
             field_dict["version"] = version
         if open_time is not UNSET:
@@ -64,12 +84,33 @@ class TransactionFailureEnvelope:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.failure_data import FailureData  # noqa: PLC0415
+
         d = dict(src_dict)
         success = d.pop("success")
 
         msg = d.pop("msg")
 
         id = d.pop("id", UNSET)
+
+        def _parse_data(data: object) -> FailureData | list[Any] | Unset:
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                componentsschemas_failure_data_type_0 = FailureData.from_dict(data)
+
+                return componentsschemas_failure_data_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, list):
+                raise TypeError()
+            componentsschemas_failure_data_type_1: list[Any] = data
+
+            return componentsschemas_failure_data_type_1
+
+        data = _parse_data(d.pop("data", UNSET))
 
         version = d.pop("version", UNSET)
 
@@ -79,6 +120,7 @@ class TransactionFailureEnvelope:
             success=success,
             msg=msg,
             id=id,
+            data=data,
             version=version,
             open_time=open_time,
         )

@@ -6,23 +6,16 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.availability_response import AvailabilityResponse
-from ...types import UNSET, Response, Unset
+from ...types import Response
 
 
-def _get_kwargs(
-    *,
-    cf_ipcountry: str | Unset = UNSET,
-) -> dict[str, Any]:
-    headers: dict[str, Any] = {}
-    if not isinstance(cf_ipcountry, Unset):
-        headers["cf-ipcountry"] = cf_ipcountry
+def _get_kwargs() -> dict[str, Any]:
 
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/main/availability-check",
     }
 
-    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -56,7 +49,6 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-    cf_ipcountry: str | Unset = UNSET,
 ) -> Response[AvailabilityResponse]:
     """Check availability per region
 
@@ -64,9 +56,6 @@ def sync_detailed(
     `cf-ipcountry`, set by an edge proxy; when it is absent, a default configuration is
     used. Restricted regions (for example one large country) are configured server-side
     and updated periodically.
-
-    Args:
-        cf_ipcountry (str | Unset):
 
     Raises:
         errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
@@ -80,9 +69,7 @@ def sync_detailed(
         Response[AvailabilityResponse]
     """
 
-    kwargs = _get_kwargs(
-        cf_ipcountry=cf_ipcountry,
-    )
+    kwargs = _get_kwargs()
 
     response = errors.send(lambda: client.get_httpx_client().request(**kwargs), client.retry_policy)
 
@@ -92,7 +79,6 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-    cf_ipcountry: str | Unset = UNSET,
 ) -> AvailabilityResponse:
     """Check availability per region
 
@@ -100,9 +86,6 @@ def sync(
     `cf-ipcountry`, set by an edge proxy; when it is absent, a default configuration is
     used. Restricted regions (for example one large country) are configured server-side
     and updated periodically.
-
-    Args:
-        cf_ipcountry (str | Unset):
 
     Raises:
         errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
@@ -118,7 +101,6 @@ def sync(
 
     parsed = sync_detailed(
         client=client,
-        cf_ipcountry=cf_ipcountry,
     ).parsed
     if parsed is None:  # _parse_response raises instead; kept for the type checker
         raise errors.UnexpectedShapeError("no parsed response", httpx.Response(500))
@@ -128,7 +110,6 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-    cf_ipcountry: str | Unset = UNSET,
 ) -> Response[AvailabilityResponse]:
     """Check availability per region
 
@@ -136,9 +117,6 @@ async def asyncio_detailed(
     `cf-ipcountry`, set by an edge proxy; when it is absent, a default configuration is
     used. Restricted regions (for example one large country) are configured server-side
     and updated periodically.
-
-    Args:
-        cf_ipcountry (str | Unset):
 
     Raises:
         errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
@@ -152,9 +130,7 @@ async def asyncio_detailed(
         Response[AvailabilityResponse]
     """
 
-    kwargs = _get_kwargs(
-        cf_ipcountry=cf_ipcountry,
-    )
+    kwargs = _get_kwargs()
 
     response = await errors.send_async(lambda: client.get_async_httpx_client().request(**kwargs), client.retry_policy)
 
@@ -164,7 +140,6 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-    cf_ipcountry: str | Unset = UNSET,
 ) -> AvailabilityResponse:
     """Check availability per region
 
@@ -172,9 +147,6 @@ async def asyncio(
     `cf-ipcountry`, set by an edge proxy; when it is absent, a default configuration is
     used. Restricted regions (for example one large country) are configured server-side
     and updated periodically.
-
-    Args:
-        cf_ipcountry (str | Unset):
 
     Raises:
         errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
@@ -191,7 +163,6 @@ async def asyncio(
     parsed = (
         await asyncio_detailed(
             client=client,
-            cf_ipcountry=cf_ipcountry,
         )
     ).parsed
     if parsed is None:  # _parse_response raises instead; kept for the type checker

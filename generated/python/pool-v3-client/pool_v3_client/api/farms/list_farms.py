@@ -12,11 +12,17 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     page_size: int | Unset = UNSET,
+    lp: str | Unset = UNSET,
+    page: int | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
 
     params["pageSize"] = page_size
+
+    params["lp"] = lp
+
+    params["page"] = page
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -58,6 +64,8 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     page_size: int | Unset = UNSET,
+    lp: str | Unset = UNSET,
+    page: int | Unset = UNSET,
 ) -> Response[FarmPageResponse]:
     """List farms
 
@@ -65,6 +73,8 @@ def sync_detailed(
 
     Args:
         page_size (int | Unset):
+        lp (str | Unset):
+        page (int | Unset):
 
     Raises:
         errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
@@ -80,6 +90,8 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         page_size=page_size,
+        lp=lp,
+        page=page,
     )
 
     response = errors.send(lambda: client.get_httpx_client().request(**kwargs), client.retry_policy)
@@ -91,6 +103,8 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     page_size: int | Unset = UNSET,
+    lp: str | Unset = UNSET,
+    page: int | Unset = UNSET,
 ) -> FarmPageResponse:
     """List farms
 
@@ -98,6 +112,8 @@ def sync(
 
     Args:
         page_size (int | Unset):
+        lp (str | Unset):
+        page (int | Unset):
 
     Raises:
         errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
@@ -114,6 +130,8 @@ def sync(
     parsed = sync_detailed(
         client=client,
         page_size=page_size,
+        lp=lp,
+        page=page,
     ).parsed
     if parsed is None:  # _parse_response raises instead; kept for the type checker
         raise errors.UnexpectedShapeError("no parsed response", httpx.Response(500))
@@ -124,6 +142,8 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     page_size: int | Unset = UNSET,
+    lp: str | Unset = UNSET,
+    page: int | Unset = UNSET,
 ) -> Response[FarmPageResponse]:
     """List farms
 
@@ -131,6 +151,8 @@ async def asyncio_detailed(
 
     Args:
         page_size (int | Unset):
+        lp (str | Unset):
+        page (int | Unset):
 
     Raises:
         errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
@@ -146,6 +168,8 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         page_size=page_size,
+        lp=lp,
+        page=page,
     )
 
     response = await errors.send_async(lambda: client.get_async_httpx_client().request(**kwargs), client.retry_policy)
@@ -157,6 +181,8 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     page_size: int | Unset = UNSET,
+    lp: str | Unset = UNSET,
+    page: int | Unset = UNSET,
 ) -> FarmPageResponse:
     """List farms
 
@@ -164,6 +190,8 @@ async def asyncio(
 
     Args:
         page_size (int | Unset):
+        lp (str | Unset):
+        page (int | Unset):
 
     Raises:
         errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
@@ -181,6 +209,8 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             page_size=page_size,
+            lp=lp,
+            page=page,
         )
     ).parsed
     if parsed is None:  # _parse_response raises instead; kept for the type checker

@@ -8,6 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...models.pool_page_response import PoolPageResponse
 from ...models.pool_sort_field import PoolSortField
 from ...models.pool_type import PoolType
+from ...models.sort_type import SortType
 from ...types import UNSET, Response, Unset
 
 
@@ -16,6 +17,8 @@ def _get_kwargs(
     pool_type: PoolType | Unset = UNSET,
     pool_sort_field: PoolSortField | Unset = UNSET,
     page_size: int | Unset = UNSET,
+    sort_type: SortType | Unset = UNSET,
+    page: int | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -33,6 +36,14 @@ def _get_kwargs(
     params["poolSortField"] = json_pool_sort_field
 
     params["pageSize"] = page_size
+
+    json_sort_type: str | Unset = UNSET
+    if not isinstance(sort_type, Unset):
+        json_sort_type = sort_type.value
+
+    params["sortType"] = json_sort_type
+
+    params["page"] = page
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -76,6 +87,8 @@ def sync_detailed(
     pool_type: PoolType | Unset = UNSET,
     pool_sort_field: PoolSortField | Unset = UNSET,
     page_size: int | Unset = UNSET,
+    sort_type: SortType | Unset = UNSET,
+    page: int | Unset = UNSET,
 ) -> Response[PoolPageResponse]:
     """List pools, paged
 
@@ -87,6 +100,8 @@ def sync_detailed(
         pool_sort_field (PoolSortField | Unset): Sort field (Endpoints / Pool data service / rule
             2).
         page_size (int | Unset):
+        sort_type (SortType | Unset): Sort direction, descending or ascending.
+        page (int | Unset):
 
     Raises:
         errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
@@ -104,6 +119,8 @@ def sync_detailed(
         pool_type=pool_type,
         pool_sort_field=pool_sort_field,
         page_size=page_size,
+        sort_type=sort_type,
+        page=page,
     )
 
     response = errors.send(lambda: client.get_httpx_client().request(**kwargs), client.retry_policy)
@@ -117,6 +134,8 @@ def sync(
     pool_type: PoolType | Unset = UNSET,
     pool_sort_field: PoolSortField | Unset = UNSET,
     page_size: int | Unset = UNSET,
+    sort_type: SortType | Unset = UNSET,
+    page: int | Unset = UNSET,
 ) -> PoolPageResponse:
     """List pools, paged
 
@@ -128,6 +147,8 @@ def sync(
         pool_sort_field (PoolSortField | Unset): Sort field (Endpoints / Pool data service / rule
             2).
         page_size (int | Unset):
+        sort_type (SortType | Unset): Sort direction, descending or ascending.
+        page (int | Unset):
 
     Raises:
         errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
@@ -146,6 +167,8 @@ def sync(
         pool_type=pool_type,
         pool_sort_field=pool_sort_field,
         page_size=page_size,
+        sort_type=sort_type,
+        page=page,
     ).parsed
     if parsed is None:  # _parse_response raises instead; kept for the type checker
         raise errors.UnexpectedShapeError("no parsed response", httpx.Response(500))
@@ -158,6 +181,8 @@ async def asyncio_detailed(
     pool_type: PoolType | Unset = UNSET,
     pool_sort_field: PoolSortField | Unset = UNSET,
     page_size: int | Unset = UNSET,
+    sort_type: SortType | Unset = UNSET,
+    page: int | Unset = UNSET,
 ) -> Response[PoolPageResponse]:
     """List pools, paged
 
@@ -169,6 +194,8 @@ async def asyncio_detailed(
         pool_sort_field (PoolSortField | Unset): Sort field (Endpoints / Pool data service / rule
             2).
         page_size (int | Unset):
+        sort_type (SortType | Unset): Sort direction, descending or ascending.
+        page (int | Unset):
 
     Raises:
         errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
@@ -186,6 +213,8 @@ async def asyncio_detailed(
         pool_type=pool_type,
         pool_sort_field=pool_sort_field,
         page_size=page_size,
+        sort_type=sort_type,
+        page=page,
     )
 
     response = await errors.send_async(lambda: client.get_async_httpx_client().request(**kwargs), client.retry_policy)
@@ -199,6 +228,8 @@ async def asyncio(
     pool_type: PoolType | Unset = UNSET,
     pool_sort_field: PoolSortField | Unset = UNSET,
     page_size: int | Unset = UNSET,
+    sort_type: SortType | Unset = UNSET,
+    page: int | Unset = UNSET,
 ) -> PoolPageResponse:
     """List pools, paged
 
@@ -210,6 +241,8 @@ async def asyncio(
         pool_sort_field (PoolSortField | Unset): Sort field (Endpoints / Pool data service / rule
             2).
         page_size (int | Unset):
+        sort_type (SortType | Unset): Sort direction, descending or ascending.
+        page (int | Unset):
 
     Raises:
         errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
@@ -229,6 +262,8 @@ async def asyncio(
             pool_type=pool_type,
             pool_sort_field=pool_sort_field,
             page_size=page_size,
+            sort_type=sort_type,
+            page=page,
         )
     ).parsed
     if parsed is None:  # _parse_response raises instead; kept for the type checker

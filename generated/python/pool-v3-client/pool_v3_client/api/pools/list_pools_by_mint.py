@@ -8,6 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...models.pool_sort_field import PoolSortField
 from ...models.pool_type import PoolType
 from ...models.pools_by_mint_response import PoolsByMintResponse
+from ...models.sort_type import SortType
 from ...types import UNSET, Response, Unset
 
 
@@ -18,6 +19,8 @@ def _get_kwargs(
     pool_type: PoolType | Unset = UNSET,
     pool_sort_field: PoolSortField | Unset = UNSET,
     page_size: int | Unset = UNSET,
+    sort_type: SortType | Unset = UNSET,
+    page: int | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -39,6 +42,14 @@ def _get_kwargs(
     params["poolSortField"] = json_pool_sort_field
 
     params["pageSize"] = page_size
+
+    json_sort_type: str | Unset = UNSET
+    if not isinstance(sort_type, Unset):
+        json_sort_type = sort_type.value
+
+    params["sortType"] = json_sort_type
+
+    params["page"] = page
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -84,6 +95,8 @@ def sync_detailed(
     pool_type: PoolType | Unset = UNSET,
     pool_sort_field: PoolSortField | Unset = UNSET,
     page_size: int | Unset = UNSET,
+    sort_type: SortType | Unset = UNSET,
+    page: int | Unset = UNSET,
 ) -> Response[PoolsByMintResponse]:
     """List pools containing one or two mints
 
@@ -99,6 +112,8 @@ def sync_detailed(
         pool_sort_field (PoolSortField | Unset): Sort field (Endpoints / Pool data service / rule
             2).
         page_size (int | Unset):
+        sort_type (SortType | Unset): Sort direction, descending or ascending.
+        page (int | Unset):
 
     Raises:
         errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
@@ -118,6 +133,8 @@ def sync_detailed(
         pool_type=pool_type,
         pool_sort_field=pool_sort_field,
         page_size=page_size,
+        sort_type=sort_type,
+        page=page,
     )
 
     response = errors.send(lambda: client.get_httpx_client().request(**kwargs), client.retry_policy)
@@ -133,6 +150,8 @@ def sync(
     pool_type: PoolType | Unset = UNSET,
     pool_sort_field: PoolSortField | Unset = UNSET,
     page_size: int | Unset = UNSET,
+    sort_type: SortType | Unset = UNSET,
+    page: int | Unset = UNSET,
 ) -> PoolsByMintResponse:
     """List pools containing one or two mints
 
@@ -148,6 +167,8 @@ def sync(
         pool_sort_field (PoolSortField | Unset): Sort field (Endpoints / Pool data service / rule
             2).
         page_size (int | Unset):
+        sort_type (SortType | Unset): Sort direction, descending or ascending.
+        page (int | Unset):
 
     Raises:
         errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
@@ -168,6 +189,8 @@ def sync(
         pool_type=pool_type,
         pool_sort_field=pool_sort_field,
         page_size=page_size,
+        sort_type=sort_type,
+        page=page,
     ).parsed
     if parsed is None:  # _parse_response raises instead; kept for the type checker
         raise errors.UnexpectedShapeError("no parsed response", httpx.Response(500))
@@ -182,6 +205,8 @@ async def asyncio_detailed(
     pool_type: PoolType | Unset = UNSET,
     pool_sort_field: PoolSortField | Unset = UNSET,
     page_size: int | Unset = UNSET,
+    sort_type: SortType | Unset = UNSET,
+    page: int | Unset = UNSET,
 ) -> Response[PoolsByMintResponse]:
     """List pools containing one or two mints
 
@@ -197,6 +222,8 @@ async def asyncio_detailed(
         pool_sort_field (PoolSortField | Unset): Sort field (Endpoints / Pool data service / rule
             2).
         page_size (int | Unset):
+        sort_type (SortType | Unset): Sort direction, descending or ascending.
+        page (int | Unset):
 
     Raises:
         errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
@@ -216,6 +243,8 @@ async def asyncio_detailed(
         pool_type=pool_type,
         pool_sort_field=pool_sort_field,
         page_size=page_size,
+        sort_type=sort_type,
+        page=page,
     )
 
     response = await errors.send_async(lambda: client.get_async_httpx_client().request(**kwargs), client.retry_policy)
@@ -231,6 +260,8 @@ async def asyncio(
     pool_type: PoolType | Unset = UNSET,
     pool_sort_field: PoolSortField | Unset = UNSET,
     page_size: int | Unset = UNSET,
+    sort_type: SortType | Unset = UNSET,
+    page: int | Unset = UNSET,
 ) -> PoolsByMintResponse:
     """List pools containing one or two mints
 
@@ -246,6 +277,8 @@ async def asyncio(
         pool_sort_field (PoolSortField | Unset): Sort field (Endpoints / Pool data service / rule
             2).
         page_size (int | Unset):
+        sort_type (SortType | Unset): Sort direction, descending or ascending.
+        page (int | Unset):
 
     Raises:
         errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
@@ -267,6 +300,8 @@ async def asyncio(
             pool_type=pool_type,
             pool_sort_field=pool_sort_field,
             page_size=page_size,
+            sort_type=sort_type,
+            page=page,
         )
     ).parsed
     if parsed is None:  # _parse_response raises instead; kept for the type checker

@@ -50,9 +50,9 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
     payload = errors.decode_envelope(response)
     try:
         if response.status_code == 200:
-            response_200 = SwapComputeResponse.from_dict(payload)
+            response_200_type_0 = SwapComputeResponse.from_dict(payload)
 
-            return response_200
+            return response_200_type_0
 
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise errors.UnexpectedShapeError(
