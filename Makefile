@@ -52,14 +52,18 @@ help: ## List the targets
 setup: $(VENV_OK) $(NODE_OK) ## Install .venv and node_modules from the pinned files
 
 $(VENV_OK): requirements.txt
-	@echo "setup: .venv from requirements.txt"
+	@echo "setup: .venv: installing the $$(grep -c '==' requirements.txt) pinned Python packages of requirements.txt"
+	@echo "setup: (validators, generators, test and docs tools; the first run takes about a minute)"
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	@$(VENV)/bin/pip install --quiet --no-input -r requirements.txt
+	@echo "setup: .venv ready"
 	@touch $@
 
 $(NODE_OK): package.json package-lock.json
-	@echo "setup: node_modules from package-lock.json"
+	@echo "setup: node_modules: installing the pinned Node tools of package-lock.json"
+	@echo "setup: (Redocly, Spectral, Prism, openapi-typescript, TypeScript; about half a minute)"
 	@npm ci --no-audit --no-fund --loglevel=error
+	@echo "setup: node_modules ready"
 	@touch $@
 
 # Headless Chromium for the docs site's browser test: Debian's chromium and
@@ -125,7 +129,8 @@ $(BUILD)/spec-tests.ok: $(foreach h,$(HOSTS),$(BUILD)/$(h).linted) $(BUNDLES) $(
 # --- generators: Python clients, pydantic models, TypeScript types ----------------------
 # Each host regenerates only when its bundle (or a generator input) changed; the spec
 # tests run first (order-only: a newer spec-tests stamp alone does not regenerate).
-GENERATOR_INPUTS := scripts/generate.py scripts/typescript/generate.mjs $(wildcard scripts/templates/python-client/*.jinja scripts/templates/python-client/*/*.jinja)
+GENERATOR_INPUTS := scripts/generate.py scripts/oas.py scripts/typescript/generate.mjs LICENSE \
+  $(wildcard scripts/templates/python-client/*.jinja scripts/templates/python-client/*/*.jinja scripts/templates/python-package/*.j2)
 generate: $(foreach h,$(HOSTS),$(BUILD)/$(h).generated) ## Generate clients, models and types for every host
 
 $(BUILD)/%.generated: $(OUT)/%.yaml $(BUILD)/%.linted $(GENERATOR_INPUTS) $(VENV_OK) $(NODE_OK) | $(BUILD)/spec-tests.ok

@@ -3,8 +3,11 @@
 Usage: generate.py HOST
 
 From generated/openapi/HOST.yaml it writes, in a temporary directory first:
-  generated/python/HOST-client/   openapi-python-client package (custom templates in
-                                  scripts/templates/python-client), --fail-on-warning
+  generated/python/HOST-client/   an installable project: the openapi-python-client module
+                                  (custom templates in scripts/templates/python-client,
+                                  --fail-on-warning) with its server default (_server.py),
+                                  and pyproject.toml (hatchling), README.md, LICENSE and
+                                  PROVENANCE.json from scripts/templates/python-package
   generated/models/HOST_MODULE.py pydantic v2 models (datamodel-code-generator), where the
                                   host has schemas
   generated/typescript/HOST.d.ts  TypeScript types (openapi-typescript, u64 as bigint)
@@ -19,6 +22,7 @@ import argparse
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -26,10 +30,22 @@ import tempfile
 from dataclasses import dataclass
 from importlib.metadata import version
 from pathlib import Path
+from typing import Any
+
+import jinja2
+
+import oas
 
 REPO = Path(__file__).resolve().parent.parent
 GENERATED = REPO / "generated"
 TEMPLATES = REPO / "scripts" / "templates" / "python-client"
+PACKAGE_TEMPLATES = REPO / "scripts" / "templates" / "python-package"
+CLIENT_OPTIONS = ["--meta", "none", "--fail-on-warning"]  # the project files are ours (python_project)
+# openapi-python-client's ruff post-hooks, isolated from this repository's own ruff configuration
+CLIENT_POST_HOOKS = [
+    "ruff check . --isolated --no-cache --line-length 120 --select F,I,UP --fix-only --extend-ignore=PYI036",
+    "ruff format . --isolated --no-cache --line-length 120",
+]
 NODE_BIN = REPO / "node_modules" / ".bin"
 VENV_BIN = Path(sys.executable).parent
 
@@ -75,6 +91,11 @@ class Host:
     @property
     def project(self) -> str:
         return f"{self.name}-client"
+
+    @property
+    def distribution(self) -> str:
+        """The distribution name users install and pin (distinct per host)."""
+        return f"raydium-{self.name}-client"
 
     @property
     def module(self) -> str:
@@ -128,10 +149,7 @@ def client_config(host: Host, folder: Path) -> Path:
             {
                 "project_name_override": host.project,
                 "package_name_override": host.package,
-                "post_hooks": [
-                    "ruff check . --fix-only --no-cache --extend-ignore=PYI036",
-                    "ruff format . --no-cache",
-                ],
+                "post_hooks": CLIENT_POST_HOOKS,
             }
         ),
         encoding="utf-8",
@@ -142,23 +160,147 @@ def client_config(host: Host, folder: Path) -> Path:
 def python_client(host: Host, out: Path, info: dict[str, object]) -> Path:
     config = client_config(host, out)
     target = out / "python" / host.project
+    module = target / host.package
     run(
         [VENV_BIN / "openapi-python-client", "generate", "--path", host.bundle, "--config", config,
-         "--output-path", target, "--meta", "setup", "--fail-on-warning",
-         "--custom-template-path", TEMPLATES],
+         "--output-path", module, *CLIENT_OPTIONS, "--custom-template-path", TEMPLATES],
         "openapi-python-client",
     )  # fmt: skip
     config.unlink()
-    module = target / host.package / "_provenance.py"
-    module.write_text(
+    (module / "py.typed").write_text("# PEP 561: this package ships its type annotations\n", encoding="utf-8")
+    (module / "_provenance.py").write_text(
         header_lines(info, "#")
         + '"""Where this package comes from: the bundle it was generated from and the generators."""\n\n'
         + f"SPEC = {info['spec']!r}\nSPEC_SHA256 = {info['spec_sha256']!r}\n"
         + f"GENERATORS: dict[str, str] = {json.dumps(info['generators'], sort_keys=True)}\n",
         encoding="utf-8",
     )
-    (target / "PROVENANCE.json").write_text(json.dumps(info, indent=2) + "\n", encoding="utf-8")
+    bundle = json.loads(host.bundle.with_suffix(".json").read_text(encoding="utf-8"))
+    server = default_server(bundle)
+    (module / "_server.py").write_text(
+        header_lines(info, "#")
+        + '"""The default base URL of ``Client()``: the public host the description cites, or None where\n'
+        + 'the source shows no host (then ``Client`` needs ``base_url=``)."""\n\n'
+        + f"DEFAULT_BASE_URL: str | None = {server.url!r}\n"
+        + f"CITATION: str | None = {server.citation!r}\n",
+        encoding="utf-8",
+    )
+    python_project(host, target, bundle, server, info)
     return target
+
+
+@dataclass(frozen=True)
+class Server:
+    url: str | None  # None where a default is a placeholder (.invalid) that nothing backs
+    citation: str | None
+    expanded: str  # the URL with every variable at its default (a placeholder where uncited)
+
+
+def default_server(bundle: dict[str, Any]) -> Server:
+    """The first server's URL with every variable at its default, where every default that
+    the URL uses is cited (x-evidence); otherwise no default."""
+    server = (bundle.get("servers") or [{}])[0]
+    url = str(server.get("url", ""))
+    citations: list[str] = []
+    cited = True
+    for name, variable in (server.get("variables") or {}).items():
+        cited = cited and bool(variable.get("x-evidence"))
+        citations += [str(c["source"]) for c in variable.get("x-evidence") or []]
+        url = url.replace("{" + name + "}", str(variable["default"]))
+    if not cited or not url:
+        return Server(None, None, url)
+    return Server(url, "; ".join(citations) or None, url)
+
+
+def template_env() -> jinja2.Environment:
+    return jinja2.Environment(loader=jinja2.FileSystemLoader(PACKAGE_TEMPLATES), trim_blocks=True, lstrip_blocks=True,
+                              keep_trailing_newline=True, undefined=jinja2.StrictUndefined, autoescape=False)  # noqa: S701 # fmt: skip
+
+
+def python_project(host: Host, target: Path, bundle: dict[str, Any], server: Server, info: dict[str, object]) -> None:
+    """pyproject.toml, README.md, LICENSE and PROVENANCE.json of the installable project."""
+    title = str(bundle["info"]["title"])
+    urls = [("Raydium API reference", "https://docs.raydium.io/api-reference")]
+    if server.url:
+        urls.insert(0, ("Service", server.url))
+    context = {
+        "distribution": host.distribution,
+        "package": host.package,
+        "project_dir": host.project,
+        "version": str(bundle["info"]["version"]),
+        "title": title,
+        "summary": str(bundle["info"].get("summary", "")),
+        "description": f"Typed Python client for the {title}, generated from its OpenAPI description (unofficial)",
+        "urls": urls,
+        "server": server,
+        "call": first_call(host, bundle),
+        "spec": info["spec"],
+    }
+    env = template_env()
+    for name in ("pyproject.toml", "README.md"):
+        (target / name).write_text(env.get_template(f"{name}.j2").render(context), encoding="utf-8")
+    shutil.copyfile(REPO / "LICENSE", target / "LICENSE")
+    (target / "PROVENANCE.json").write_text(json.dumps(info, indent=2) + "\n", encoding="utf-8")
+
+
+@dataclass(frozen=True)
+class Call:
+    imports: list[str]
+    module: str  # the endpoint module (api/<tag>/<operation>)
+    arguments: list[str]  # keyword arguments after client=
+    raw: bool  # the source shows no response body: sync() returns RawBody
+
+
+def snake(name: str) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).replace("-", "_").lower()
+
+
+def first_call(host: Host, bundle: dict[str, Any]) -> Call:
+    """The README's first call: the first operation whose required parameters all have
+    examples (and whose body, if any, has a named example), called with those examples."""
+    for item in bundle["paths"].values():
+        for method in oas.HTTP_METHODS:
+            op = item.get(method)
+            if isinstance(op, dict):
+                call = _call(host, bundle, op)
+                if call is not None:
+                    return call
+    raise GenerationError(f"{host.name}: no operation a README example can call")
+
+
+def _call(host: Host, bundle: dict[str, Any], op: dict[str, Any]) -> Call | None:
+    arguments: list[str] = []
+    imports = [f"from {host.package}.api.{snake(str(op['tags'][0]))} import {snake(str(op['operationId']))}"]
+    if "requestBody" in op:
+        media = resolve_local(bundle, op["requestBody"])["content"]["application/json"]
+        schema = resolve_local(bundle, media["schema"])
+        examples = [resolve_local(bundle, e) for e in (media.get("examples") or {}).values()]
+        if "title" not in schema or not examples:
+            return None
+        cls = str(schema["title"])
+        imports.append(f"from {host.package}.models.{snake(cls)} import {cls}")
+        arguments.append(f"body={cls}.from_dict({examples[0]['value']!r})")
+    for param in op.get("parameters") or []:
+        param = resolve_local(bundle, param)
+        if not param.get("required"):
+            continue
+        if "example" not in param:
+            return None
+        schema = resolve_local(bundle, param.get("schema") or {})
+        value = repr(param["example"])
+        if "enum" in schema and "title" in schema:
+            cls = str(schema["title"])
+            imports.append(f"from {host.package}.models.{snake(cls)} import {cls}")
+            value = f"{cls}({value})"
+        arguments.append(f"{snake(str(param['name']))}={value}")
+    raw = "content" not in resolve_local(bundle, op["responses"]["200"])
+    return Call(imports, snake(str(op["operationId"])), arguments, raw)
+
+
+def resolve_local(doc: dict[str, Any], node: Any) -> Any:
+    while isinstance(node, dict) and "$ref" in node:
+        node = oas.resolve_pointer(doc, node["$ref"][1:])
+    return node
 
 
 def has_schemas(host: Host) -> bool:

@@ -6,8 +6,8 @@ import sys
 from collections.abc import Iterator
 
 import pytest
-from mock_servers import Prism, ScriptedServer
 
+from mock_servers import Prism, ScriptedServer
 from project import HOSTS, REPO
 
 PYTHON_CLIENTS = sorted((REPO / "generated" / "python").glob("*-client"))

@@ -11,8 +11,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from mock_servers import Prism
 
+from mock_servers import Prism
 from project import HOSTS, NODE_BIN, REPO, bundle
 
 pytestmark = pytest.mark.e2e
@@ -31,10 +31,19 @@ def blocks(language: str) -> list[tuple[str, str]]:
     return found
 
 
+IMPORT_CLIENT = re.compile(r"^from (\w+)_client import Client(?: as (\w+))?\b", re.M)
+
+
 def point_at_mocks(code: str, servers: dict[str, Prism]) -> str:
+    """The public base URLs, and `Client()` with its default, pointed at the mocks."""
     for host in HOSTS:
         default = next(iter(bundle(host)["servers"][0]["variables"].values()))["default"]
         code = code.replace(default, servers[host].url)
+    for package, alias in IMPORT_CLIENT.findall(code):
+        host = package.replace("_", "-")
+        name = alias or "Client"
+        code = re.sub(rf"\b{name}\((?=[)r])", f"{name}(base_url={servers[host].url!r}, ", code)
+        code = code.replace(f"{name}(base_url={servers[host].url!r}, )", f"{name}(base_url={servers[host].url!r})")
     return code
 
 
@@ -51,6 +60,19 @@ def test_python_example_runs(name: str, code: str, prism_servers: dict[str, Pris
                           cwd=tmp_path, env={**os.environ, "PYTHONPATH": PYTHONPATH})  # fmt: skip
     assert proc.returncode == 0, f"{name}:\n{proc.stderr}"
     assert proc.stdout.strip(), f"{name} printed nothing"
+
+
+@pytest.mark.parametrize(("name", "code"), blocks("python"), ids=[n for n, _ in blocks("python")])
+def test_python_example_passes_mypy_strict(name: str, code: str, tmp_path: Path) -> None:
+    """Natural code type-checks: no casts, no isinstance(..., Unset)."""
+    assert "cast(" not in code
+    assert "Unset" not in code
+    script = tmp_path / "example.py"
+    script.write_text(code, encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--config-file", "/dev/null",
+                           str(script)], capture_output=True, text=True, timeout=300, check=False, cwd=tmp_path,
+                          env={**os.environ, "MYPYPATH": PYTHONPATH})  # fmt: skip
+    assert proc.returncode == 0, f"{name}:\n{proc.stdout}"
 
 
 @pytest.mark.parametrize(("name", "code"), blocks("ts"), ids=[n for n, _ in blocks("ts")])

@@ -9,18 +9,21 @@ keys are kept. The server here is the tests' own (mock_servers.ScriptedServer).
 from __future__ import annotations
 
 import asyncio
+import json
+import time
 from datetime import UTC, datetime, timedelta
 from email.utils import format_datetime
 
 import httpx
 import pytest
-from mock_servers import Reply, ScriptedServer, json_reply
 from pool_v3_client import Client, errors
 from pool_v3_client.api.configuration import list_dynamic_fee_configs
 from transaction_v1_client import Client as TxClient
 from transaction_v1_client import errors as tx_errors
 from transaction_v1_client.api.compute import compute_swap_base_in
 from transaction_v1_client.models.tx_version import TxVersion
+
+from mock_servers import Reply, ScriptedServer, json_reply, refused_url
 
 pytestmark = pytest.mark.e2e
 
@@ -29,7 +32,7 @@ UUID = "5b0e1c7a-2f4d-4e8b-9a61-3c7d2e8f4a10"
 TIER = {"id": "1", "index": 0, "filterPeriod": 30, "decayPeriod": 600, "reductionFactor": 5000,
         "maxFeeRateNumerator": 100000, "dynamicFeeControl": 80000}  # fmt: skip
 SUCCESS = {"id": UUID, "success": True, "data": [TIER]}
-FAST = errors.RetryPolicy(max_retries=2, max_wait=0.01)
+FAST = errors.RetryPolicy(max_retries=2, default_wait=0.01)
 
 
 def client(server: ScriptedServer, policy: errors.RetryPolicy = FAST) -> Client:
@@ -78,38 +81,89 @@ def test_transaction_failure_carries_the_code_in_msg(scripted: ScriptedServer) -
     assert caught.value.msg == "REQ_SLIPPAGE_BPS_ERROR"
 
 
-def test_429_honours_retry_after_then_succeeds(scripted: ScriptedServer) -> None:
-    limited = json_reply(429, {"success": False, "msg": "too many requests"}, **{"Retry-After": "1"})
+@pytest.fixture
+def sleeps(monkeypatch: pytest.MonkeyPatch) -> list[float]:
+    """The waits send() performs, recorded instead of slept (time.sleep patched)."""
+    waits: list[float] = []
+    monkeypatch.setattr("pool_v3_client.errors.time.sleep", waits.append)
+    return waits
+
+
+def test_429_honours_retry_after_then_succeeds(scripted: ScriptedServer, sleeps: list[float]) -> None:
+    limited = json_reply(429, {"success": False, "msg": "too many requests"}, **{"Retry-After": "3"})
     scripted.on(PATH, limited, json_reply(200, SUCCESS))
-    result = list_dynamic_fee_configs.sync(client=client(scripted))
+    result = list_dynamic_fee_configs.sync(client=Client(base_url=scripted.url))  # the default policy
     assert result.success is True
     assert scripted.hits[PATH] == 2
+    assert sleeps == [3.0]  # exactly what Retry-After asked
 
 
-def test_429_retry_is_bounded(scripted: ScriptedServer) -> None:
+def test_default_policy_retries_twice_then_raises(scripted: ScriptedServer, sleeps: list[float]) -> None:
     scripted.on(PATH, json_reply(429, {"success": False, "msg": "slow down"}, **{"Retry-After": "7"}))
     with pytest.raises(errors.RateLimitedError) as caught:
-        list_dynamic_fee_configs.sync(client=client(scripted))
-    assert scripted.hits[PATH] == 1 + FAST.max_retries
+        list_dynamic_fee_configs.sync(client=Client(base_url=scripted.url))
+    assert scripted.hits[PATH] == 3
+    assert sleeps == [7.0, 7.0]
     assert caught.value.retry_after == 7
     assert caught.value.msg == "slow down"
+    assert caught.value.status_code == 429
     assert "Retry-After 7s" in str(caught.value)
 
 
-def test_retry_can_be_turned_off(scripted: ScriptedServer) -> None:
+def test_a_wait_beyond_max_wait_raises_at_once(scripted: ScriptedServer, sleeps: list[float]) -> None:
+    """Retry-After: 120 is not slept (the cap is 10 s): the caller gets retry_after at once."""
+    scripted.on(PATH, json_reply(429, {"success": False, "msg": "later"}, **{"Retry-After": "120"}))
+    started = time.monotonic()
+    with pytest.raises(errors.RateLimitedError) as caught:
+        list_dynamic_fee_configs.sync(client=Client(base_url=scripted.url))
+    assert time.monotonic() - started < 2
+    assert sleeps == []
+    assert scripted.hits[PATH] == 1
+    assert caught.value.retry_after == 120
+    assert "max_wait" in str(caught.value)
+
+
+def test_no_wait_passes_the_deadline(scripted: ScriptedServer, sleeps: list[float]) -> None:
+    scripted.on(PATH, json_reply(429, {"success": False, "msg": "later"}, **{"Retry-After": "5"}))
+    policy = errors.RetryPolicy(max_retries=3, max_wait=10.0, deadline=4.0)
+    with pytest.raises(errors.RateLimitedError, match="deadline"):
+        list_dynamic_fee_configs.sync(client=client(scripted, policy))
+    assert sleeps == []
+
+
+def test_the_documented_defaults() -> None:
+    assert errors.RetryPolicy() == errors.RetryPolicy(max_retries=2, max_wait=10.0, default_wait=1.0, deadline=30.0)
+    from pool_v3_client import DEFAULT_TIMEOUT
+
+    assert (DEFAULT_TIMEOUT.connect, DEFAULT_TIMEOUT.read) == (4.0, 8.0)
+    default = Client()
+    assert default.base_url == "https://api-v3.raydium.io"  # the cited public host
+    assert default.get_httpx_client().timeout == DEFAULT_TIMEOUT
+    assert TxClient().base_url == "https://transaction-v1.raydium.io"
+
+
+def test_a_host_the_source_does_not_show_needs_a_base_url() -> None:
+    from launch_auth_client import Client as LaunchClient
+
+    with pytest.raises(ValueError, match="base_url is required"):
+        LaunchClient()
+    assert LaunchClient(base_url="http://127.0.0.1:1").base_url == "http://127.0.0.1:1"
+
+
+def test_retry_can_be_turned_off(scripted: ScriptedServer, sleeps: list[float]) -> None:
     scripted.on(PATH, Reply(429, b"<html>rate limited</html>", "text/html", {"Retry-After": "3"}))
     with pytest.raises(errors.RateLimitedError) as caught:
         list_dynamic_fee_configs.sync(client=client(scripted, errors.RetryPolicy(max_retries=0)))
     assert scripted.hits[PATH] == 1
+    assert sleeps == []
     assert caught.value.envelope == {}
     assert caught.value.retry_after == 3
 
 
-def test_retry_waits_what_the_server_asks_capped() -> None:
-    policy = errors.RetryPolicy(max_wait=5.0, default_wait=0.5)
-    ask = {"retry-after": "2"}
-    assert policy.wait_for(httpx_response(429, ask)) == 2
-    assert policy.wait_for(httpx_response(429, {"retry-after": "120"})) == 5.0
+def test_retry_waits_what_the_server_asks() -> None:
+    policy = errors.RetryPolicy(default_wait=0.5)
+    assert policy.wait_for(httpx_response(429, {"retry-after": "2"})) == 2
+    assert policy.wait_for(httpx_response(429, {"retry-after": "120"})) == 120  # send() raises rather than wait
     assert policy.wait_for(httpx_response(429, {})) == 0.5
     later = format_datetime(datetime.now(UTC) + timedelta(seconds=30), usegmt=True)
     assert 25 <= (errors.parse_retry_after(later) or 0) <= 30
@@ -137,10 +191,59 @@ def test_truncated_json_is_malformed(scripted: ScriptedServer) -> None:
     assert "truncated" in str(caught.value)
 
 
-def test_unexpected_content_type(scripted: ScriptedServer) -> None:
-    scripted.on(PATH, Reply(200, b'{"success": true, "id": "x", "data": []}', "text/plain"))
+def test_json_sent_as_text_plain_is_read_as_json(scripted: ScriptedServer) -> None:
+    """Edges mislabel JSON as text/plain: the body decides (docs/decisions.md)."""
+    scripted.on(PATH, Reply(200, json.dumps(SUCCESS).encode(), "text/plain; charset=utf-8"))
+    assert list_dynamic_fee_configs.sync(client=client(scripted)).data[0].index == 0
+    scripted.on(PATH, Reply(200, b"service unavailable", "text/plain"))
     with pytest.raises(errors.NotJsonError, match="text/plain"):
         list_dynamic_fee_configs.sync(client=client(scripted))
+
+
+def test_empty_body_is_malformed(scripted: ScriptedServer) -> None:
+    scripted.on(PATH, Reply(200, b""))
+    with pytest.raises(errors.MalformedJsonError, match="empty"):
+        list_dynamic_fee_configs.sync(client=client(scripted))
+
+
+@pytest.mark.parametrize("status", range(100, 600))
+def test_every_status_gives_a_typed_outcome(status: int) -> None:
+    """Any status, known or not (Cloudflare's 52x, 499, 598...): a typed error, never a crash."""
+    page = httpx.Response(status, headers={"content-type": "text/html"}, content=b"<html>edge</html>")
+    kind = errors.RateLimitedError if status == 429 else errors.NotJsonError
+    with pytest.raises(kind) as caught:
+        errors.decode_envelope(page)
+    assert caught.value.status_code == status
+    failure = httpx.Response(status, json={"success": False, "msg": "no"})
+    with pytest.raises(errors.FailureEnvelopeError) as failed:
+        errors.decode_envelope(failure)
+    assert (failed.value.status_code, failed.value.msg) == (status, "no")
+    success = httpx.Response(status, json=SUCCESS)
+    if 200 <= status <= 299:
+        assert errors.decode_envelope(success)["success"] is True
+    else:
+        with pytest.raises(errors.ApiError):
+            errors.decode_envelope(success)
+
+
+@pytest.mark.parametrize("status", [499, 520, 521, 522, 523, 524, 525, 526, 530, 598, 599])
+def test_cloudflare_statuses_through_the_client(scripted: ScriptedServer, status: int) -> None:
+    scripted.on(PATH, Reply(status, b"<html>origin unreachable</html>", "text/html"))
+    with pytest.raises(errors.NotJsonError) as caught:
+        list_dynamic_fee_configs.sync(client=client(scripted))
+    assert caught.value.status_code == status
+    detailed = list_dynamic_fee_configs.sync_detailed
+    with pytest.raises(errors.NotJsonError):
+        detailed(client=client(scripted))
+
+
+def test_connection_refused_is_a_typed_transport_error() -> None:
+    with pytest.raises(errors.ConnectionFailedError) as caught:
+        list_dynamic_fee_configs.sync(client=Client(base_url=refused_url()))
+    assert isinstance(caught.value, errors.TransportError)
+    assert isinstance(caught.value, errors.ApiError)
+    assert isinstance(caught.value.__cause__, httpx.ConnectError)
+    assert caught.value.status_code is None
 
 
 @pytest.mark.parametrize(
@@ -178,7 +281,9 @@ def test_async_functions_share_the_handling(scripted: ScriptedServer) -> None:
 
 def test_every_error_is_an_api_error() -> None:
     for kind in (errors.FailureEnvelopeError, errors.RateLimitedError, errors.NotJsonError,
-                 errors.MalformedJsonError, errors.UnexpectedShapeError):  # fmt: skip
+                 errors.MalformedJsonError, errors.UnexpectedShapeError, errors.UnexpectedStatus,
+                 errors.TransportError, errors.ConnectionFailedError, errors.RequestTimeoutError,
+                 errors.ConnectionCutError):  # fmt: skip
         assert issubclass(kind, errors.ApiError)
 
 

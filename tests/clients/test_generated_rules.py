@@ -15,7 +15,6 @@ import perps_v1
 import pool_v3
 import pytest
 import transaction_v1
-from mock_servers import ScriptedServer, json_reply
 from perps_v1_client.api.main import check_availability
 from pool_v3_client import Client as PoolClient
 from pool_v3_client.api.configuration import get_limit_order_config
@@ -25,6 +24,8 @@ from pool_v3_client.models.limit_order_config import LimitOrderConfig
 from pool_v3_client.models.pool_info_item import PoolInfoItem
 from pool_v3_client.models.sort_type import SortType
 from pydantic import ValidationError
+
+from mock_servers import ScriptedServer, json_reply
 
 UUID = "3e1f5a9c-7b2d-4c8e-a0f1-6d2b9c4e8a17"
 

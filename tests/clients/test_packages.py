@@ -5,14 +5,17 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
-import shutil
+import os
+import re
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
 
-from project import GENERATED, HOSTS, NODE_BIN, REPO
+from mock_servers import Prism
+from project import GENERATED, HOSTS, NODE_BIN, REPO, bundle
 
 pytestmark = pytest.mark.e2e
 PROJECTS = {h: REPO / "generated" / "python" / f"{h}-client" for h in HOSTS}
@@ -30,18 +33,50 @@ def test_provenance_records_the_spec_hash_and_generators(host: str) -> None:
     assert package.SPEC_SHA256 in ts.splitlines()[0]
 
 
-def test_pip_install_works(tmp_path: Path) -> None:
-    """`pip install generated/python/pool-v3-client` (offline: the build tools are pinned in
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {str(f.relative_to(folder)): f.read_bytes() for f in sorted(folder.rglob("*")) if f.is_file()}
+
+
+@pytest.mark.parametrize("host", HOSTS)
+def test_client_builds_a_wheel_and_an_sdist_that_pass_twine(host: str, tmp_path: Path) -> None:
+    """`python -m build` (hatchling, offline) and `twine check` on every client; the build
+    writes nothing into generated/."""
+    before = snapshot(PROJECTS[host])
+    build = subprocess.run([sys.executable, "-m", "build", "--no-isolation", "--outdir", str(tmp_path),
+                            str(PROJECTS[host])], capture_output=True, text=True, timeout=300, check=False)  # fmt: skip
+    assert build.returncode == 0, build.stdout + build.stderr
+    distribution = f"raydium_{host.replace('-', '_')}_client"
+    built = sorted(p.name for p in tmp_path.iterdir())
+    assert [n for n in built if n.endswith(".whl")] == [f"{distribution}-{bundle_version(host)}-py3-none-any.whl"]
+    assert [n for n in built if n.endswith(".tar.gz")] == [f"{distribution}-{bundle_version(host)}.tar.gz"]
+    check = subprocess.run([sys.executable, "-m", "twine", "check", "--strict", *map(str, tmp_path.iterdir())],
+                           capture_output=True, text=True, timeout=120, check=False)  # fmt: skip
+    assert check.returncode == 0, check.stdout + check.stderr
+    with zipfile.ZipFile(next(tmp_path.glob("*.whl"))) as wheel:
+        names = wheel.namelist()
+        metadata = wheel.read(next(n for n in names if n.endswith("METADATA"))).decode()
+    assert f"{host.replace('-', '_')}_client/py.typed" in names
+    assert "License-Expression: MIT" in metadata
+    assert f"Name: raydium-{host}-client" in metadata
+    assert snapshot(PROJECTS[host]) == before, "the build wrote into generated/"
+
+
+def bundle_version(host: str) -> str:
+    return str(json.loads((GENERATED / f"{host}.json").read_text(encoding="utf-8"))["info"]["version"])
+
+
+def test_pip_install_leaves_generated_untouched(tmp_path: Path) -> None:
+    """`pip install generated/python/pool-v3-client` (offline: the build backend is pinned in
     requirements.txt), then import the installed copy, not the one in generated/."""
     site = tmp_path / "site"
-    project = tmp_path / "pool-v3-client"  # setuptools builds in the source tree: build from a copy
-    shutil.copytree(PROJECTS["pool-v3"], project, ignore=shutil.ignore_patterns("__pycache__"))
+    before = snapshot(PROJECTS["pool-v3"])
     install = subprocess.run(
         [sys.executable, "-m", "pip", "install", "--no-deps", "--no-build-isolation", "--no-index", "--quiet",
-         "--target", str(site), str(project)],
+         "--target", str(site), str(PROJECTS["pool-v3"])],
         capture_output=True, text=True, timeout=300, check=False, cwd=tmp_path,
     )  # fmt: skip
     assert install.returncode == 0, install.stdout + install.stderr
+    assert snapshot(PROJECTS["pool-v3"]) == before, "pip install wrote into generated/"
     probe = subprocess.run(
         [sys.executable, "-c", "import pool_v3_client.errors, pool_v3_client._provenance as p; "
          "print(pool_v3_client.__file__, p.SPEC_SHA256)"],
@@ -50,6 +85,33 @@ def test_pip_install_works(tmp_path: Path) -> None:
     )  # fmt: skip
     assert probe.returncode == 0, probe.stderr
     assert probe.stdout.startswith(str(site))
+
+
+README_FENCE = re.compile(r"^```python\n(.*?)^```", re.S | re.M)
+
+
+@pytest.mark.parametrize("host", HOSTS)
+def test_package_readme_is_written_for_its_host_and_its_example_runs(
+    host: str, prism_servers: dict[str, Prism], tmp_path: Path
+) -> None:
+    readme = (PROJECTS[host] / "README.md").read_text(encoding="utf-8")
+    for stock in ("AuthenticatedClient", "SuperSecretToken", "MyDataModel", "proxies", "api.example.com"):
+        assert stock not in readme, f"openapi-python-client's stock text: {stock}"
+    assert f"raydium-{host}-client" in readme
+    blocks = README_FENCE.findall(readme)
+    assert blocks, "no example"
+    mock = prism_servers[host].url
+    placeholder = next(iter(bundle(host)["servers"][0]["variables"].values()))["default"]
+    for code in blocks:
+        code = code.replace("Client()", f"Client(base_url={mock!r})").replace(placeholder, mock)
+        script = tmp_path / "readme_example.py"
+        script.write_text(code, encoding="utf-8")
+        path = os.pathsep.join(map(str, PROJECTS.values()))
+        run = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120, check=False,
+                             env={**os.environ, "PYTHONPATH": path})  # fmt: skip
+        assert run.returncode == 0, run.stderr
+        assert "failed:" not in run.stdout, run.stdout
+        assert run.stdout.strip()
 
 
 def test_typescript_u64_amounts_cannot_lose_precision() -> None:

@@ -9,8 +9,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from mock_servers import Prism
 
+from mock_servers import Prism
 from project import GENERATED, HOSTS
 
 pytestmark = pytest.mark.e2e

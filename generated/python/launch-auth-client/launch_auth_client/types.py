@@ -1,18 +1,22 @@
-"""Contains some shared types for properties"""
+"""Shared types of the generated functions and models.
+
+Generated from scripts/templates/python-client/types.py.jinja (a custom
+openapi-python-client template); do not edit the generated copy.
+
+An absent optional field reads as ``None``: ``Unset`` is an alias of ``type(None)`` and
+``UNSET`` is ``None``, so a field typed ``int | Unset`` is ``int | None`` for type checkers,
+and natural code (``if pool.tvl is not None``, ``page.data or []``) type-checks under
+``mypy --strict``. The one thing lost is the difference between a key that is absent and a
+key sent as ``null``: both read as ``None``, and ``None`` is never sent in a request.
+"""
 
 from collections.abc import Mapping, MutableMapping
-from http import HTTPStatus
-from typing import IO, BinaryIO, Generic, Literal, TypeVar
+from typing import IO, BinaryIO, Generic, TypeVar
 
 from attrs import define
 
-
-class Unset:
-    def __bool__(self) -> Literal[False]:
-        return False
-
-
-UNSET: Unset = Unset()
+Unset = type(None)
+UNSET: Unset = None
 
 # The types that `httpx.Client(files=)` can accept, copied from that library.
 FileContent = IO[bytes] | bytes | str
@@ -43,12 +47,27 @@ T = TypeVar("T")
 
 @define
 class Response(Generic[T]):
-    """A response from an endpoint"""
+    """A response from an endpoint. ``status_code`` is the plain integer status (any of
+    100-599, including ones no standard names, such as Cloudflare's 520)."""
 
-    status_code: HTTPStatus
+    status_code: int
     content: bytes
     headers: MutableMapping[str, str]
     parsed: T | None
 
 
-__all__ = ["UNSET", "File", "FileTypes", "RequestFiles", "Response", "Unset"]
+@define
+class RawBody:
+    """The 2xx response of an operation whose response body the source does not show:
+    the status, the headers and the bytes, as they came."""
+
+    status_code: int
+    headers: MutableMapping[str, str]
+    content: bytes
+
+    @property
+    def text(self) -> str:
+        return self.content.decode("utf-8", errors="replace")
+
+
+__all__ = ["UNSET", "File", "FileTypes", "RawBody", "RequestFiles", "Response", "Unset"]

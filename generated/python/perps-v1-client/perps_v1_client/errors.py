@@ -1,30 +1,36 @@
-"""Errors the API functions raise, and the envelope decoding they share.
+"""Errors the API functions raise, the envelope decoding and the transport they share.
 
 Generated from scripts/templates/python-client/errors.py.jinja (a custom
 openapi-python-client template); do not edit the generated copy.
 
 Every response of these services is an envelope ``{id, success, msg, data}``, and the
 source document says: always check ``success`` before reading ``data``. Every API
-function therefore decodes its response with :func:`decode_envelope` before building
-the typed result:
+function therefore sends its request with :func:`send` and decodes the response with
+:func:`decode_envelope` before building the typed result. Whatever happens, a call ends
+in the typed success or in an :class:`ApiError`:
 
 * ``success: false`` raises :class:`FailureEnvelopeError` (``msg``, ``error_code``)
-  whatever the HTTP status: failures delivered with HTTP 200 are seen in practice;
+  whatever the HTTP status;
 * HTTP 429 raises :class:`RateLimitedError` (with ``retry_after``) once the client's
-  bounded :class:`RetryPolicy` has honoured ``Retry-After`` and given up;
-* a body that is not JSON (an HTML page from the edge proxy) raises :class:`NotJsonError`;
-* JSON that does not parse (truncated) raises :class:`MalformedJsonError`;
-* JSON that is not an envelope, or a success whose ``data`` does not fit the schema,
-  raises :class:`UnexpectedShapeError`.
+  :class:`RetryPolicy` has honoured ``Retry-After`` and given up, or at once when the wait
+  asked for is longer than the policy allows;
+* a body that is not JSON (an HTML page from the edge proxy, any status, 52x included)
+  raises :class:`NotJsonError`; JSON that does not parse (truncated, empty) raises
+  :class:`MalformedJsonError`; JSON that is not an envelope, or a success whose ``data``
+  does not fit the schema, raises :class:`UnexpectedShapeError`;
+* a refused connection, a timeout, a connection cut mid-body or the call's overall
+  deadline raise a :class:`TransportError` (``ConnectionFailedError``,
+  ``RequestTimeoutError``, ``ConnectionCutError``), with the httpx exception as
+  ``__cause__``.
 
 Unknown keys in a response are kept (``additional_properties`` on every model).
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
@@ -35,26 +41,30 @@ import httpx
 _PREVIEW = 200
 
 
-class UnexpectedStatus(Exception):
-    """Raised by api functions when the response status an undocumented status and Client.raise_on_unexpected_status is True"""
+class ApiError(Exception):
+    """Base class of every error a call raises instead of returning a usable success.
 
-    def __init__(self, status_code: int, content: bytes):
+    ``status_code`` is the HTTP status (``None`` when no response arrived), ``msg`` the
+    envelope's ``msg`` where the body had one, ``content`` and ``headers`` what came back.
+    """
+
+    def __init__(self, message: str, response: httpx.Response | None = None, *, msg: str | None = None) -> None:
+        super().__init__(message)
+        self.status_code: int | None = response.status_code if response is not None else None
+        self.content: bytes = _content(response)
+        self.headers: httpx.Headers = response.headers if response is not None else httpx.Headers()
+        self.msg: str | None = msg
+
+
+class UnexpectedStatus(ApiError):
+    """A status the description does not declare for a usable success (for example a 2xx
+    other than the one declared), with a body that is not a failure envelope."""
+
+    def __init__(self, status_code: int, content: bytes, response: httpx.Response | None = None) -> None:
+        preview = " ".join(content[:_PREVIEW].decode("utf-8", errors="replace").split())
+        super().__init__(f"HTTP {status_code}: unexpected status ({len(content)} bytes: {preview!r})", response)
         self.status_code = status_code
         self.content = content
-
-        super().__init__(
-            f"Unexpected status code: {status_code}\n\nResponse content:\n{content.decode(errors='ignore')}"
-        )
-
-
-class ApiError(Exception):
-    """Base class of every error raised for a response that is not a usable success."""
-
-    def __init__(self, message: str, response: httpx.Response) -> None:
-        super().__init__(message)
-        self.status_code: int = response.status_code
-        self.content: bytes = response.content
-        self.headers: httpx.Headers = response.headers
 
 
 class FailureEnvelopeError(ApiError):
@@ -68,33 +78,34 @@ class FailureEnvelopeError(ApiError):
     def __init__(self, response: httpx.Response, envelope: dict[str, Any], reason: str = "success=false") -> None:
         self.envelope: dict[str, Any] = envelope
         msg = envelope.get("msg")
-        self.msg: str | None = msg if isinstance(msg, str) else None
         error = envelope.get("error")
         code = error.get("code") if isinstance(error, dict) else None
         self.error_code: int | None = code if isinstance(code, int) and not isinstance(code, bool) else None
         request_id = envelope.get("id")
         self.request_id: str | None = request_id if isinstance(request_id, str) else None
+        text = msg if isinstance(msg, str) else None
         details = [f"HTTP {response.status_code}", reason]
-        if self.msg is not None:
-            details.append(f"msg={self.msg!r}")
+        if text is not None:
+            details.append(f"msg={text!r}")
         if self.error_code is not None:
             details.append(f"error.code={self.error_code}")
         if self.request_id is not None:
             details.append(f"id={self.request_id}")
-        super().__init__(", ".join(details), response)
+        super().__init__(", ".join(details), response, msg=text)
 
 
 class RateLimitedError(FailureEnvelopeError):
-    """HTTP 429 (rate limited per source IP), after the client's retries were used up.
+    """HTTP 429 (rate limited per source IP), after the client's retries were used up, or
+    at once when ``Retry-After`` asks for more than the retry policy waits.
 
     ``retry_after`` is the server's ``Retry-After`` in seconds (``None`` when absent or
     unreadable); ``envelope`` is the decoded body, or ``{}`` when the body was not one.
     """
 
-    def __init__(self, response: httpx.Response, envelope: dict[str, Any]) -> None:
+    def __init__(self, response: httpx.Response, envelope: dict[str, Any], reason: str = "") -> None:
         self.retry_after: float | None = parse_retry_after(response.headers.get("retry-after"))
         wait = "no Retry-After" if self.retry_after is None else f"Retry-After {self.retry_after:g}s"
-        super().__init__(response, envelope, reason=f"rate limited ({wait})")
+        super().__init__(response, envelope, reason=f"rate limited ({wait}{reason})")
 
 
 class NotJsonError(ApiError):
@@ -102,29 +113,53 @@ class NotJsonError(ApiError):
 
 
 class MalformedJsonError(ApiError):
-    """The body claims to be JSON but does not parse (for example truncated)."""
+    """The body claims to be JSON but does not parse (for example truncated or empty)."""
 
 
 class UnexpectedShapeError(ApiError):
-    """JSON that is not an envelope, or a success whose payload does not fit the schema."""
+    """JSON that is not an envelope, or a success whose payload does not fit the schema
+    (a missing field, a wrong type, an unexpected ``null`` list item: the message names it)."""
+
+
+class TransportError(ApiError):
+    """No complete response arrived; the httpx exception is the ``__cause__``."""
+
+
+class ConnectionFailedError(TransportError):
+    """The connection could not be made (refused, unreachable, name not resolved)."""
+
+
+class RequestTimeoutError(TransportError):
+    """A timeout of the client (connect, read, write, pool) or the call's overall deadline
+    (``RetryPolicy.deadline``) passed."""
+
+
+class ConnectionCutError(TransportError):
+    """The connection broke before the whole response arrived (reset, or cut mid-body)."""
 
 
 @dataclass(frozen=True)
 class RetryPolicy:
-    """How a client honours ``Retry-After`` on HTTP 429.
+    """How a call honours ``Retry-After`` on HTTP 429, and how long it may take.
 
-    A 429 is retried at most ``max_retries`` times. Each wait is ``Retry-After`` (or
-    ``default_wait`` when the header is absent or unreadable), capped at ``max_wait``
-    seconds. ``RetryPolicy(max_retries=0)`` turns retrying off.
+    A 429 is retried at most ``max_retries`` times, each after the wait ``Retry-After``
+    asks for (``default_wait`` when the header is absent or unreadable). A wait longer
+    than ``max_wait`` is not slept: the call raises :class:`RateLimitedError` at once, with
+    ``retry_after`` set, so the caller decides. ``deadline`` bounds the whole call,
+    retries included, in seconds: no wait goes past it, and a response still arriving at
+    the deadline raises :class:`RequestTimeoutError`. ``RetryPolicy(max_retries=0)`` turns
+    retrying off.
     """
 
     max_retries: int = 2
-    max_wait: float = 30.0
+    max_wait: float = 10.0
     default_wait: float = 1.0
+    deadline: float = 30.0
 
     def wait_for(self, response: httpx.Response) -> float:
+        """The wait the server asks for (``default_wait`` when it names none)."""
         seconds = parse_retry_after(response.headers.get("retry-after"))
-        return min(self.max_wait, self.default_wait if seconds is None else seconds)
+        return self.default_wait if seconds is None else seconds
 
 
 def parse_retry_after(value: str | None) -> float | None:
@@ -143,28 +178,111 @@ def parse_retry_after(value: str | None) -> float | None:
     return max(0.0, (when - datetime.now(UTC)).total_seconds())
 
 
-def send(request: Callable[[], httpx.Response], policy: RetryPolicy) -> httpx.Response:
-    """Send a request, honouring Retry-After on 429 at most ``policy.max_retries`` times."""
-    response = request()
-    for _ in range(policy.max_retries):
-        if response.status_code != 429:
-            break
-        time.sleep(policy.wait_for(response))
-        response = request()
+def _content(response: httpx.Response | None) -> bytes:
+    if response is None:
+        return b""
+    try:
+        return response.content
+    except httpx.ResponseNotRead:
+        return b""
+
+
+def _transport_error(exc: httpx.TransportError | httpx.DecodingError, request: httpx.Request) -> TransportError:
+    where = f"{request.method} {request.url}"
+    if isinstance(exc, httpx.TimeoutException):
+        return RequestTimeoutError(f"{where}: timed out ({type(exc).__name__}: {exc or 'no detail'})")
+    if isinstance(exc, httpx.ConnectError):
+        return ConnectionFailedError(f"{where}: could not connect ({exc})")
+    return ConnectionCutError(f"{where}: the connection broke before the whole response arrived "
+                              f"({type(exc).__name__}: {exc or 'no detail'})")  # fmt: skip
+
+
+def _deadline_error(request: httpx.Request, policy: RetryPolicy) -> RequestTimeoutError:
+    return RequestTimeoutError(f"{request.method} {request.url}: the call's deadline of {policy.deadline:g}s passed")
+
+
+def _complete(response: httpx.Response, raw: list[bytes], request: httpx.Request) -> httpx.Response:
+    """The streamed response, whole and decoded (Content-Encoding undone by httpx)."""
+    whole = httpx.Response(response.status_code, headers=response.headers, content=b"".join(raw), request=request,
+                           extensions=response.extensions)  # fmt: skip
+    whole.read()
+    return whole
+
+
+def _next_wait(response: httpx.Response, policy: RetryPolicy, attempt: int, ends: float) -> float | None:
+    """The seconds to wait before retrying a 429, or None to stop (and raise)."""
+    if response.status_code != 429 or attempt >= policy.max_retries:
+        return None
+    wait = policy.wait_for(response)
+    if wait > policy.max_wait or time.monotonic() + wait >= ends:
+        return None
+    return wait
+
+
+def _give_up(response: httpx.Response, policy: RetryPolicy, attempt: int) -> httpx.Response:
+    """Keep the last 429 for decode_envelope; a wait beyond the policy is said in the error."""
+    if response.status_code == 429 and attempt < policy.max_retries:
+        wait = policy.wait_for(response)
+        if wait > policy.max_wait:
+            raise RateLimitedError(response, _envelope_or_empty(response),
+                                   f"; the wait exceeds the retry policy's max_wait of {policy.max_wait:g}s")  # fmt: skip
+        raise RateLimitedError(response, _envelope_or_empty(response),
+                               f"; waiting would pass the call's deadline of {policy.deadline:g}s")  # fmt: skip
     return response
 
 
-async def send_async(request: Callable[[], Awaitable[httpx.Response]], policy: RetryPolicy) -> httpx.Response:
+def send(client: httpx.Client, request_args: dict[str, Any], policy: RetryPolicy) -> httpx.Response:
+    """Send a request and read its whole body within ``policy.deadline``, honouring
+    ``Retry-After`` on 429 as the policy says. Transport failures raise
+    :class:`TransportError`; the returned response is complete (``.content`` is read)."""
+    ends = time.monotonic() + policy.deadline
+    attempt = 0
+    while True:
+        request = client.build_request(**request_args)
+        try:
+            streamed = client.send(request, stream=True)
+            try:
+                raw = []
+                for chunk in streamed.iter_raw():
+                    raw.append(chunk)
+                    if time.monotonic() > ends:
+                        raise _deadline_error(request, policy)
+            finally:
+                streamed.close()
+            response = _complete(streamed, raw, request)
+        except (httpx.TransportError, httpx.DecodingError) as exc:
+            raise _transport_error(exc, request) from exc
+        wait = _next_wait(response, policy, attempt, ends)
+        if wait is None:
+            return _give_up(response, policy, attempt)
+        time.sleep(wait)
+        attempt += 1
+
+
+async def send_async(client: httpx.AsyncClient, request_args: dict[str, Any], policy: RetryPolicy) -> httpx.Response:
     """The asynchronous twin of :func:`send`."""
-    import asyncio
-
-    response = await request()
-    for _ in range(policy.max_retries):
-        if response.status_code != 429:
-            break
-        await asyncio.sleep(policy.wait_for(response))
-        response = await request()
-    return response
+    ends = time.monotonic() + policy.deadline
+    attempt = 0
+    while True:
+        request = client.build_request(**request_args)
+        try:
+            streamed = await client.send(request, stream=True)
+            try:
+                raw = []
+                async for chunk in streamed.aiter_raw():
+                    raw.append(chunk)
+                    if time.monotonic() > ends:
+                        raise _deadline_error(request, policy)
+            finally:
+                await streamed.aclose()
+            response = _complete(streamed, raw, request)
+        except (httpx.TransportError, httpx.DecodingError) as exc:
+            raise _transport_error(exc, request) from exc
+        wait = _next_wait(response, policy, attempt, ends)
+        if wait is None:
+            return _give_up(response, policy, attempt)
+        await asyncio.sleep(wait)
+        attempt += 1
 
 
 def _preview(response: httpx.Response) -> str:
@@ -172,12 +290,33 @@ def _preview(response: httpx.Response) -> str:
     return " ".join(text.split()) + ("..." if len(response.content) > _PREVIEW else "")
 
 
+def _media(response: httpx.Response) -> str:
+    return str(response.headers.get("content-type", "")).split(";", 1)[0].strip().lower()
+
+
+def _is_json(media: str) -> bool:
+    return media == "application/json" or (media.startswith("application/") and media.endswith("+json"))
+
+
+def _envelope_or_empty(response: httpx.Response) -> dict[str, Any]:
+    try:
+        payload = json.loads(response.content)
+    except (ValueError, UnicodeDecodeError):
+        return {}
+    return payload if isinstance(payload, dict) else {}
+
+
 def decode_envelope(response: httpx.Response) -> dict[str, Any]:
-    """The decoded envelope of a success; a typed :class:`ApiError` for anything else."""
+    """The decoded envelope of a success; a typed :class:`ApiError` for anything else.
+
+    The body decides, with the content type as a guard: a JSON media type, or ``text/plain``
+    or none at all (edges that mislabel JSON) whose body parses as JSON, is read as JSON;
+    anything else (an HTML page) is :class:`NotJsonError`, whatever the status.
+    """
     content_type = response.headers.get("content-type", "")
-    media = content_type.split(";", 1)[0].strip().lower()
-    is_json = media == "application/json" or (media.startswith("application/") and media.endswith("+json"))
-    if not is_json:
+    media = _media(response)
+    lenient = media in ("", "text/plain")
+    if not _is_json(media) and not lenient:
         if response.status_code == 429:
             raise RateLimitedError(response, {})
         raise NotJsonError(
@@ -190,9 +329,17 @@ def decode_envelope(response: httpx.Response) -> dict[str, Any]:
     except (ValueError, UnicodeDecodeError) as exc:
         if response.status_code == 429:
             raise RateLimitedError(response, {}) from exc
+        if lenient:
+            raise NotJsonError(
+                f"HTTP {response.status_code}: expected a JSON envelope, got {content_type or 'no content type'}"
+                f" ({len(response.content)} bytes: {_preview(response)!r})",
+                response,
+            ) from exc
+        what = (
+            "the body is empty" if not response.content else f"the body is not valid JSON ({exc}); it may be truncated"
+        )
         raise MalformedJsonError(
-            f"HTTP {response.status_code}: the body is not valid JSON ({exc}); it may be truncated"
-            f" ({len(response.content)} bytes: {_preview(response)!r})",
+            f"HTTP {response.status_code}: {what} ({len(response.content)} bytes: {_preview(response)!r})",
             response,
         ) from exc
     if response.status_code == 429:
@@ -205,21 +352,39 @@ def decode_envelope(response: httpx.Response) -> dict[str, Any]:
         )
     if payload["success"] is False:
         raise FailureEnvelopeError(response, payload)
-    if response.status_code >= 400:
+    if not 200 <= response.status_code <= 299:
         raise FailureEnvelopeError(response, payload, reason="error status with success=true")
     return payload
 
 
+def decode_raw(response: httpx.Response) -> dict[str, Any] | None:
+    """For an operation whose response body the source does not show: a 2xx is returned
+    as it came (``None`` here), unless its body is a failure envelope; any other status is
+    decoded like an envelope response and raises its typed error."""
+    if 200 <= response.status_code <= 299:
+        payload = _envelope_or_empty(response)
+        if payload.get("success") is False:
+            raise FailureEnvelopeError(response, payload)
+        return None
+    decode_envelope(response)  # raises: a non-2xx status is never a success
+    raise UnexpectedStatus(response.status_code, response.content, response)
+
+
 __all__ = [
     "ApiError",
+    "ConnectionCutError",
+    "ConnectionFailedError",
     "FailureEnvelopeError",
     "MalformedJsonError",
     "NotJsonError",
     "RateLimitedError",
+    "RequestTimeoutError",
     "RetryPolicy",
+    "TransportError",
     "UnexpectedShapeError",
     "UnexpectedStatus",
     "decode_envelope",
+    "decode_raw",
     "parse_retry_after",
     "send",
     "send_async",

@@ -4,7 +4,13 @@ from typing import Any, Self
 import httpx
 from attrs import define, evolve, field
 
+from ._server import DEFAULT_BASE_URL
 from .errors import RetryPolicy
+
+DEFAULT_TIMEOUT = httpx.Timeout(8.0, connect=4.0)
+"""The default timeout of every request: 4 s to connect, 8 s for each read, write and
+pool wait. ``Client(timeout=httpx.Timeout(...))`` changes it; ``RetryPolicy.deadline``
+bounds a whole call, retries included."""
 
 
 @define
@@ -13,14 +19,16 @@ class Client:
 
     The following are accepted as keyword arguments and will be used to construct httpx Clients internally:
 
-        ``base_url``: The base URL for the API, all requests are made to a relative path to this URL
+        ``base_url``: The base URL for the API, all requests are made to a relative path to this URL.
+        Defaults to ``_server.DEFAULT_BASE_URL``, the public host the description cites, where
+        there is one.
 
         ``cookies``: A dictionary of cookies to be sent with every request
 
         ``headers``: A dictionary of headers to be sent with every request
 
-        ``timeout``: The maximum amount of a time a request can take. API functions will raise
-        httpx.TimeoutException if this is exceeded.
+        ``timeout``: The httpx timeout of each request (default ``DEFAULT_TIMEOUT``: 4 s to
+        connect, 8 s per read). API functions raise ``errors.RequestTimeoutError`` when it passes.
 
         ``verify_ssl``: Whether or not to verify the SSL certificate of the API server. This should be True in production,
         but can be set to False for testing purposes.
@@ -37,17 +45,30 @@ class Client:
     """
 
     raise_on_unexpected_status: bool = field(default=False, kw_only=True)
-    _base_url: str = field(alias="base_url")
+    _base_url: str = field(default=DEFAULT_BASE_URL or "", alias="base_url")
     _cookies: dict[str, str] = field(factory=dict, kw_only=True, alias="cookies")
     _headers: dict[str, str] = field(factory=dict, kw_only=True, alias="headers")
-    _timeout: httpx.Timeout | None = field(default=None, kw_only=True, alias="timeout")
+    _timeout: httpx.Timeout | None = field(default=DEFAULT_TIMEOUT, kw_only=True, alias="timeout")
     _verify_ssl: str | bool | ssl.SSLContext = field(default=True, kw_only=True, alias="verify_ssl")
     _follow_redirects: bool = field(default=False, kw_only=True, alias="follow_redirects")
     _httpx_args: dict[str, Any] = field(factory=dict, kw_only=True, alias="httpx_args")
     _client: httpx.Client | None = field(default=None, init=False)
     _async_client: httpx.AsyncClient | None = field(default=None, init=False)
     retry_policy: RetryPolicy = field(factory=RetryPolicy, kw_only=True)
-    """How HTTP 429 with Retry-After is retried (bounded); RetryPolicy(max_retries=0) turns it off."""
+    """How HTTP 429 with Retry-After is retried, and the deadline of a whole call;
+    RetryPolicy(max_retries=0) turns retrying off."""
+
+    def __attrs_post_init__(self) -> None:
+        if not self._base_url:
+            raise ValueError(
+                "base_url is required: the source document shows no host for this service, so the client has no "
+                "default (pass base_url=...)"
+            )
+
+    @property
+    def base_url(self) -> str:
+        """The base URL every request goes to."""
+        return self._base_url
 
     def with_headers(self, headers: dict[str, str]) -> "Client":
         """Get a new client matching this one with additional headers"""
@@ -142,14 +163,16 @@ class AuthenticatedClient:
 
     The following are accepted as keyword arguments and will be used to construct httpx Clients internally:
 
-        ``base_url``: The base URL for the API, all requests are made to a relative path to this URL
+        ``base_url``: The base URL for the API, all requests are made to a relative path to this URL.
+        Defaults to ``_server.DEFAULT_BASE_URL``, the public host the description cites, where
+        there is one.
 
         ``cookies``: A dictionary of cookies to be sent with every request
 
         ``headers``: A dictionary of headers to be sent with every request
 
-        ``timeout``: The maximum amount of a time a request can take. API functions will raise
-        httpx.TimeoutException if this is exceeded.
+        ``timeout``: The httpx timeout of each request (default ``DEFAULT_TIMEOUT``: 4 s to
+        connect, 8 s per read). API functions raise ``errors.RequestTimeoutError`` when it passes.
 
         ``verify_ssl``: Whether or not to verify the SSL certificate of the API server. This should be True in production,
         but can be set to False for testing purposes.
@@ -169,19 +192,32 @@ class AuthenticatedClient:
     """
 
     raise_on_unexpected_status: bool = field(default=False, kw_only=True)
-    _base_url: str = field(alias="base_url")
+    _base_url: str = field(default=DEFAULT_BASE_URL or "", alias="base_url")
     _cookies: dict[str, str] = field(factory=dict, kw_only=True, alias="cookies")
     _headers: dict[str, str] = field(factory=dict, kw_only=True, alias="headers")
-    _timeout: httpx.Timeout | None = field(default=None, kw_only=True, alias="timeout")
+    _timeout: httpx.Timeout | None = field(default=DEFAULT_TIMEOUT, kw_only=True, alias="timeout")
     _verify_ssl: str | bool | ssl.SSLContext = field(default=True, kw_only=True, alias="verify_ssl")
     _follow_redirects: bool = field(default=False, kw_only=True, alias="follow_redirects")
     _httpx_args: dict[str, Any] = field(factory=dict, kw_only=True, alias="httpx_args")
     _client: httpx.Client | None = field(default=None, init=False)
     _async_client: httpx.AsyncClient | None = field(default=None, init=False)
     retry_policy: RetryPolicy = field(factory=RetryPolicy, kw_only=True)
-    """How HTTP 429 with Retry-After is retried (bounded); RetryPolicy(max_retries=0) turns it off."""
+    """How HTTP 429 with Retry-After is retried, and the deadline of a whole call;
+    RetryPolicy(max_retries=0) turns retrying off."""
 
-    token: str
+    def __attrs_post_init__(self) -> None:
+        if not self._base_url:
+            raise ValueError(
+                "base_url is required: the source document shows no host for this service, so the client has no "
+                "default (pass base_url=...)"
+            )
+
+    @property
+    def base_url(self) -> str:
+        """The base URL every request goes to."""
+        return self._base_url
+
+    token: str = field(kw_only=True)
     prefix: str = "Bearer"
     auth_header_name: str = "Authorization"
 

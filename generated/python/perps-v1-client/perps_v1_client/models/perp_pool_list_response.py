@@ -63,7 +63,14 @@ class PerpPoolListResponse:
 
         data = []
         _data = d.pop("data")
-        for componentsschemas_perp_pool_list_item_data in _data:
+        for componentsschemas_perp_pool_list_item_data_index, componentsschemas_perp_pool_list_item_data in enumerate(
+            _data
+        ):
+            if componentsschemas_perp_pool_list_item_data is None:
+                raise TypeError(
+                    f"data[{componentsschemas_perp_pool_list_item_data_index}] is null, and the schema admits no null there"
+                )
+
             componentsschemas_perp_pool_list_item = PerpPoolEntry.from_dict(componentsschemas_perp_pool_list_item_data)
 
             data.append(componentsschemas_perp_pool_list_item)

@@ -100,7 +100,14 @@ class DynamicFeeConfig:
 
         max_volatility_accumulator = d.pop("maxVolatilityAccumulator", UNSET)
 
-        recommend_config_id: list[str] = d.pop("recommendConfigId", UNSET)
+        _recommend_config_id = d.pop("recommendConfigId", UNSET)
+        if _recommend_config_id is not None:
+            for _recommend_config_id_index, _recommend_config_id_item in enumerate(_recommend_config_id):
+                if _recommend_config_id_item is None:
+                    raise TypeError(
+                        f"recommendConfigId[{_recommend_config_id_index}] is null, and the schema admits no null there"
+                    )
+        recommend_config_id: list[str] = _recommend_config_id
 
         dynamic_fee_config = cls(
             id=id,

@@ -71,7 +71,15 @@ class DynamicFeeConfigListResponse:
 
         data = []
         _data = d.pop("data")
-        for componentsschemas_dynamic_fee_config_list_item_data in _data:
+        for (
+            componentsschemas_dynamic_fee_config_list_item_data_index,
+            componentsschemas_dynamic_fee_config_list_item_data,
+        ) in enumerate(_data):
+            if componentsschemas_dynamic_fee_config_list_item_data is None:
+                raise TypeError(
+                    f"data[{componentsschemas_dynamic_fee_config_list_item_data_index}] is null, and the schema admits no null there"
+                )
+
             componentsschemas_dynamic_fee_config_list_item = DynamicFeeConfig.from_dict(
                 componentsschemas_dynamic_fee_config_list_item_data
             )

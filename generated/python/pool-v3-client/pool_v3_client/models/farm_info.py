@@ -117,7 +117,12 @@ class FarmInfo:
         symbol_mints: list[Token] | Unset = UNSET
         if _symbol_mints is not UNSET:
             symbol_mints = []
-            for symbol_mints_item_data in _symbol_mints:
+            for symbol_mints_item_data_index, symbol_mints_item_data in enumerate(_symbol_mints):
+                if symbol_mints_item_data is None:
+                    raise TypeError(
+                        f"symbolMints[{symbol_mints_item_data_index}] is null, and the schema admits no null there"
+                    )
+
                 symbol_mints_item = Token.from_dict(symbol_mints_item_data)
 
                 symbol_mints.append(symbol_mints_item)
@@ -135,13 +140,23 @@ class FarmInfo:
 
         apr = d.pop("apr", UNSET)
 
-        tags: list[str] = d.pop("tags", UNSET)
+        _tags = d.pop("tags", UNSET)
+        if _tags is not None:
+            for _tags_index, _tags_item in enumerate(_tags):
+                if _tags_item is None:
+                    raise TypeError(f"tags[{_tags_index}] is null, and the schema admits no null there")
+        tags: list[str] = _tags
 
         _reward_infos = d.pop("rewardInfos", UNSET)
         reward_infos: list[FarmRewardInfo] | Unset = UNSET
         if _reward_infos is not UNSET:
             reward_infos = []
-            for reward_infos_item_data in _reward_infos:
+            for reward_infos_item_data_index, reward_infos_item_data in enumerate(_reward_infos):
+                if reward_infos_item_data is None:
+                    raise TypeError(
+                        f"rewardInfos[{reward_infos_item_data_index}] is null, and the schema admits no null there"
+                    )
+
                 reward_infos_item = FarmRewardInfo.from_dict(reward_infos_item_data)
 
                 reward_infos.append(reward_infos_item)

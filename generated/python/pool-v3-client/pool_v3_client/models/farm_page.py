@@ -67,7 +67,10 @@ class FarmPage:
         data: list[FarmInfo] | Unset = UNSET
         if _data is not UNSET:
             data = []
-            for data_item_data in _data:
+            for data_item_data_index, data_item_data in enumerate(_data):
+                if data_item_data is None:
+                    raise TypeError(f"data[{data_item_data_index}] is null, and the schema admits no null there")
+
                 data_item = FarmInfo.from_dict(data_item_data)
 
                 data.append(data_item)

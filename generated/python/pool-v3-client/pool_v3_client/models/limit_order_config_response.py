@@ -97,8 +97,14 @@ class LimitOrderConfigResponse:
             componentsschemas_limit_order_config_data_type_1 = []
             _componentsschemas_limit_order_config_data_type_1 = data
             for (
-                componentsschemas_limit_order_config_data_type_1_item_data
-            ) in _componentsschemas_limit_order_config_data_type_1:
+                componentsschemas_limit_order_config_data_type_1_item_data_index,
+                componentsschemas_limit_order_config_data_type_1_item_data,
+            ) in enumerate(_componentsschemas_limit_order_config_data_type_1):
+                if componentsschemas_limit_order_config_data_type_1_item_data is None:
+                    raise TypeError(
+                        f"LimitOrderConfigData_type_1[{componentsschemas_limit_order_config_data_type_1_item_data_index}] is null, and the schema admits no null there"
+                    )
+
                 componentsschemas_limit_order_config_data_type_1_item = LimitOrderConfig.from_dict(
                     componentsschemas_limit_order_config_data_type_1_item_data
                 )

@@ -110,7 +110,14 @@ class PoolConfig:
 
         default_range = d.pop("defaultRange", UNSET)
 
-        default_range_point: list[float] = d.pop("defaultRangePoint", UNSET)
+        _default_range_point = d.pop("defaultRangePoint", UNSET)
+        if _default_range_point is not None:
+            for _default_range_point_index, _default_range_point_item in enumerate(_default_range_point):
+                if _default_range_point_item is None:
+                    raise TypeError(
+                        f"defaultRangePoint[{_default_range_point_index}] is null, and the schema admits no null there"
+                    )
+        default_range_point: list[float] = _default_range_point
 
         create_pool_fee = d.pop("createPoolFee", UNSET)
 

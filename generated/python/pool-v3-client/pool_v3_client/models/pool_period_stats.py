@@ -94,7 +94,12 @@ class PoolPeriodStats:
 
         price_max = d.pop("priceMax", UNSET)
 
-        reward_apr: list[float] = d.pop("rewardApr", UNSET)
+        _reward_apr = d.pop("rewardApr", UNSET)
+        if _reward_apr is not None:
+            for _reward_apr_index, _reward_apr_item in enumerate(_reward_apr):
+                if _reward_apr_item is None:
+                    raise TypeError(f"rewardApr[{_reward_apr_index}] is null, and the schema admits no null there")
+        reward_apr: list[float] = _reward_apr
 
         pool_period_stats = cls(
             volume=volume,

@@ -75,7 +75,7 @@ class PoolsResponse:
 
         data = []
         _data = d.pop("data")
-        for componentsschemas_pools_item_data in _data:
+        for componentsschemas_pools_item_data_index, componentsschemas_pools_item_data in enumerate(_data):
 
             def _parse_componentsschemas_pools_item(data: object) -> None | PoolInfoItem:
                 if data is None:

@@ -68,7 +68,10 @@ class RpcList:
         rpcs: list[RpcNode] | Unset = UNSET
         if _rpcs is not UNSET:
             rpcs = []
-            for rpcs_item_data in _rpcs:
+            for rpcs_item_data_index, rpcs_item_data in enumerate(_rpcs):
+                if rpcs_item_data is None:
+                    raise TypeError(f"rpcs[{rpcs_item_data_index}] is null, and the schema admits no null there")
+
                 rpcs_item = RpcNode.from_dict(rpcs_item_data)
 
                 rpcs.append(rpcs_item)

@@ -121,7 +121,12 @@ class Token:
 
         decimals = d.pop("decimals", UNSET)
 
-        tags: list[str] = d.pop("tags", UNSET)
+        _tags = d.pop("tags", UNSET)
+        if _tags is not None:
+            for _tags_index, _tags_item in enumerate(_tags):
+                if _tags_item is None:
+                    raise TypeError(f"tags[{_tags_index}] is null, and the schema admits no null there")
+        tags: list[str] = _tags
 
         _extensions = d.pop("extensions", UNSET)
         extensions: TokenExtensions | Unset

@@ -67,14 +67,29 @@ class TokenList:
         mint_list: list[Token] | Unset = UNSET
         if _mint_list is not UNSET:
             mint_list = []
-            for mint_list_item_data in _mint_list:
+            for mint_list_item_data_index, mint_list_item_data in enumerate(_mint_list):
+                if mint_list_item_data is None:
+                    raise TypeError(
+                        f"mintList[{mint_list_item_data_index}] is null, and the schema admits no null there"
+                    )
+
                 mint_list_item = Token.from_dict(mint_list_item_data)
 
                 mint_list.append(mint_list_item)
 
-        blacklist: list[str] = d.pop("blacklist", UNSET)
+        _blacklist = d.pop("blacklist", UNSET)
+        if _blacklist is not None:
+            for _blacklist_index, _blacklist_item in enumerate(_blacklist):
+                if _blacklist_item is None:
+                    raise TypeError(f"blacklist[{_blacklist_index}] is null, and the schema admits no null there")
+        blacklist: list[str] = _blacklist
 
-        white_list: list[str] = d.pop("whiteList", UNSET)
+        _white_list = d.pop("whiteList", UNSET)
+        if _white_list is not None:
+            for _white_list_index, _white_list_item in enumerate(_white_list):
+                if _white_list_item is None:
+                    raise TypeError(f"whiteList[{_white_list_index}] is null, and the schema admits no null there")
+        white_list: list[str] = _white_list
 
         token_list = cls(
             mint_list=mint_list,

@@ -125,7 +125,12 @@ class SwapQuote:
         route_plan: list[RoutePlanStep] | Unset = UNSET
         if _route_plan is not UNSET:
             route_plan = []
-            for route_plan_item_data in _route_plan:
+            for route_plan_item_data_index, route_plan_item_data in enumerate(_route_plan):
+                if route_plan_item_data is None:
+                    raise TypeError(
+                        f"routePlan[{route_plan_item_data_index}] is null, and the schema admits no null there"
+                    )
+
                 route_plan_item = RoutePlanStep.from_dict(route_plan_item_data)
 
                 route_plan.append(route_plan_item)

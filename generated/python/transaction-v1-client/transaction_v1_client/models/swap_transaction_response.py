@@ -97,7 +97,15 @@ class SwapTransactionResponse:
                 raise TypeError()
             componentsschemas_swap_transactions_type_1 = []
             _componentsschemas_swap_transactions_type_1 = data
-            for componentsschemas_swap_transactions_type_1_item_data in _componentsschemas_swap_transactions_type_1:
+            for (
+                componentsschemas_swap_transactions_type_1_item_data_index,
+                componentsschemas_swap_transactions_type_1_item_data,
+            ) in enumerate(_componentsschemas_swap_transactions_type_1):
+                if componentsschemas_swap_transactions_type_1_item_data is None:
+                    raise TypeError(
+                        f"SwapTransactions_type_1[{componentsschemas_swap_transactions_type_1_item_data_index}] is null, and the schema admits no null there"
+                    )
+
                 componentsschemas_swap_transactions_type_1_item = SwapTransactionItem.from_dict(
                     componentsschemas_swap_transactions_type_1_item_data
                 )

@@ -1,36 +1,40 @@
-from http import HTTPStatus
 from typing import Any
 
 import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...types import Response
+from ...models.request_token_body import RequestTokenBody
+from ...types import RawBody, Response
 
 
-def _get_kwargs() -> dict[str, Any]:
+def _get_kwargs(
+    *,
+    body: RequestTokenBody,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
 
     _kwargs: dict[str, Any] = {
         "method": "post",
         "url": "/request-token",
     }
 
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | None:
-    if response.status_code == 200:
-        return None
-
-    if client.raise_on_unexpected_status:
-        raise errors.UnexpectedStatus(response.status_code, response.content)
-    else:
-        return None
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> RawBody:
+    errors.decode_raw(response)
+    return RawBody(status_code=response.status_code, headers=response.headers, content=response.content)
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[RawBody]:
     return Response(
-        status_code=HTTPStatus(response.status_code),
+        status_code=response.status_code,
         content=response.content,
         headers=response.headers,
         parsed=_parse_response(client=client, response=response),
@@ -40,7 +44,8 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[Any]:
+    body: RequestTokenBody,
+) -> Response[RawBody]:
     """Exchange a wallet signature of time:<unix-seconds> for a JWT
 
      Send the Ed25519 signature of the message `time:<unix-seconds>`, made with the
@@ -48,32 +53,87 @@ def sync_detailed(
     each later forum call.
 
     The method is not shown in the source: POST is assumed here because the client
-    sends data (a signature and an address). How they are sent, and how the JWT comes
-    back, is not shown either, so no request body or response content is described.
+    sends data (a signature and an address). How they are sent is not shown either: the
+    request body is an open JSON object (its media type assumed like the method, its
+    field names not shown), and how the JWT comes back is not shown, so no response
+    content is described: the clients return the response as it came.
+
+    Args:
+        body (RequestTokenBody): The signature of `time:<unix-seconds>`, made with the wallet, and
+            the wallet address.
 
     Raises:
         errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
         errors.RateLimitedError: HTTP 429, after the client's retry_policy honoured Retry-After.
         errors.NotJsonError: The body is not JSON (for example an HTML page from the edge proxy).
-        errors.MalformedJsonError: The body is not valid JSON (for example truncated).
+        errors.MalformedJsonError: The body is not valid JSON (for example truncated or empty).
         errors.UnexpectedShapeError: JSON that is not an envelope, or a payload that does not fit the schema.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
+        errors.TransportError: No complete response: refused (ConnectionFailedError), a timeout or the
+            call's deadline (RequestTimeoutError), a connection cut mid-body (ConnectionCutError).
+        All of them derive from errors.ApiError.
 
     Returns:
-        Response[Any]
+        Response[RawBody]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        body=body,
+    )
 
-    response = errors.send(lambda: client.get_httpx_client().request(**kwargs), client.retry_policy)
+    response = errors.send(client.get_httpx_client(), kwargs, client.retry_policy)
 
     return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    body: RequestTokenBody,
+) -> RawBody:
+    """Exchange a wallet signature of time:<unix-seconds> for a JWT
+
+     Send the Ed25519 signature of the message `time:<unix-seconds>`, made with the
+    wallet, and the wallet address; receive a JWT to send as the `svc-token` header on
+    each later forum call.
+
+    The method is not shown in the source: POST is assumed here because the client
+    sends data (a signature and an address). How they are sent is not shown either: the
+    request body is an open JSON object (its media type assumed like the method, its
+    field names not shown), and how the JWT comes back is not shown, so no response
+    content is described: the clients return the response as it came.
+
+    Args:
+        body (RequestTokenBody): The signature of `time:<unix-seconds>`, made with the wallet, and
+            the wallet address.
+
+    Raises:
+        errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
+        errors.RateLimitedError: HTTP 429, after the client's retry_policy honoured Retry-After.
+        errors.NotJsonError: The body is not JSON (for example an HTML page from the edge proxy).
+        errors.MalformedJsonError: The body is not valid JSON (for example truncated or empty).
+        errors.UnexpectedShapeError: JSON that is not an envelope, or a payload that does not fit the schema.
+        errors.TransportError: No complete response: refused (ConnectionFailedError), a timeout or the
+            call's deadline (RequestTimeoutError), a connection cut mid-body (ConnectionCutError).
+        All of them derive from errors.ApiError.
+
+    Returns:
+        RawBody
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = errors.send(client.get_httpx_client(), kwargs, client.retry_policy)
+
+    return _parse_response(client=client, response=response)
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[Any]:
+    body: RequestTokenBody,
+) -> Response[RawBody]:
     """Exchange a wallet signature of time:<unix-seconds> for a JWT
 
      Send the Ed25519 signature of the message `time:<unix-seconds>`, made with the
@@ -81,23 +141,77 @@ async def asyncio_detailed(
     each later forum call.
 
     The method is not shown in the source: POST is assumed here because the client
-    sends data (a signature and an address). How they are sent, and how the JWT comes
-    back, is not shown either, so no request body or response content is described.
+    sends data (a signature and an address). How they are sent is not shown either: the
+    request body is an open JSON object (its media type assumed like the method, its
+    field names not shown), and how the JWT comes back is not shown, so no response
+    content is described: the clients return the response as it came.
+
+    Args:
+        body (RequestTokenBody): The signature of `time:<unix-seconds>`, made with the wallet, and
+            the wallet address.
 
     Raises:
         errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
         errors.RateLimitedError: HTTP 429, after the client's retry_policy honoured Retry-After.
         errors.NotJsonError: The body is not JSON (for example an HTML page from the edge proxy).
-        errors.MalformedJsonError: The body is not valid JSON (for example truncated).
+        errors.MalformedJsonError: The body is not valid JSON (for example truncated or empty).
         errors.UnexpectedShapeError: JSON that is not an envelope, or a payload that does not fit the schema.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
+        errors.TransportError: No complete response: refused (ConnectionFailedError), a timeout or the
+            call's deadline (RequestTimeoutError), a connection cut mid-body (ConnectionCutError).
+        All of them derive from errors.ApiError.
 
     Returns:
-        Response[Any]
+        Response[RawBody]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        body=body,
+    )
 
-    response = await errors.send_async(lambda: client.get_async_httpx_client().request(**kwargs), client.retry_policy)
+    response = await errors.send_async(client.get_async_httpx_client(), kwargs, client.retry_policy)
 
     return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    body: RequestTokenBody,
+) -> RawBody:
+    """Exchange a wallet signature of time:<unix-seconds> for a JWT
+
+     Send the Ed25519 signature of the message `time:<unix-seconds>`, made with the
+    wallet, and the wallet address; receive a JWT to send as the `svc-token` header on
+    each later forum call.
+
+    The method is not shown in the source: POST is assumed here because the client
+    sends data (a signature and an address). How they are sent is not shown either: the
+    request body is an open JSON object (its media type assumed like the method, its
+    field names not shown), and how the JWT comes back is not shown, so no response
+    content is described: the clients return the response as it came.
+
+    Args:
+        body (RequestTokenBody): The signature of `time:<unix-seconds>`, made with the wallet, and
+            the wallet address.
+
+    Raises:
+        errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
+        errors.RateLimitedError: HTTP 429, after the client's retry_policy honoured Retry-After.
+        errors.NotJsonError: The body is not JSON (for example an HTML page from the edge proxy).
+        errors.MalformedJsonError: The body is not valid JSON (for example truncated or empty).
+        errors.UnexpectedShapeError: JSON that is not an envelope, or a payload that does not fit the schema.
+        errors.TransportError: No complete response: refused (ConnectionFailedError), a timeout or the
+            call's deadline (RequestTimeoutError), a connection cut mid-body (ConnectionCutError).
+        All of them derive from errors.ApiError.
+
+    Returns:
+        RawBody
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await errors.send_async(client.get_async_httpx_client(), kwargs, client.retry_policy)
+
+    return _parse_response(client=client, response=response)

@@ -1,4 +1,3 @@
-from http import HTTPStatus
 from typing import Any
 
 import httpx
@@ -56,12 +55,12 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
             f"HTTP {response.status_code}: the success envelope does not match the schema ({type(exc).__name__}: {exc})",
             response,
         ) from exc
-    raise errors.UnexpectedStatus(response.status_code, response.content)
+    raise errors.UnexpectedStatus(response.status_code, response.content, response)
 
 
 def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[SwapComputeResponse]:
     return Response(
-        status_code=HTTPStatus(response.status_code),
+        status_code=response.status_code,
         content=response.content,
         headers=response.headers,
         parsed=_parse_response(client=client, response=response),
@@ -100,9 +99,11 @@ def sync_detailed(
         errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
         errors.RateLimitedError: HTTP 429, after the client's retry_policy honoured Retry-After.
         errors.NotJsonError: The body is not JSON (for example an HTML page from the edge proxy).
-        errors.MalformedJsonError: The body is not valid JSON (for example truncated).
+        errors.MalformedJsonError: The body is not valid JSON (for example truncated or empty).
         errors.UnexpectedShapeError: JSON that is not an envelope, or a payload that does not fit the schema.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
+        errors.TransportError: No complete response: refused (ConnectionFailedError), a timeout or the
+            call's deadline (RequestTimeoutError), a connection cut mid-body (ConnectionCutError).
+        All of them derive from errors.ApiError.
 
     Returns:
         Response[SwapComputeResponse]
@@ -116,7 +117,7 @@ def sync_detailed(
         tx_version=tx_version,
     )
 
-    response = errors.send(lambda: client.get_httpx_client().request(**kwargs), client.retry_policy)
+    response = errors.send(client.get_httpx_client(), kwargs, client.retry_policy)
 
     return _build_response(client=client, response=response)
 
@@ -153,25 +154,27 @@ def sync(
         errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
         errors.RateLimitedError: HTTP 429, after the client's retry_policy honoured Retry-After.
         errors.NotJsonError: The body is not JSON (for example an HTML page from the edge proxy).
-        errors.MalformedJsonError: The body is not valid JSON (for example truncated).
+        errors.MalformedJsonError: The body is not valid JSON (for example truncated or empty).
         errors.UnexpectedShapeError: JSON that is not an envelope, or a payload that does not fit the schema.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
+        errors.TransportError: No complete response: refused (ConnectionFailedError), a timeout or the
+            call's deadline (RequestTimeoutError), a connection cut mid-body (ConnectionCutError).
+        All of them derive from errors.ApiError.
 
     Returns:
         SwapComputeResponse
     """
 
-    parsed = sync_detailed(
-        client=client,
+    kwargs = _get_kwargs(
         input_mint=input_mint,
         output_mint=output_mint,
         amount=amount,
         slippage_bps=slippage_bps,
         tx_version=tx_version,
-    ).parsed
-    if parsed is None:  # _parse_response raises instead; kept for the type checker
-        raise errors.UnexpectedShapeError("no parsed response", httpx.Response(500))
-    return parsed
+    )
+
+    response = errors.send(client.get_httpx_client(), kwargs, client.retry_policy)
+
+    return _parse_response(client=client, response=response)
 
 
 async def asyncio_detailed(
@@ -206,9 +209,11 @@ async def asyncio_detailed(
         errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
         errors.RateLimitedError: HTTP 429, after the client's retry_policy honoured Retry-After.
         errors.NotJsonError: The body is not JSON (for example an HTML page from the edge proxy).
-        errors.MalformedJsonError: The body is not valid JSON (for example truncated).
+        errors.MalformedJsonError: The body is not valid JSON (for example truncated or empty).
         errors.UnexpectedShapeError: JSON that is not an envelope, or a payload that does not fit the schema.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
+        errors.TransportError: No complete response: refused (ConnectionFailedError), a timeout or the
+            call's deadline (RequestTimeoutError), a connection cut mid-body (ConnectionCutError).
+        All of them derive from errors.ApiError.
 
     Returns:
         Response[SwapComputeResponse]
@@ -222,7 +227,7 @@ async def asyncio_detailed(
         tx_version=tx_version,
     )
 
-    response = await errors.send_async(lambda: client.get_async_httpx_client().request(**kwargs), client.retry_policy)
+    response = await errors.send_async(client.get_async_httpx_client(), kwargs, client.retry_policy)
 
     return _build_response(client=client, response=response)
 
@@ -259,24 +264,24 @@ async def asyncio(
         errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
         errors.RateLimitedError: HTTP 429, after the client's retry_policy honoured Retry-After.
         errors.NotJsonError: The body is not JSON (for example an HTML page from the edge proxy).
-        errors.MalformedJsonError: The body is not valid JSON (for example truncated).
+        errors.MalformedJsonError: The body is not valid JSON (for example truncated or empty).
         errors.UnexpectedShapeError: JSON that is not an envelope, or a payload that does not fit the schema.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
+        errors.TransportError: No complete response: refused (ConnectionFailedError), a timeout or the
+            call's deadline (RequestTimeoutError), a connection cut mid-body (ConnectionCutError).
+        All of them derive from errors.ApiError.
 
     Returns:
         SwapComputeResponse
     """
 
-    parsed = (
-        await asyncio_detailed(
-            client=client,
-            input_mint=input_mint,
-            output_mint=output_mint,
-            amount=amount,
-            slippage_bps=slippage_bps,
-            tx_version=tx_version,
-        )
-    ).parsed
-    if parsed is None:  # _parse_response raises instead; kept for the type checker
-        raise errors.UnexpectedShapeError("no parsed response", httpx.Response(500))
-    return parsed
+    kwargs = _get_kwargs(
+        input_mint=input_mint,
+        output_mint=output_mint,
+        amount=amount,
+        slippage_bps=slippage_bps,
+        tx_version=tx_version,
+    )
+
+    response = await errors.send_async(client.get_async_httpx_client(), kwargs, client.retry_policy)
+
+    return _parse_response(client=client, response=response)
