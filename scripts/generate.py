@@ -40,6 +40,8 @@ REPO = Path(__file__).resolve().parent.parent
 GENERATED = REPO / "generated"
 TEMPLATES = REPO / "scripts" / "templates" / "python-client"
 PACKAGE_TEMPLATES = REPO / "scripts" / "templates" / "python-package"
+TS_TEMPLATES = REPO / "scripts" / "templates" / "typescript-client"
+TS_RUNTIME = REPO / "scripts" / "typescript" / "runtime.ts"
 CLIENT_OPTIONS = ["--meta", "none", "--fail-on-warning"]  # the project files are ours (python_project)
 # openapi-python-client's ruff post-hooks, isolated from this repository's own ruff configuration
 CLIENT_POST_HOOKS = [
@@ -212,8 +214,8 @@ def default_server(bundle: dict[str, Any]) -> Server:
     return Server(url, "; ".join(citations) or None, url)
 
 
-def template_env() -> jinja2.Environment:
-    return jinja2.Environment(loader=jinja2.FileSystemLoader(PACKAGE_TEMPLATES), trim_blocks=True, lstrip_blocks=True,
+def template_env(folder: Path = PACKAGE_TEMPLATES) -> jinja2.Environment:
+    return jinja2.Environment(loader=jinja2.FileSystemLoader(folder), trim_blocks=True, lstrip_blocks=True,
                               keep_trailing_newline=True, undefined=jinja2.StrictUndefined, autoescape=False)  # noqa: S701 # fmt: skip
 
 
@@ -295,6 +297,64 @@ def _call(host: Host, bundle: dict[str, Any], op: dict[str, Any]) -> Call | None
         arguments.append(f"{snake(str(param['name']))}={value}")
     raw = "content" not in resolve_local(bundle, op["responses"]["200"])
     return Call(imports, snake(str(op["operationId"])), arguments, raw)
+
+
+def ts_operations(bundle: dict[str, Any]) -> list[dict[str, Any]]:
+    """What the TypeScript client template needs of each operation."""
+    found = []
+    for path, item in bundle["paths"].items():
+        for method in oas.HTTP_METHODS:
+            op = item.get(method)
+            if not isinstance(op, dict):
+                continue
+            params = [resolve_local(bundle, p) for p in op.get("parameters") or []]
+            body = resolve_local(bundle, op["requestBody"]) if "requestBody" in op else None
+            ok = resolve_local(bundle, op["responses"]["200"])
+            success = None
+            if "content" in ok:
+                schema = ok["content"]["application/json"]["schema"]
+                members = schema.get("oneOf", [schema])
+                success = next(m["$ref"] for m in members if not m["$ref"].endswith("FailureEnvelope")).rsplit("/", 1)[1]
+            found.append({
+                "id": op["operationId"], "method": method, "path": path,
+                "summary": str(op.get("summary", "")).replace("*/", "*\\/"),
+                "has_params": bool(params), "params_required": any(p.get("required") for p in params),
+                "has_body": body is not None, "raw": success is None, "success": success,
+            })  # fmt: skip
+    return found
+
+
+def typescript_client(host: Host, out: Path, bundle: dict[str, Any], info: dict[str, object], types: Path) -> Path:
+    """generated/typescript/HOST-client: an ESM package on openapi-fetch and our types, keeping
+    the client contract (scripts/typescript/runtime.ts), compiled to dist/ with tsc --strict."""
+    target = out / "typescript" / f"{host.name}-client"
+    src = target / "src"
+    src.mkdir(parents=True)
+    server = default_server(bundle)
+    title = str(bundle["info"]["title"])
+    context = {
+        "spec": info["spec"], "title": title, "server": server, "operations": ts_operations(bundle),
+        "distribution": host.distribution, "version": str(bundle["info"]["version"]),
+        "description": f"Typed TypeScript client for the {title}, generated from its OpenAPI description (unofficial)",
+        "ajv": node_version("ajv"), "openapi_fetch": node_version("openapi-fetch"), "package": host.package,
+    }  # fmt: skip
+    env = template_env(TS_TEMPLATES)
+    (src / "index.ts").write_text(env.get_template("index.ts.j2").render(context), encoding="utf-8")
+    for name in ("package.json", "tsconfig.json", "README.md"):
+        (target / name).write_text(env.get_template(f"{name}.j2").render(context), encoding="utf-8")
+    (src / "runtime.ts").write_text(TS_RUNTIME.read_text(encoding="utf-8"), encoding="utf-8")
+    shutil.copyfile(types, src / "schema.d.ts")
+    schemas = {"components": {"schemas": bundle.get("components", {}).get("schemas", {})}}
+    (src / "schemas.ts").write_text(
+        header_lines(info, "//") + "// The bundle's schemas, for checking each success against its schema.\n"
+        + f"export const SCHEMAS: Record<string, unknown> = {json.dumps(schemas, indent=1, sort_keys=True)};\n",
+        encoding="utf-8",
+    )  # fmt: skip
+    shutil.copyfile(REPO / "LICENSE", target / "LICENSE")
+    (target / "PROVENANCE.json").write_text(json.dumps(info, indent=2) + "\n", encoding="utf-8")
+    run([NODE_BIN / "tsc", "-p", target / "tsconfig.json"], f"tsc --strict on the {host.name} TypeScript client")
+    shutil.copyfile(src / "schema.d.ts", target / "dist" / "schema.d.ts")
+    return target
 
 
 def resolve_local(doc: dict[str, Any], node: Any) -> Any:
@@ -382,9 +442,12 @@ def generate(host: Host, root: Path = GENERATED, *, checks: bool = True) -> list
         types = typescript(host, tmp, info)
         if checks:
             check(host, client, model, types, build / "mypy-generated")
+        bundle = json.loads(host.bundle.with_suffix(".json").read_text(encoding="utf-8"))
+        ts_client = typescript_client(host, tmp, bundle, info, types)
         done = [
             (client, root / "python" / host.project),
             (types, root / "typescript" / types.name),
+            (ts_client, root / "typescript" / ts_client.name),
         ]
         if model is not None:
             done.append((model, root / "models" / model.name))

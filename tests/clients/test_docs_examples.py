@@ -4,6 +4,7 @@ URLs in the examples (the servers' defaults in the bundles) are pointed at the m
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -32,6 +33,7 @@ def blocks(language: str) -> list[tuple[str, str]]:
 
 
 IMPORT_CLIENT = re.compile(r"^from (\w+)_client import Client(?: as (\w+))?\b", re.M)
+IMPORT_TS_CLIENT = re.compile(r"generated/typescript/([a-z0-9-]+)-client/")
 
 
 def point_at_mocks(code: str, servers: dict[str, Prism]) -> str:
@@ -44,12 +46,14 @@ def point_at_mocks(code: str, servers: dict[str, Prism]) -> str:
         name = alias or "Client"
         code = re.sub(rf"\b{name}\((?=[)r])", f"{name}(base_url={servers[host].url!r}, ", code)
         code = code.replace(f"{name}(base_url={servers[host].url!r}, )", f"{name}(base_url={servers[host].url!r})")
+    for host in IMPORT_TS_CLIENT.findall(code):
+        code = code.replace("createClient()", f"createClient({{ baseUrl: {json.dumps(servers[host].url)} }})")
     return code
 
 
 def test_every_client_page_has_a_runnable_example() -> None:
     assert {name.split("#")[0] for name, _ in blocks("python")} == {"python.md", "models.md"}
-    assert [name for name, _ in blocks("ts")] == ["typescript.md#1"]
+    assert [name for name, _ in blocks("ts")] == ["typescript.md#1", "typescript.md#2"]
 
 
 @pytest.mark.parametrize(("name", "code"), blocks("python"), ids=[n for n, _ in blocks("python")])

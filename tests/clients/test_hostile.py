@@ -11,7 +11,6 @@ waits, 429 and stalls, would take minutes one after another).
 from __future__ import annotations
 
 import asyncio
-import json
 import threading
 import time
 from collections.abc import Iterator
@@ -20,24 +19,15 @@ from typing import Any
 
 import httpx
 import pytest
+from contract import CASE_SECONDS, SUCCESS, Outcome, bodies, judge
 
-from calls import call_arguments, endpoint_module, operations, package, success_example, success_schema, success_type
-from mock_servers import HOSTILE_MSG, UNKNOWN, HostileServer, refused_url, with_null_items
+from calls import call_arguments, endpoint_module, operations, package, success_type
+from mock_servers import UNKNOWN, HostileServer, refused_url
 from oas import HTTP_METHODS
-from project import HOSTS, bundle, validator
+from project import HOSTS, bundle
 
 pytestmark = pytest.mark.e2e
-CASE_SECONDS = 10.0
 FAST = httpx.Timeout(2.0, connect=2.0)  # the matrix's stall cases; a stall with the defaults is tested apart
-
-
-def bodies() -> dict[tuple[str, str], object]:
-    found: dict[tuple[str, str], object] = {}
-    for host, _, path, op in operations():
-        example = success_example(host, op)
-        raw = b'{"issued": "a token whose shape the source does not show"}'
-        found[(host, path)] = raw if example is None else example
-    return found
 
 
 @pytest.fixture
@@ -49,68 +39,19 @@ def hostile() -> Iterator[HostileServer]:
         server.stop()
 
 
-def accepted(host: str, op: dict[str, Any], body: dict[str, Any]) -> bool:
-    schema = success_schema(op)
-    assert schema is not None
-    return not list(validator(bundle(host), schema["$ref"].removeprefix("#"), host).iter_errors(body))
-
-
-def expected(host: str, op: dict[str, Any], scenario: str) -> str:
-    """The class name a call must end in, decided by the scenario and the description."""
-    raw = success_type(op) == "RawBody"
-    example = success_example(host, op)
-    table = {
-        "success": success_type(op), "429-then-200": success_type(op), "text-plain": success_type(op),
-        "unknown-keys": success_type(op), "big": success_type(op),
-        "failure-200": "FailureEnvelopeError", "failure-400": "FailureEnvelopeError",
-        "failure-500": "FailureEnvelopeError", "429-json": "RateLimitedError", "429-html": "RateLimitedError",
-        "403-html": "NotJsonError", "520-html": "NotJsonError", "stall": "RequestTimeoutError",
-        "cut": "ConnectionCutError", "refused": "ConnectionFailedError",
-    }  # fmt: skip
-    if scenario in table:
-        return str(table[scenario])
-    if raw:  # the source shows no body: any 2xx comes back as it came
-        return "RawBody"
-    if scenario in ("truncated", "empty"):
-        return "MalformedJsonError"
-    assert example is not None
-    without_data = {k: v for k, v in example.items() if k != "data"}
-    body = with_null_items(example) if scenario == "null-items" else without_data
-    return success_type(op) if accepted(host, op, body) else "UnexpectedShapeError"
-
-
-STATUS = {"failure-200": 200, "failure-400": 400, "failure-500": 500, "429-json": 429, "429-html": 429,
-          "403-html": 403, "520-html": 520, "truncated": 200, "empty": 200, "null-items": 200,
-          "no-data": 200}  # fmt: skip
-
-
-def check(host: str, op: dict[str, Any], scenario: str, outcome: object, seconds: float) -> list[str]:
-    """What is wrong with one case's outcome (empty when it keeps the contract)."""
-    name = f"{host} {op['operationId']} [{scenario}]"
-    problems = []
-    want = expected(host, op, scenario)
-    got = type(outcome).__name__
-    if got != want:
-        problems.append(f"{name}: ended in {got} ({outcome}), expected {want}")
-    if seconds > CASE_SECONDS:
-        problems.append(f"{name}: took {seconds:.1f} s")
+def outcome_of(host: str, op: dict[str, Any], result: object, seconds: float) -> Outcome:
+    """A Python call's end as the shared oracle reads it."""
     errors = package(host).errors
-    if isinstance(outcome, BaseException) and not isinstance(outcome, errors.ApiError):
-        problems.append(f"{name}: {got} is not an ApiError")
-    if isinstance(outcome, errors.ApiError) and scenario in STATUS and outcome.status_code != STATUS[scenario]:
-        problems.append(f"{name}: status {outcome.status_code}, expected {STATUS[scenario]}")
-    if isinstance(outcome, errors.FailureEnvelopeError) and scenario != "429-html" and outcome.msg != HOSTILE_MSG:
-        problems.append(f"{name}: msg {outcome.msg!r}")
-    if isinstance(outcome, errors.TransportError) and outcome.__cause__ is None:
-        problems.append(f"{name}: the httpx exception is not kept as the cause")
-    null_in_a_list = scenario == "null-items" and "[" in json.dumps(success_example(host, op))
-    if isinstance(outcome, errors.UnexpectedShapeError) and null_in_a_list and "is null" not in str(outcome):
-        problems.append(f"{name}: the shape error does not name the null item: {outcome}")
-    if scenario == "unknown-keys" and want not in ("RawBody", "UnexpectedShapeError"):
-        kept = getattr(outcome, "additional_properties", {})
-        if kept.get(UNKNOWN) != "unknown":
-            problems.append(f"{name}: the unknown top-level key is not reachable ({kept})")
-    return problems
+    if not isinstance(result, BaseException):
+        typed = type(result).__name__ == success_type(op) and success_type(op) != "RawBody"
+        kind = SUCCESS if typed else type(result).__name__
+        unknown = getattr(result, "additional_properties", {}).get(UNKNOWN)
+        return Outcome(kind, seconds, unknown=unknown)
+    api = isinstance(result, errors.ApiError)
+    status: int | None = getattr(result, "status_code", None)
+    msg: str | None = getattr(result, "msg", None)
+    return Outcome(type(result).__name__, seconds, api_error=api, status=status, msg=msg,
+                   cause=result.__cause__ is not None, message=str(result))  # fmt: skip
 
 
 def run_case(host: str, op: dict[str, Any], client: Any, use_async: bool = False) -> tuple[object, float]:
@@ -138,8 +79,8 @@ def run_host(host: str, scenario: str, base_url: str, *, use_async: bool = False
         results = list(pool.map(lambda op: run_case(host, op, client if not use_async else
                                                     package(host).Client(base_url=base_url, timeout=timeout),
                                                     use_async), ops))  # fmt: skip
-    return [problem for op, (outcome, seconds) in zip(ops, results, strict=True)
-            for problem in check(host, op, scenario, outcome, seconds)]  # fmt: skip
+    return [problem for op, (result, seconds) in zip(ops, results, strict=True)
+            for problem in judge(host, op, scenario, outcome_of(host, op, result, seconds), "python")]  # fmt: skip
 
 
 @pytest.mark.parametrize("scenario", HostileServer.SCENARIOS)

@@ -1,0 +1,113 @@
+export interface RetryPolicy {
+    /** HTTP 429 is retried at most this many times. */
+    maxRetries: number;
+    /** A Retry-After wait longer than this (ms) is not waited: RateLimitedError at once. */
+    maxWaitMs: number;
+    /** The wait (ms) when a 429 has no readable Retry-After. */
+    defaultWaitMs: number;
+    /** A whole call, retries included, ends within this many ms. */
+    deadlineMs: number;
+}
+export declare const DEFAULT_RETRY: RetryPolicy;
+/** Each attempt (connecting, the headers and the whole body) times out after this many ms. */
+export declare const DEFAULT_TIMEOUT_MS = 8000;
+export interface ClientOptions {
+    /** Defaults to the public host the description cites, where there is one. */
+    baseUrl?: string;
+    /** Per attempt, in ms (default 8000). */
+    timeoutMs?: number;
+    retry?: Partial<RetryPolicy>;
+    /** Headers sent with every request. */
+    headers?: Record<string, string>;
+    /** The underlying fetch (default: globalThis.fetch). */
+    fetch?: typeof globalThis.fetch;
+}
+export interface ErrorDetails {
+    status?: number | undefined;
+    msg?: string | undefined;
+    headers?: Headers | undefined;
+    body?: Uint8Array | undefined;
+    cause?: unknown;
+}
+/** Base class of every error a call rejects with instead of resolving to a usable success. */
+export declare class ApiError extends Error {
+    /** The HTTP status; undefined when no response arrived. */
+    readonly status: number | undefined;
+    /** The envelope's msg, where the body had one. */
+    readonly msg: string | undefined;
+    readonly headers: Headers;
+    readonly body: Uint8Array;
+    constructor(message: string, details?: ErrorDetails);
+}
+/** The service answered `success: false` (whatever the HTTP status). */
+export declare class FailureEnvelopeError extends ApiError {
+    /** The pool data service's error.code (the primary signal there). */
+    readonly errorCode: number | undefined;
+    readonly envelope: Record<string, unknown>;
+    constructor(message: string, envelope: Record<string, unknown>, details: ErrorDetails);
+}
+/** HTTP 429 after the retries, or at once when Retry-After asks for more than the policy waits. */
+export declare class RateLimitedError extends FailureEnvelopeError {
+    /** Retry-After in seconds; undefined when absent or unreadable. */
+    readonly retryAfter: number | undefined;
+    constructor(message: string, envelope: Record<string, unknown>, retryAfter: number | undefined, details: ErrorDetails);
+}
+/** The body is not JSON: for example an HTML page from the edge proxy. */
+export declare class NotJsonError extends ApiError {
+}
+/** The body claims to be JSON but does not parse (truncated or empty). */
+export declare class MalformedJsonError extends ApiError {
+}
+/** JSON that is not an envelope, or a success that does not fit the schema. */
+export declare class UnexpectedShapeError extends ApiError {
+}
+/** A status with no declared success and no failure envelope. */
+export declare class UnexpectedStatus extends ApiError {
+}
+/** No complete response arrived; `cause` is the underlying error. */
+export declare class TransportError extends ApiError {
+}
+/** The connection could not be made (refused, unreachable, name not resolved). */
+export declare class ConnectionFailedError extends TransportError {
+}
+/** The per-attempt timeout or the call's deadline passed. */
+export declare class RequestTimeoutError extends TransportError {
+}
+/** The connection broke before the whole response arrived. */
+export declare class ConnectionCutError extends TransportError {
+}
+/** The 2xx response of an operation whose response body the source does not show. */
+export interface RawBody {
+    status: number;
+    headers: Headers;
+    content: Uint8Array;
+}
+/** Seconds to wait from a Retry-After value: delay-seconds or an HTTP-date. */
+export declare function parseRetryAfter(value: string | null): number | undefined;
+/** The decoded envelope of a success; a typed ApiError for anything else. */
+export declare function decodeEnvelope(status: number, headers: Headers, body: Uint8Array): Record<string, unknown>;
+export type Mode = "envelope" | "raw";
+/** The contract one client keeps: its base URL, timeout, retry policy and validators. */
+export declare class Contract {
+    readonly baseUrl: string;
+    readonly timeoutMs: number;
+    readonly retry: RetryPolicy;
+    private readonly headers;
+    private readonly underlying;
+    private readonly validators;
+    private readonly ajv;
+    constructor(options: ClientOptions, defaultBaseUrl: string | undefined, schemas: Record<string, unknown>);
+    /** The fetch of every request (openapi-fetch's `fetch`), for a response read as `mode` says. */
+    fetchFor(mode: Mode): (request: Request) => Promise<Response>;
+    private send;
+    /** The typed success of a call, checked against its schema (`ref` in the bundle). */
+    envelope<T>(ref: string, call: Promise<{
+        data?: unknown;
+        response: Response;
+    }>): Promise<T>;
+    /** The 2xx response of an operation whose response body is not shown, as it came. */
+    raw(call: Promise<{
+        data?: unknown;
+        response: Response;
+    }>): Promise<RawBody>;
+}

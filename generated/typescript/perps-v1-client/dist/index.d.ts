@@ -1,0 +1,35 @@
+import type { components, paths } from "./schema.js";
+import { type ClientOptions, Contract } from "./runtime.js";
+export * from "./runtime.js";
+export type { components, paths } from "./schema.js";
+/** The public host the description cites (https://docs.raydium.io/api-reference). */
+export declare const DEFAULT_BASE_URL: string | undefined;
+/** A client of the Perps metadata service (v1): one method per operation, each resolving to the typed
+ * success or rejecting with an ApiError. */
+export declare function createClient(options?: ClientOptions): {
+    /** The base URL, the timeout and the retry policy this client uses. */
+    contract: Contract;
+    /** Get the UI version and the minimum supported UI version (`GET /main/version`). */
+    getVersion: () => Promise<components["schemas"]["VersionInfoResponse"]>;
+    /** List the whitelisted chain RPC endpoints (`GET /main/rpcs`). */
+    listRpcs: () => Promise<components["schemas"]["RpcListResponse"]>;
+    /** Get market-wide statistics (`GET /main/info`). */
+    getMarketStatistics: () => Promise<components["schemas"]["MarketStatisticsResponse"]>;
+    /** Check availability per region (`GET /main/availability-check`). */
+    checkAvailability: () => Promise<components["schemas"]["AvailabilityResponse"]>;
+    /** Generate a temporary Ed25519 keypair for a wallet (`GET /main/temp-key`). */
+    getTempKey: (params: paths["/main/temp-key"]["get"]["parameters"]) => Promise<components["schemas"]["TempKeyResponse"]>;
+    /** List the default perp pools with volumes (`GET /pool/default-list`). */
+    listDefaultPools: () => Promise<components["schemas"]["PerpPoolListResponse"]>;
+    /** Get the campaign configuration (`GET /campaign/configs`). */
+    getCampaignConfigs: () => Promise<components["schemas"]["CampaignConfigurationResponse"]>;
+    /** Get a wallet's campaign stats (`GET /campaign/user`). */
+    getCampaignUserStats: (params: paths["/campaign/user"]["get"]["parameters"]) => Promise<components["schemas"]["CampaignUserStatsResponse"]>;
+    /** Get the leaderboard of a campaign (`GET /campaign/list`). */
+    listCampaignLeaderboard: (params?: paths["/campaign/list"]["get"]["parameters"]) => Promise<components["schemas"]["CampaignLeaderboardResponse"]>;
+    /** Generate a shareable image of a live position (`POST /share/position`). */
+    shareLivePosition: (body: NonNullable<paths["/share/position"]["post"]["requestBody"]>["content"]["application/json"]) => Promise<components["schemas"]["ShareResponse"]>;
+    /** Generate a shareable image of a closed position (`POST /share/history-position`). */
+    shareClosedPosition: (body: NonNullable<paths["/share/history-position"]["post"]["requestBody"]>["content"]["application/json"]) => Promise<components["schemas"]["ShareResponse"]>;
+};
+export type Client = ReturnType<typeof createClient>;

@@ -1,0 +1,1 @@
+export declare const SCHEMAS: Record<string, unknown>;

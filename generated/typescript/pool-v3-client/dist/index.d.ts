@@ -1,0 +1,37 @@
+import type { components, paths } from "./schema.js";
+import { type ClientOptions, Contract } from "./runtime.js";
+export * from "./runtime.js";
+export type { components, paths } from "./schema.js";
+/** The public host the description cites (@raydium-io/raydium-sdk-v2@0.2.73-alpha src/api/url.ts API_URLS.BASE_HOST). */
+export declare const DEFAULT_BASE_URL: string | undefined;
+/** A client of the Pool data service (v3): one method per operation, each resolving to the typed
+ * success or rejecting with an ApiError. */
+export declare function createClient(options?: ClientOptions): {
+    /** The base URL, the timeout and the retry policy this client uses. */
+    contract: Contract;
+    /** List the dynamic-fee tiers for concentrated-liquidity pools (`GET /main/clmm-dynamic-config`). */
+    listDynamicFeeConfigs: () => Promise<components["schemas"]["DynamicFeeConfigListResponse"]>;
+    /** Get the per-pool limit-order configuration (`GET /main/clmm-limit-order-config`). */
+    getLimitOrderConfig: () => Promise<components["schemas"]["LimitOrderConfigResponse"]>;
+    /** Get chain statistics (`GET /main/info`). */
+    getChainStatistics: () => Promise<components["schemas"]["ChainStatisticsResponse"]>;
+    /** Get the front-end version (from public evidence) (`GET /main/version`). */
+    getVersion: () => Promise<components["schemas"]["VersionInfoResponse"]>;
+    /** Get the RPC node list (from public evidence) (`GET /main/rpcs`). */
+    getRpcList: () => Promise<components["schemas"]["RpcListResponse"]>;
+    /** Get the token list (`GET /mint/list`). */
+    listMints: () => Promise<components["schemas"]["TokenListResponse"]>;
+    /** Get prices of mints (`GET /mint/price`). */
+    getMintPrices: (params?: paths["/mint/price"]["get"]["parameters"]) => Promise<components["schemas"]["MintPricesResponse"]>;
+    /** Get pools by id (`GET /pools/info/ids`). */
+    getPoolsByIds: (params: paths["/pools/info/ids"]["get"]["parameters"]) => Promise<components["schemas"]["PoolsResponse"]>;
+    /** List pools containing one or two mints (`GET /pools/info/mint`). */
+    listPoolsByMint: (params: paths["/pools/info/mint"]["get"]["parameters"]) => Promise<components["schemas"]["PoolsByMintResponse"]>;
+    /** List pools, paged (`GET /pools/info/list`). */
+    listPools: (params?: paths["/pools/info/list"]["get"]["parameters"]) => Promise<components["schemas"]["PoolPageResponse"]>;
+    /** List pools, cursor-paged (`GET /pools/info/list-v2`). */
+    listPoolsByCursor: (params?: paths["/pools/info/list-v2"]["get"]["parameters"]) => Promise<components["schemas"]["PoolCursorPageResponse"]>;
+    /** List farms (`GET /farms/info/lp`). */
+    listFarms: (params?: paths["/farms/info/lp"]["get"]["parameters"]) => Promise<components["schemas"]["FarmPageResponse"]>;
+};
+export type Client = ReturnType<typeof createClient>;

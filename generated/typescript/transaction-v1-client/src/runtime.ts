@@ -1,0 +1,325 @@
+// The client contract of the generated TypeScript clients (../shared/design.md, "The
+// client contract"): copied unchanged into every host's package by scripts/generate.py.
+// Do not edit the copies: change scripts/typescript/runtime.ts and run make.
+//
+// Every call goes through `Contract.fetch`, the `fetch` openapi-fetch uses: it applies a
+// timeout per attempt and a deadline per call, retries HTTP 429 as Retry-After says, reads
+// the whole body, checks `success` and turns anything that is not a usable success into
+// a typed error. `Contract.envelope` then checks the decoded success against its schema.
+// Whatever happens, a call resolves to the typed success or rejects with an ApiError.
+
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+
+export interface RetryPolicy {
+  /** HTTP 429 is retried at most this many times. */
+  maxRetries: number;
+  /** A Retry-After wait longer than this (ms) is not waited: RateLimitedError at once. */
+  maxWaitMs: number;
+  /** The wait (ms) when a 429 has no readable Retry-After. */
+  defaultWaitMs: number;
+  /** A whole call, retries included, ends within this many ms. */
+  deadlineMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { maxRetries: 2, maxWaitMs: 10_000, defaultWaitMs: 1_000, deadlineMs: 30_000 };
+/** Each attempt (connecting, the headers and the whole body) times out after this many ms. */
+export const DEFAULT_TIMEOUT_MS = 8_000;
+
+export interface ClientOptions {
+  /** Defaults to the public host the description cites, where there is one. */
+  baseUrl?: string;
+  /** Per attempt, in ms (default 8000). */
+  timeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  /** Headers sent with every request. */
+  headers?: Record<string, string>;
+  /** The underlying fetch (default: globalThis.fetch). */
+  fetch?: typeof globalThis.fetch;
+}
+
+export interface ErrorDetails {
+  status?: number | undefined;
+  msg?: string | undefined;
+  headers?: Headers | undefined;
+  body?: Uint8Array | undefined;
+  cause?: unknown;
+}
+
+/** Base class of every error a call rejects with instead of resolving to a usable success. */
+export class ApiError extends Error {
+  /** The HTTP status; undefined when no response arrived. */
+  readonly status: number | undefined;
+  /** The envelope's msg, where the body had one. */
+  readonly msg: string | undefined;
+  readonly headers: Headers;
+  readonly body: Uint8Array;
+  constructor(message: string, details: ErrorDetails = {}) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.name = new.target.name;
+    this.status = details.status;
+    this.msg = details.msg;
+    this.headers = details.headers ?? new Headers();
+    this.body = details.body ?? new Uint8Array();
+  }
+}
+
+/** The service answered `success: false` (whatever the HTTP status). */
+export class FailureEnvelopeError extends ApiError {
+  /** The pool data service's error.code (the primary signal there). */
+  readonly errorCode: number | undefined;
+  readonly envelope: Record<string, unknown>;
+  constructor(message: string, envelope: Record<string, unknown>, details: ErrorDetails) {
+    super(message, details);
+    this.envelope = envelope;
+    const error = envelope["error"];
+    const code = typeof error === "object" && error !== null ? (error as Record<string, unknown>)["code"] : undefined;
+    this.errorCode = typeof code === "number" && Number.isInteger(code) ? code : undefined;
+  }
+}
+
+/** HTTP 429 after the retries, or at once when Retry-After asks for more than the policy waits. */
+export class RateLimitedError extends FailureEnvelopeError {
+  /** Retry-After in seconds; undefined when absent or unreadable. */
+  readonly retryAfter: number | undefined;
+  constructor(message: string, envelope: Record<string, unknown>, retryAfter: number | undefined, details: ErrorDetails) {
+    super(message, envelope, details);
+    this.retryAfter = retryAfter;
+  }
+}
+
+/** The body is not JSON: for example an HTML page from the edge proxy. */
+export class NotJsonError extends ApiError {}
+/** The body claims to be JSON but does not parse (truncated or empty). */
+export class MalformedJsonError extends ApiError {}
+/** JSON that is not an envelope, or a success that does not fit the schema. */
+export class UnexpectedShapeError extends ApiError {}
+/** A status with no declared success and no failure envelope. */
+export class UnexpectedStatus extends ApiError {}
+/** No complete response arrived; `cause` is the underlying error. */
+export class TransportError extends ApiError {}
+/** The connection could not be made (refused, unreachable, name not resolved). */
+export class ConnectionFailedError extends TransportError {}
+/** The per-attempt timeout or the call's deadline passed. */
+export class RequestTimeoutError extends TransportError {}
+/** The connection broke before the whole response arrived. */
+export class ConnectionCutError extends TransportError {}
+
+/** The 2xx response of an operation whose response body the source does not show. */
+export interface RawBody {
+  status: number;
+  headers: Headers;
+  content: Uint8Array;
+}
+
+/** Seconds to wait from a Retry-After value: delay-seconds or an HTTP-date. */
+export function parseRetryAfter(value: string | null): number | undefined {
+  if (value === null || value.trim() === "") return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  const when = Date.parse(text);
+  return Number.isNaN(when) ? undefined : Math.max(0, (when - Date.now()) / 1000);
+}
+
+const PREVIEW = 200;
+const decoder = new TextDecoder("utf-8", { fatal: false });
+
+function preview(body: Uint8Array): string {
+  const text = decoder.decode(body.subarray(0, PREVIEW)).split(/\s+/).join(" ");
+  return JSON.stringify(body.length > PREVIEW ? `${text}...` : text);
+}
+
+function causes(error: unknown): unknown[] {
+  const found: unknown[] = [];
+  for (let e: unknown = error; e !== undefined && e !== null && found.length < 6; ) {
+    found.push(e);
+    e = typeof e === "object" ? (e as { cause?: unknown }).cause : undefined;
+  }
+  return found;
+}
+
+function transportError(error: unknown, where: string): ApiError {
+  if (error instanceof ApiError) return error;
+  const chain = causes(error);
+  const names = chain.map((e) => (typeof e === "object" && e !== null ? String((e as { name?: unknown }).name) : ""));
+  const codes = chain.map((e) => (typeof e === "object" && e !== null ? String((e as { code?: unknown }).code) : ""));
+  const text = chain.map((e) => String(e)).join(": ");
+  if (names.includes("TimeoutError") || names.includes("AbortError") || codes.includes("UND_ERR_CONNECT_TIMEOUT")) {
+    return new RequestTimeoutError(`${where}: timed out (${text})`, { cause: error });
+  }
+  if (codes.some((c) => ["ECONNREFUSED", "ENOTFOUND", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN"].includes(c))) {
+    return new ConnectionFailedError(`${where}: could not connect (${text})`, { cause: error });
+  }
+  return new ConnectionCutError(`${where}: the connection broke before the whole response arrived (${text})`, {
+    cause: error,
+  });
+}
+
+function media(headers: Headers): string {
+  return (headers.get("content-type") ?? "").split(";", 1)[0]!.trim().toLowerCase();
+}
+
+function isJson(type: string): boolean {
+  return type === "application/json" || (type.startsWith("application/") && type.endsWith("+json"));
+}
+
+function envelopeOrEmpty(body: Uint8Array): Record<string, unknown> {
+  try {
+    const payload: unknown = JSON.parse(decoder.decode(body));
+    return typeof payload === "object" && payload !== null && !Array.isArray(payload)
+      ? (payload as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+function failure(status: number, envelope: Record<string, unknown>, details: ErrorDetails, reason = "success=false") {
+  const msg = typeof envelope["msg"] === "string" ? envelope["msg"] : undefined;
+  const parts = [`HTTP ${status}`, reason];
+  if (msg !== undefined) parts.push(`msg=${JSON.stringify(msg)}`);
+  return new FailureEnvelopeError(parts.join(", "), envelope, { ...details, msg });
+}
+
+function rateLimited(status: number, headers: Headers, body: Uint8Array, extra = ""): RateLimitedError {
+  const envelope = envelopeOrEmpty(body);
+  const retryAfter = parseRetryAfter(headers.get("retry-after"));
+  const msg = typeof envelope["msg"] === "string" ? envelope["msg"] : undefined;
+  const wait = retryAfter === undefined ? "no Retry-After" : `Retry-After ${retryAfter}s`;
+  return new RateLimitedError(`HTTP ${status}, rate limited (${wait}${extra})`, envelope, retryAfter, {
+    status,
+    msg,
+    headers,
+    body,
+  });
+}
+
+/** The decoded envelope of a success; a typed ApiError for anything else. */
+export function decodeEnvelope(status: number, headers: Headers, body: Uint8Array): Record<string, unknown> {
+  const details = { status, headers, body };
+  const type = media(headers);
+  const lenient = type === "" || type === "text/plain";
+  if (status === 429) throw rateLimited(status, headers, body);
+  if (!isJson(type) && !lenient) {
+    throw new NotJsonError(`HTTP ${status}: expected a JSON envelope, got ${type || "no content type"} (${body.length} bytes: ${preview(body)})`, details);
+  }
+  let payload: unknown;
+  try {
+    payload = JSON.parse(decoder.decode(body));
+  } catch (error) {
+    if (lenient) {
+      throw new NotJsonError(`HTTP ${status}: expected a JSON envelope, got ${type || "no content type"} (${body.length} bytes: ${preview(body)})`, { ...details, cause: error });
+    }
+    const what = body.length === 0 ? "the body is empty" : `the body is not valid JSON (${String(error)}); it may be truncated`;
+    throw new MalformedJsonError(`HTTP ${status}: ${what} (${body.length} bytes: ${preview(body)})`, { ...details, cause: error });
+  }
+  if (typeof payload !== "object" || payload === null || Array.isArray(payload) || typeof (payload as Record<string, unknown>)["success"] !== "boolean") {
+    throw new UnexpectedShapeError(`HTTP ${status}: the body is JSON but not an envelope (no boolean 'success'): ${preview(body)}`, details);
+  }
+  const envelope = payload as Record<string, unknown>;
+  if (envelope["success"] === false) throw failure(status, envelope, details);
+  if (status < 200 || status > 299) throw failure(status, envelope, details, "error status with success=true");
+  return envelope;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export type Mode = "envelope" | "raw";
+
+/** The contract one client keeps: its base URL, timeout, retry policy and validators. */
+export class Contract {
+  readonly baseUrl: string;
+  readonly timeoutMs: number;
+  readonly retry: RetryPolicy;
+  private readonly headers: Record<string, string>;
+  private readonly underlying: typeof globalThis.fetch;
+  private readonly validators = new Map<string, ValidateFunction>();
+  private readonly ajv: Ajv2020;
+
+  constructor(options: ClientOptions, defaultBaseUrl: string | undefined, schemas: Record<string, unknown>) {
+    const baseUrl = options.baseUrl ?? defaultBaseUrl;
+    if (baseUrl === undefined) {
+      throw new Error("baseUrl is required: the source document shows no host for this service, so the client has no default");
+    }
+    this.baseUrl = baseUrl;
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.headers = options.headers ?? {};
+    this.underlying = options.fetch ?? globalThis.fetch;
+    // The bundle's schemas, checked as JSON Schema 2020-12: OpenAPI's own keywords
+    // (example, x-*) are annotations here, and formats are not asserted.
+    this.ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: false, logger: false });
+    this.ajv.addSchema({ $id: "bundle", ...schemas });
+  }
+
+  /** The fetch of every request (openapi-fetch's `fetch`), for a response read as `mode` says. */
+  fetchFor(mode: Mode): (request: Request) => Promise<Response> {
+    return (request) => this.send(request, mode);
+  }
+
+  private async send(request: Request, mode: Mode): Promise<Response> {
+    const where = `${request.method} ${request.url}`;
+    const ends = Date.now() + this.retry.deadlineMs;
+    for (let attempt = 0; ; attempt += 1) {
+      const remaining = ends - Date.now();
+      if (remaining <= 0) throw new RequestTimeoutError(`${where}: the call's deadline of ${this.retry.deadlineMs} ms passed`);
+      const signal = AbortSignal.timeout(Math.min(this.timeoutMs, remaining));
+      const sent = new Request(request.clone(), { signal });
+      for (const [name, value] of Object.entries(this.headers)) sent.headers.set(name, value);
+      let response: Response;
+      let body: Uint8Array<ArrayBuffer>;
+      try {
+        response = await this.underlying(sent);
+        body = new Uint8Array(await response.arrayBuffer());
+      } catch (error) {
+        throw transportError(error, where);
+      }
+      if (response.status === 429 && attempt < this.retry.maxRetries) {
+        const asked = parseRetryAfter(response.headers.get("retry-after"));
+        const waitMs = asked === undefined ? this.retry.defaultWaitMs : asked * 1000;
+        if (waitMs > this.retry.maxWaitMs) {
+          throw rateLimited(429, response.headers, body, `; the wait exceeds the retry policy's maxWaitMs of ${this.retry.maxWaitMs}`);
+        }
+        if (Date.now() + waitMs >= ends) {
+          throw rateLimited(429, response.headers, body, `; waiting would pass the call's deadline of ${this.retry.deadlineMs} ms`);
+        }
+        await sleep(waitMs);
+        continue;
+      }
+      if (mode === "raw" && response.status >= 200 && response.status <= 299) {
+        if (envelopeOrEmpty(body)["success"] === false) throw failure(response.status, envelopeOrEmpty(body), { status: response.status, headers: response.headers, body });
+      } else {
+        decodeEnvelope(response.status, response.headers, body);
+        if (mode === "raw") throw new UnexpectedStatus(`HTTP ${response.status}: unexpected status`, { status: response.status, headers: response.headers, body });
+      }
+      const empty = [204, 205, 304].includes(response.status);
+      return new Response(empty ? null : body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    }
+  }
+
+  /** The typed success of a call, checked against its schema (`ref` in the bundle). */
+  async envelope<T>(ref: string, call: Promise<{ data?: unknown; response: Response }>): Promise<T> {
+    const { data, response } = await call;
+    let validate = this.validators.get(ref);
+    if (validate === undefined) {
+      validate = this.ajv.compile({ $ref: `bundle${ref}` });
+      this.validators.set(ref, validate);
+    }
+    if (!validate(data)) {
+      const problem = (validate.errors ?? []).map((e) => `${e.instancePath || "(root)"} ${e.message ?? ""}`).join("; ");
+      throw new UnexpectedShapeError(`HTTP ${response.status}: the success envelope does not match the schema (${problem})`, {
+        status: response.status,
+        headers: response.headers,
+      });
+    }
+    return data as T;
+  }
+
+  /** The 2xx response of an operation whose response body is not shown, as it came. */
+  async raw(call: Promise<{ data?: unknown; response: Response }>): Promise<RawBody> {
+    const { data, response } = await call;
+    const content = data instanceof ArrayBuffer ? new Uint8Array(data) : new Uint8Array();
+    return { status: response.status, headers: response.headers, content };
+  }
+}

@@ -1,0 +1,102 @@
+"""The client contract's oracle, shared by every language's hostile-scenario test: what a
+call must end in for each operation and scenario (decided by the description, not by any
+client), and what is wrong with an outcome a client reported."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from calls import operations, success_example, success_schema, success_type
+from mock_servers import HOSTILE_MSG, with_null_items
+from project import bundle, validator
+
+CASE_SECONDS = 10.0
+SUCCESS = "success"
+RAW = "RawBody"
+STATUS = {"failure-200": 200, "failure-400": 400, "failure-500": 500, "429-json": 429, "429-html": 429,
+          "403-html": 403, "520-html": 520, "truncated": 200, "empty": 200, "null-items": 200,
+          "no-data": 200}  # fmt: skip
+ERRORS = {
+    "failure-200": "FailureEnvelopeError", "failure-400": "FailureEnvelopeError",
+    "failure-500": "FailureEnvelopeError", "429-json": "RateLimitedError", "429-html": "RateLimitedError",
+    "403-html": "NotJsonError", "520-html": "NotJsonError", "stall": "RequestTimeoutError",
+    "cut": "ConnectionCutError", "refused": "ConnectionFailedError",
+}  # fmt: skip
+TRANSPORT = {"RequestTimeoutError", "ConnectionCutError", "ConnectionFailedError"}
+
+
+def bodies() -> dict[tuple[str, str], object]:
+    """The success body the hostile server sends for each operation."""
+    found: dict[tuple[str, str], object] = {}
+    for host, _, path, op in operations():
+        example = success_example(host, op)
+        raw = b'{"issued": "a token whose shape the source does not show"}'
+        found[(host, path)] = raw if example is None else example
+    return found
+
+
+def accepted(host: str, op: dict[str, Any], body: dict[str, Any]) -> bool:
+    schema = success_schema(op)
+    assert schema is not None
+    return not list(validator(bundle(host), schema["$ref"].removeprefix("#"), host).iter_errors(body))
+
+
+def expected(host: str, op: dict[str, Any], scenario: str) -> str:
+    """What a call must end in: `success`, `RawBody` or the name of the typed error."""
+    raw = success_type(op) == RAW
+    if scenario in ERRORS:
+        return ERRORS[scenario]
+    if raw:  # the source shows no body: any 2xx comes back as it came
+        return RAW
+    if scenario in ("success", "429-then-200", "text-plain", "unknown-keys", "big"):
+        return SUCCESS
+    if scenario in ("truncated", "empty"):
+        return "MalformedJsonError"
+    example = success_example(host, op)
+    assert example is not None
+    without_data = {k: v for k, v in example.items() if k != "data"}
+    body = with_null_items(example) if scenario == "null-items" else without_data
+    return SUCCESS if accepted(host, op, body) else "UnexpectedShapeError"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How one call ended, as a client of any language reports it."""
+
+    kind: str  # "success", "RawBody" or the error's class name
+    seconds: float
+    api_error: bool = True  # an error derives from the language's ApiError (successes: True)
+    status: int | None = None
+    msg: str | None = None
+    cause: bool = False  # a transport error keeps the underlying error
+    message: str = ""
+    unknown: str | None = None  # a success's value of the unknown top-level key
+
+
+def judge(host: str, op: dict[str, Any], scenario: str, outcome: Outcome, language: str = "") -> list[str]:
+    """What is wrong with one case's outcome (empty when it keeps the contract)."""
+    name = f"{language} {host} {op['operationId']} [{scenario}]".strip()
+    want = expected(host, op, scenario)
+    problems = []
+    if outcome.kind != want:
+        problems.append(f"{name}: ended in {outcome.kind} ({outcome.message[:300]}), expected {want}")
+    if outcome.seconds > CASE_SECONDS:
+        problems.append(f"{name}: took {outcome.seconds:.1f} s")
+    if not outcome.api_error:
+        problems.append(f"{name}: {outcome.kind} is not an ApiError")
+    typed_error = outcome.kind == want and want not in (SUCCESS, RAW)
+    if typed_error and scenario in STATUS and outcome.status != STATUS[scenario]:
+        problems.append(f"{name}: status {outcome.status}, expected {STATUS[scenario]}")
+    if want in ("FailureEnvelopeError", "RateLimitedError") and scenario != "429-html" and outcome.msg != HOSTILE_MSG:
+        problems.append(f"{name}: msg {outcome.msg!r}, expected {HOSTILE_MSG!r}")
+    if outcome.kind in TRANSPORT and not outcome.cause:
+        problems.append(f"{name}: the underlying error is not kept as the cause")
+    null_in_a_list = scenario == "null-items" and "[" in json.dumps(success_example(host, op))
+    if outcome.kind == "UnexpectedShapeError" and null_in_a_list and not re.search(r"\[\d+\]|/\d+", outcome.message):
+        problems.append(f"{name}: the shape error does not name the null item's index: {outcome.message}")
+    if scenario == "unknown-keys" and want == SUCCESS and outcome.unknown != "unknown":
+        problems.append(f"{name}: the unknown top-level key is not reachable ({outcome.unknown!r})")
+    return problems

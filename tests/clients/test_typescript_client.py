@@ -1,0 +1,111 @@
+"""The TypeScript clients (generated/typescript/<host>-client) keep the client contract:
+every operation against Prism, and every operation in every hostile scenario, judged by the
+same oracle as the Python clients (tests/clients/contract.py). The calls run in Node
+(tests/typescript/runner.mjs), all of one plan at once."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from calls import operations, resolve, success_type
+from contract import SUCCESS, Outcome, bodies, judge
+from mock_servers import HostileServer, Prism, refused_url
+
+from project import HOSTS, REPO, bundle
+
+pytestmark = pytest.mark.e2e
+RUNNER = REPO / "tests" / "typescript" / "runner.mjs"
+
+
+def client_module(host: str) -> Path:
+    return REPO / "generated" / "typescript" / f"{host}-client" / "dist" / "index.js"
+
+
+def ts_arguments(host: str, op: dict[str, Any]) -> object:
+    """The method's argument: the body's first named example, or the required parameters'
+    examples as `{query: {...}}` (u64 amounts as bigints); None for no argument."""
+    if "requestBody" in op:
+        media = resolve(host, op["requestBody"])["content"]["application/json"]
+        return resolve(host, next(iter(media["examples"].values())))["value"]
+    query: dict[str, object] = {}
+    for param in (resolve(host, p) for p in op.get("parameters", [])):
+        if param.get("required"):
+            schema = resolve(host, param.get("schema", {}))
+            query[param["name"]] = {"$bigint": str(param["example"])} if schema.get("format") == "uint64" else param["example"]
+    return {"query": query} if query else None
+
+
+def plan_entry(host: str, op: dict[str, Any], base_url: str, **extra: object) -> dict[str, object]:
+    entry: dict[str, object] = {"module": str(client_module(host)), "op": op["operationId"], "baseUrl": base_url,
+                                "raw": success_type(op) == "RawBody", **extra}  # fmt: skip
+    args = ts_arguments(host, op)
+    if args is not None:
+        entry["args"] = args
+    return entry
+
+
+def run_plan(plan: list[dict[str, object]], tmp_path: Path) -> list[dict[str, Any]]:
+    file = tmp_path / "plan.json"
+    file.write_text(json.dumps(plan), encoding="utf-8")
+    proc = subprocess.run(["node", str(RUNNER), str(file)], capture_output=True, text=True, timeout=120, check=False,
+                          cwd=REPO)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    results: list[dict[str, Any]] = json.loads(proc.stdout)
+    return results
+
+
+def outcome(result: dict[str, Any]) -> Outcome:
+    return Outcome(result["kind"], result["seconds"], api_error=result.get("api_error", True),
+                   status=result.get("status") if result["kind"] not in (SUCCESS, "RawBody") else None,
+                   msg=result.get("msg"), cause=result.get("cause", False), message=result.get("message", ""),
+                   unknown=result.get("unknown"))  # fmt: skip
+
+
+def test_every_operation_against_prism(prism_servers: dict[str, Prism], tmp_path: Path) -> None:
+    cases = operations()
+    results = run_plan([plan_entry(h, op, prism_servers[h].url) for h, _, _, op in cases], tmp_path)
+    for (host, _, _, op), result in zip(cases, results, strict=True):
+        want = "RawBody" if success_type(op) == "RawBody" else SUCCESS
+        assert result["kind"] == want, (host, op["operationId"], result)
+        assert want == "RawBody" or result["success"] is True
+
+
+@pytest.fixture
+def hostile() -> Iterator[HostileServer]:
+    server = HostileServer(bodies())
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.mark.parametrize("scenario", HostileServer.SCENARIOS)
+def test_every_operation_keeps_the_contract(scenario: str, hostile: HostileServer, tmp_path: Path) -> None:
+    cases = operations()
+    timeout = {"timeoutMs": 2000} if scenario == "stall" else {}
+    results = run_plan([plan_entry(h, op, hostile.base_url(scenario, h), **timeout) for h, _, _, op in cases], tmp_path)
+    problems = [p for (h, _, _, op), r in zip(cases, results, strict=True)
+                for p in judge(h, op, scenario, outcome(r), "typescript")]  # fmt: skip
+    assert problems == []
+
+
+def test_connection_refused(tmp_path: Path) -> None:
+    cases = operations()
+    url = refused_url()
+    results = run_plan([plan_entry(h, op, url) for h, _, _, op in cases], tmp_path)
+    assert [p for (h, _, _, op), r in zip(cases, results, strict=True)
+            for p in judge(h, op, "refused", outcome(r), "typescript")] == []  # fmt: skip
+
+
+def test_every_host_has_a_client() -> None:
+    for host in HOSTS:
+        assert client_module(host).is_file()
+        package = json.loads((client_module(host).parent.parent / "package.json").read_text(encoding="utf-8"))
+        assert package["name"] == f"raydium-{host}-client"
+        assert package["version"] == bundle(host)["info"]["version"]
+        assert package["license"] == "MIT"

@@ -1,0 +1,37 @@
+// Calls operations of the generated TypeScript clients as a plan (a JSON file) says, all at
+// once, and prints how each call ended, as JSON, for tests/clients/test_typescript_client.py.
+// A plan entry: {module, op, args?, baseUrl, timeoutMs?, raw}. `{"$bigint": "123"}` in args
+// is a bigint (u64 amounts never pass through a number).
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+
+const plan = JSON.parse(readFileSync(process.argv[2], "utf8"), (_key, value) =>
+  value !== null && typeof value === "object" && "$bigint" in value ? BigInt(value.$bigint) : value,
+);
+const loaded = new Map();
+
+async function run(entry) {
+  if (!loaded.has(entry.module)) loaded.set(entry.module, await import(pathToFileURL(entry.module).href));
+  const module = loaded.get(entry.module);
+  const options = { baseUrl: entry.baseUrl, ...(entry.timeoutMs ? { timeoutMs: entry.timeoutMs } : {}) };
+  const started = performance.now();
+  const seconds = () => (performance.now() - started) / 1000;
+  try {
+    const client = module.createClient(options);
+    const result = await client[entry.op](...(entry.args === undefined ? [] : [entry.args]));
+    if (entry.raw) return { kind: "RawBody", seconds: seconds(), status: result.status };
+    return { kind: "success", seconds: seconds(), success: result.success, unknown: result.zzUnknownKey ?? null };
+  } catch (error) {
+    return {
+      kind: error?.name ?? String(error),
+      seconds: seconds(),
+      api_error: error instanceof module.ApiError,
+      status: error?.status ?? null,
+      msg: error?.msg ?? null,
+      cause: error?.cause !== undefined,
+      message: String(error?.message ?? error),
+    };
+  }
+}
+
+process.stdout.write(JSON.stringify(await Promise.all(plan.map(run))));
