@@ -12,10 +12,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from calls import operations, resolve, success_type
 from contract import SUCCESS, Outcome, bodies, judge
-from mock_servers import HostileServer, Prism, refused_url
 
+from calls import operations, resolve, success_type
+from mock_servers import HostileServer, Prism, refused_url
 from project import HOSTS, REPO, bundle
 
 pytestmark = pytest.mark.e2e
