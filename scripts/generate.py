@@ -314,7 +314,8 @@ def ts_operations(bundle: dict[str, Any]) -> list[dict[str, Any]]:
             if "content" in ok:
                 schema = ok["content"]["application/json"]["schema"]
                 members = schema.get("oneOf", [schema])
-                success = next(m["$ref"] for m in members if not m["$ref"].endswith("FailureEnvelope")).rsplit("/", 1)[1]
+                ref = next(m["$ref"] for m in members if not m["$ref"].endswith("FailureEnvelope"))
+                success = ref.rsplit("/", 1)[1]
             found.append({
                 "id": op["operationId"], "method": method, "path": path,
                 "summary": str(op.get("summary", "")).replace("*/", "*\\/"),

@@ -36,7 +36,8 @@ def ts_arguments(host: str, op: dict[str, Any]) -> object:
     for param in (resolve(host, p) for p in op.get("parameters", [])):
         if param.get("required"):
             schema = resolve(host, param.get("schema", {}))
-            query[param["name"]] = {"$bigint": str(param["example"])} if schema.get("format") == "uint64" else param["example"]
+            u64 = schema.get("format") == "uint64"
+            query[param["name"]] = {"$bigint": str(param["example"])} if u64 else param["example"]
     return {"query": query} if query else None
 
 
