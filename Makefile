@@ -129,7 +129,8 @@ $(BUILD)/spec-tests.ok: $(foreach h,$(HOSTS),$(BUILD)/$(h).linted) $(BUNDLES) $(
 # --- generators: Python clients, pydantic models, TypeScript types ----------------------
 # Each host regenerates only when its bundle (or a generator input) changed; the spec
 # tests run first (order-only: a newer spec-tests stamp alone does not regenerate).
-GENERATOR_INPUTS := scripts/generate.py scripts/oas.py scripts/typescript/generate.mjs LICENSE \
+GENERATOR_INPUTS := scripts/generate.py scripts/oas.py scripts/openapi_generator.py scripts/typescript/generate.mjs LICENSE \
+  $(shell find scripts/templates/openapi-generator -type f 2>/dev/null) \
   scripts/typescript/runtime.ts $(wildcard scripts/templates/python-client/*.jinja scripts/templates/python-client/*/*.jinja \
   scripts/templates/python-package/*.j2 scripts/templates/typescript-client/*.j2)
 generate: $(foreach h,$(HOSTS),$(BUILD)/$(h).generated) ## Generate clients, models and types for every host

@@ -11,6 +11,8 @@ From generated/openapi/HOST.yaml it writes, in a temporary directory first:
   generated/models/HOST_MODULE.py pydantic v2 models (datamodel-code-generator), where the
                                   host has schemas
   generated/typescript/HOST.d.ts  TypeScript types (openapi-typescript, u64 as bigint)
+  generated/typescript/HOST-client/  the TypeScript client (openapi-fetch, scripts/typescript/runtime.ts)
+  generated/{go,ruby,php,rust}/HOST/ the openapi-generator clients (scripts/openapi_generator.py)
 Each output records the bundle's sha256 and the generator versions. The outputs are
 checked (mypy --strict on the Python, tsc --noEmit --strict on the TypeScript) and replace
 the committed ones only when every step succeeded: a failure leaves generated/ as it was.
@@ -35,6 +37,7 @@ from typing import Any
 import jinja2
 
 import oas
+import openapi_generator
 
 REPO = Path(__file__).resolve().parent.parent
 GENERATED = REPO / "generated"
@@ -129,6 +132,7 @@ def provenance(host: Host) -> dict[str, object]:
             "datamodel-code-generator": version("datamodel-code-generator"),
             "openapi-typescript": node_version("openapi-typescript"),
             "typescript": node_version("typescript"),
+            "openapi-generator-cli": version("openapi-generator-cli"),
         },
     }
 
@@ -445,10 +449,13 @@ def generate(host: Host, root: Path = GENERATED, *, checks: bool = True) -> list
             check(host, client, model, types, build / "mypy-generated")
         bundle = json.loads(host.bundle.with_suffix(".json").read_text(encoding="utf-8"))
         ts_client = typescript_client(host, tmp, bundle, info, types)
+        languages = openapi_generator.generate_languages(host.name, bundle, tmp / "openapi-generator", info,
+                                                         default_server(bundle).url)  # fmt: skip
         done = [
             (client, root / "python" / host.project),
             (types, root / "typescript" / types.name),
             (ts_client, root / "typescript" / ts_client.name),
+            *((path, root / language / host.name) for language, path in languages.items()),
         ]
         if model is not None:
             done.append((model, root / "models" / model.name))

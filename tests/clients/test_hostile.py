@@ -19,9 +19,9 @@ from typing import Any
 
 import httpx
 import pytest
-from contract import CASE_SECONDS, SUCCESS, Outcome, bodies, judge
 
 from calls import call_arguments, endpoint_module, operations, package, success_type
+from contract import CASE_SECONDS, SUCCESS, Outcome, bodies, judge
 from mock_servers import UNKNOWN, HostileServer, refused_url
 from oas import HTTP_METHODS
 from project import HOSTS, bundle

@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from contract import SUCCESS, Outcome, bodies, judge
 
 from calls import operations, resolve, success_type
+from contract import SUCCESS, Outcome, bodies, judge
 from mock_servers import HostileServer, Prism, refused_url
 from project import HOSTS, REPO, bundle
 

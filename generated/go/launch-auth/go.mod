@@ -1,0 +1,6 @@
+module raydium-api-descriptions/go/launch-auth
+
+go 1.23
+
+require (
+)

@@ -1,0 +1,6 @@
+module raydium-api-descriptions/go/pool-v3
+
+go 1.23
+
+require (
+)

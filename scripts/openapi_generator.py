@@ -1,0 +1,320 @@
+"""The Go, Ruby, PHP and Rust clients of one host, from openapi-generator (library module;
+scripts/generate.py calls `generate_languages`).
+
+openapi-generator 7.26 reads OpenAPI 3.1 "in beta": it cannot express a type list
+(`type: [object, array]` becomes an object, `[string, number]` an empty struct) nor a
+boolean enum (`success: enum [true]` becomes a string enum in Rust). It therefore reads a
+*generator view* of the bundle, derived mechanically (`generator_view`): a schema with
+several types becomes "any JSON value"; a boolean `enum` is dropped (the client contract
+checks `success` before any model is built); for Rust and PHP, whose generators make
+empty structs (`{}`) of them, an `anyOf`/`oneOf` of scalars becomes "any JSON value"; for
+PHP, which writes a nullable item's class name without its namespace, an `anyOf` of a
+schema and `null` becomes that schema. The meaning the generators cannot carry stays in
+the bundle, and the clients' contract layers (our templates) check the envelope and, from
+the bundle, the null items (`null_checks`).
+
+All four run in one JVM (`openapi-generator-cli batch`). Each client then gets its LICENSE
+and PROVENANCE.json, and loses the generator's files that are no part of a client here.
+Where a generated file needs a change no option or template gives (`replace_once`), the
+change asserts that what it changes is there, so a generator upgrade fails loudly.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import oas
+
+REPO = Path(__file__).resolve().parent.parent
+TEMPLATES = REPO / "scripts" / "templates" / "openapi-generator"
+GENERATOR = Path(sys.executable).parent / "openapi-generator-cli"
+LANGUAGES = ("go", "ruby", "php", "rust")
+# Files the generators write that are no part of a client here (CI recipes, a push script,
+# docs and tests whose examples call a live host).
+DROPPED = (".travis.yml", "git_push.sh", ".gitlab-ci.yml", ".github", "test", "spec", "docs", "api", ".rspec",
+           ".rubocop.yml", "phpunit.xml.dist", ".php-cs-fixer.dist.php", "Rakefile", "Gemfile",
+           ".openapi-generator-ignore", ".gitignore")  # fmt: skip
+
+
+class LanguageError(Exception):
+    pass
+
+
+@dataclass(frozen=True)
+class Names:
+    """The names one host's clients take in each language."""
+
+    host: str  # pool-v3
+    version: str  # the description's info.version
+    default_base_url: str  # the cited public host; "" where the source shows none
+
+    @property
+    def go_package(self) -> str:
+        return self.host.replace("-", "")  # poolv3
+
+    @property
+    def go_module(self) -> str:
+        return f"raydium-api-descriptions/go/{self.host}"
+
+    @property
+    def ruby_gem(self) -> str:
+        return f"raydium_{self.host.replace('-', '_')}_client"
+
+    @property
+    def ruby_module(self) -> str:
+        return "Raydium" + "".join(part.capitalize() for part in self.host.split("-")) + "Client"
+
+    @property
+    def php_namespace(self) -> str:
+        return "Raydium\\" + "".join(part.capitalize() for part in self.host.split("-"))
+
+    @property
+    def rust_crate(self) -> str:
+        return f"raydium-{self.host}-client"
+
+
+@dataclass(frozen=True)
+class Language:
+    name: str
+    options: Callable[[Names], dict[str, Any]]
+    scalar_alternatives_are_any: bool = False  # anyOf/oneOf of scalars -> any value (Rust: empty structs)
+    null_alternative_dropped: bool = False  # anyOf [X, null] -> X (PHP writes X's class name without its namespace)
+    files: dict[str, dict[str, str]] = field(default_factory=dict)  # our supporting files from templates
+
+
+def _go(n: Names) -> dict[str, Any]:
+    return {
+        "additionalProperties": {
+            "packageName": n.go_package, "packageVersion": n.version, "enumClassPrefix": True,
+            "useOneOfDiscriminatorLookup": True, "disallowAdditionalPropertiesIfNotPresent": False,
+            "generateInterfaces": False, "hideGenerationTimestamp": True,
+            "x-default-base-url": n.default_base_url,
+        },
+        "typeMappings": {"number": "float64"},
+        "schemaMappings": {"AmountU64": "AmountU64"},  # an alias of uint64 in contract.go
+        # the module path: raydium-api-descriptions/go/<host>
+        "gitHost": "raydium-api-descriptions", "gitUserId": "go", "gitRepoId": n.host,
+    }  # fmt: skip
+
+
+def _ruby(n: Names) -> dict[str, Any]:
+    return {
+        "additionalProperties": {
+            "gemName": n.ruby_gem, "moduleName": n.ruby_module, "gemVersion": n.version, "gemLicense": "MIT",
+            "gemRequiredRubyVersion": ">= 3.1", "library": "typhoeus", "gemAuthor": "raydium-api-descriptions",
+            "gemSummary": f"Ruby client for the {n.host} service (generated, unofficial)", "gemHomepage": "",
+            "hideGenerationTimestamp": True,
+        },
+    }  # fmt: skip
+
+
+def _php(n: Names) -> dict[str, Any]:
+    return {
+        "additionalProperties": {
+            "invokerPackage": n.php_namespace, "composerPackageName": f"raydium/{n.host}-client",
+            "artifactVersion": n.version, "licenseName": "MIT", "hideGenerationTimestamp": True,
+            "developerOrganization": "raydium-api-descriptions",
+        },
+    }  # fmt: skip
+
+
+def _rust(n: Names) -> dict[str, Any]:
+    return {
+        "additionalProperties": {
+            "packageName": n.rust_crate, "packageVersion": n.version, "library": "reqwest", "supportAsync": False,
+            "hideGenerationTimestamp": True, "avoidBoxedModels": True,
+        },
+        "typeMappings": {"AmountU64": "u64"},
+        "schemaMappings": {"AmountU64": "u64"},
+    }  # fmt: skip
+
+
+GO_CONTRACT = {"contract.mustache": {"templateType": "SupportingFiles", "destinationFilename": "contract.go"}}
+SPECS = {
+    "go": Language("go", _go, files=GO_CONTRACT),
+    "ruby": Language("ruby", _ruby),
+    "php": Language("php", _php, scalar_alternatives_are_any=True, null_alternative_dropped=True),
+    "rust": Language("rust", _rust, scalar_alternatives_are_any=True),
+}
+
+
+def _types(schema: dict[str, Any]) -> list[str]:
+    t = schema.get("type")
+    return [x for x in (t if isinstance(t, list) else [t] if t else []) if x != "null"]
+
+
+SCALARS = frozenset({"string", "number", "integer", "boolean"})
+
+
+def _is_scalar(schema: Any) -> bool:
+    return isinstance(schema, dict) and "$ref" not in schema and bool(_types(schema)) and set(_types(schema)) <= SCALARS
+
+
+def _simplify(node: Any, language: Language) -> Any:
+    if isinstance(node, list):
+        return [_simplify(v, language) for v in node]
+    if not isinstance(node, dict):
+        return node
+    out = {k: (v if oas.is_literal(k, "", v) else _simplify(v, language)) for k, v in node.items()}
+    types = _types(out)
+    if isinstance(out.get("type"), list):
+        if len(types) > 1:  # several types: any JSON value
+            for key in ("type", "items", "maxItems", "minItems", "maxProperties", "properties", "additionalProperties"):
+                out.pop(key, None)
+        elif types:
+            out["type"] = types[0]  # [X, null]: X (nullability is the contract layer's)
+    if types == ["boolean"] and "enum" in out:
+        del out["enum"]  # success: enum [true]: the contract checks success before decoding
+    for key in ("anyOf", "oneOf"):
+        members = out.get(key)
+        if language.null_alternative_dropped and isinstance(members, list) and len(members) == 2:
+            kept = [m for m in members if not (isinstance(m, dict) and m.get("type") == "null")]
+            if len(kept) == 1:
+                del out[key]
+                out = {**kept[0], **out} if "$ref" not in kept[0] else dict(kept[0])  # a bare $ref
+                break
+        if language.scalar_alternatives_are_any and isinstance(members, list) and all(_is_scalar(m) for m in members):
+            del out[key]
+            out.pop("type", None)
+    return out
+
+
+def generator_view(bundle: dict[str, Any], language: Language) -> dict[str, Any]:
+    """The bundle as openapi-generator can read it (see the module docstring)."""
+    view: dict[str, Any] = _simplify(copy.deepcopy(bundle), language)
+    return view
+
+
+def _deref(doc: dict[str, Any], node: Any) -> Any:
+    while isinstance(node, dict) and "$ref" in node:
+        node = oas.resolve_pointer(doc, node["$ref"][1:])
+    return node
+
+
+def _admits_null(doc: dict[str, Any], schema: Any) -> bool:
+    schema = _deref(doc, schema)
+    if not isinstance(schema, dict):
+        return True
+    types = schema.get("type")
+    if types is None and not any(k in schema for k in ("anyOf", "oneOf", "properties", "allOf", "enum")):
+        return True  # any value
+    if "null" in (types if isinstance(types, list) else [types]):
+        return True
+    return any(_admits_null(doc, m) for key in ("anyOf", "oneOf") for m in schema.get(key) or [])
+
+
+def _null_paths(doc: dict[str, Any], node: Any, path: str, seen: frozenset[str]) -> list[str]:
+    ref = node.get("$ref") if isinstance(node, dict) else None
+    if ref in seen:
+        return []
+    seen = seen | {ref} if ref else seen
+    schema = _deref(doc, node)
+    if not isinstance(schema, dict):
+        return []
+    found: list[str] = []
+    types = schema.get("type")
+    if "array" in (types if isinstance(types, list) else [types]) and isinstance(schema.get("items"), dict):
+        if not _admits_null(doc, schema["items"]):
+            found.append(path)
+        found += _null_paths(doc, schema["items"], f"{path}/*", seen)
+    for member in schema.get("allOf") or []:
+        found += _null_paths(doc, member, path, seen)
+    for name, prop in (schema.get("properties") or {}).items():
+        found += _null_paths(doc, prop, f"{path}/{name}" if path else name, seen)
+    return found
+
+
+def null_checks(bundle: dict[str, Any]) -> list[dict[str, Any]]:
+    """For each operation, the JSON paths (`data/data/*/mintA/tags`) of the arrays in its
+    success whose items may not be null: the contract layers of languages whose decoders
+    let a null item through as a zero value check them and name the index."""
+    checks = []
+    for item in bundle["paths"].values():
+        for method in oas.HTTP_METHODS:
+            op = item.get(method)
+            content = (_deref(bundle, op["responses"]["200"]) if isinstance(op, dict) else {}).get("content")
+            if not content:
+                continue
+            schema = content["application/json"]["schema"]
+            success = next(m for m in schema.get("oneOf", [schema]) if not m["$ref"].endswith("FailureEnvelope"))
+            paths = sorted(set(_null_paths(bundle, success, "", frozenset())))
+            checks.append({"op": op["operationId"], "paths": paths})
+    return checks
+
+
+def batch_config(language: Language, names: Names, spec: Path, out: Path) -> dict[str, Any]:
+    options = language.options(names)
+    config: dict[str, Any] = {
+        "generatorName": language.name,
+        "inputSpec": str(spec),
+        "outputDir": str(out),
+        "globalProperties": {"apiTests": "false", "modelTests": "false", "apiDocs": "false", "modelDocs": "false"},
+        **options,
+    }
+    if (TEMPLATES / language.name).is_dir():
+        config["templateDir"] = str(TEMPLATES / language.name)
+    if language.files:
+        config["files"] = language.files
+    return config
+
+
+def run_batch(configs: list[Path]) -> None:
+    proc = subprocess.run([str(GENERATOR), "batch", "--fail-fast", *map(str, configs)], capture_output=True,
+                          text=True, check=False)  # fmt: skip
+    if proc.returncode != 0 or "[SUCCESS]" not in proc.stdout + proc.stderr:
+        noise = re.compile(r"^(#|\[main\] INFO|\[pool-\d+-thread-\d+\] (INFO|WARN))")
+        lines = [line for line in (proc.stdout + proc.stderr).splitlines() if line.strip() and not noise.match(line)]
+        raise LanguageError("openapi-generator batch failed:\n" + "\n".join(lines[-40:]))
+
+
+def replace_once(path: Path, old: str, new: str) -> None:
+    """A checked text change: `old` must be in the file exactly once."""
+    text = path.read_text(encoding="utf-8")
+    if text.count(old) != 1:
+        raise LanguageError(f"{path}: expected exactly one {old!r} to change (found {text.count(old)})")
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def clean(target: Path) -> None:
+    for name in DROPPED:
+        path = target / name
+        if path.is_dir():
+            shutil.rmtree(path)
+        elif path.exists():
+            path.unlink()
+
+
+def generate_languages(host: str, bundle: dict[str, Any], work: Path, info: dict[str, object],
+                       default_base_url: str | None) -> dict[str, Path]:  # fmt: skip
+    """Every language's client of one host under work/<language>/<host>; returns them."""
+    names = Names(host, str(bundle["info"]["version"]), default_base_url or "")
+    work.mkdir(parents=True, exist_ok=True)
+    configs = []
+    targets = {}
+    checks = null_checks(bundle)
+    for name in LANGUAGES:
+        language = SPECS[name]
+        spec = work / f"{host}.{name}.json"
+        spec.write_text(json.dumps(generator_view(bundle, language), indent=1), encoding="utf-8")
+        target = work / name / host
+        config = work / f"{host}.{name}.config.json"
+        settings = batch_config(language, names, spec, target)
+        settings.setdefault("additionalProperties", {})["x-null-checks"] = checks
+        config.write_text(json.dumps(settings, indent=1), encoding="utf-8")
+        configs.append(config)
+        targets[name] = target
+    run_batch(configs)
+    for target in targets.values():
+        clean(target)
+        shutil.copyfile(REPO / "LICENSE", target / "LICENSE")
+        (target / "PROVENANCE.json").write_text(json.dumps(info, indent=2) + "\n", encoding="utf-8")
+    return targets

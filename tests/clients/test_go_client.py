@@ -1,0 +1,278 @@
+"""The Go clients (generated/go/<host>) build offline with `go vet` clean, call every
+operation against Prism, and keep the client contract in every hostile scenario, judged by
+the same oracle as the Python clients (tests/clients/contract.py).
+
+The test writes a small Go program per host (not committed): one function per operation
+with the examples of the bundle as arguments, which runs a plan of calls concurrently and
+prints how each ended, as JSON."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from toolchains import require
+
+from calls import operations, resolve, success_type
+from contract import SUCCESS, Outcome, bodies, judge
+from mock_servers import HostileServer, Prism, refused_url
+from project import HOSTS, REPO
+
+pytestmark = pytest.mark.e2e
+GO = REPO / "generated" / "go"
+
+
+def go_env(tmp: Path) -> dict[str, str]:
+    cache = REPO / "build" / "go-cache"
+    return {**os.environ, "GOPROXY": "off", "GOFLAGS": "-mod=mod", "GOCACHE": str(cache / "build"),
+            "GOPATH": str(cache / "path"), "GOTOOLCHAIN": "local", "GO111MODULE": "on", "HOME": str(tmp)}  # fmt: skip
+
+
+def go(args: list[str], cwd: Path, tmp: Path, timeout: int = 300) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["go", *args], capture_output=True, text=True, timeout=timeout, check=False, cwd=cwd,
+                          env=go_env(tmp))  # fmt: skip
+
+
+def pascal(name: str) -> str:
+    return name[:1].upper() + name[1:]
+
+
+def go_literal(value: object) -> str:
+    return json.dumps(value)  # strings, numbers and booleans read the same in Go
+
+
+def call_code(host: str, op: dict[str, Any]) -> str:
+    """The Go expression that calls one operation with its examples."""
+    package = host.replace("-", "")
+    tag = pascal(str(op["tags"][0]))
+    code = f"client.{tag}API.{pascal(op['operationId'])}(ctx)"
+    for param in (resolve(host, p) for p in op.get("parameters", [])):
+        if not param.get("required"):
+            continue
+        schema = param.get("schema", {})
+        value = go_literal(param["example"])
+        if "$ref" in schema and "enum" in resolve(host, schema):
+            value = f"{package}.{schema['$ref'].rsplit('/', 1)[1]}({value})"
+        code += f".{pascal(param['name'])}({value})"
+    if "requestBody" in op:
+        media = resolve(host, op["requestBody"])["content"]["application/json"]
+        example = resolve(host, next(iter(media["examples"].values())))["value"]
+        schema = resolve(host, media["schema"])
+        if "properties" in schema or "allOf" in schema:
+            kind = media["schema"]["$ref"].rsplit("/", 1)[1]
+            code += f".{kind}(decode[{package}.{kind}]({json.dumps(json.dumps(example))}))"
+        else:
+            code += f".Body(decode[map[string]interface{{}}]({json.dumps(json.dumps(example))}))"
+    return code
+
+
+RUNNER = """package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	{package} "raydium-api-descriptions/go/{host}"
+)
+
+type entry struct {{
+	Op        string `json:"op"`
+	BaseURL   string `json:"baseUrl"`
+	TimeoutMs int    `json:"timeoutMs"`
+}}
+
+type result struct {{
+	Kind     string  `json:"kind"`
+	Seconds  float64 `json:"seconds"`
+	APIError bool    `json:"api_error"`
+	Status   *int    `json:"status"`
+	Msg      *string `json:"msg"`
+	Cause    bool    `json:"cause"`
+	Message  string  `json:"message"`
+	Unknown  *string `json:"unknown"`
+	Success  bool    `json:"success"`
+}}
+
+func decode[T any](text string) T {{
+	var value T
+	if err := json.Unmarshal([]byte(text), &value); err != nil {{
+		panic(err)
+	}}
+	return value
+}}
+
+func judge(value interface{{}}, raw bool, err error, started time.Time) result {{
+	r := result{{Seconds: time.Since(started).Seconds(), APIError: true}}
+	if err != nil {{
+		var api {package}.ApiError
+		if errors.As(err, &api) {{
+			name := fmt.Sprintf("%T", api)
+			r.Kind = name[strings.LastIndex(name, ".")+1:]
+			d := api.Details()
+			if d.Status != 0 {{
+				r.Status = &d.Status
+			}}
+			if d.Msg != "" {{
+				r.Msg = &d.Msg
+			}}
+			r.Cause = d.Cause != nil
+		}} else {{
+			r.Kind = fmt.Sprintf("%T", err)
+			r.APIError = false
+		}}
+		r.Message = err.Error()
+		return r
+	}}
+	if raw {{
+		r.Kind = "RawBody"
+		return r
+	}}
+	r.Kind = "success"
+	text, _ := json.Marshal(value)
+	var top map[string]interface{{}}
+	_ = json.Unmarshal(text, &top)
+	r.Success, _ = top["success"].(bool)
+	if unknown, ok := top["zzUnknownKey"].(string); ok {{
+		r.Unknown = &unknown
+	}}
+	return r
+}}
+
+func call(op string, client *{package}.APIClient) (interface{{}}, bool, error) {{
+	ctx := context.Background()
+	switch op {{
+{cases}
+	}}
+	return nil, false, fmt.Errorf("no operation %s", op)
+}}
+
+func main() {{
+	var plan []entry
+	if err := json.NewDecoder(os.Stdin).Decode(&plan); err != nil {{
+		panic(err)
+	}}
+	results := make([]result, len(plan))
+	var wait sync.WaitGroup
+	for i, e := range plan {{
+		wait.Add(1)
+		go func(i int, e entry) {{
+			defer wait.Done()
+			options := {package}.Options{{BaseURL: e.BaseURL}}
+			if e.TimeoutMs > 0 {{
+				options.Timeout = time.Duration(e.TimeoutMs) * time.Millisecond
+			}}
+			started := time.Now()
+			client, err := {package}.NewContractClient(options)
+			if err != nil {{
+				results[i] = judge(nil, false, err, started)
+				return
+			}}
+			value, raw, err := call(e.Op, client)
+			results[i] = judge(value, raw, err, started)
+		}}(i, e)
+	}}
+	wait.Wait()
+	_ = http.StatusOK
+	out, _ := json.Marshal(results)
+	fmt.Println(string(out))
+}}
+"""
+
+
+def runner_source(host: str) -> str:
+    cases = []
+    for _, _, _, op in operations([host]):
+        if success_type(op) == "RawBody":
+            cases.append(f'\tcase "{op["operationId"]}":\n\t\t_, err := {call_code(host, op)}.Execute()\n'
+                         "\t\treturn nil, true, err")  # fmt: skip
+        else:
+            cases.append(f'\tcase "{op["operationId"]}":\n\t\tvalue, _, err := {call_code(host, op)}.Execute()\n'
+                         "\t\treturn value, false, err")  # fmt: skip
+    return RUNNER.format(package=host.replace("-", ""), host=host, cases="\n".join(cases))
+
+
+@pytest.fixture(scope="module")
+def runners(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """One compiled runner per host."""
+    require("go")
+    built = {}
+    for host in HOSTS:
+        folder = tmp_path_factory.mktemp(f"go-{host}")
+        (folder / "go.mod").write_text(
+            f"module runner\n\ngo 1.19\n\nrequire raydium-api-descriptions/go/{host} v0.0.0\n\n"
+            f"replace raydium-api-descriptions/go/{host} => {GO / host}\n",
+            encoding="utf-8",
+        )
+        (folder / "main.go").write_text(runner_source(host), encoding="utf-8")
+        proc = go(["build", "-o", "runner", "."], folder, folder)
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+        built[host] = folder / "runner"
+    return built
+
+
+@pytest.mark.parametrize("host", HOSTS)
+def test_client_vets_and_builds_offline(host: str, tmp_path: Path) -> None:
+    require("go")
+    for command in (["vet", "./..."], ["build", "./..."]):
+        proc = go(command, GO / host, tmp_path)
+        assert proc.returncode == 0, f"go {' '.join(command)}:\n{proc.stdout}{proc.stderr}"
+
+
+def run(runner: Path, plan: list[dict[str, object]]) -> list[dict[str, Any]]:
+    proc = subprocess.run([str(runner)], input=json.dumps(plan), capture_output=True, text=True, timeout=120,
+                          check=False)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    results: list[dict[str, Any]] = json.loads(proc.stdout)
+    return results
+
+
+def outcome(result: dict[str, Any]) -> Outcome:
+    return Outcome(result["kind"], result["seconds"], api_error=result["api_error"], status=result["status"],
+                   msg=result["msg"], cause=result["cause"], message=result["message"],
+                   unknown=result["unknown"])  # fmt: skip
+
+
+@pytest.mark.parametrize("host", HOSTS)
+def test_every_operation_against_prism(host: str, runners: dict[str, Path], prism_servers: dict[str, Prism]) -> None:
+    cases = operations([host])
+    results = run(runners[host], [{"op": op["operationId"], "baseUrl": prism_servers[host].url} for *_, op in cases])
+    for (_, _, _, op), result in zip(cases, results, strict=True):
+        want = "RawBody" if success_type(op) == "RawBody" else SUCCESS
+        assert result["kind"] == want, (op["operationId"], result)
+        assert want == "RawBody" or result["success"] is True
+
+
+@pytest.fixture
+def hostile() -> Iterator[HostileServer]:
+    server = HostileServer(bodies())
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.mark.parametrize("host", HOSTS)
+def test_every_operation_keeps_the_contract(host: str, runners: dict[str, Path], hostile: HostileServer) -> None:
+    cases = operations([host])
+    plan = [{"op": op["operationId"], "baseUrl": hostile.base_url(scenario, host),
+             **({"timeoutMs": 2000} if scenario == "stall" else {})}
+            for scenario in HostileServer.SCENARIOS for *_, op in cases]  # fmt: skip
+    plan += [{"op": op["operationId"], "baseUrl": refused_url()} for *_, op in cases]
+    results = run(runners[host], plan)
+    scenarios = [s for s in HostileServer.SCENARIOS for _ in cases] + ["refused"] * len(cases)
+    ops = [op for _ in [*HostileServer.SCENARIOS, "refused"] for *_, op in cases]
+    problems = [p for scenario, op, r in zip(scenarios, ops, results, strict=True)
+                for p in judge(host, op, scenario, outcome(r), "go")]  # fmt: skip
+    assert problems == []
