@@ -41,7 +41,7 @@ BUNDLES := $(foreach h,$(HOSTS),$(OUT)/$(h).yaml $(OUT)/$(h).json $(OUT)/$(h).de
 VENV_OK := $(VENV)/.installed
 NODE_OK := node_modules/.installed
 
-.PHONY: all help setup browser validate bundle lint spec-tests generate docs bench test typecheck check clean distclean lock
+.PHONY: all help setup browser toolchains validate bundle lint spec-tests generate docs bench test typecheck check clean distclean lock
 
 all: generate docs ## Build everything: set up, validate, bundle, lint, spec tests, clients, docs site
 
@@ -77,6 +77,23 @@ browser: ## Install Debian's chromium + chromium-driver for the browser test (if
 	  apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
 	    chromium chromium-driver >/dev/null; \
 	else echo "setup: chromium is missing and cannot be installed here (not root or no apt-get)" >&2; fi
+
+# The other languages' toolchains, for their tests (tests/clients/test_{go,rust,ruby_php}_client*.py):
+# Debian's Go, Ruby (with Typhoeus), PHP (with Guzzle, no composer) and the Rust crates the
+# generated crates build against offline (cargo itself comes with the machine). Installed with
+# apt-get when missing; where that cannot run, those tests skip with a message, except under CI=true.
+TOOLCHAIN_PACKAGES := golang-go ruby ruby-typhoeus php-cli php-mbstring php-curl php-guzzlehttp-guzzle \
+  php-guzzlehttp-psr7 librust-serde-dev librust-serde-derive-dev librust-serde-json-dev librust-serde-repr-dev \
+  librust-url-dev librust-reqwest-dev
+toolchains: ## Install Debian's Go, Ruby, PHP and Rust crates for the other languages' tests (if missing)
+	@missing=$$(for p in $(TOOLCHAIN_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -z "$$missing" ]; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	  echo "setup: installing Debian's toolchains for the Go, Ruby, PHP and Rust clients' tests:" $$missing; \
+	  echo "setup: (a few hundred packages the first time: a few minutes)"; \
+	  apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+	    $$missing >/dev/null; \
+	else echo "setup: missing $$missing and cannot install them here (not root or no apt-get)" >&2; fi
 
 # --- validate: each source file on its own, then the house rules on each host ---------
 # The shared components are validated once, not once per host.
@@ -156,7 +173,7 @@ $(BUILD)/docs.built: $(BUNDLES) $(LEDGER) $(DOCS_SOURCES) $(VENV_OK) | $(BUILD)/
 	@touch $@
 
 # --- tests and checks -------------------------------------------------------------------
-test: setup browser $(BUILD)/docs.built ## Run the whole test suite (set-up first), plus mypy --strict and ruff
+test: setup browser toolchains $(BUILD)/docs.built ## Run the whole test suite (set-up first), plus mypy --strict and ruff
 	@$(PY) -m ruff check scripts tests
 	@$(PY) -m mypy
 	@$(PY) -m pytest -p no:cacheprovider tests

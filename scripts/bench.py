@@ -41,6 +41,7 @@ import yaml
 
 import generate
 import oas
+import openapi_generator
 
 REPO = Path(__file__).resolve().parent.parent
 PY = Path(sys.executable)
@@ -155,6 +156,11 @@ def host_steps(host: str, tmp: Path) -> list[tuple[str, list[str | Path]]]:
         ("openapi-typescript", ["node", REPO / "scripts" / "typescript" / "generate.mjs", bundle, types]),
         ("tsc --strict", [BIN / "tsc", "--project", generate.tsc_project(types, tmp)]),
     ]  # fmt: skip
+    bundle_json = json.loads(committed.with_suffix(".json").read_text(encoding="utf-8"))
+    configs = openapi_generator.prepare(host, bundle_json, tmp / "openapi-generator",
+                                        generate.default_server(bundle_json).url)  # fmt: skip
+    steps.append(("openapi-generator batch (go, ruby, php, rust)",
+                  [openapi_generator.GENERATOR, "batch", "--fail-fast", *configs.values()]))  # fmt: skip
     if generate.has_schemas(target):
         steps += [
             ("datamodel-codegen",

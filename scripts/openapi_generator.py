@@ -9,7 +9,8 @@ several types becomes "any JSON value"; a boolean `enum` is dropped (the client 
 checks `success` before any model is built); for Rust and PHP, whose generators make
 empty structs (`{}`) of them, an `anyOf`/`oneOf` of scalars becomes "any JSON value"; for
 PHP, which writes a nullable item's class name without its namespace, an `anyOf` of a
-schema and `null` becomes that schema. The meaning the generators cannot carry stays in
+schema and `null` becomes that schema, and for Rust, whose `Vec<X>` rejects the `null`, any
+JSON value. The meaning the generators cannot carry stays in
 the bundle, and the clients' contract layers (our templates) check the envelope and, from
 the bundle, the null items (`null_checks`).
 
@@ -88,6 +89,7 @@ class Language:
     options: Callable[[Names], dict[str, Any]]
     scalar_alternatives_are_any: bool = False  # anyOf/oneOf of scalars -> any value (Rust: empty structs)
     null_alternative_dropped: bool = False  # anyOf [X, null] -> X (PHP writes X's class name without its namespace)
+    null_alternative_any: bool = False  # anyOf [X, null] -> any value (Rust: a Vec<X> that rejects the null)
     files: dict[str, dict[str, str]] = field(default_factory=dict)  # our supporting files from templates
 
 
@@ -131,19 +133,19 @@ def _rust(n: Names) -> dict[str, Any]:
     return {
         "additionalProperties": {
             "packageName": n.rust_crate, "packageVersion": n.version, "library": "reqwest", "supportAsync": False,
-            "hideGenerationTimestamp": True, "avoidBoxedModels": True,
+            "hideGenerationTimestamp": True, "avoidBoxedModels": True, "x-default-base-url": n.default_base_url,
         },
-        "typeMappings": {"AmountU64": "u64"},
-        "schemaMappings": {"AmountU64": "u64"},
+        "schemaMappings": {"AmountU64": "AmountU64"},  # an alias of u64 in contract.rs
     }  # fmt: skip
 
 
 GO_CONTRACT = {"contract.mustache": {"templateType": "SupportingFiles", "destinationFilename": "contract.go"}}
+RUST_CONTRACT = {"contract.mustache": {"templateType": "SupportingFiles", "destinationFilename": "src/contract.rs"}}
 SPECS = {
     "go": Language("go", _go, files=GO_CONTRACT),
     "ruby": Language("ruby", _ruby),
     "php": Language("php", _php, scalar_alternatives_are_any=True, null_alternative_dropped=True),
-    "rust": Language("rust", _rust, scalar_alternatives_are_any=True),
+    "rust": Language("rust", _rust, scalar_alternatives_are_any=True, null_alternative_any=True, files=RUST_CONTRACT),
 }
 
 
@@ -176,8 +178,13 @@ def _simplify(node: Any, language: Language) -> Any:
         del out["enum"]  # success: enum [true]: the contract checks success before decoding
     for key in ("anyOf", "oneOf"):
         members = out.get(key)
-        if language.null_alternative_dropped and isinstance(members, list) and len(members) == 2:
+        if (language.null_alternative_dropped or language.null_alternative_any) and isinstance(members, list) \
+                and len(members) == 2:
             kept = [m for m in members if not (isinstance(m, dict) and m.get("type") == "null")]
+            if len(kept) == 1 and language.null_alternative_any:
+                del out[key]
+                out.pop("type", None)
+                break
             if len(kept) == 1:
                 del out[key]
                 out = {**kept[0], **out} if "$ref" not in kept[0] else dict(kept[0])  # a bare $ref
@@ -293,26 +300,31 @@ def clean(target: Path) -> None:
             path.unlink()
 
 
-def generate_languages(host: str, bundle: dict[str, Any], work: Path, info: dict[str, object],
-                       default_base_url: str | None) -> dict[str, Path]:  # fmt: skip
-    """Every language's client of one host under work/<language>/<host>; returns them."""
+def prepare(host: str, bundle: dict[str, Any], work: Path, default_base_url: str | None) -> dict[str, Path]:
+    """The generator views and batch configurations of one host's languages, written under
+    work/; returns {language: config file}. (`make bench` runs the same configurations.)"""
     names = Names(host, str(bundle["info"]["version"]), default_base_url or "")
     work.mkdir(parents=True, exist_ok=True)
-    configs = []
-    targets = {}
     checks = null_checks(bundle)
+    configs = {}
     for name in LANGUAGES:
         language = SPECS[name]
         spec = work / f"{host}.{name}.json"
         spec.write_text(json.dumps(generator_view(bundle, language), indent=1), encoding="utf-8")
-        target = work / name / host
-        config = work / f"{host}.{name}.config.json"
-        settings = batch_config(language, names, spec, target)
+        settings = batch_config(language, names, spec, work / name / host)
         settings.setdefault("additionalProperties", {})["x-null-checks"] = checks
+        config = work / f"{host}.{name}.config.json"
         config.write_text(json.dumps(settings, indent=1), encoding="utf-8")
-        configs.append(config)
-        targets[name] = target
-    run_batch(configs)
+        configs[name] = config
+    return configs
+
+
+def generate_languages(host: str, bundle: dict[str, Any], work: Path, info: dict[str, object],
+                       default_base_url: str | None) -> dict[str, Path]:  # fmt: skip
+    """Every language's client of one host under work/<language>/<host>; returns them."""
+    configs = prepare(host, bundle, work, default_base_url)
+    run_batch(list(configs.values()))
+    targets = {name: work / name / host for name in configs}
     for target in targets.values():
         clean(target)
         shutil.copyfile(REPO / "LICENSE", target / "LICENSE")

@@ -9,14 +9,13 @@ prints how each ended, as JSON."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from toolchains import require
+from toolchains import go, go_module, require
 
 from calls import operations, resolve, success_type
 from contract import SUCCESS, Outcome, bodies, judge
@@ -25,17 +24,6 @@ from project import HOSTS, REPO
 
 pytestmark = pytest.mark.e2e
 GO = REPO / "generated" / "go"
-
-
-def go_env(tmp: Path) -> dict[str, str]:
-    cache = REPO / "build" / "go-cache"
-    return {**os.environ, "GOPROXY": "off", "GOFLAGS": "-mod=mod", "GOCACHE": str(cache / "build"),
-            "GOPATH": str(cache / "path"), "GOTOOLCHAIN": "local", "GO111MODULE": "on", "HOME": str(tmp)}  # fmt: skip
-
-
-def go(args: list[str], cwd: Path, tmp: Path, timeout: int = 300) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(["go", *args], capture_output=True, text=True, timeout=timeout, check=False, cwd=cwd,
-                          env=go_env(tmp))  # fmt: skip
 
 
 def pascal(name: str) -> str:
@@ -209,13 +197,7 @@ def runners(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     require("go")
     built = {}
     for host in HOSTS:
-        folder = tmp_path_factory.mktemp(f"go-{host}")
-        (folder / "go.mod").write_text(
-            f"module runner\n\ngo 1.19\n\nrequire raydium-api-descriptions/go/{host} v0.0.0\n\n"
-            f"replace raydium-api-descriptions/go/{host} => {GO / host}\n",
-            encoding="utf-8",
-        )
-        (folder / "main.go").write_text(runner_source(host), encoding="utf-8")
+        folder = go_module(tmp_path_factory.mktemp(f"go-{host}"), host, runner_source(host))
         proc = go(["build", "-o", "runner", "."], folder, folder)
         assert proc.returncode == 0, proc.stdout + proc.stderr
         built[host] = folder / "runner"

@@ -6,8 +6,14 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
+from pathlib import Path
 
 import pytest
+
+from project import REPO
+
+BUILD = REPO / "build"
 
 INSTALL = "run `make toolchains` (installs Debian's golang-go, ruby, php and librust packages; needs root)"
 
@@ -20,3 +26,50 @@ def require(*commands: str) -> None:
     if os.environ.get("CI") == "true":
         pytest.fail(message)
     pytest.skip(message)
+
+
+def go(args: list[str], cwd: Path, home: Path, timeout: int = 300) -> subprocess.CompletedProcess[str]:
+    """`go` offline (no module proxy), with its caches under build/."""
+    cache = BUILD / "go-cache"
+    env = {**os.environ, "GOPROXY": "off", "GOFLAGS": "-mod=mod", "GOCACHE": str(cache / "build"),
+           "GOPATH": str(cache / "path"), "GOTOOLCHAIN": "local", "GO111MODULE": "on", "HOME": str(home)}  # fmt: skip
+    return subprocess.run(["go", *args], capture_output=True, text=True, timeout=timeout, check=False, cwd=cwd, env=env)
+
+
+def go_module(folder: Path, host: str, main: str) -> Path:
+    """A main package in `folder` that uses the host's generated module (replace)."""
+    module = REPO / "generated" / "go" / host
+    (folder / "go.mod").write_text(
+        f"module runner\n\ngo 1.19\n\nrequire raydium-api-descriptions/go/{host} v0.0.0\n\n"
+        f"replace raydium-api-descriptions/go/{host} => {module}\n",
+        encoding="utf-8",
+    )
+    (folder / "main.go").write_text(main, encoding="utf-8")
+    return folder
+
+
+def cargo(args: list[str], cwd: Path, timeout: int = 900) -> subprocess.CompletedProcess[str]:
+    """`cargo` offline, with crates.io replaced by Debian's packaged crates."""
+    home = BUILD / "cargo-home"
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "config.toml").write_text(
+        '[source.crates-io]\nreplace-with = "debian"\n[source.debian]\ndirectory = "/usr/share/cargo/registry"\n'
+        "[net]\noffline = true\n",
+        encoding="utf-8",
+    )
+    env = {**os.environ, "CARGO_HOME": str(home), "CARGO_TARGET_DIR": str(BUILD / "cargo-target")}
+    return subprocess.run(["cargo", *args, "--offline", "--quiet"], capture_output=True, text=True, timeout=timeout,
+                          check=False, cwd=cwd, env=env)  # fmt: skip
+
+
+def rust_crate(folder: Path, name: str, host: str, main: str) -> Path:
+    """A binary crate in `folder` that uses the host's generated crate (path dependency)."""
+    crate = f"raydium-{host}-client"
+    (folder / "Cargo.toml").write_text(
+        f'[package]\nname = "{name}"\nversion = "0.0.0"\nedition = "2021"\n\n[dependencies]\n'
+        f'{crate} = {{ path = "{REPO / "generated" / "rust" / host}" }}\nserde = "1.0"\nserde_json = "1.0"\n',
+        encoding="utf-8",
+    )
+    (folder / "src").mkdir(exist_ok=True)
+    (folder / "src" / "main.rs").write_text(main, encoding="utf-8")
+    return folder

@@ -56,7 +56,10 @@ def tree(root: Path) -> dict[str, bytes]:
 
 def generated_of(host: str, root: Path) -> dict[str, bytes]:
     files: dict[str, bytes] = {}
-    for part in (f"python/{host}-client", f"typescript/{host}.d.ts", f"models/{host.replace('-', '_')}.py"):
+    languages = (f"{language}/{host}" for language in ("go", "ruby", "php", "rust"))
+    parts = (f"python/{host}-client", f"typescript/{host}.d.ts", f"typescript/{host}-client",
+             f"models/{host.replace('-', '_')}.py", *languages)
+    for part in parts:
         path = root / part
         if path.is_dir():
             files.update({f"{part}/{k}": v for k, v in tree(path).items() if "__pycache__" not in k})

@@ -8,4 +8,5 @@ extern crate url;
 extern crate reqwest;
 
 pub mod apis;
+pub mod contract;
 pub mod models;

@@ -14,6 +14,8 @@ pub enum Error<T> {
     Serde(serde_json::Error),
     Io(std::io::Error),
     ResponseError(ResponseContent<T>),
+    /// raydium-api-descriptions: every outcome of the client contract that is no usable success
+    Contract(crate::contract::ApiError),
 }
 
 impl <T> fmt::Display for Error<T> {
@@ -23,6 +25,7 @@ impl <T> fmt::Display for Error<T> {
             Error::Serde(e) => ("serde", e.to_string()),
             Error::Io(e) => ("IO", e.to_string()),
             Error::ResponseError(e) => ("response", format!("status code {}", e.status)),
+            Error::Contract(e) => ("contract", e.to_string()),
         };
         write!(f, "error in {}: {}", module, e)
     }
@@ -35,6 +38,7 @@ impl <T: fmt::Debug> error::Error for Error<T> {
             Error::Serde(e) => e,
             Error::Io(e) => e,
             Error::ResponseError(_) => return None,
+            Error::Contract(e) => e,
         })
     }
 }
@@ -48,6 +52,12 @@ impl <T> From<reqwest::Error> for Error<T> {
 impl <T> From<serde_json::Error> for Error<T> {
     fn from(e: serde_json::Error) -> Self {
         Error::Serde(e)
+    }
+}
+
+impl <T> From<crate::contract::ApiError> for Error<T> {
+    fn from(e: crate::contract::ApiError) -> Self {
+        Error::Contract(e)
     }
 }
 
