@@ -41,7 +41,7 @@ BUNDLES := $(foreach h,$(HOSTS),$(OUT)/$(h).yaml $(OUT)/$(h).json $(OUT)/$(h).de
 VENV_OK := $(VENV)/.installed
 NODE_OK := node_modules/.installed
 
-.PHONY: all help setup browser toolchains validate bundle lint spec-tests generate docs bench test typecheck check clean distclean lock
+.PHONY: all help setup browser toolchains diff release validate bundle lint spec-tests generate docs bench test typecheck check clean distclean lock
 
 all: generate docs ## Build everything: set up, validate, bundle, lint, spec tests, clients, docs site
 
@@ -162,7 +162,7 @@ LEDGER := generated/markers.json
 $(LEDGER): $(foreach h,$(HOSTS),$(OUT)/$(h).json) scripts/ledger.py scripts/oas.py $(VENV_OK)
 	@$(PY) scripts/ledger.py $@ $(foreach h,$(HOSTS),$(OUT)/$(h).json)
 
-DOCS_SOURCES := mkdocs.yml $(shell find docs -type f -not -path 'docs/reference/*' 2>/dev/null) \
+DOCS_SOURCES := mkdocs.yml $(shell find docs releases -type f -not -path 'docs/reference/*' 2>/dev/null) \
   scripts/docs_pages.py $(wildcard scripts/templates/docs/*.j2)
 docs: $(BUILD)/docs.built ## Build the reference site into site/ (mkdocs build --strict)
 
@@ -188,12 +188,20 @@ check: all ## Fail when the committed generated/ differs from what the specs pro
 	@untracked=$$(git ls-files --others --exclude-standard -- generated/); \
 	  if [ -n "$$untracked" ]; then echo "check: untracked files in generated/: $$untracked" >&2; exit 1; fi
 
+# --- breaking changes and releases ------------------------------------------------------
+BASE ?=
+diff: all ## Changes per host since BASE (git ref; default: each host's last release); fails on an unbumped breaking change
+	@$(PY) scripts/spec_diff.py $(if $(BASE),--base $(BASE)) --json $(BUILD)/diff.json --gate $(HOSTS)
+
+release: all toolchains ## Versioned artefacts of every host into dist/ (reproducible), recorded in releases/
+	@$(PY) scripts/release.py --dist dist $(HOSTS)
+
 BENCH_ARGS ?=
 bench: all ## Benchmark the pipeline and the clients (long); writes docs/performance.md (BENCH_ARGS=--resume)
 	@$(PY) scripts/bench.py $(BENCH_ARGS)
 
 clean: ## Remove build stamps and tool caches (keeps generated/, .venv, node_modules)
-	rm -rf $(BUILD) .pytest_cache .mypy_cache .ruff_cache site
+	rm -rf $(BUILD) .pytest_cache .mypy_cache .ruff_cache site dist
 
 distclean: clean ## Also remove .venv and node_modules
 	rm -rf $(VENV) node_modules

@@ -299,6 +299,28 @@ def write_source_document(target: Path) -> None:
     target.write_text(lines[0] + "\n" + note + "".join(text(line) for line in lines[1:]), encoding="utf-8")
 
 
+def release_views(hosts: list[str], downloads: Path) -> list[dict[str, Any]]:
+    """Each host's recorded releases (releases/<host>/<version>/), newest first, with its
+    changelog (headings shifted below the page's), and the released bundles copied into
+    the site's downloads."""
+    views = []
+    for host in hosts:
+        folder = REPO / "releases" / host
+        versions = sorted((p.name for p in folder.iterdir() if p.is_dir()), key=_semver, reverse=True) \
+            if folder.is_dir() else []  # fmt: skip
+        for version in versions:
+            shutil.copytree(folder / version, downloads / host / version)
+        changelog = (folder / "CHANGELOG.md").read_text(encoding="utf-8") if (folder / "CHANGELOG.md").exists() else ""
+        body = "\n".join(("#" + line if line.startswith("## ") else line) for line in changelog.splitlines()
+                         if not line.startswith("# "))  # fmt: skip
+        views.append({"host": host, "versions": versions, "changelog": text(body.strip())})
+    return views
+
+
+def _semver(version: str) -> tuple[int, ...]:
+    return tuple(int(p) if p.isdigit() else -1 for p in version.split("."))
+
+
 def render_all(out: Path, ledger_path: Path, hosts: list[str]) -> list[Path]:
     # The templates write Markdown, not HTML: HTML autoescaping would mangle it. Spec text
     # goes through the `text` and `cell` filters, which escape what Markdown would turn into tags.
@@ -338,6 +360,7 @@ def render_all(out: Path, ledger_path: Path, hosts: list[str]) -> list[Path]:
     written.append(out / "source-document.md")
     write("markers.md", "markers.md.j2", ledger=ledger)
     write("index.md", "index.md.j2", summaries=summaries)
+    write("releases.md", "releases.md.j2", releases=release_views(hosts, tmp / "downloads" / "releases"))
     if out.exists():
         shutil.rmtree(out)
     tmp.rename(out)

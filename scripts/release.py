@@ -1,0 +1,293 @@
+"""Release each host's description and clients: versioned artefacts users can pin.
+
+Usage: release.py [--dist DIR] [--no-record] HOST [HOST ...]
+
+Per host, at its info.version V (the version policy, checked against the last release,
+releases/<host>/<version>/):
+  * V already released: the description must be exactly what was released (else: bump it);
+  * a breaking change since the last release needs a major bump, any other change to the
+    API at least a minor bump (scripts/spec_diff.py decides what breaks).
+
+It writes, reproducibly (SOURCE_DATE_EPOCH is the commit's time; a second run gives the
+same bytes), DIR/<host>/<V>/:
+  <host>-<V>.yaml/.json/.deref.json   the bundles, the version in their names
+  python/  the Python client's wheel and sdist (hatchling)
+  raydium-<host>-client-<V>.tgz       the TypeScript client (npm pack)
+  go/ rust/ php/ ruby/                 source archives (a Go module zip, a .crate, a zip, a gem)
+  <host>-<V>.postman_collection.json  a Postman collection whose bodies are our named examples
+  RELEASE-NOTES.md                     the changes since the last release (spec_diff)
+and DIR/SHA256SUMS over every file. Unless --no-record, a first release of V also records
+it in releases/<host>/<V>/ (the three bundles, committed: the base of `make diff`), appends
+a section to releases/<host>/CHANGELOG.md (the changes, plus the human notes of
+releases/<host>/NOTES.md, which it then empties) and tags the commit `<host>@<V>`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import hashlib
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import spec_diff
+
+REPO = Path(__file__).resolve().parent.parent
+GENERATED = REPO / "generated"
+RELEASES = REPO / "releases"
+NODE_BIN = REPO / "node_modules" / ".bin"
+
+
+class ReleaseError(Exception):
+    pass
+
+
+def epoch() -> int:
+    """SOURCE_DATE_EPOCH, or the commit's time: every timestamp in the artefacts."""
+    if os.environ.get("SOURCE_DATE_EPOCH"):
+        return int(os.environ["SOURCE_DATE_EPOCH"])
+    out = subprocess.run(["git", "log", "-1", "--format=%ct"], capture_output=True, text=True, check=True, cwd=REPO)
+    return int(out.stdout.strip())
+
+
+def run(command: list[str | Path], step: str, cwd: Path = REPO, env: dict[str, str] | None = None) -> str:
+    proc = subprocess.run([str(c) for c in command], capture_output=True, text=True, check=False, cwd=cwd,
+                          env={**os.environ, **(env or {})})  # fmt: skip
+    if proc.returncode != 0:
+        raise ReleaseError(f"{step} failed (exit {proc.returncode}):\n{proc.stdout}{proc.stderr}".rstrip())
+    return proc.stdout
+
+
+def files_of(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+
+
+def zip_folder(folder: Path, prefix: str, out: Path, stamp: int) -> None:
+    """A zip with sorted entries, one timestamp and fixed permissions."""
+    date = time.gmtime(max(stamp, 315532800))[:6]
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in files_of(folder):
+            info = zipfile.ZipInfo(f"{prefix}/{path.relative_to(folder)}", date_time=date)
+            info.external_attr = 0o644 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, path.read_bytes())
+
+
+def tar_folder(folder: Path, prefix: str, out: Path, stamp: int) -> None:
+    """A .tar.gz with sorted entries, one timestamp, no owner, and a fixed gzip header."""
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w", format=tarfile.PAX_FORMAT) as archive:
+        for path in files_of(folder):
+            info = tarfile.TarInfo(f"{prefix}/{path.relative_to(folder)}")
+            data = path.read_bytes()
+            info.size, info.mtime, info.mode = len(data), stamp, 0o644
+            info.uid = info.gid = 0
+            info.uname = info.gname = ""
+            archive.addfile(info, io.BytesIO(data))
+    with out.open("wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=stamp, filename="") as zipped:
+        zipped.write(buffer.getvalue())
+
+
+def postman(bundle: dict[str, Any], host: str, version: str) -> dict[str, Any]:
+    """A Postman (v2.1) collection from the dereferenced bundle (no `$ref` left to follow): one
+    request per operation, the base URL a variable, the query parameters and the body from the
+    description's named examples; a parameter without an example is left empty and disabled."""
+    server = bundle["servers"][0]
+    variables = server.get("variables") or {}
+    base = server["url"]
+    for name, variable in variables.items():
+        base = base.replace("{" + name + "}", "{{" + name + "}}")
+    folders: dict[str, list[dict[str, Any]]] = {}
+    for path, item in bundle["paths"].items():
+        for method in ("get", "post", "put", "patch", "delete"):
+            op = item.get(method)
+            if not isinstance(op, dict):
+                continue
+            query = [{"key": p["name"], "value": str(p.get("example", "")), "disabled": not p.get("required")}
+                     for p in op.get("parameters") or [] if p.get("in") == "query"]  # fmt: skip
+            request: dict[str, Any] = {
+                "method": method.upper(),
+                "header": [{"key": "Accept", "value": "application/json"}],
+                "url": {"raw": base + path, "host": [base], "path": [s for s in path.split("/") if s], "query": query},
+                "description": op.get("description", op.get("summary", "")),
+            }
+            body = op.get("requestBody")
+            if body:
+                media = body["content"]["application/json"]
+                example = next(iter((media.get("examples") or {}).values()), {}).get("value", {})
+                request["header"].append({"key": "Content-Type", "value": "application/json"})
+                request["body"] = {"mode": "raw", "raw": json.dumps(example, indent=2),
+                                   "options": {"raw": {"language": "json"}}}  # fmt: skip
+            folders.setdefault(op["tags"][0], []).append({"name": op["operationId"], "request": request})
+    return {
+        "info": {
+            "_postman_id": hashlib.sha256(f"{host}@{version}".encode()).hexdigest()[:32],
+            "name": f"{bundle['info']['title']} {version}",
+            "description": bundle["info"].get("summary", ""),
+            "schema": "https://schema.getpostman.com/json/collection/v2.1.0/collection.json",
+        },
+        "variable": [{"key": k, "value": v.get("default", "")} for k, v in variables.items()],
+        "item": [{"name": tag, "item": items} for tag, items in folders.items()],
+    }
+
+
+def releases_of(host: str) -> list[Path]:
+    folder = RELEASES / host
+    found = [p for p in folder.iterdir() if p.is_dir() and spec_diff.SEMVER.match(p.name)] if folder.is_dir() else []
+    return sorted(found, key=lambda p: spec_diff.version_key(p.name))
+
+
+def check_policy(host: str, version: str) -> tuple[list[spec_diff.Change], str | None]:
+    """The changes since the release before V, and that release's version; ReleaseError where
+    V breaks the version policy. Re-releasing V is allowed only for the same description."""
+    current = GENERATED / "openapi" / f"{host}.deref.json"
+    recorded = RELEASES / host / version / f"{host}-{version}.deref.json"
+    if recorded.exists() and recorded.read_bytes() != current.read_bytes():
+        raise ReleaseError(f"{host} {version} is released and the description has changed since: bump info.version")
+    before = [p for p in releases_of(host) if spec_diff.version_key(p.name) < spec_diff.version_key(version)]
+    if not before:
+        if releases_of(host) and not recorded.exists():
+            raise ReleaseError(f"{host}: info.version {version} is not newer than the last release "
+                               f"{releases_of(host)[-1].name}")  # fmt: skip
+        return [], None
+    previous = before[-1]
+    changes, _, base_version = spec_diff.diff(host, None, release=previous)
+    if recorded.exists():
+        return changes, previous.name  # the same notes as when V was first released
+    problem = spec_diff.gate(host, changes, base_version)
+    if problem:
+        raise ReleaseError(problem)
+    if previous != releases_of(host)[-1]:
+        raise ReleaseError(f"{host}: info.version {version} is not newer than the last release "
+                           f"{releases_of(host)[-1].name}")  # fmt: skip
+    api = [c for c in changes if not c.what.startswith("info.version")]
+    old, new = spec_diff.version_key(previous.name), spec_diff.version_key(version)
+    if api and new[:2] == old[:2]:
+        raise ReleaseError(f"{host}: {len(api)} change(s) to the API since {previous.name} need at least a minor "
+                           f"bump (info.version is {version})")  # fmt: skip
+    return changes, previous.name
+
+
+def notes(host: str, version: str, previous: str | None, changes: list[spec_diff.Change], stamp: int) -> str:
+    day = time.strftime("%Y-%m-%d", time.gmtime(stamp))
+    lines = [f"## {host} {version} ({day})", ""]
+    if previous is None:
+        lines.append("First release.")
+    else:
+        breaking = [c for c in changes if c.breaking]
+        others = [c for c in changes if not c.breaking]
+        lines.append(f"Changes since {previous}: {len(breaking)} breaking, {len(others)} other.")
+        for title, group in (("Breaking", breaking), ("Other", others)):
+            if group:
+                lines += ["", f"{title}:", ""]
+                lines += [f"- {c.operation + ': ' if c.operation else ''}{c.what}" for c in group]
+    return "\n".join(lines) + "\n"
+
+
+def record(host: str, version: str, section: str) -> None:
+    """releases/<host>/<V>/ and the changelog section, for a first release of V."""
+    folder = RELEASES / host / version
+    if folder.exists():
+        return
+    folder.mkdir(parents=True)
+    for suffix in (".yaml", ".json", ".deref.json"):
+        shutil.copyfile(GENERATED / "openapi" / f"{host}{suffix}", folder / f"{host}-{version}{suffix}")
+    human = RELEASES / host / "NOTES.md"
+    extra = human.read_text(encoding="utf-8").strip() if human.exists() else ""
+    changelog = RELEASES / host / "CHANGELOG.md"
+    head = f"# Changelog of the {host} description\n\nNewest first. Written by `make release`.\n\n"
+    old = changelog.read_text(encoding="utf-8").removeprefix(head) if changelog.exists() else ""
+    text = section + (f"\nNotes:\n\n{extra}\n" if extra else "")
+    changelog.write_text(head + text + ("\n" + old if old else ""), encoding="utf-8")
+    human.write_text("", encoding="utf-8")
+    subprocess.run(["git", "tag", "-f", f"{host}@{version}"], capture_output=True, check=False, cwd=REPO)
+
+
+def artefacts(host: str, version: str, out: Path, stamp: int, release_notes: str) -> None:
+    out.mkdir(parents=True)
+    env = {"SOURCE_DATE_EPOCH": str(stamp), "PYTHONHASHSEED": "0"}
+    for suffix in (".yaml", ".json", ".deref.json"):
+        shutil.copyfile(GENERATED / "openapi" / f"{host}{suffix}", out / f"{host}-{version}{suffix}")
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        project = tmp / "python"
+        shutil.copytree(GENERATED / "python" / f"{host}-client", project, ignore=shutil.ignore_patterns("__pycache__"))
+        run([sys.executable, "-m", "build", "--no-isolation", "--outdir", out / "python", project],
+            f"{host}: python -m build", env=env)  # fmt: skip
+        ts = tmp / "typescript"
+        shutil.copytree(GENERATED / "typescript" / f"{host}-client", ts)
+        run(["npm", "pack", "--pack-destination", out, "--loglevel=error"], f"{host}: npm pack", cwd=ts, env=env)
+        ruby = tmp / "ruby"
+        shutil.copytree(GENERATED / "ruby" / host, ruby)
+        gemspec = next(ruby.glob("*.gemspec"))
+        (out / "ruby").mkdir()
+        run(["gem", "build", gemspec.name, "--output", out / "ruby" / f"{gemspec.stem}-{version}.gem"],
+            f"{host}: gem build", cwd=ruby, env=env)  # fmt: skip
+    (out / "go").mkdir()
+    zip_folder(GENERATED / "go" / host, f"raydium-api-descriptions/go/{host}@v{version}",
+               out / "go" / f"v{version}.zip", stamp)  # fmt: skip
+    (out / "rust").mkdir()
+    tar_folder(GENERATED / "rust" / host, f"raydium-{host}-client-{version}",
+               out / "rust" / f"raydium-{host}-client-{version}.crate", stamp)  # fmt: skip
+    (out / "php").mkdir()
+    zip_folder(GENERATED / "php" / host, f"{host}-client", out / "php" / f"raydium-{host}-client-{version}.zip", stamp)
+    bundle = json.loads((GENERATED / "openapi" / f"{host}.deref.json").read_text(encoding="utf-8"))
+    (out / f"{host}-{version}.postman_collection.json").write_text(
+        json.dumps(postman(bundle, host, version), indent=2) + "\n", encoding="utf-8")
+    (out / "RELEASE-NOTES.md").write_text(release_notes, encoding="utf-8")
+
+
+def sha256sums(dist: Path) -> None:
+    lines = [f"{hashlib.sha256(p.read_bytes()).hexdigest()}  {p.relative_to(dist)}"
+             for p in files_of(dist) if p.name != "SHA256SUMS"]  # fmt: skip
+    (dist / "SHA256SUMS").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("hosts", nargs="+")
+    parser.add_argument("--dist", type=Path, default=REPO / "dist")
+    parser.add_argument("--no-record", action="store_true", help="write dist/ only (no releases/ record, no tag)")
+    args = parser.parse_args(argv)
+    stamp = epoch()
+    dist = args.dist.resolve()
+    staging = dist.with_name(f".tmp-{dist.name}")
+    if staging.exists():
+        shutil.rmtree(staging)
+    try:
+        plans = []
+        for host in args.hosts:
+            bundle = json.loads((GENERATED / "openapi" / f"{host}.json").read_text(encoding="utf-8"))
+            version = str(bundle["info"]["version"])
+            changes, previous = check_policy(host, version)
+            plans.append((host, version, notes(host, version, previous, changes, stamp)))
+        for host, version, text in plans:
+            artefacts(host, version, staging / host / version, stamp, text)
+        sha256sums(staging)
+    except ReleaseError as exc:
+        shutil.rmtree(staging, ignore_errors=True)
+        print(f"release: {exc}", file=sys.stderr)
+        return 1
+    if dist.exists():
+        shutil.rmtree(dist)
+    staging.rename(dist)
+    if not args.no_record:
+        for host, version, text in plans:
+            record(host, version, text)
+    print(f"release: wrote {dist} ({', '.join(f'{h} {v}' for h, v, _ in plans)}); SHA256SUMS "
+          f"{hashlib.sha256((dist / 'SHA256SUMS').read_bytes()).hexdigest()[:16]}")  # fmt: skip
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

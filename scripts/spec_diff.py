@@ -1,0 +1,303 @@
+"""What changed in each host's description since a base, and whether it breaks a client.
+
+Usage: spec_diff.py [--base REF] [--json OUT] [--gate] HOST [HOST ...]
+
+The base is a git ref (`--base`), or by default each host's last release
+(releases/<host>/<version>/, written by `make release`), or the first commit where no
+release exists. Both sides are the fully dereferenced bundles (generated/openapi/
+<host>.deref.json), so a rule reads the same whether it sits inline, behind a $ref or in
+an allOf. Prints the changes in plain words per host, writes them as JSON with --json, and
+with --gate exits 1 when a host has a breaking change and its info.version does not bump
+the major version.
+
+Breaking (a client generated from the base can fail): an operation removed, an
+operationId renamed; a parameter removed or renamed, made required, or added as required;
+a request body made required; a request field made required, added as required or
+removed; an enum value removed from a request, or added to a response; a type changed; a
+request bound tightened; a response field removed or no longer required. Everything else
+is non-breaking (an operation, an optional parameter or an optional response field added,
+a bound loosened, a description changed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import subprocess
+import sys
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import oas
+
+REPO = Path(__file__).resolve().parent.parent
+RELEASES = REPO / "releases"
+SEMVER = re.compile(r"^(\d+)\.(\d+)\.(\d+)$")
+
+
+@dataclass(frozen=True)
+class Change:
+    host: str
+    operation: str  # operationId (or METHOD path) the change is in; "" for the whole host
+    breaking: bool
+    what: str  # in plain words
+
+    def __str__(self) -> str:
+        where = f"{self.operation}: " if self.operation else ""
+        return f"{'BREAKING' if self.breaking else 'change'}: {self.host}: {where}{self.what}"
+
+
+def version_key(version: str) -> tuple[int, ...]:
+    match = SEMVER.match(version)
+    return tuple(int(p) for p in match.groups()) if match else (-1,)
+
+
+def last_release(host: str) -> Path | None:
+    """The folder of the host's newest release record, if any."""
+    folder = RELEASES / host
+    versions = [p for p in folder.iterdir() if p.is_dir() and SEMVER.match(p.name)] if folder.is_dir() else []
+    return max(versions, key=lambda p: version_key(p.name)) if versions else None
+
+
+def first_commit() -> str:
+    out = subprocess.run(["git", "rev-list", "--max-parents=0", "HEAD"], capture_output=True, text=True, check=True,
+                         cwd=REPO).stdout.split()  # fmt: skip
+    return out[-1]
+
+
+def base_document(host: str, base: str | None) -> tuple[dict[str, Any] | None, str]:
+    """The host's dereferenced description at the base, and the base's name; None where the
+    host did not exist there."""
+    if base is None:
+        release = last_release(host)
+        if release is not None:
+            return released_document(host, release)
+        base = first_commit()
+    proc = subprocess.run(["git", "show", f"{base}:generated/openapi/{host}.deref.json"], capture_output=True,
+                          text=True, check=False, cwd=REPO)  # fmt: skip
+    if proc.returncode != 0:
+        if "does not exist" in proc.stderr or "exists on disk, but not in" in proc.stderr:
+            return None, base
+        raise SystemExit(f"spec_diff: cannot read {host} at {base}: {proc.stderr.strip()}")
+    return json.loads(proc.stdout), base
+
+
+def _types(schema: dict[str, Any]) -> set[str]:
+    t = schema.get("type")
+    return set(t) if isinstance(t, list) else {t} if t else set()
+
+
+class Differ:
+    def __init__(self, host: str) -> None:
+        self.host = host
+        self.changes: list[Change] = []
+
+    def add(self, operation: str, breaking: bool, what: str) -> None:
+        self.changes.append(Change(self.host, operation, breaking, what))
+
+    # -- documents ---------------------------------------------------------------
+    def documents(self, old: dict[str, Any], new: dict[str, Any]) -> None:
+        if old["info"].get("version") != new["info"].get("version"):
+            self.add("", False, f"info.version {old['info'].get('version')} -> {new['info'].get('version')}")
+        old_ops, new_ops = operations(old), operations(new)
+        for key in sorted(old_ops.keys() - new_ops.keys()):
+            self.add(old_ops[key].get("operationId", key), True, f"operation {key} removed")
+        for key in sorted(new_ops.keys() - old_ops.keys()):
+            self.add(new_ops[key].get("operationId", key), False, f"operation {key} added")
+        for key in sorted(old_ops.keys() & new_ops.keys()):
+            self.operation(key, old_ops[key], new_ops[key])
+
+    def operation(self, key: str, old: dict[str, Any], new: dict[str, Any]) -> None:
+        name = new.get("operationId") or key
+        if old.get("operationId") != new.get("operationId"):
+            self.add(name, True, f"operationId {old.get('operationId')!r} renamed to {new.get('operationId')!r} ({key})")
+        self.parameters(name, old, new)
+        self.request_body(name, old.get("requestBody"), new.get("requestBody"))
+        self.response(name, success_schema(old), success_schema(new))
+
+    # -- parameters --------------------------------------------------------------
+    def parameters(self, name: str, old: dict[str, Any], new: dict[str, Any]) -> None:
+        def index(op: dict[str, Any]) -> dict[tuple[str, str], dict[str, Any]]:
+            return {(p.get("in", ""), p.get("name", "")): p for p in op.get("parameters") or []}
+
+        before, after = index(old), index(new)
+        for where, pname in sorted(before.keys() - after.keys()):
+            self.add(name, True, f"{where} parameter {pname!r} removed")
+        for where, pname in sorted(after.keys() - before.keys()):
+            required = bool(after[(where, pname)].get("required"))
+            self.add(name, required, f"{'required' if required else 'optional'} {where} parameter {pname!r} added")
+        for key in sorted(before.keys() & after.keys()):
+            was, now = before[key], after[key]
+            label = f"{key[0]} parameter {key[1]!r}"
+            if not was.get("required") and now.get("required"):
+                self.add(name, True, f"{label} made required")
+            elif was.get("required") and not now.get("required"):
+                self.add(name, False, f"{label} made optional")
+            self.schema(name, label, was.get("schema") or {}, now.get("schema") or {}, request=True)
+
+    def request_body(self, name: str, old: Any, new: Any) -> None:
+        if not old and not new:
+            return
+        if old and not new:
+            self.add(name, True, "request body removed")
+            return
+        if new and not old:
+            self.add(name, bool(new.get("required")), "request body added")
+            return
+        if not old.get("required") and new.get("required"):
+            self.add(name, True, "request body made required")
+        self.schema(name, "request body", json_schema(old), json_schema(new), request=True)
+
+    def response(self, name: str, old: dict[str, Any], new: dict[str, Any]) -> None:
+        self.schema(name, "response", old, new, request=False)
+
+    # -- schemas -----------------------------------------------------------------
+    def schema(self, name: str, label: str, old: dict[str, Any], new: dict[str, Any], *, request: bool,
+               depth: int = 0) -> None:  # fmt: skip
+        if depth > 12 or not isinstance(old, dict) or not isinstance(new, dict):
+            return
+        old_t, new_t = _types(old), _types(new)
+        if new_t and not old_t:  # a type where any value was admitted: it narrows
+            self.add(name, request, f"{label}: type {sorted(new_t)} added")
+        if old_t and new_t and old_t != new_t:
+            widened = old_t < new_t
+            # a request that admits more, or a response that sends less, breaks no client
+            self.add(name, not (widened if request else new_t < old_t),
+                     f"{label}: type {sorted(old_t)} -> {sorted(new_t)}")  # fmt: skip
+        self.enums(name, label, old, new, request=request)
+        if request:
+            self.bounds(name, label, old, new)
+        old_props, new_props = oas.merged_properties(old), oas.merged_properties(new)
+        old_req, new_req = oas.merged_required(old), oas.merged_required(new)
+        for prop in sorted(old_props.keys() - new_props.keys()):
+            self.add(name, True, f"{label}: field {prop!r} removed")
+        for prop in sorted(new_props.keys() - old_props.keys()):
+            required = prop in new_req
+            breaking = request and required
+            self.add(name, breaking, f"{label}: {'required' if required else 'optional'} field {prop!r} added")
+        for prop in sorted(old_props.keys() & new_props.keys()):
+            sub = f"{label}.{prop}"
+            if request and prop not in old_req and prop in new_req:
+                self.add(name, True, f"{sub} made required")
+            if not request and prop in old_req and prop not in new_req:
+                self.add(name, True, f"{sub} no longer required (a client may find it absent)")
+            self.schema(name, sub, old_props[prop], new_props[prop], request=request, depth=depth + 1)
+        if isinstance(old.get("items"), dict) and isinstance(new.get("items"), dict):
+            self.schema(name, f"{label}[]", old["items"], new["items"], request=request, depth=depth + 1)
+
+    def enums(self, name: str, label: str, old: dict[str, Any], new: dict[str, Any], *, request: bool) -> None:
+        before, after = enum_values(old), enum_values(new)
+        if before is None or after is None:
+            return
+        for value in sorted(before - after):
+            self.add(name, True, f"{label}: enum value {json.loads(value)!r} removed")
+        for value in sorted(after - before):
+            # a client with a closed enum fails on a value it does not know
+            self.add(name, not request, f"{label}: enum value {json.loads(value)!r} added")
+
+    def bounds(self, name: str, label: str, old: dict[str, Any], new: dict[str, Any]) -> None:
+        for key, tighter in (("minimum", lambda a, b: b > a), ("maximum", lambda a, b: b < a),
+                             ("minLength", lambda a, b: b > a), ("maxLength", lambda a, b: b < a)):  # fmt: skip
+            a, b = old.get(key), new.get(key)
+            if a is None and b is not None:
+                self.add(name, True, f"{label}: {key} {b} added")
+            elif a is not None and b is not None and a != b:
+                self.add(name, tighter(a, b), f"{label}: {key} {a} -> {b}")
+        if old.get("pattern") != new.get("pattern") and new.get("pattern") is not None:
+            self.add(name, True, f"{label}: pattern {old.get('pattern')!r} -> {new.get('pattern')!r}")
+
+
+def enum_values(schema: dict[str, Any]) -> set[str] | None:
+    values = schema.get("enum")
+    if values is None:
+        for member in schema.get("allOf") or []:
+            found = enum_values(member) if isinstance(member, dict) else None
+            if found is not None:
+                return found
+        return None
+    return {json.dumps(v) for v in values}
+
+
+def operations(doc: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {f"{m.upper()} {p}": item[m] for p, item in (doc.get("paths") or {}).items()
+            for m in oas.HTTP_METHODS if isinstance(item.get(m), dict)}  # fmt: skip
+
+
+def json_schema(holder: dict[str, Any]) -> dict[str, Any]:
+    content = holder.get("content") or {}
+    media = content.get("application/json") or {}
+    schema: dict[str, Any] = media.get("schema") or {}
+    return schema
+
+
+def success_schema(op: dict[str, Any]) -> dict[str, Any]:
+    """The 200's success schema (a oneOf's member whose success is not pinned to false)."""
+    schema = json_schema(op.get("responses", {}).get("200") or {})
+    for member in schema.get("oneOf") or []:
+        if oas.merged_properties(member).get("success", {}).get("enum") != [False]:
+            return dict(member)
+    return schema
+
+
+def released_document(host: str, release: Path) -> tuple[dict[str, Any], str]:
+    """A release record's dereferenced description and its name."""
+    doc = json.loads((release / f"{host}-{release.name}.deref.json").read_text(encoding="utf-8"))
+    return doc, f"release {host} {release.name}"
+
+
+def diff(host: str, base: str | None, release: Path | None = None) -> tuple[list[Change], str, str | None]:
+    """The changes of a host since the base (a git ref, or a release record's folder, or by
+    default the last release), the base's name and the base's info.version."""
+    old, name = released_document(host, release) if release is not None else base_document(host, base)
+    new = json.loads((REPO / "generated" / "openapi" / f"{host}.deref.json").read_text(encoding="utf-8"))
+    differ = Differ(host)
+    if old is None:
+        differ.add("", False, f"new host (not at {name})")
+        return differ.changes, name, None
+    differ.documents(old, new)
+    return differ.changes, name, str(old["info"].get("version"))
+
+
+def gate(host: str, changes: list[Change], base_version: str | None) -> str | None:
+    """Why the host's version breaks the policy, or None: a breaking change needs a major bump."""
+    breaking = [c for c in changes if c.breaking]
+    if not breaking or base_version is None:
+        return None
+    new_version = json.loads((REPO / "generated" / "openapi" / f"{host}.json").read_text(encoding="utf-8"))["info"]["version"]
+    if version_key(new_version)[0] > version_key(base_version)[0]:
+        return None
+    listed = "\n".join(f"  - {c.operation + ': ' if c.operation else ''}{c.what}" for c in breaking)
+    return (f"{host}: {len(breaking)} breaking change(s) since {base_version} need a major version bump "
+            f"(info.version is {new_version}; make it {version_key(base_version)[0] + 1}.0.0 or higher):\n{listed}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("hosts", nargs="+")
+    parser.add_argument("--base", help="git ref to compare with (default: each host's last release)")
+    parser.add_argument("--json", type=Path, help="write the changes here as JSON")
+    parser.add_argument("--gate", action="store_true", help="exit 1 on a breaking change without a major bump")
+    args = parser.parse_args(argv)
+    report: dict[str, Any] = {}
+    failures = []
+    for host in args.hosts:
+        changes, base_name, base_version = diff(host, args.base)
+        print(f"{host} (since {base_name}): {len(changes)} change(s), {sum(c.breaking for c in changes)} breaking")
+        for change in changes:
+            print(f"  {change}")
+        report[host] = {"base": base_name, "base_version": base_version, "changes": [asdict(c) for c in changes]}
+        problem = gate(host, changes, base_version)
+        if problem:
+            failures.append(problem)
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    for problem in failures:
+        print(f"spec_diff: {problem}", file=sys.stderr)
+    return 1 if failures and args.gate else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,166 @@
+"""The breaking-change gate (scripts/spec_diff.py, `make diff`) and the releases
+(scripts/release.py, `make release`).
+
+In a temporary clone, each breaking edit fails the gate with a message that names the host,
+the operation and the change, wherever the rule sits (a $ref'd component, an allOf member,
+inline); a major bump lets it through; an optional response field added passes. A release
+is reproducible and refuses a version that breaks the policy."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from project import HOSTS, REPO
+
+pytestmark = pytest.mark.tooling
+
+
+def test_diff_against_head_reports_no_change() -> None:
+    proc = subprocess.run([sys.executable, "scripts/spec_diff.py", "--base", "HEAD", "--gate", *HOSTS],
+                          capture_output=True, text=True, cwd=REPO, timeout=120, check=False)  # fmt: skip
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    for host in HOSTS:
+        assert f"{host} (since HEAD): 0 change(s), 0 breaking" in proc.stdout
+
+
+def test_every_host_is_released_at_its_version() -> None:
+    """The gate's default base exists: each host's current version is recorded in releases/."""
+    for host in HOSTS:
+        version = json.loads((REPO / "generated" / "openapi" / f"{host}.json").read_text(encoding="utf-8"))["info"]["version"]
+        record = REPO / "releases" / host / version
+        assert (record / f"{host}-{version}.deref.json").is_file(), f"{host} {version} is not released"
+        assert f"## {host} {version} (" in (REPO / "releases" / host / "CHANGELOG.md").read_text(encoding="utf-8")
+
+
+class Clone:
+    def __init__(self, root: Path) -> None:
+        self.root = root
+
+    def run(self, *command: str | Path) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([str(c) for c in command], capture_output=True, text=True, cwd=self.root, timeout=300,
+                              check=False, env={**os.environ, "NO_COLOR": "1"})  # fmt: skip
+
+    def edit(self, relative: str, old: str, new: str) -> None:
+        path = self.root / relative
+        text = path.read_text(encoding="utf-8")
+        assert text.count(old) == 1, f"{relative}: {old!r}"
+        path.write_text(text.replace(old, new), encoding="utf-8")
+
+    def bundle(self, host: str) -> None:
+        proc = self.run(sys.executable, "scripts/bundle.py", "--redocly", self.root / "node_modules" / ".bin" / "redocly",
+                        f"spec/{host}/openapi.yaml", "generated/openapi", host)  # fmt: skip
+        assert proc.returncode == 0, proc.stderr
+
+    def gate(self, host: str) -> subprocess.CompletedProcess[str]:
+        return self.run(sys.executable, "scripts/spec_diff.py", "--gate", host)
+
+    def reset(self) -> None:
+        assert self.run("git", "checkout", "--", "spec", "generated").returncode == 0
+
+
+@pytest.fixture(scope="module")
+def clone(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Clone]:
+    root = tmp_path_factory.mktemp("clone") / "repo"
+    assert subprocess.run(["git", "clone", "--quiet", str(REPO), str(root)], check=False).returncode == 0
+    (root / "node_modules").symlink_to(REPO / "node_modules", target_is_directory=True)
+    yield Clone(root)
+
+
+BREAKING = [
+    ("pool-v3", "spec/pool-v3/openapi.yaml",
+     "enum: [all, concentrated, standard, allFarm, concentratedFarm, standardFarm]",
+     "enum: [all, concentrated, standard, allFarm, concentratedFarm]",
+     ["pool-v3", "listPools", "query parameter 'poolType': enum value 'standardFarm' removed"]),
+    ("transaction-v1", "spec/transaction-v1/openapi.yaml",
+     "      required: [wallet, swapResponse, txVersion, computeUnitPriceMicroLamports]\n",
+     "      required: [wallet, swapResponse, txVersion, computeUnitPriceMicroLamports, wrapSol]\n",
+     ["transaction-v1", "buildSwapBaseInTransaction", "request body.wrapSol made required"]),
+    ("perps-v1", "spec/perps-v1/openapi.yaml", "operationId: getVersion", "operationId: fetchVersion",
+     ["perps-v1", "fetchVersion", "operationId 'getVersion' renamed to 'fetchVersion'"]),
+    ("pool-v3", "spec/pool-v3/openapi.yaml",
+     "        maxVolatilityAccumulator:\n          type: integer\n",
+     "        maxVolatilityAccumulatorX:\n          type: integer\n",
+     ["pool-v3", "listDynamicFeeConfigs", "response.data[]: field 'maxVolatilityAccumulator' removed"]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("host", "file", "old", "new", "words"), BREAKING, ids=[b[4][2][:40] for b in BREAKING])
+def test_a_breaking_edit_fails_the_gate(clone: Clone, host: str, file: str, old: str, new: str,
+                                        words: list[str]) -> None:  # fmt: skip
+    try:
+        clone.edit(file, old, new)
+        clone.bundle(host)
+        proc = clone.gate(host)
+        assert proc.returncode == 1, proc.stdout
+        message = proc.stderr
+        for word in words:
+            assert word in message, message
+        assert "need a major version bump" in message
+        version = json.loads((clone.root / "generated" / "openapi" / f"{host}.json").read_text())["info"]["version"]
+        major = int(version.split(".")[0]) + 1
+        clone.edit(file, f"  version: {version}\n", f"  version: {major}.0.0\n")
+        clone.bundle(host)
+        assert clone.gate(host).returncode == 0, "a major bump lets a breaking change through"
+    finally:
+        clone.reset()
+
+
+def test_an_optional_response_field_passes(clone: Clone) -> None:
+    try:
+        clone.edit("spec/pool-v3/openapi.yaml", "        maxVolatilityAccumulator:\n          type: integer\n",
+                   "        maxVolatilityAccumulator:\n          type: integer\n        someNewField:\n          type: string\n")
+        clone.bundle("pool-v3")
+        proc = clone.gate("pool-v3")
+        assert proc.returncode == 0, proc.stderr
+        assert "change: pool-v3: listDynamicFeeConfigs: response.data[]: optional field 'someNewField' added" in proc.stdout
+        release = clone.run(sys.executable, "scripts/release.py", "--no-record", "--dist", clone.root / "dist", "pool-v3")
+        assert release.returncode == 1
+        assert "is released and the description has changed since: bump info.version" in release.stderr
+        clone.edit("spec/pool-v3/openapi.yaml", "  version: 3.0.0\n", "  version: 3.0.1\n")
+        clone.bundle("pool-v3")
+        release = clone.run(sys.executable, "scripts/release.py", "--no-record", "--dist", clone.root / "dist", "pool-v3")
+        assert release.returncode == 1
+        assert "need at least a minor bump" in release.stderr
+    finally:
+        clone.reset()
+
+
+def sums(dist: Path) -> str:
+    return hashlib.sha256((dist / "SHA256SUMS").read_bytes()).hexdigest()
+
+
+def test_a_release_is_reproducible(tmp_path: Path) -> None:
+    """Two runs at one commit give the same bytes (SOURCE_DATE_EPOCH is the commit's time)."""
+    runs = []
+    for name in ("one", "two"):
+        proc = subprocess.run([sys.executable, "scripts/release.py", "--no-record", "--dist", str(tmp_path / name),
+                               "pool-v3"], capture_output=True, text=True, cwd=REPO, timeout=300, check=False)  # fmt: skip
+        assert proc.returncode == 0, proc.stderr
+        runs.append(tmp_path / name)
+    assert sums(runs[0]) == sums(runs[1])
+    listed = (runs[0] / "SHA256SUMS").read_text(encoding="utf-8")
+    for artefact in ("pool-v3/3.0.0/pool-v3-3.0.0.yaml", "python/raydium_pool_v3_client-3.0.0-py3-none-any.whl",
+                     "raydium-pool-v3-client-3.0.0.tgz", "go/v3.0.0.zip", "rust/raydium-pool-v3-client-3.0.0.crate",
+                     "php/raydium-pool-v3-client-3.0.0.zip", "ruby/raydium_pool_v3_client-3.0.0.gem",
+                     "pool-v3-3.0.0.postman_collection.json", "RELEASE-NOTES.md"):  # fmt: skip
+        assert artefact in listed, artefact
+
+
+def test_the_postman_collection_uses_the_named_examples(tmp_path: Path) -> None:
+    proc = subprocess.run([sys.executable, "scripts/release.py", "--no-record", "--dist", str(tmp_path),
+                           "transaction-v1"], capture_output=True, text=True, cwd=REPO, timeout=300, check=False)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    collection = json.loads(next(tmp_path.rglob("*.postman_collection.json")).read_text(encoding="utf-8"))
+    requests = {i["name"]: i["request"] for folder in collection["item"] for i in folder["item"]}
+    body = json.loads(requests["buildSwapBaseInTransaction"]["body"]["raw"])
+    assert body["wallet"] == "8XqBvH7oGfQh9Ygcw3RUbvzD2Cg3uHnXGvPdWn6fvSmx"  # the first named example, not a placeholder
+    query = {q["key"]: q["value"] for q in requests["computeSwapBaseIn"]["url"]["query"]}
+    assert query["amount"] == "1000000000"
