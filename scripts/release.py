@@ -105,7 +105,7 @@ def postman(bundle: dict[str, Any], host: str, version: str) -> dict[str, Any]:
     server = bundle["servers"][0]
     variables = server.get("variables") or {}
     base = server["url"]
-    for name, variable in variables.items():
+    for name in variables:
         base = base.replace("{" + name + "}", "{{" + name + "}}")
     folders: dict[str, list[dict[str, Any]]] = {}
     for path, item in bundle["paths"].items():
@@ -124,7 +124,8 @@ def postman(bundle: dict[str, Any], host: str, version: str) -> dict[str, Any]:
             body = op.get("requestBody")
             if body:
                 media = body["content"]["application/json"]
-                example = next(iter((media.get("examples") or {}).values()), {}).get("value", {})
+                named: dict[str, dict[str, Any]] = media.get("examples") or {}
+                example = next(iter(named.values()), {}).get("value", {})
                 request["header"].append({"key": "Content-Type", "value": "application/json"})
                 request["body"] = {"mode": "raw", "raw": json.dumps(example, indent=2),
                                    "options": {"raw": {"language": "json"}}}  # fmt: skip

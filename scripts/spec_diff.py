@@ -85,8 +85,14 @@ def base_document(host: str, base: str | None) -> tuple[dict[str, Any] | None, s
 
 
 def _types(schema: dict[str, Any]) -> set[str]:
+    """The types a schema admits (empty: any), its allOf members' types intersected in."""
     t = schema.get("type")
-    return set(t) if isinstance(t, list) else {t} if t else set()
+    found = set(t) if isinstance(t, list) else {t} if t else set()
+    for member in schema.get("allOf") or []:
+        more = _types(member) if isinstance(member, dict) else set()
+        if more:
+            found = found & more if found else more
+    return found
 
 
 class Differ:
@@ -112,7 +118,8 @@ class Differ:
     def operation(self, key: str, old: dict[str, Any], new: dict[str, Any]) -> None:
         name = new.get("operationId") or key
         if old.get("operationId") != new.get("operationId"):
-            self.add(name, True, f"operationId {old.get('operationId')!r} renamed to {new.get('operationId')!r} ({key})")
+            renamed = f"{old.get('operationId')!r} renamed to {new.get('operationId')!r}"
+            self.add(name, True, f"operationId {renamed} ({key})")
         self.parameters(name, old, new)
         self.request_body(name, old.get("requestBody"), new.get("requestBody"))
         self.response(name, success_schema(old), success_schema(new))
@@ -198,13 +205,13 @@ class Differ:
             self.add(name, not request, f"{label}: enum value {json.loads(value)!r} added")
 
     def bounds(self, name: str, label: str, old: dict[str, Any], new: dict[str, Any]) -> None:
-        for key, tighter in (("minimum", lambda a, b: b > a), ("maximum", lambda a, b: b < a),
-                             ("minLength", lambda a, b: b > a), ("maxLength", lambda a, b: b < a)):  # fmt: skip
+        # a lower bound tightens when it rises, an upper bound when it falls
+        for key, lower in (("minimum", True), ("maximum", False), ("minLength", True), ("maxLength", False)):
             a, b = old.get(key), new.get(key)
             if a is None and b is not None:
                 self.add(name, True, f"{label}: {key} {b} added")
             elif a is not None and b is not None and a != b:
-                self.add(name, tighter(a, b), f"{label}: {key} {a} -> {b}")
+                self.add(name, bool(b > a) == lower, f"{label}: {key} {a} -> {b}")
         if old.get("pattern") != new.get("pattern") and new.get("pattern") is not None:
             self.add(name, True, f"{label}: pattern {old.get('pattern')!r} -> {new.get('pattern')!r}")
 
@@ -265,7 +272,8 @@ def gate(host: str, changes: list[Change], base_version: str | None) -> str | No
     breaking = [c for c in changes if c.breaking]
     if not breaking or base_version is None:
         return None
-    new_version = json.loads((REPO / "generated" / "openapi" / f"{host}.json").read_text(encoding="utf-8"))["info"]["version"]
+    bundle = REPO / "generated" / "openapi" / f"{host}.json"
+    new_version = json.loads(bundle.read_text(encoding="utf-8"))["info"]["version"]
     if version_key(new_version)[0] > version_key(base_version)[0]:
         return None
     listed = "\n".join(f"  - {c.operation + ': ' if c.operation else ''}{c.what}" for c in breaking)

@@ -13,7 +13,6 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -34,7 +33,8 @@ def test_diff_against_head_reports_no_change() -> None:
 def test_every_host_is_released_at_its_version() -> None:
     """The gate's default base exists: each host's current version is recorded in releases/."""
     for host in HOSTS:
-        version = json.loads((REPO / "generated" / "openapi" / f"{host}.json").read_text(encoding="utf-8"))["info"]["version"]
+        bundle = REPO / "generated" / "openapi" / f"{host}.json"
+        version = json.loads(bundle.read_text(encoding="utf-8"))["info"]["version"]
         record = REPO / "releases" / host / version
         assert (record / f"{host}-{version}.deref.json").is_file(), f"{host} {version} is not released"
         assert f"## {host} {version} (" in (REPO / "releases" / host / "CHANGELOG.md").read_text(encoding="utf-8")
@@ -55,9 +55,13 @@ class Clone:
         path.write_text(text.replace(old, new), encoding="utf-8")
 
     def bundle(self, host: str) -> None:
-        proc = self.run(sys.executable, "scripts/bundle.py", "--redocly", self.root / "node_modules" / ".bin" / "redocly",
+        redocly = self.root / "node_modules" / ".bin" / "redocly"
+        proc = self.run(sys.executable, "scripts/bundle.py", "--redocly", redocly,
                         f"spec/{host}/openapi.yaml", "generated/openapi", host)  # fmt: skip
         assert proc.returncode == 0, proc.stderr
+
+    def release(self, host: str) -> subprocess.CompletedProcess[str]:
+        return self.run(sys.executable, "scripts/release.py", "--no-record", "--dist", self.root / "dist", host)
 
     def gate(self, host: str) -> subprocess.CompletedProcess[str]:
         return self.run(sys.executable, "scripts/spec_diff.py", "--gate", host)
@@ -67,11 +71,11 @@ class Clone:
 
 
 @pytest.fixture(scope="module")
-def clone(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Clone]:
+def clone(tmp_path_factory: pytest.TempPathFactory) -> Clone:
     root = tmp_path_factory.mktemp("clone") / "repo"
     assert subprocess.run(["git", "clone", "--quiet", str(REPO), str(root)], check=False).returncode == 0
     (root / "node_modules").symlink_to(REPO / "node_modules", target_is_directory=True)
-    yield Clone(root)
+    return Clone(root)
 
 
 BREAKING = [
@@ -115,22 +119,29 @@ def test_a_breaking_edit_fails_the_gate(clone: Clone, host: str, file: str, old:
 
 def test_an_optional_response_field_passes(clone: Clone) -> None:
     try:
-        clone.edit("spec/pool-v3/openapi.yaml", "        maxVolatilityAccumulator:\n          type: integer\n",
-                   "        maxVolatilityAccumulator:\n          type: integer\n        someNewField:\n          type: string\n")
+        field = "        maxVolatilityAccumulator:\n          type: integer\n"
+        clone.edit("spec/pool-v3/openapi.yaml", field, field + "        someNewField:\n          type: string\n")
         clone.bundle("pool-v3")
         proc = clone.gate("pool-v3")
         assert proc.returncode == 0, proc.stderr
-        assert "change: pool-v3: listDynamicFeeConfigs: response.data[]: optional field 'someNewField' added" in proc.stdout
-        release = clone.run(sys.executable, "scripts/release.py", "--no-record", "--dist", clone.root / "dist", "pool-v3")
+        added = "response.data[]: optional field 'someNewField' added"
+        assert f"change: pool-v3: listDynamicFeeConfigs: {added}" in proc.stdout
+        release = clone.release("pool-v3")
         assert release.returncode == 1
         assert "is released and the description has changed since: bump info.version" in release.stderr
         clone.edit("spec/pool-v3/openapi.yaml", "  version: 3.0.0\n", "  version: 3.0.1\n")
         clone.bundle("pool-v3")
-        release = clone.run(sys.executable, "scripts/release.py", "--no-record", "--dist", clone.root / "dist", "pool-v3")
+        release = clone.release("pool-v3")
         assert release.returncode == 1
         assert "need at least a minor bump" in release.stderr
     finally:
         clone.reset()
+
+
+def release(dist: Path, host: str) -> None:
+    command = [sys.executable, "scripts/release.py", "--no-record", "--dist", str(dist), host]
+    proc = subprocess.run(command, capture_output=True, text=True, cwd=REPO, timeout=300, check=False)
+    assert proc.returncode == 0, proc.stderr
 
 
 def sums(dist: Path) -> str:
@@ -141,9 +152,7 @@ def test_a_release_is_reproducible(tmp_path: Path) -> None:
     """Two runs at one commit give the same bytes (SOURCE_DATE_EPOCH is the commit's time)."""
     runs = []
     for name in ("one", "two"):
-        proc = subprocess.run([sys.executable, "scripts/release.py", "--no-record", "--dist", str(tmp_path / name),
-                               "pool-v3"], capture_output=True, text=True, cwd=REPO, timeout=300, check=False)  # fmt: skip
-        assert proc.returncode == 0, proc.stderr
+        release(tmp_path / name, "pool-v3")
         runs.append(tmp_path / name)
     assert sums(runs[0]) == sums(runs[1])
     listed = (runs[0] / "SHA256SUMS").read_text(encoding="utf-8")
@@ -155,12 +164,11 @@ def test_a_release_is_reproducible(tmp_path: Path) -> None:
 
 
 def test_the_postman_collection_uses_the_named_examples(tmp_path: Path) -> None:
-    proc = subprocess.run([sys.executable, "scripts/release.py", "--no-record", "--dist", str(tmp_path),
-                           "transaction-v1"], capture_output=True, text=True, cwd=REPO, timeout=300, check=False)  # fmt: skip
-    assert proc.returncode == 0, proc.stderr
+    release(tmp_path, "transaction-v1")
     collection = json.loads(next(tmp_path.rglob("*.postman_collection.json")).read_text(encoding="utf-8"))
     requests = {i["name"]: i["request"] for folder in collection["item"] for i in folder["item"]}
     body = json.loads(requests["buildSwapBaseInTransaction"]["body"]["raw"])
-    assert body["wallet"] == "8XqBvH7oGfQh9Ygcw3RUbvzD2Cg3uHnXGvPdWn6fvSmx"  # the first named example, not a placeholder
+    # the first named example, not a placeholder
+    assert body["wallet"] == "8XqBvH7oGfQh9Ygcw3RUbvzD2Cg3uHnXGvPdWn6fvSmx"
     query = {q["key"]: q["value"] for q in requests["computeSwapBaseIn"]["url"]["query"]}
     assert query["amount"] == "1000000000"

@@ -1,0 +1,90 @@
+"""The differ's rules on small synthetic documents: which edits are breaking, for requests
+and for responses, and that allOf members and inline schemas read the same."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+import spec_diff
+
+
+def document(param: dict[str, Any], body: dict[str, Any], response: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "info": {"version": "1.0.0"},
+        "paths": {"/x": {"post": {
+            "operationId": "doX",
+            "parameters": [{"name": "q", "in": "query", "required": False, "schema": param}],
+            "requestBody": {"content": {"application/json": {"schema": body}}},
+            "responses": {"200": {"content": {"application/json": {"schema": response}}}},
+        }}},
+    }  # fmt: skip
+
+
+BASE = document(
+    {"type": "integer", "minimum": 1, "maximum": 50},
+    {"type": "object", "properties": {"a": {"type": "string", "enum": ["x", "y"]}}},
+    {"allOf": [{"type": "object", "properties": {"id": {"type": "string"}}, "required": ["id"]},
+               {"type": "object", "properties": {"kind": {"type": "string", "enum": ["p", "q"]}}}]},
+)  # fmt: skip
+
+
+def changes(edit: Any) -> list[spec_diff.Change]:
+    new = copy.deepcopy(BASE)
+    edit(new["paths"]["/x"]["post"])
+    differ = spec_diff.Differ("h")
+    differ.documents(BASE, new)
+    return differ.changes
+
+
+def schema_of(op: dict[str, Any], where: str) -> dict[str, Any]:
+    if where == "param":
+        return op["parameters"][0]["schema"]  # type: ignore[no-any-return]
+    if where == "body":
+        return op["requestBody"]["content"]["application/json"]["schema"]  # type: ignore[no-any-return]
+    return op["responses"]["200"]["content"]["application/json"]["schema"]  # type: ignore[no-any-return]
+
+
+CASES: list[tuple[str, Any, bool, str]] = [
+    ("raise a lower bound", lambda op: schema_of(op, "param").update(minimum=2), True, "minimum 1 -> 2"),
+    ("lower a lower bound", lambda op: schema_of(op, "param").update(minimum=0), False, "minimum 1 -> 0"),
+    ("lower an upper bound", lambda op: schema_of(op, "param").update(maximum=40), True, "maximum 50 -> 40"),
+    ("raise an upper bound", lambda op: schema_of(op, "param").update(maximum=60), False, "maximum 50 -> 60"),
+    ("widen a request type", lambda op: schema_of(op, "param").update(type=["integer", "string"]), False,
+     "type ['integer'] -> ['integer', 'string']"),
+    ("add a request enum value", lambda op: schema_of(op, "body")["properties"]["a"]["enum"].append("z"), False,
+     "enum value 'z' added"),
+    ("remove a request enum value", lambda op: schema_of(op, "body")["properties"]["a"]["enum"].remove("y"), True,
+     "enum value 'y' removed"),
+    ("add a response enum value inside allOf", lambda op: schema_of(op, "response")["allOf"][1]["properties"]["kind"]
+     ["enum"].append("r"), True, "response.kind: enum value 'r' added"),
+    ("drop a required response field inside allOf", lambda op: schema_of(op, "response")["allOf"][0].update(
+     required=[]), True, "response.id no longer required"),
+    ("remove a response field inside allOf", lambda op: schema_of(op, "response")["allOf"][0].update(
+     properties={}, required=[]), True, "response: field 'id' removed"),
+    ("require the query parameter", lambda op: op["parameters"][0].update(required=True), True, "made required"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("name", "edit", "breaking", "words"), CASES, ids=[c[0] for c in CASES])
+def test_each_rule(name: str, edit: Any, breaking: bool, words: str) -> None:
+    found = [c for c in changes(edit) if words in c.what]
+    assert found, f"{name}: no change says {words!r}: {[str(c) for c in changes(edit)]}"
+    assert all(c.breaking is breaking for c in found), [str(c) for c in found]
+    assert all(c.operation == "doX" and c.host == "h" for c in found)
+
+
+def test_inline_and_allof_read_the_same() -> None:
+    inline = copy.deepcopy(BASE)
+    members = schema_of(inline["paths"]["/x"]["post"], "response")["allOf"]
+    schema_of(inline["paths"]["/x"]["post"], "response").clear()
+    schema_of(inline["paths"]["/x"]["post"], "response").update(
+        type="object", properties={**members[0]["properties"], **members[1]["properties"]}, required=["id"])
+    differ = spec_diff.Differ("h")
+    differ.documents(BASE, inline)
+    assert differ.changes == []
+
+
+def test_no_edit_no_change() -> None:
+    assert changes(lambda op: None) == []
