@@ -142,12 +142,6 @@ def postman(bundle: dict[str, Any], host: str, version: str) -> dict[str, Any]:
     }
 
 
-def releases_of(host: str) -> list[Path]:
-    folder = RELEASES / host
-    found = [p for p in folder.iterdir() if p.is_dir() and spec_diff.SEMVER.match(p.name)] if folder.is_dir() else []
-    return sorted(found, key=lambda p: spec_diff.version_key(p.name))
-
-
 def check_policy(host: str, version: str) -> tuple[list[spec_diff.Change], str | None]:
     """The changes since the release before V, and that release's version; ReleaseError where
     V breaks the version policy. Re-releasing V is allowed only for the same description."""
@@ -155,11 +149,11 @@ def check_policy(host: str, version: str) -> tuple[list[spec_diff.Change], str |
     recorded = RELEASES / host / version / f"{host}-{version}.deref.json"
     if recorded.exists() and recorded.read_bytes() != current.read_bytes():
         raise ReleaseError(f"{host} {version} is released and the description has changed since: bump info.version")
-    before = [p for p in releases_of(host) if spec_diff.version_key(p.name) < spec_diff.version_key(version)]
+    released = spec_diff.releases_of(host)
+    if released and not recorded.exists() and spec_diff.version_key(version) < spec_diff.version_key(released[-1].name):
+        raise ReleaseError(f"{host}: info.version {version} is not newer than the last release {released[-1].name}")
+    before = [p for p in released if spec_diff.version_key(p.name) < spec_diff.version_key(version)]
     if not before:
-        if releases_of(host) and not recorded.exists():
-            raise ReleaseError(f"{host}: info.version {version} is not newer than the last release "
-                               f"{releases_of(host)[-1].name}")  # fmt: skip
         return [], None
     previous = before[-1]
     changes, _, base_version = spec_diff.diff(host, None, release=previous)
@@ -168,9 +162,6 @@ def check_policy(host: str, version: str) -> tuple[list[spec_diff.Change], str |
     problem = spec_diff.gate(host, changes, base_version)
     if problem:
         raise ReleaseError(problem)
-    if previous != releases_of(host)[-1]:
-        raise ReleaseError(f"{host}: info.version {version} is not newer than the last release "
-                           f"{releases_of(host)[-1].name}")  # fmt: skip
     api = [c for c in changes if not c.what.startswith("info.version")]
     old, new = spec_diff.version_key(previous.name), spec_diff.version_key(version)
     if api and new[:2] == old[:2]:

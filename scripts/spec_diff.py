@@ -54,11 +54,11 @@ def version_key(version: str) -> tuple[int, ...]:
     return tuple(int(p) for p in match.groups()) if match else (-1,)
 
 
-def last_release(host: str) -> Path | None:
-    """The folder of the host's newest release record, if any."""
+def releases_of(host: str) -> list[Path]:
+    """The folders of the host's release records, oldest first."""
     folder = RELEASES / host
-    versions = [p for p in folder.iterdir() if p.is_dir() and SEMVER.match(p.name)] if folder.is_dir() else []
-    return max(versions, key=lambda p: version_key(p.name)) if versions else None
+    found = [p for p in folder.iterdir() if p.is_dir() and SEMVER.match(p.name)] if folder.is_dir() else []
+    return sorted(found, key=lambda p: version_key(p.name))
 
 
 def first_commit() -> str:
@@ -71,9 +71,9 @@ def base_document(host: str, base: str | None) -> tuple[dict[str, Any] | None, s
     """The host's dereferenced description at the base, and the base's name; None where the
     host did not exist there."""
     if base is None:
-        release = last_release(host)
-        if release is not None:
-            return released_document(host, release)
+        releases = releases_of(host)
+        if releases:
+            return released_document(host, releases[-1])
         base = first_commit()
     proc = subprocess.run(["git", "show", f"{base}:generated/openapi/{host}.deref.json"], capture_output=True,
                           text=True, check=False, cwd=REPO)  # fmt: skip
