@@ -41,7 +41,7 @@ BUNDLES := $(foreach h,$(HOSTS),$(OUT)/$(h).yaml $(OUT)/$(h).json $(OUT)/$(h).de
 VENV_OK := $(VENV)/.installed
 NODE_OK := node_modules/.installed
 
-.PHONY: all help setup browser toolchains diff release validate bundle lint spec-tests generate docs bench test typecheck check clean distclean lock
+.PHONY: all help setup browser toolchains diff release validate bundle lint spec-tests generate docs serve bench test typecheck check clean distclean lock
 
 all: generate docs ## Build everything: set up, validate, bundle, lint, spec tests, clients, docs site
 
@@ -117,7 +117,7 @@ $(BUILD)/%.valid: $$(call host_files,$$*) $(BUILD)/common.valid $(SOURCE_DOC) $(
 # (the house rules on the bundle run in the spec-test gate: tests/spec/test_house_rules.py)
 bundle: $(BUNDLES) ## Bundle every host into generated/openapi/
 
-$(OUT)/%.yaml $(OUT)/%.json $(OUT)/%.deref.json $(OUT)/%.source-only.yaml: $(BUILD)/%.valid scripts/bundle.py scripts/source_only.py $(NODE_OK)
+$(OUT)/%.yaml $(OUT)/%.json $(OUT)/%.deref.json $(OUT)/%.source-only.yaml: $(BUILD)/%.valid scripts/bundle.py scripts/source_only.py scripts/code_samples.py scripts/oas.py $(NODE_OK)
 	@echo "bundle: $*"
 	@$(PY) scripts/bundle.py --redocly $(BIN)/redocly spec/$*/openapi.yaml $(OUT) $*
 
@@ -162,15 +162,24 @@ LEDGER := generated/markers.json
 $(LEDGER): $(foreach h,$(HOSTS),$(OUT)/$(h).json) scripts/ledger.py scripts/oas.py $(VENV_OK)
 	@$(PY) scripts/ledger.py $@ $(foreach h,$(HOSTS),$(OUT)/$(h).json)
 
-DOCS_SOURCES := mkdocs.yml $(shell find docs releases -type f -not -path 'docs/reference/*' 2>/dev/null) \
-  scripts/docs_pages.py $(wildcard scripts/templates/docs/*.j2)
+DOCS_SOURCES := mkdocs.yml $(shell find docs releases -type f -not -path 'docs/reference/*' \
+  -not -path 'docs/assets/vendor/*' 2>/dev/null) scripts/docs_pages.py $(wildcard scripts/templates/docs/*.j2)
 docs: $(BUILD)/docs.built ## Build the reference site into site/ (mkdocs build --strict)
 
-$(BUILD)/docs.built: $(BUNDLES) $(LEDGER) $(DOCS_SOURCES) $(VENV_OK) | $(BUILD)/spec-tests.ok
+# The offline plugin's search worker needs the iframe-worker shim to open from disk; it
+# comes from node_modules (package-lock.json), never from a CDN (mkdocs.yml: polyfills).
+$(BUILD)/docs.built: $(BUNDLES) $(LEDGER) $(DOCS_SOURCES) $(VENV_OK) $(NODE_OK) | $(BUILD)/spec-tests.ok
 	@echo "docs: reference pages and site"
 	@$(PY) scripts/docs_pages.py docs/reference $(LEDGER) $(HOSTS)
+	@mkdir -p docs/assets/vendor/iframe-worker
+	@cp node_modules/iframe-worker/shim/index.js docs/assets/vendor/iframe-worker/shim.js
 	@$(PY) -m mkdocs build --strict --quiet
 	@touch $@
+
+SERVE_PORT ?= 8000
+serve: $(BUILD)/docs.built ## Serve site/ on http://127.0.0.1:$(SERVE_PORT) (site/index.html also opens from disk)
+	@echo "serve: http://127.0.0.1:$(SERVE_PORT)/ (Ctrl-C stops)"
+	@$(PY) -m http.server --bind 127.0.0.1 --directory site $(SERVE_PORT)
 
 # --- tests and checks -------------------------------------------------------------------
 test: setup browser toolchains $(BUILD)/docs.built ## Run the whole test suite (set-up first), plus mypy --strict and ruff

@@ -2,9 +2,10 @@
 
 Usage: bundle.py --redocly PATH SPEC OUT_DIR NAME
 
-Writes OUT_DIR/NAME.yaml (redocly bundle), OUT_DIR/NAME.json (the same document as
-JSON), OUT_DIR/NAME.deref.json (fully dereferenced by prance) and
-OUT_DIR/NAME.source-only.yaml (every x-evidence element stripped, scripts/source_only.py).
+Writes OUT_DIR/NAME.yaml (redocly bundle, with `x-codeSamples` on every operation from
+scripts/code_samples.py), OUT_DIR/NAME.json (the same document as JSON),
+OUT_DIR/NAME.deref.json (fully dereferenced by prance) and OUT_DIR/NAME.source-only.yaml
+(every x-evidence element stripped, scripts/source_only.py; no code samples).
 Everything is written to a temporary directory first, the bundle and its dereferenced
 form are validated with openapi-spec-validator, and the files in OUT_DIR are replaced only
 when every step succeeded, so a failure leaves them as they were. The bundle fails when
@@ -24,6 +25,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import code_samples
 from prance.util import resolver
 
 import oas
@@ -133,6 +135,11 @@ def bundle(redocly: str, spec: Path, out_dir: Path, name: str) -> list[Path]:
         ]
         redocly_bundle(redocly, spec, files[0])
         doc = oas.load_document(files[0])
+        try:
+            code_samples.add_samples(doc, name)
+        except code_samples.SampleError as exc:
+            raise BundleError(f"{spec}: code samples: {exc}") from exc
+        files[0].write_text(oas.dump_yaml(doc), encoding="utf-8")
         dereferenced = dereference(files[0])
         # The JSON bundle is the same document as the YAML one: validated once, as YAML.
         # The source-only view is validated by the spec-test gate (tests/spec/test_source_only.py).

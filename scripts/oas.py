@@ -83,6 +83,25 @@ def load_document(path: Path) -> JSON:
         raise SpecError(str(path), "", f"not valid YAML/JSON: {exc}") from exc
 
 
+class _BlockDumper(yaml.SafeDumper):
+    """SafeDumper that writes a multi-line string as a literal block (`|`), so descriptions
+    and code samples read as text in the YAML files."""
+
+
+def _represent_str(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
+    style = "|" if "\n" in value else None
+    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+
+_BlockDumper.add_representer(str, _represent_str)
+
+
+def dump_yaml(doc: JSON) -> str:
+    """A document as YAML in its own key order; multi-line strings as literal blocks where
+    YAML allows one (a string with a tab or trailing spaces falls back to quotes)."""
+    return yaml.dump(doc, Dumper=_BlockDumper, sort_keys=False, allow_unicode=True, width=100)
+
+
 def escape_token(token: str) -> str:
     return token.replace("~", "~0").replace("/", "~1")
 

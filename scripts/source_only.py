@@ -14,7 +14,8 @@ Rules (the meaning of x-evidence, spec/common/extensions.yaml):
   * on a response or an operation (which the source does show) x-evidence is an
     annotation of behaviour: the citation is removed, the object stays;
   * an `anyOf`/`oneOf` the strip leaves with one member (the source's form, beside an
-    evidence-only alternative) is replaced by that member.
+    evidence-only alternative) is replaced by that member;
+  * `x-codeSamples` go: they are our clients' calls, some with evidence-backed values.
 The result contains only what the source document states; it is validated by the tests.
 """
 
@@ -24,8 +25,6 @@ import argparse
 import sys
 from pathlib import Path
 from typing import Any
-
-import yaml
 
 import oas
 
@@ -51,7 +50,7 @@ def strip(node: Any, container: str = "") -> Any:
         return node
     out: dict[str, Any] = {}
     for key, value in node.items():
-        if key == "x-evidence":
+        if key in ("x-evidence", "x-codeSamples"):  # samples are ours (from evidence values too), not the source's
             continue
         if container not in KEEP_CONTAINERS and oas.is_evidence_element(value) and not oas.is_literal(key, "", value):
             continue
@@ -110,7 +109,7 @@ def source_only(doc: Any) -> Any:
 
 def dump(view: Any) -> str:
     """The view as YAML, in the key order of the bundle."""
-    return yaml.safe_dump(view, sort_keys=False, allow_unicode=True, width=100)
+    return oas.dump_yaml(view)
 
 
 def main(argv: list[str] | None = None) -> int:

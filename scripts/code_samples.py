@@ -1,0 +1,345 @@
+"""Code samples for every operation, from the description's own examples.
+
+Library module (bundle.py writes the samples into each bundle as `x-codeSamples`; the docs
+pages show them as language tabs). For each operation: curl, Python, TypeScript, Go, Ruby
+and PHP, each calling our generated client for the host the way its docs page teaches.
+
+The values are the description's, never placeholders: every query parameter that has an
+`example` (a required parameter must have one), and the request body's first named
+example. The base URL is the server's default, written out so a reader sees the host (the
+launch auth service's is a `.invalid` placeholder: the source does not show it). The names
+each generator gives an operation, a parameter, an enum or a body type follow from the
+bundle by the generators' rules (snake_case in Python and Ruby, PascalCase in Go, the
+component's name for enums and bodies); tests/clients/test_code_samples.py runs every sample
+against the mock server, so a rule that stops matching a generator fails there.
+"""
+
+from __future__ import annotations
+
+import json
+import pprint
+import re
+import shlex
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import quote
+
+import oas
+
+# (x-codeSamples `lang`, `label`): `lang` is what Redocly and other renderers highlight by
+LANGUAGES = (("Shell", "curl"), ("Python", "Python"), ("TypeScript", "TypeScript"), ("Go", "Go"),
+             ("Ruby", "Ruby"), ("PHP", "PHP"))  # fmt: skip
+
+
+class SampleError(Exception):
+    pass
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    value: Any
+    required: bool
+    enum_type: str | None  # the component schema's name where the parameter is an enum
+    u64: bool  # an amount in the u64 range (`format: uint64`): a bigint in TypeScript
+
+
+@dataclass(frozen=True)
+class Call:
+    """One operation's call, in the terms every language's sample needs."""
+
+    host: str
+    method: str
+    path: str
+    operation_id: str
+    tag: str
+    base_url: str
+    params: list[Param]
+    body: Any  # the first named example's value; None without a request body
+    body_type: str | None  # the body's component schema name
+    body_open: bool  # the body is an open object (no fields shown): a map, not a model, in Go and PHP
+    python_body_type: str | None  # openapi-python-client names an allOf of one $ref after that member
+    has_result: bool  # the success shows a JSON body (launch auth's does not)
+    prints_data: bool  # the success is an envelope: print its `data`
+
+
+def follow(doc: dict[str, Any], node: Any) -> Any:
+    """A node with its local $ref followed (the bundle's refs are all local)."""
+    while isinstance(node, dict) and isinstance(node.get("$ref"), str):
+        node = oas.resolve_pointer(doc, node["$ref"].removeprefix("#"))
+    return node
+
+
+def ref_name(node: Any) -> str | None:
+    ref = node.get("$ref") if isinstance(node, dict) else None
+    return ref.rsplit("/", 1)[-1] if isinstance(ref, str) and ref.startswith("#/components/schemas/") else None
+
+
+def base_url(doc: dict[str, Any]) -> str:
+    server = doc["servers"][0]
+    url = str(server["url"])
+    for name, variable in (server.get("variables") or {}).items():
+        url = url.replace("{" + name + "}", str(variable["default"]))
+    return url
+
+
+def calls(doc: dict[str, Any], host: str) -> list[Call]:
+    """Every operation of a bundle as a Call, in the bundle's order."""
+    found = []
+    for path, item in doc["paths"].items():
+        for method in oas.HTTP_METHODS:
+            if method in item:
+                found.append(call(doc, host, method, path, item[method]))
+    return found
+
+
+def call(doc: dict[str, Any], host: str, method: str, path: str, op: dict[str, Any]) -> Call:
+    where = f"{host}: {method.upper()} {path}"
+    params = []
+    for holder in op.get("parameters") or []:
+        param = follow(doc, holder)
+        if param.get("in") != "query":
+            raise SampleError(f"{where}: parameter {param.get('name')!r} in {param.get('in')}: only query is sampled")
+        if "example" not in param:
+            if param.get("required"):
+                raise SampleError(f"{where}: required parameter {param['name']!r} has no example to sample")
+            continue
+        schema = param.get("schema") or {}
+        resolved = follow(doc, schema)
+        enum_type = ref_name(schema) if "enum" in resolved else None
+        u64 = resolved.get("format") == "uint64"
+        params.append(Param(param["name"], param["example"], bool(param.get("required")), enum_type, u64))
+    body, body_type, body_open, python_body_type = None, None, False, None
+    if "requestBody" in op:
+        media = follow(doc, op["requestBody"])["content"]["application/json"]
+        examples = media.get("examples") or {}
+        if not examples:
+            raise SampleError(f"{where}: the request body has no named example to sample")
+        body = follow(doc, next(iter(examples.values())))["value"]
+        body_type = ref_name(media.get("schema"))
+        if body_type is None:
+            raise SampleError(f"{where}: the request body's schema is not a component (no type name to sample)")
+        body_schema = follow(doc, media["schema"])
+        body_open = not body_schema.get("properties") and not body_schema.get("allOf")
+        python_body_type = body_type
+        while set(body_schema) <= {"title", "description", "allOf", "x-not-shown", "x-evidence", "x-rules"} \
+                and len(body_schema.get("allOf") or []) == 1 and ref_name(body_schema["allOf"][0]):
+            python_body_type = ref_name(body_schema["allOf"][0])
+            body_schema = follow(doc, body_schema["allOf"][0])
+    success = follow(doc, op["responses"]["200"])
+    media_200 = (success.get("content") or {}).get("application/json") or {}
+    schema = follow(doc, media_200.get("schema") or {})
+    if isinstance(schema.get("oneOf"), list):  # the success, or a failure with the same status
+        schema = follow(doc, schema["oneOf"][0])
+    prints_data = "data" in oas.merged_properties(_followed_members(doc, schema))
+    return Call(host, method, path, op["operationId"], op["tags"][0], base_url(doc), params, body, body_type,
+                body_open, python_body_type, "schema" in media_200, prints_data)  # fmt: skip
+
+
+def _followed_members(doc: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any]:
+    """The schema with its allOf members' $refs followed (merged_properties reads members)."""
+    members = [follow(doc, m) for m in schema.get("allOf") or []]
+    return {**schema, "allOf": [_followed_members(doc, m) for m in members]} if members else schema
+
+
+# -- names the generators give ---------------------------------------------------------
+def snake(name: str) -> str:
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower()
+
+
+def pascal(name: str) -> str:
+    return name[:1].upper() + name[1:]
+
+
+def host_pascal(host: str) -> str:
+    return "".join(part.capitalize() for part in host.split("-"))
+
+
+# -- the languages -----------------------------------------------------------------------
+def curl(c: Call) -> str:
+    query = "&".join(f"{p.name}={quote(str(p.value), safe=',')}" for p in c.params)
+    url = c.base_url + c.path + (f"?{query}" if query else "")
+    if c.body is None:
+        return f"curl -sS {shlex.quote(url)}"
+    return (f"curl -sS -X {c.method.upper()} {shlex.quote(url)} \\\n  -H 'Content-Type: application/json' \\\n"
+            f"  -d {shlex.quote(json.dumps(c.body, indent=2))}")  # fmt: skip
+
+
+def python(c: Call) -> str:
+    package = c.host.replace("-", "_") + "_client"
+    body_type = {c.python_body_type} if c.python_body_type else set()
+    models = sorted({p.enum_type for p in c.params if p.enum_type} | body_type)
+    function = snake(c.operation_id)
+    lines = [f"from {package} import Client, errors", f"from {package}.api.{snake(c.tag)} import {function}"]
+    if models:
+        lines.append(f"from {package}.models import {', '.join(models)}")
+    args = ["client=client"]
+    for p in c.params:
+        value = repr(p.value)
+        args.append(f"{snake(p.name)}={p.enum_type}({value})" if p.enum_type else f"{snake(p.name)}={value}")
+    if c.body is not None:
+        body = pprint.pformat(c.body, indent=1, width=80, sort_dicts=False).replace("\n", "\n    ")
+        lines += ["", f"body = {c.python_body_type}.from_dict(", f"    {body}", ")"]
+        args.append("body=body")
+    shown = "result.data" if c.prints_data else "result"
+    lines += [
+        "", f"client = Client(base_url={c.base_url!r})", "try:",
+        f"    result = {function}.sync(",
+        *(f"        {a}," for a in args),
+        "    )", f"    print({shown})",
+        "except errors.ApiError as error:  # any failure: an error envelope, 429, HTML from the edge, a timeout",
+        "    print('failed:', error)",
+    ]  # fmt: skip
+    return "\n".join(lines)
+
+
+def wrapped(head: str, args: list[str], tail: str, indent: str, step: str, trailing: str = ",") -> str:
+    """`head(args)tail` on one line where it fits in 100 columns, else one argument a line."""
+    line = f"{head}{', '.join(args)}{tail}"
+    if len(indent + line) <= 100 or not args:
+        return indent + line
+    lines = [f"{indent}{step}{a}," for a in args]
+    lines[-1] = lines[-1][:-1] + trailing
+    return "\n".join([indent + head, *lines, indent + tail])
+
+
+def _js(value: Any, indent: str = "") -> str:
+    """A JSON value as a TypeScript literal: identifier keys bare, strings in single quotes."""
+    if isinstance(value, dict) and value:
+        inner = indent + "  "
+        items = [f"{inner}{k if re.fullmatch(r'[A-Za-z_$][A-Za-z0-9_$]*', k) else _ts_string(k)}: {_js(v, inner)}"
+                 for k, v in value.items()]  # fmt: skip
+        return "{\n" + ",\n".join(items) + f",\n{indent}}}"
+    if isinstance(value, list) and value:
+        inner = indent + "  "
+        return "[\n" + ",\n".join(inner + _js(v, inner) for v in value) + f",\n{indent}]"
+    return _ts_string(value) if isinstance(value, str) else json.dumps(value)
+
+
+def _ts_string(value: str) -> str:
+    return "'" + value.replace("\\", "\\\\").replace("'", "\\'") + "'"
+
+
+def typescript(c: Call) -> str:
+    head = f"const result = await client.{c.operation_id}("
+    if c.body is not None:
+        called = f"  {head}{_js(c.body, '  ')});"
+    elif c.params:
+        fields = [f"{p.name}: {_ts_value(p)}" for p in c.params]
+        one_line = f"  {head}{{ query: {{ {', '.join(fields)} }} }});"
+        called = one_line if len(one_line) <= 100 else "\n".join(
+            [f"  {head}{{", "    query: {", *(f"      {f}," for f in fields), "    },", "  });"])  # fmt: skip
+    else:
+        called = f"  {head});"
+    shown = "result.data" if c.prints_data else "result"
+    return "\n".join([
+        f"import {{ ApiError, createClient }} from 'raydium-{c.host}-client';", "",
+        f"const client = createClient({{ baseUrl: {_ts_string(c.base_url)} }});", "try {",
+        called,
+        f"  console.log({shown});", "} catch (error) {",
+        "  if (error instanceof ApiError) console.log('failed:', error.name, error.message);",
+        "  else throw error;", "}",
+    ])  # fmt: skip
+
+
+def _ts_value(p: Param) -> str:
+    if p.u64:
+        return f"{p.value}n"  # u64 amounts: a bigint (or a decimal string), never a number
+    return _ts_string(p.value) if isinstance(p.value, str) else json.dumps(p.value)
+
+
+def go(c: Call) -> str:
+    package = c.host.replace("-", "")
+    chain = [f"client.{pascal(c.tag)}API.{pascal(c.operation_id)}(context.Background())"]
+    for p in c.params:
+        value = json.dumps(p.value)
+        chain.append(f"{pascal(p.name)}({package}.{p.enum_type}({value}))" if p.enum_type
+                     else f"{pascal(p.name)}({value})")  # fmt: skip
+    imports = ['"context"', '"encoding/json"', '"fmt"', "", f'{package} "raydium-api-descriptions/go/{c.host}"']
+    lines = ["package main", "", "import (", *(f"\t{i}" if i else "" for i in imports), ")", "", "func main() {",
+             f"\tclient, err := {package}.NewContractClient({package}.Options{{BaseURL: {json.dumps(c.base_url)}}})",
+             "\tif err != nil {", "\t\tpanic(err)", "\t}"]  # fmt: skip
+    if c.body is not None:
+        if "`" in json.dumps(c.body):
+            raise SampleError(f"{c.host}: {c.operation_id}: a backtick in the body example (Go raw string)")
+        lines += [f"\tvar body {'map[string]interface{}' if c.body_open else f'{package}.{c.body_type}'}",
+                  f"\tif err := json.Unmarshal([]byte(`{json.dumps(c.body, indent=2)}`), &body); err != nil {{",
+                  "\t\tpanic(err)", "\t}"]  # fmt: skip
+        chain.append("Body(body)" if c.body_open else f"{c.body_type}(body)")
+    chain.append("Execute()")
+    # without a shown body Execute returns no result: the response is all there is to show
+    results = "result, _" if c.has_result else "response"
+    shown = ["\tout, _ := json.Marshal(result)", "\tfmt.Println(string(out))"] if c.has_result \
+        else ["\tfmt.Println(response.Status)"]  # fmt: skip
+    lines += [
+        f"\t{results}, err := " + ".\n\t\t".join(chain),
+        "\tif err != nil { // every error is a " + f"{package}.ApiError: an error envelope, 429, HTML, a timeout",
+        '\t\tfmt.Println("failed:", err)', "\t\treturn", "\t}", *shown, "}",
+    ]  # fmt: skip
+    return "\n".join(lines)
+
+
+def ruby(c: Call) -> str:
+    module = f"Raydium{host_pascal(c.host)}Client"
+    scheme, _, rest = c.base_url.partition("://")
+    # required arguments by position (the body, then the parameters in order), the rest by name
+    args = ["body"] if c.body is not None else []
+    args += [json.dumps(p.value) for p in c.params if p.required]
+    args += [f"{snake(p.name)}: {json.dumps(p.value)}" for p in c.params if not p.required]
+    lines = [f"require 'raydium_{c.host.replace('-', '_')}_client'"]
+    if c.body is not None:
+        lines += ["require 'json'", "", "body = JSON.parse(<<~JSON)", *(
+            "  " + line for line in json.dumps(c.body, indent=2).splitlines()), "JSON"]  # fmt: skip
+    shown = "result.data" if c.prints_data else "result"
+    called = [wrapped(f"result = api.{snake(c.operation_id)}(", args, ")", "  ", "  ", trailing="")]
+    if not c.has_result:  # no body is shown: the status is what there is to see
+        called = [wrapped(f"_, status, _headers = api.{snake(c.operation_id)}_with_http_info(", args, ")", "  ", "  ",
+                          trailing=""), "  result = status"]  # fmt: skip
+    lines += [
+        "", f"config = {module}::Configuration.new", f"config.scheme = '{scheme}'", f"config.host = '{rest}'",
+        "config.base_path = ''", "config.server_index = nil",
+        f"api = {module}::{pascal(c.tag)}Api.new({module}::ApiClient.new(config))", "begin",
+        *called, f"  p {shown}",
+        f"rescue {module}::ApiError => e", '  puts "failed: #{e.code} #{e.message}"', "end",
+    ]  # fmt: skip
+    return "\n".join(lines)
+
+
+def php(c: Call) -> str:
+    namespace = f"Raydium\\{host_pascal(c.host)}"
+    args = [f"{snake(p.name)}: {_php_value(p.value)}" for p in c.params]
+    lines = ["<?php", "require 'vendor/autoload.php';", ""]
+    if c.body is not None:
+        lines += ["$body = json_decode(<<<'JSON'", json.dumps(c.body, indent=2), "JSON);", ""]
+        args.insert(0, "body: $body" if c.body_open else f"{snake(c.body_type or '')}: $body")
+    shown = "$result->getData()" if c.prints_data else "$result"
+    called = wrapped(f"$result = $api->{c.operation_id}(", args, ");", "    ", "    ")
+    if not c.has_result:  # no body is shown: the status is what there is to see
+        called = wrapped(f"[, $result] = $api->{c.operation_id}WithHttpInfo(", args, ");", "    ", "    ")
+    lines += [
+        f"$config = {namespace}\\Configuration::getDefaultConfiguration()->setHost({_php_value(c.base_url)});",
+        f"$api = new {namespace}\\Api\\{pascal(c.tag)}Api(new GuzzleHttp\\Client(), $config);", "try {",
+        called, f"    print_r({shown});",
+        f"}} catch ({namespace}\\ApiException $e) {{",
+        "    echo 'failed: ', $e->getCode(), ' ', $e->getMessage(), \"\\n\";",
+        "}",
+    ]  # fmt: skip
+    return "\n".join(lines)
+
+
+def _php_value(value: Any) -> str:
+    return "'" + value.replace("\\", "\\\\").replace("'", "\\'") + "'" if isinstance(value, str) else json.dumps(value)
+
+
+RENDER = {"curl": curl, "Python": python, "TypeScript": typescript, "Go": go, "Ruby": ruby, "PHP": php}
+
+
+def samples(c: Call) -> list[dict[str, str]]:
+    """The operation's `x-codeSamples` (Redocly's shape: lang, label, source)."""
+    return [{"lang": lang, "label": label, "source": RENDER[label](c)} for lang, label in LANGUAGES]
+
+
+def add_samples(doc: dict[str, Any], host: str) -> None:
+    """Write `x-codeSamples` into every operation of a bundle, in place."""
+    for c in calls(doc, host):
+        doc["paths"][c.path][c.method]["x-codeSamples"] = samples(c)

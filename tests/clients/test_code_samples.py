@@ -1,0 +1,174 @@
+"""Every code sample in the bundles (`x-codeSamples`, scripts/code_samples.py; the docs
+show them as tabs) runs against the mock server: curl, Python, TypeScript (type-checked
+with tsc --strict, then run with Node), Go (built), Ruby and PHP. Only the base URL is
+changed, to the mock's. A sample that prints `failed:` caught an ApiError: that fails too."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from toolchains import go, require
+
+from mock_servers import Prism
+from project import HOSTS, NODE_BIN, REPO, bundle
+
+pytestmark = pytest.mark.e2e
+LABELS = ["curl", "Python", "TypeScript", "Go", "Ruby", "PHP"]
+PYTHONPATH = os.pathsep.join(str(p) for p in sorted((REPO / "generated" / "python").glob("*-client")))
+
+
+def samples(label: str) -> list[tuple[str, str, str]]:
+    """(host, operationId, source) of every operation's sample in one language."""
+    found = []
+    for host in HOSTS:
+        for item in bundle(host)["paths"].values():
+            for op in item.values():
+                if isinstance(op, dict) and "operationId" in op:
+                    found += [
+                        (host, op["operationId"], s["source"]) for s in op["x-codeSamples"] if s["label"] == label
+                    ]
+    return found
+
+
+def default_url(host: str) -> str:
+    return str(next(iter(bundle(host)["servers"][0]["variables"].values()))["default"])
+
+
+def pointed(host: str, source: str, servers: dict[str, Prism]) -> str:
+    """The sample with the public base URL replaced by the mock's (Ruby sets scheme and host)."""
+    public, mock = urlsplit(default_url(host)), urlsplit(servers[host].url)
+    assert default_url(host) in source or public.netloc in source, f"{host}: the sample does not name its host"
+    return (source.replace(default_url(host), servers[host].url)
+            .replace(f"config.scheme = '{public.scheme}'", f"config.scheme = '{mock.scheme}'")
+            .replace(f"config.host = '{public.netloc}'", f"config.host = '{mock.netloc}'"))  # fmt: skip
+
+
+def check(name: str, proc: subprocess.CompletedProcess[str]) -> None:
+    assert proc.returncode == 0, f"{name}:\n{proc.stdout}{proc.stderr}"
+    assert proc.stdout.strip(), f"{name} printed nothing"
+    assert not proc.stdout.startswith("failed:"), f"{name}: the call failed:\n{proc.stdout}"
+
+
+def run(command: list[str], cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(command, capture_output=True, text=True, timeout=120, check=False, cwd=cwd,
+                          env={**os.environ, **(env or {})})  # fmt: skip
+
+
+def test_every_operation_has_a_sample_in_every_language() -> None:
+    for host in HOSTS:
+        for path, item in bundle(host)["paths"].items():
+            for method, op in item.items():
+                if isinstance(op, dict) and "operationId" in op:
+                    labels = [s["label"] for s in op.get("x-codeSamples", [])]
+                    assert labels == LABELS, f"{host} {method.upper()} {path}: {labels}"
+
+
+def test_samples_use_the_examples_not_placeholders() -> None:
+    """Each required parameter's example, and the body example's values, stand in every sample."""
+    for host in HOSTS:
+        doc = bundle(host)
+        for item in doc["paths"].values():
+            for op in (o for o in item.values() if isinstance(o, dict) and "operationId" in o):
+                for holder in op.get("parameters", []):
+                    ref = holder.get("$ref", "")
+                    param = doc["components"]["parameters"][ref.rsplit("/", 1)[1]] if ref else holder
+                    if param.get("required"):
+                        for s in op["x-codeSamples"]:
+                            assert str(param["example"]) in s["source"], (op["operationId"], s["label"], param["name"])
+
+
+def test_curl_samples(prism_servers: dict[str, Prism], tmp_path: Path) -> None:
+    """Each answers 200; where the description shows a body, it is JSON and no failure."""
+    for host, op, source in samples("curl"):
+        proc = run(["bash", "-c", pointed(host, source, prism_servers) + " -w '\\nHTTP %{http_code}'"], tmp_path)
+        check(f"{host} {op} curl", proc)
+        body, _, status = proc.stdout.rpartition("\n")
+        assert status == "HTTP 200", f"{host} {op}: {proc.stdout}"
+        if body.strip():
+            value = json.loads(body)
+            assert not isinstance(value, dict) or value.get("success") is not False, (op, value)
+
+
+def test_python_samples(prism_servers: dict[str, Prism], tmp_path: Path) -> None:
+    for host, op, source in samples("Python"):
+        script = tmp_path / f"{host}_{op}.py"
+        script.write_text(pointed(host, source, prism_servers), encoding="utf-8")
+        check(f"{host} {op} Python", run([sys.executable, str(script)], tmp_path, {"PYTHONPATH": PYTHONPATH}))
+
+
+def test_typescript_samples(prism_servers: dict[str, Prism], tmp_path: Path) -> None:
+    """Type-checked as users would write them (tsc --strict, the packages by name), then run."""
+    (tmp_path / "node_modules").mkdir()
+    for host in HOSTS:
+        (tmp_path / "node_modules" / f"raydium-{host}-client").symlink_to(REPO / "generated" / "typescript" /
+                                                                          f"{host}-client")  # fmt: skip
+    (tmp_path / "package.json").write_text('{"type": "module"}\n', encoding="utf-8")
+    options = {
+        "strict": True, "noEmit": True, "module": "nodenext", "moduleResolution": "nodenext", "target": "es2022",
+        "types": [], "lib": ["es2022", "dom"], "skipLibCheck": True,
+    }  # fmt: skip
+    config = {"compilerOptions": options, "include": ["*.ts"]}
+    (tmp_path / "tsconfig.json").write_text(json.dumps(config), encoding="utf-8")
+    found = samples("TypeScript")
+    for host, op, source in found:
+        (tmp_path / f"{host}_{op}.ts").write_text(source, encoding="utf-8")
+        (tmp_path / f"{host}_{op}.mjs").write_text(pointed(host, source, prism_servers), encoding="utf-8")
+    proc = run([str(NODE_BIN / "tsc"), "-p", str(tmp_path)], tmp_path)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    for host, op, _ in found:
+        check(f"{host} {op} TypeScript", run(["node", f"{host}_{op}.mjs"], tmp_path))
+
+
+def test_go_samples(prism_servers: dict[str, Prism], tmp_path: Path) -> None:
+    """One module, a main package per sample, built in one `go build`."""
+    require("go")
+    requires = "".join(f"require raydium-api-descriptions/go/{h} v0.0.0\n" for h in HOSTS)
+    replaces = "".join(f"replace raydium-api-descriptions/go/{h} => {REPO / 'generated' / 'go' / h}\n" for h in HOSTS)
+    (tmp_path / "go.mod").write_text(f"module samples\n\ngo 1.19\n\n{requires}\n{replaces}", encoding="utf-8")
+    found = samples("Go")
+    for host, op, source in found:
+        folder = tmp_path / "cmd" / f"{host.replace('-', '')}_{op}"
+        folder.mkdir(parents=True)
+        (folder / "main.go").write_text(pointed(host, source, prism_servers), encoding="utf-8")
+    built = go(["build", "-o", str(tmp_path / "bin") + "/", "./cmd/..."], tmp_path, tmp_path)
+    assert built.returncode == 0, built.stdout + built.stderr
+    for host, op, _ in found:
+        check(f"{host} {op} Go", run([str(tmp_path / "bin" / f"{host.replace('-', '')}_{op}")], tmp_path))
+
+
+def test_ruby_samples(prism_servers: dict[str, Prism], tmp_path: Path) -> None:
+    require("ruby")
+    for host, op, source in samples("Ruby"):
+        script = tmp_path / f"{host}_{op}.rb"
+        script.write_text(pointed(host, source, prism_servers), encoding="utf-8")
+        lib = REPO / "generated" / "ruby" / host / "lib"
+        check(f"{host} {op} Ruby", run(["ruby", "-I", str(lib), str(script)], tmp_path))
+
+
+def test_php_samples(prism_servers: dict[str, Prism], tmp_path: Path) -> None:
+    """`vendor/autoload.php` is what composer would write: Debian's Guzzle and each client's
+    classes by namespace."""
+    require("php")
+    (tmp_path / "vendor").mkdir()
+    namespaces = {h: "Raydium\\" + "".join(p.capitalize() for p in h.split("-")) + "\\" for h in HOSTS}
+    prefixes = {namespaces[h]: str(REPO / "generated" / "php" / h / "lib") for h in HOSTS}
+    (tmp_path / "vendor" / "autoload.php").write_text(
+        "<?php\nrequire_once '/usr/share/php/GuzzleHttp/autoload.php';\n"
+        f"$prefixes = json_decode({json.dumps(json.dumps(prefixes))}, true);\n"
+        "spl_autoload_register(function ($class) use ($prefixes) {\n"
+        "    foreach ($prefixes as $prefix => $dir) {\n"
+        "        if (strncmp($class, $prefix, strlen($prefix)) === 0) {\n"
+        "            require $dir . '/' . str_replace('\\\\', '/', substr($class, strlen($prefix))) . '.php';\n"
+        "        }\n    }\n});\n",
+        encoding="utf-8",
+    )
+    for host, op, source in samples("PHP"):
+        script = tmp_path / f"{host}_{op}.php"
+        script.write_text(pointed(host, source, prism_servers), encoding="utf-8")
+        check(f"{host} {op} PHP", run(["php", str(script)], tmp_path))
