@@ -165,12 +165,15 @@ $(LEDGER): $(foreach h,$(HOSTS),$(OUT)/$(h).json) scripts/ledger.py scripts/oas.
 DOCS_SOURCES := mkdocs.yml $(shell find docs releases -type f -not -path 'docs/reference/*' \
   -not -path 'docs/assets/vendor/*' 2>/dev/null) scripts/docs_pages.py $(wildcard scripts/templates/docs/*.j2)
 docs: $(BUILD)/docs.built ## Build the reference site into site/ (mkdocs build --strict)
+# The site's order: the source document's (its three services, then the launch auth service).
+DOCS_HOSTS := $(filter pool-v3,$(HOSTS)) $(filter transaction-v1,$(HOSTS)) $(filter perps-v1,$(HOSTS)) \
+  $(filter-out pool-v3 transaction-v1 perps-v1,$(HOSTS))
 
 # The offline plugin's search worker needs the iframe-worker shim to open from disk; it
 # comes from node_modules (package-lock.json), never from a CDN (mkdocs.yml: polyfills).
 $(BUILD)/docs.built: $(BUNDLES) $(LEDGER) $(DOCS_SOURCES) $(VENV_OK) $(NODE_OK) | $(BUILD)/spec-tests.ok
 	@echo "docs: reference pages and site"
-	@$(PY) scripts/docs_pages.py docs/reference $(LEDGER) $(HOSTS)
+	@$(PY) scripts/docs_pages.py docs/reference $(LEDGER) $(DOCS_HOSTS)
 	@mkdir -p docs/assets/vendor/iframe-worker
 	@cp node_modules/iframe-worker/shim/index.js docs/assets/vendor/iframe-worker/shim.js
 	@$(PY) -m mkdocs build --strict --quiet

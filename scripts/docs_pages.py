@@ -4,14 +4,18 @@ Usage: docs_pages.py OUT_DIR LEDGER.json HOST [HOST ...]
 
 Writes OUT_DIR (docs/reference/, not committed): an index, per host an overview page, one
 page per operation, an interactive (Swagger UI) page, the markers ledger page, and the
-downloadable bundles. Pages are rendered with the Jinja2 templates in
+downloadable bundles, and SUMMARY.md: the reference navigation (host, tag, operation) that
+the literate-nav plugin reads. Pages are rendered with the Jinja2 templates in
 scripts/templates/docs/. Every x-not-shown renders as a "Not shown in the source" notice
-where it stands; every x-evidence renders its citation.
+where it stands; every x-evidence renders as a numbered reference ([n]) to the page's one
+list of citations, each citation listed once. Every operation page shows its
+x-codeSamples (written into the bundles by scripts/code_samples.py) as language tabs.
 """
 
 from __future__ import annotations
 
 import argparse
+import html
 import json
 import re
 import shutil
@@ -40,6 +44,7 @@ class Row:
     description: str
     not_shown: str = ""
     evidence: list[dict[str, str]] = field(default_factory=list)
+    same_as: str = ""  # the row above whose fields this one repeats (not listed twice)
 
 
 @dataclass
@@ -63,7 +68,8 @@ class ResponseView:
     examples: list[Example]
     links: list[str]
     evidence: list[dict[str, str]] = field(default_factory=list)
-    alternatives: list[str] = field(default_factory=list)  # other oneOf members (a failure with this status)
+    # other oneOf members (a failure with this status): text and citations
+    alternatives: list[tuple[str, list[dict[str, str]]]] = field(default_factory=list)
 
 
 def text(value: Any) -> str:
@@ -122,7 +128,7 @@ def constraints(schema: dict[str, Any]) -> str:
         if key in schema:
             parts.append(f"{label} {schema[key]}")
     if "pattern" in schema:
-        parts.append(f"pattern `{schema['pattern']}`")
+        parts.append(f"pattern `{schema['pattern']}`{{: .pattern }}")  # attr_list: may break anywhere
     if "const" in schema:
         parts.append(f"always `{json.dumps(schema['const'])}`")
     if "default" in schema:
@@ -139,32 +145,49 @@ def _merged(schema: dict[str, Any], key: str) -> Any:
     return schema.get(key, found)
 
 
-def field_rows(schema: dict[str, Any], prefix: str = "", depth: int = 0) -> list[Row]:
+# What a field's own row shows; two fields that differ only in these have the same fields.
+_OWN_ANNOTATIONS = ("description", "x-evidence", "x-not-shown", "example", "examples", "title")
+
+
+def field_rows(
+    schema: dict[str, Any], prefix: str = "", depth: int = 0, seen: list[tuple[dict[str, Any], str]] | None = None
+) -> list[Row]:
     """Rows for the fields of a dereferenced schema, nested objects and arrays flattened
-    into dotted names (`data[].symbol`)."""
+    into dotted names (`data[].symbol`). A field whose schema equals one already expanded
+    in the same table (`mintB` after `mintA`) gets one row that names the first, not its
+    fields again."""
+    seen = [] if seen is None else seen
     rows: list[Row] = []
     required = oas.merged_required(schema)
     for name, prop in oas.merged_properties(schema).items():
         if not isinstance(prop, dict):
             continue
         full = f"{prefix}{name}"
-        rows.append(
-            Row(
-                name=full,
-                type=schema_type(prop),
-                required=name in required,
-                constraints=cell(constraints(prop)),
-                description=cell(_merged(prop, "description") or ""),
-                not_shown=cell(_merged(prop, "x-not-shown") or ""),
-                evidence=list(prop.get("x-evidence") or []),
-            )
+        row = Row(
+            name=full,
+            type=schema_type(prop),
+            required=name in required,
+            constraints=cell(constraints(prop)),
+            description=cell(_merged(prop, "description") or ""),
+            not_shown=cell(_merged(prop, "x-not-shown") or ""),
+            evidence=list(prop.get("x-evidence") or []),
         )
-        if depth < MAX_DEPTH:
-            rows.extend(nested_rows(prop, full, depth + 1))
+        rows.append(row)
+        if depth >= MAX_DEPTH:
+            continue
+        shape = {k: v for k, v in prop.items() if k not in _OWN_ANNOTATIONS}
+        first = next((where for shape_seen, where in seen if shape_seen == shape), None)
+        if first is not None:
+            row.same_as = first
+            continue
+        nested = nested_rows(prop, full, depth + 1, seen)
+        if nested:
+            seen.append((shape, full))
+        rows.extend(nested)
     return rows
 
 
-def nested_rows(prop: dict[str, Any], name: str, depth: int) -> list[Row]:
+def nested_rows(prop: dict[str, Any], name: str, depth: int, seen: list[tuple[dict[str, Any], str]]) -> list[Row]:
     """Rows under a field: its entries where it can be an array (`name[].x`), its fields
     where it can be an object (`name.x`); `type: [object, array]` gives both."""
     types = prop.get("type")
@@ -172,14 +195,14 @@ def nested_rows(prop: dict[str, Any], name: str, depth: int) -> list[Row]:
     rows: list[Row] = []
     if "array" in type_list and isinstance(prop.get("items"), dict) and prop.get("maxItems") != 0:
         items = prop["items"]
-        item_rows = field_rows(items, f"{name}[].", depth)
+        item_rows = field_rows(items, f"{name}[].", depth, seen)
         if not item_rows and items.get("x-not-shown"):
             item_rows.append(Row(f"{name}[]", schema_type(items), False, "", cell(items.get("description", "")),
                                  cell(items["x-not-shown"])))  # fmt: skip
         rows.extend(item_rows)
         if type_list == ["array"]:
             return rows
-    return rows + field_rows(prop, f"{name}.", depth)
+    return rows + field_rows(prop, f"{name}.", depth, seen)
 
 
 def parameter_rows(op: dict[str, Any]) -> list[Row]:
@@ -212,14 +235,13 @@ def examples_of(owner: dict[str, Any]) -> list[Example]:
 def response_view(status: str, response: dict[str, Any]) -> ResponseView:
     media = (response.get("content") or {}).get("application/json") or {}
     schema = media.get("schema") or {}
-    alternatives: list[str] = []
+    alternatives: list[tuple[str, list[dict[str, str]]]] = []
     if isinstance(schema.get("oneOf"), list):  # the success, or a failure delivered with this status
         members = schema["oneOf"]
         schema = members[0]
         for other in members[1:]:
-            cited = "; ".join(str(e.get("source", "")) for e in other.get("x-evidence") or [])
-            alternatives.append(cell(f"or `{other.get('title', 'another shape')}`: {other.get('description', '')}"
-                                     + (f" (public evidence: {cited})" if cited else "")))  # fmt: skip
+            line = cell(f"or `{other.get('title', 'another shape')}`: {other.get('description', '')}")
+            alternatives.append((line, list(other.get("x-evidence") or [])))
     headers = [
         Row(name, schema_type(h.get("schema") or {}), bool(h.get("required")), cell(constraints(h.get("schema") or {})),
             cell(h.get("description", "")), cell(h.get("x-not-shown", "")))
@@ -243,6 +265,36 @@ def response_view(status: str, response: dict[str, Any]) -> ResponseView:
         evidence=list(response.get("x-evidence") or []),
         alternatives=alternatives,
     )
+
+
+class Citations:
+    """One page's citations, numbered in the order the page first cites them. Calling it
+    with x-evidence items records them (each distinct citation once) and returns their
+    references, `[n]` links to the list that ends the page, the citation as the hover text."""
+
+    def __init__(self) -> None:
+        self.numbers: dict[tuple[str, str], int] = {}
+
+    def __call__(self, items: list[dict[str, Any]]) -> str:
+        refs = []
+        for item in items:
+            key = (str(item.get("source", "")), str(item.get("note", "")))
+            number = self.numbers.setdefault(key, len(self.numbers) + 1)
+            # a backtick or a pipe in an attribute would start a code span or end a table cell
+            hover = html.escape(re.sub(r"[`|]", "", key[0]), quote=True)
+            refs.append(f'<a class="cite" href="#evidence-{number}" title="{hover}">[{number}]</a>')
+        return "".join(refs)
+
+    def listed(self) -> list[tuple[int, str, str]]:
+        """(number, source, note) for the page's list of citations."""
+        return [(number, source, note) for (source, note), number in self.numbers.items()]
+
+
+def field_name(name: str) -> str:
+    """A field or parameter name as inline HTML code that may break only after `.` and
+    `]` (a `<wbr>` there), never mid-word."""
+    escaped = html.escape(name)
+    return "<code class=\"field-name\">" + re.sub(r"(\.|\])(?=\w)", r"\1<wbr>", escaped) + "</code>"
 
 
 def slug(operation_id: str) -> str:
@@ -317,6 +369,23 @@ def release_views(hosts: list[str], downloads: Path) -> list[dict[str, Any]]:
     return views
 
 
+def first_call(summaries: list[dict[str, Any]]) -> OperationView:
+    """The reference index's first example call: the first host's first GET operation that
+    takes parameters (its samples show a query string), else its first operation."""
+    groups: list[tuple[str, list[OperationView]]] = summaries[0]["tags"]
+    views = [view for _, group in groups for view in group]
+    return next((v for v in views if v.method == "get" and v.parameters), views[0])
+
+
+def tag_groups(doc: dict[str, Any], views: list[OperationView]) -> list[tuple[str, list[OperationView]]]:
+    """The host's operations by tag, tags in the order the bundle declares them."""
+    order = [t["name"] for t in doc.get("tags") or []]
+    groups: dict[str, list[OperationView]] = {name: [] for name in order}
+    for view in views:
+        groups.setdefault(view.op["tags"][0], []).append(view)
+    return [(name, members) for name, members in groups.items() if members]
+
+
 def _semver(version: str) -> tuple[int, ...]:
     return tuple(int(p) if p.isdigit() else -1 for p in version.split("."))
 
@@ -328,6 +397,7 @@ def render_all(out: Path, ledger_path: Path, hosts: list[str]) -> list[Path]:
                       trim_blocks=True, lstrip_blocks=True, autoescape=False)  # noqa: S701  # fmt: skip
     env.filters["cell"] = cell
     env.filters["text"] = text
+    env.filters["field_name"] = field_name
     env.filters["tojson_pretty"] = lambda v: json.dumps(v, indent=2, ensure_ascii=False)
     tmp = out.with_name(f".tmp-{out.name}")
     if tmp.exists():
@@ -339,7 +409,8 @@ def render_all(out: Path, ledger_path: Path, hosts: list[str]) -> list[Path]:
     def write(relative: str, template: str, **context: Any) -> None:
         target = tmp / relative
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(env.get_template(template).render(**context), encoding="utf-8")
+        page = env.get_template(template).render(cite=Citations(), **context)
+        target.write_text(page, encoding="utf-8")
         written.append(out / relative)
 
     summaries = []
@@ -354,13 +425,14 @@ def render_all(out: Path, ledger_path: Path, hosts: list[str]) -> list[Path]:
         write(f"{host}/index.md", "host.md.j2", host=host, doc=doc, views=views, counts=ledger["hosts"][host])
         write(f"{host}/interactive.md", "interactive.md.j2", host=host, doc=doc)
         summaries.append({"host": host, "title": doc["info"]["title"], "operations": len(views),
-                          "counts": ledger["hosts"][host]})  # fmt: skip
+                          "counts": ledger["hosts"][host], "tags": tag_groups(doc, views)})  # fmt: skip
     shutil.copy(ledger_path, tmp / "downloads" / "markers.json")
     write_source_document(tmp / "source-document.md")
     written.append(out / "source-document.md")
     write("markers.md", "markers.md.j2", ledger=ledger)
-    write("index.md", "index.md.j2", summaries=summaries)
+    write("index.md", "index.md.j2", summaries=summaries, first_call=first_call(summaries))
     write("releases.md", "releases.md.j2", releases=release_views(hosts, tmp / "downloads" / "releases"))
+    write("SUMMARY.md", "SUMMARY.md.j2", summaries=summaries)
     if out.exists():
         shutil.rmtree(out)
     tmp.rename(out)

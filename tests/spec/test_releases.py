@@ -129,13 +129,20 @@ def test_an_optional_response_field_passes(clone: Clone) -> None:
         release = clone.release("pool-v3")
         assert release.returncode == 1
         assert "is released and the description has changed since: bump info.version" in release.stderr
-        clone.edit("spec/pool-v3/openapi.yaml", "  version: 3.0.0\n", "  version: 3.0.1\n")
+        version = current_version("pool-v3")
+        major, minor, patch = (int(part) for part in version.split("."))
+        clone.edit("spec/pool-v3/openapi.yaml", f"  version: {version}\n", f"  version: {major}.{minor}.{patch + 1}\n")
         clone.bundle("pool-v3")
         release = clone.release("pool-v3")
         assert release.returncode == 1
         assert "need at least a minor bump" in release.stderr
     finally:
         clone.reset()
+
+
+def current_version(host: str) -> str:
+    bundle = REPO / "generated" / "openapi" / f"{host}.json"
+    return str(json.loads(bundle.read_text(encoding="utf-8"))["info"]["version"])
 
 
 def release(dist: Path, host: str) -> None:
@@ -156,10 +163,11 @@ def test_a_release_is_reproducible(tmp_path: Path) -> None:
         runs.append(tmp_path / name)
     assert sums(runs[0]) == sums(runs[1])
     listed = (runs[0] / "SHA256SUMS").read_text(encoding="utf-8")
-    for artefact in ("pool-v3/3.0.0/pool-v3-3.0.0.yaml", "python/raydium_pool_v3_client-3.0.0-py3-none-any.whl",
-                     "raydium-pool-v3-client-3.0.0.tgz", "go/v3.0.0.zip", "rust/raydium-pool-v3-client-3.0.0.crate",
-                     "php/raydium-pool-v3-client-3.0.0.zip", "ruby/raydium_pool_v3_client-3.0.0.gem",
-                     "pool-v3-3.0.0.postman_collection.json", "RELEASE-NOTES.md"):  # fmt: skip
+    v = current_version("pool-v3")
+    for artefact in (f"pool-v3/{v}/pool-v3-{v}.yaml", f"python/raydium_pool_v3_client-{v}-py3-none-any.whl",
+                     f"raydium-pool-v3-client-{v}.tgz", f"go/v{v}.zip", f"rust/raydium-pool-v3-client-{v}.crate",
+                     f"php/raydium-pool-v3-client-{v}.zip", f"ruby/raydium_pool_v3_client-{v}.gem",
+                     f"pool-v3-{v}.postman_collection.json", "RELEASE-NOTES.md"):  # fmt: skip
         assert artefact in listed, artefact
 
 
