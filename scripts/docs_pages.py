@@ -193,13 +193,13 @@ def nested_rows(prop: dict[str, Any], name: str, depth: int, seen: list[tuple[di
     types = prop.get("type")
     type_list = types if isinstance(types, list) else [types]
     rows: list[Row] = []
-    if "array" in type_list and isinstance(prop.get("items"), dict) and prop.get("maxItems") != 0:
+    if "array" in type_list and isinstance(prop.get("items"), dict):
         items = prop["items"]
-        item_rows = field_rows(items, f"{name}[].", depth, seen)
-        if not item_rows and items.get("x-not-shown"):
-            item_rows.append(Row(f"{name}[]", schema_type(items), False, "", cell(items.get("description", "")),
-                                 cell(items["x-not-shown"])))  # fmt: skip
-        rows.extend(item_rows)
+        if items.get("x-not-shown"):  # what the entries do not show, on a row of its own
+            rows.append(Row(f"{name}[]", schema_type(items), False, "", cell(items.get("description", "")),
+                            cell(items["x-not-shown"])))  # fmt: skip
+        if prop.get("maxItems") != 0:  # no entry fields where there can be no entries
+            rows.extend(field_rows(items, f"{name}[].", depth, seen))
         if type_list == ["array"]:
             return rows
     return rows + field_rows(prop, f"{name}.", depth, seen)

@@ -3,10 +3,13 @@ from another host (links *to* other sites are fine; scripts, styles, images are 
 
 from __future__ import annotations
 
+import html
 import json
 import re
+from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote, urldefrag, urlparse
 
 import pytest
@@ -118,3 +121,58 @@ def test_spec_text_with_angle_brackets_stays_text() -> None:
         html = re.sub(r"<title>.*?</title>", "", path.read_text(encoding="utf-8").lower(), flags=re.S)  # text only
         for tag in ("<base", "<unix-seconds", "<quote>"):
             assert tag not in html, path
+
+
+def _not_shown_texts(node: Any) -> Iterator[str]:
+    """Every x-not-shown text under an operation (its parameters, body, responses, schemas),
+    outside example values."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "x-not-shown" and isinstance(value, str):
+                yield value
+            elif key not in ("value", "example", "x-codeSamples"):
+                yield from _not_shown_texts(value)
+    elif isinstance(node, list):
+        for item in node:
+            yield from _not_shown_texts(item)
+
+
+def _page_text(path: Path) -> str:
+    body = re.sub(r"<[^>]+>", " ", path.read_text(encoding="utf-8"))
+    return re.sub(r"\s+", " ", html.unescape(body))
+
+
+@pytest.mark.parametrize("host", HOSTS)
+def test_every_not_shown_marker_is_on_its_operation_page(host: str) -> None:
+    """Each operation's page shows the text of every x-not-shown marker the operation
+    carries (operation, parameters, body, responses and their fields)."""
+    doc = json.loads((GENERATED / f"{host}.deref.json").read_text(encoding="utf-8"))
+    checked = 0
+    missing = []
+    for item in doc["paths"].values():
+        for op in item.values():
+            if not (isinstance(op, dict) and "operationId" in op):
+                continue
+            page = SITE / "reference" / host / (re.sub(r"(?<!^)(?=[A-Z])", "-", op["operationId"]).lower() + ".html")
+            text = _page_text(page)
+            for notice in set(_not_shown_texts(op)):
+                checked += 1
+                if re.sub(r"\s+", " ", notice).strip() not in text:
+                    missing.append(f"{page.name}: {notice[:80]}")
+    assert missing == []
+    assert checked > 0
+
+
+def test_each_citation_is_listed_once_per_page() -> None:
+    """A page's Evidence list names each citation once; fields refer to it as [n]."""
+    pages = 0
+    for path in (SITE / "reference").glob("*/*.html"):
+        listed = re.findall(r'<li><span id="evidence-(\d+)"></span>(.*?)</li>', path.read_text(encoding="utf-8"), re.S)
+        if not listed:
+            continue
+        pages += 1
+        numbers = [int(n) for n, _ in listed]
+        assert numbers == list(range(1, len(listed) + 1)), path.name
+        texts = [re.sub(r"\s+", " ", text).strip() for _, text in listed]
+        assert len(set(texts)) == len(texts), f"{path.name}: a citation listed twice"
+    assert pages > 10
