@@ -32,7 +32,7 @@ export NO_MKDOCS_2_WARNING := 1
 # Hosts are the folders of spec/ with an openapi.yaml entry point.
 HOSTS := $(sort $(patsubst spec/%/openapi.yaml,%,$(wildcard spec/*/openapi.yaml)))
 COMMON := $(wildcard spec/common/*.yaml)
-SCRIPTS := $(filter-out scripts/bench.py,$(wildcard scripts/*.py))
+SCRIPTS := $(filter-out scripts/bench.py scripts/mutation_check.py,$(wildcard scripts/*.py))
 CHECK_SCRIPTS := scripts/validate_spec.py scripts/house_rules.py scripts/oas.py
 LINT_CONFIG := redocly.yaml .redocly.lint-ignore.yaml .spectral.yaml $(wildcard lint/*.js lint/*/*.js)
 host_files = $(shell find spec/$(1) -name '*.yaml' 2>/dev/null)
@@ -41,7 +41,7 @@ BUNDLES := $(foreach h,$(HOSTS),$(OUT)/$(h).yaml $(OUT)/$(h).json $(OUT)/$(h).de
 VENV_OK := $(VENV)/.installed
 NODE_OK := node_modules/.installed
 
-.PHONY: all help setup browser toolchains diff release validate bundle lint spec-tests generate docs serve bench test typecheck check clean distclean lock
+.PHONY: all help setup browser toolchains diff release validate bundle lint spec-tests generate docs serve mutation bench test typecheck check clean distclean lock
 
 all: generate docs ## Build everything: set up, validate, bundle, lint, spec tests, clients, docs site
 
@@ -207,6 +207,10 @@ diff: all ## Changes per host since BASE (git ref; default: each host's last rel
 
 release: all toolchains ## Versioned artefacts of every host into dist/ (reproducible), recorded in releases/
 	@$(PY) scripts/release.py --dist dist $(HOSTS)
+
+MUTATION_ARGS ?=
+mutation: all ## Mutation check (slow, about a minute per defect): writes docs/testing.md (MUTATION_ARGS=--only ID)
+	@$(PY) scripts/mutation_check.py --report docs/testing.md $(MUTATION_ARGS)
 
 BENCH_ARGS ?=
 bench: all ## Benchmark the pipeline and the clients (long); writes docs/performance.md (BENCH_ARGS=--resume)

@@ -110,6 +110,22 @@ def test_default_policy_retries_twice_then_raises(scripted: ScriptedServer, slee
     assert "Retry-After 7s" in str(caught.value)
 
 
+def test_async_429_waits_what_retry_after_asks(scripted: ScriptedServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The async path waits too (asyncio.sleep patched), with the default policy."""
+    waits: list[float] = []
+
+    async def record(seconds: float) -> None:
+        waits.append(seconds)
+
+    monkeypatch.setattr("pool_v3_client.errors.asyncio.sleep", record)
+    limited = json_reply(429, {"success": False, "msg": "too many requests"}, **{"Retry-After": "4"})
+    scripted.on(PATH, limited, json_reply(200, SUCCESS))
+    result = asyncio.run(list_dynamic_fee_configs.asyncio(client=Client(base_url=scripted.url)))
+    assert result.success is True
+    assert waits == [4.0]
+    assert scripted.hits[PATH] == 2
+
+
 def test_a_wait_beyond_max_wait_raises_at_once(scripted: ScriptedServer, sleeps: list[float]) -> None:
     """Retry-After: 120 is not slept (the cap is 10 s): the caller gets retry_after at once."""
     scripted.on(PATH, json_reply(429, {"success": False, "msg": "later"}, **{"Retry-After": "120"}))

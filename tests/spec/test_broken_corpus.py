@@ -37,6 +37,53 @@ CASES: dict[str, tuple[str, list[str]]] = {
     "colliding-component": ("bundle", ["component name collision", "Renamed Envelope to Envelope-2"]),
     "unsafe-integer": ("house rules", ["18446744073709551615", "beyond 2^53"]),
 }
+# Cases made from the control case by one edit (old text -> new text), so that every rule of
+# scripts/house_rules.py's docstring has a case without a copy of the control per rule:
+# case -> (old, new, stage that rejects it, words the message must contain)
+SIGNATURE = "'@raydium-io/raydium-sdk-v2@0.2.73-alpha src/api/type.ts ApiV3Token'"
+OPERATION = "      tags: [Pools]\n"
+POOLS = "      x-not-shown: Field names of the pool records are not shown.\n"
+EXAMPLES = ("              examples:\n                pools:\n                  summary: Envelope only\n"
+            "                  value:\n                    id: 4d5e6f7a-8b9c-4d0e-9f1a-2b3c4d5e6f7a\n"
+            "                    success: true\n                    data: {}\n")  # fmt: skip
+IDS_SCHEMA = "          schema:\n            type: string\n"
+IDS_EXAMPLE = "          example: 58oQChx4yWmvKdwLLZzBi4ChoCc2fqCUWBkwMihLYQo2\n"
+EDIT_CASES: dict[str, tuple[str, str, str, list[str]]] = {
+    "unknown-extension": (OPERATION, OPERATION + "      x-made-up: true\n", "house rules",
+                          ["/paths/~1pools~1info~1ids/get/x-made-up", "unknown extension x-made-up"]),
+    "misplaced-extension": (OPERATION, OPERATION + "      x-rate-limit: {scope: per-source-ip}\n", "house rules",
+                            ["x-rate-limit is not allowed on a operation"]),
+    "not-shown-talks-about-evidence": (POOLS, "      x-not-shown: Not shown; public evidence names some fields.\n",
+                                       "house rules", ["/components/schemas/Pools/x-not-shown",
+                                                       "must not talk about evidence"]),
+    "evidence-widens-a-type": (POOLS, POOLS + "      type: [object, string]\n      x-evidence:\n        - source: "
+                               f"{SIGNATURE}\n          withoutEvidence: {{type: [object]}}\n", "house rules",
+                               ["evidence may only narrow what the source states"]),
+    "default-citation-on-a-schema": (POOLS, POOLS + "      x-evidence:\n        - source: "
+                                     f"{SIGNATURE}\n          withoutEvidence: {{default: x}}\n", "house rules",
+                                     ["withoutEvidence.default belongs on a server variable"]),
+    "server-default-cited-without-placeholder": (
+        "        default: https://api-v3.raydium.io\n",
+        f"        default: https://api-v3.raydium.io\n        x-evidence:\n          - source: {SIGNATURE}\n",
+        "house rules", ["/servers/0/variables/base_url/x-evidence", "give withoutEvidence.default"]),
+    "nullable": (POOLS, POOLS + "      nullable: true\n", "house rules", ["`nullable` keyword is not allowed"]),
+    "no-operation-id": ("      operationId: getPoolsByIds\n", "", "house rules", ["operation has no operationId"]),
+    "no-summary": ("      summary: Get pools by id\n", "", "house rules", ["operation has no summary"]),
+    "two-tags": (OPERATION, "      tags: [Pools, Farms]\n", "house rules",
+                 ["/paths/~1pools~1info~1ids/get", "exactly one tag, has 2"]),
+    "no-tag": (OPERATION, "", "house rules", ["exactly one tag, has 0"]),
+    "no-envelope": ("                $ref: '#/components/schemas/PoolsResponse'\n",
+                    "                $ref: '#/components/schemas/Pools'\n", "house rules",
+                    ["/paths/~1pools~1info~1ids/get/responses/200", "does not use the envelope"]),
+    "media-type-without-examples": (EXAMPLES, "", "house rules", ["media type has no examples"]),
+    "enum-descriptions-mismatch": (IDS_SCHEMA, IDS_SCHEMA + "            x-enum-descriptions: [one, two]\n",
+                                   "house rules", ["x-enum-descriptions has 2 entries for 0 enum values"]),
+    "invalid-parameter-example": (IDS_EXAMPLE, "          example: 5\n", "house rules",
+                                  ["/paths/~1pools~1info~1ids/get/parameters/0", "does not match its schema"]),
+    # scripts/code_samples.py: a sample shows real values, so a required parameter needs one
+    "required-parameter-without-example": (IDS_EXAMPLE, "", "bundle",
+                                           ["GET /pools/info/ids", "required parameter 'ids' has no example"]),
+}  # fmt: skip
 # case -> (redocly rule, spectral rule) that must reject it too
 LINT_CASES = {
     "open-object-unmarked": ("house/open-object-marked", "house-open-object-marked"),
@@ -52,10 +99,10 @@ def run(*args: str | Path) -> subprocess.CompletedProcess[str]:
     )
 
 
-def pipeline(case: str, out: Path) -> tuple[str | None, str]:
+def pipeline(case: str, out: Path, folder: Path = BROKEN) -> tuple[str | None, str]:
     """Run the Makefile's steps on a case; return (first failing stage, its output)."""
-    spec = Path("tests/broken") / case / "openapi.yaml"
-    files = sorted(str(p.relative_to(REPO)) for p in (BROKEN / case).glob("*.yaml"))
+    spec = (folder / case / "openapi.yaml").relative_to(REPO) if folder == BROKEN else folder / case / "openapi.yaml"
+    files = sorted(str(p.relative_to(REPO) if folder == BROKEN else p) for p in (folder / case).glob("*.yaml"))
     stages: list[tuple[str, list[str | Path]]] = [
         ("validate", [sys.executable, SCRIPTS / "validate_spec.py", *files]),
         ("house rules", [sys.executable, SCRIPTS / "house_rules.py", "--source-document", SOURCE_DOCUMENT, spec]),
@@ -90,6 +137,37 @@ def test_broken_spec_is_rejected_with_a_clear_message(case: str, tmp_path: Path)
     assert not list(tmp_path.glob(f"{case}.*")), "a failed step left output behind"
 
 
+def edited_control(tmp_path: Path, case: str, old: str, new: str) -> Path:
+    """The control case with one edit, in tmp_path/cases/<case>/ (its $refs made absolute)."""
+    control = (BROKEN / "control" / "openapi.yaml").read_text(encoding="utf-8")
+    assert control.count(old) == 1, f"{case}: the edit's old text is not in the control case once"
+    folder = tmp_path / "cases"
+    (folder / case).mkdir(parents=True)
+    edited = control.replace(old, new).replace("'../../../spec/common/", f"'{REPO / 'spec' / 'common'}/")
+    (folder / case / "openapi.yaml").write_text(edited, encoding="utf-8")
+    return folder
+
+
+def test_the_copied_control_passes_without_an_edit(tmp_path: Path) -> None:
+    """So each edit case is rejected for its edit, not for being a copy."""
+    folder = edited_control(tmp_path, "copy", OPERATION, OPERATION)
+    stage, output = pipeline("copy", tmp_path / "out", folder)
+    assert stage is None, output
+
+
+@pytest.mark.parametrize("case", sorted(EDIT_CASES))
+def test_an_edit_of_the_control_is_rejected_with_a_clear_message(case: str, tmp_path: Path) -> None:
+    old, new, expected_stage, words = EDIT_CASES[case]
+    folder = edited_control(tmp_path, case, old, new)
+    out = tmp_path / "out"
+    stage, output = pipeline(case, out, folder)
+    assert stage == expected_stage, output
+    assert f"{case}/openapi.yaml" in output, f"the message does not name the file:\n{output}"
+    for word in words:
+        assert word in output, f"{word!r} missing from:\n{output}"
+    assert not out.exists() or not list(out.iterdir()), "a failed step left output behind"
+
+
 @pytest.mark.parametrize("case", sorted(LINT_CASES))
 def test_both_linters_reject_lint_cases(case: str) -> None:
     redocly_rule, spectral_rule = LINT_CASES[case]
@@ -108,3 +186,49 @@ def test_linters_accept_the_control_case() -> None:
     assert redocly.returncode == 0, redocly.stdout + redocly.stderr
     spectral = run(NODE_BIN / "spectral", "lint", "--fail-severity=warn", spec)
     assert spectral.returncode == 0, spectral.stdout
+
+
+def test_a_bundle_that_redocly_writes_but_is_invalid_overwrites_nothing(tmp_path: Path) -> None:
+    """A redocly that bundles "successfully" into an invalid document (here: a stand-in that
+    writes the control's bundle without info.version) fails bundle.py after redocly, names
+    the problem, and leaves the previous bundles in place, with no temporary files."""
+    good = tmp_path / "good"
+    assert pipeline("control", good)[0] is None
+    broken = (good / "control.yaml").read_text(encoding="utf-8").replace("  version: 1.0.0\n", "", 1)
+    assert "version: 1.0.0" not in broken.split("servers:")[0]
+    invalid = tmp_path / "invalid.yaml"
+    invalid.write_text(broken, encoding="utf-8")
+    fake = tmp_path / "redocly"
+    fake.write_text(f"#!{sys.executable}\nimport shutil, sys\n"
+                    f"shutil.copyfile({str(invalid)!r}, sys.argv[sys.argv.index('--output') + 1])\n")  # fmt: skip
+    fake.chmod(0o755)
+    out = tmp_path / "out"
+    out.mkdir()
+    previous = {name: f"previous {name}\n" for name in ("control.yaml", "control.json", "control.deref.json")}
+    for name, text in previous.items():
+        (out / name).write_text(text, encoding="utf-8")
+    spec = BROKEN / "control" / "openapi.yaml"
+    proc = run(sys.executable, SCRIPTS / "bundle.py", "--redocly", fake, spec, out, "control")
+    assert proc.returncode == 1
+    assert "bundle is not valid OpenAPI 3.1" in proc.stderr
+    assert "control.yaml" in proc.stderr
+    assert "version" in proc.stderr
+    assert {p.name: p.read_text(encoding="utf-8") for p in out.iterdir()} == previous
+
+
+def test_every_house_rule_rejects_some_broken_case(tmp_path: Path) -> None:
+    """Each rule the checker reports (tests/spec/test_house_rules.py's RULES) is what rejects
+    at least one case here, so no rule goes untested by a spec that breaks it."""
+    from test_house_rules import RULES
+
+    from house_rules import Checker
+
+    entries = [BROKEN / case / "openapi.yaml" for case in CASES]
+    entries += [edited_control(tmp_path, case, old, new) / case / "openapi.yaml"
+                for case, (old, new, _, _) in EDIT_CASES.items()]  # fmt: skip
+    hit: set[str] = set()
+    for entry in entries:
+        checker = Checker(REPO / "spec" / "common" / "extensions.yaml", SOURCE_DOCUMENT.read_text(encoding="utf-8"))
+        checker.check_entry(entry)
+        hit |= set(checker.by_rule)
+    assert set(RULES) - hit == set(), "rules no broken case breaks"

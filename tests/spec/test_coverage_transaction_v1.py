@@ -11,7 +11,6 @@ import copy
 
 import pytest
 
-from oas import merged_properties
 from project import bundle, source_view
 from source_coverage import (
     Absent,
@@ -22,7 +21,6 @@ from source_coverage import (
     Param,
     Text,
     Value,
-    each_operation,
     op_pointer,
 )
 
@@ -211,17 +209,6 @@ EXPECTATIONS: list[Expectation] = [
 @pytest.mark.parametrize("expectation", EXPECTATIONS, ids=str)
 def test_source_statement_is_in_the_spec(expectation: Expectation) -> None:
     assert expectation.check(source_view(HOST)) == []
-
-
-@pytest.mark.parametrize(("method", "path"), sorted((m, p) for m, p, _ in each_operation(source_view(HOST))))
-def test_every_operation_declares_failures_and_429(method: str, path: str) -> None:
-    responses = source_view(HOST)["paths"][path][method]["responses"]
-    assert "Retry-After" in responses["429"]["headers"]
-    assert "numeric rate-limit table" in responses["429"]["x-not-shown"]
-    for status in ("4XX", "5XX", "429"):
-        props = merged_properties(responses[status]["content"]["application/json"]["schema"])
-        assert props["success"]["enum"] == [False]
-        assert props["msg"]["x-extensible-enum"] == ["REQ_WALLET_ERROR", "REQ_SLIPPAGE_BPS_ERROR"]
 
 
 def test_swap_response_references_the_compute_response() -> None:

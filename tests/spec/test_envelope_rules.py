@@ -222,6 +222,16 @@ def test_no_other_200_admits_a_failure(host: str, method: str, path: str) -> Non
     assert accepts(bundle(host), schema, failure_body(host))
 
 
+@pytest.mark.parametrize(("host", "method", "path"), [op for _, op in NOT_COMPUTE], ids=[i for i, _ in NOT_COMPUTE])
+def test_a_success_is_pinned_to_success_true(host: str, method: str, path: str) -> None:
+    """The success example with only `success` flipped to false is rejected, at `success`:
+    the 200 pins `success` to true (other tests' failure bodies break other rules too)."""
+    schema, example = success_of(host, method, path, bundle(host))
+    assert accepts(bundle(host), schema, example) == []
+    errors = accepts(bundle(host), schema, {**example, "success": False})
+    assert any(e.startswith("success:") for e in errors), errors
+
+
 def test_envelope_guide_keeps_the_claim_to_the_compute_endpoints() -> None:
     from project import REPO
 

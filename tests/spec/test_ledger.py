@@ -1,0 +1,80 @@
+"""The markers ledger's published counts (generated/markers.json, shown on the site) agree
+with an independent count of the bundles: a walker written here, sharing no code with
+scripts/ledger.py or scripts/oas.py, so a wrong count in either shows up as a difference."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from project import GENERATED, HOSTS, REPO
+
+LITERAL = {"example", "examples", "default", "const", "enum"}  # data, not OpenAPI
+PLACES = ("query", "header", "path", "cookie")
+
+
+def count(doc: Any) -> dict[str, int]:
+    totals = dict.fromkeys(("not_shown", "evidence", "names_source", "names_evidence"), 0)
+
+    def visit(node: Any, in_servers: bool = False) -> None:
+        if isinstance(node, list):
+            for item in node:
+                visit(item, in_servers)
+            return
+        if not isinstance(node, dict):
+            return
+        if "x-not-shown" in node:
+            totals["not_shown"] += 1
+        totals["evidence"] += len(node.get("x-evidence") or [])
+        if isinstance(node.get("properties"), dict):
+            for prop in node["properties"].values():
+                totals["names_evidence" if "x-evidence" in prop else "names_source"] += 1
+        if isinstance(node.get("enum"), list) and not in_servers:  # a server variable's values are no names
+            citations = node.get("x-evidence") or []
+            whole = any("values" not in c and "withoutEvidence" not in c for c in citations)
+            backed = {v for c in citations for v in c.get("values") or []}
+            for value in node["enum"]:
+                totals["names_evidence" if whole or value in backed else "names_source"] += 1
+        # a parameter (a security scheme also has `name` and `in`, and a `type`)
+        if isinstance(node.get("name"), str) and node.get("in") in PLACES and "type" not in node:
+            totals["names_evidence" if "x-evidence" in node else "names_source"] += 1
+        for key, value in node.items():
+            if key == "examples" and isinstance(value, dict):  # Example Objects: markers, then data
+                for example in value.values():
+                    visit({k: v for k, v in example.items() if k != "value"}, in_servers)
+            elif not (key in LITERAL or key.startswith("x-")):
+                visit(value, in_servers or key == "servers")
+
+    visit(doc)
+    return totals
+
+
+def endpoints(doc: dict[str, Any]) -> tuple[int, int]:
+    methods = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
+    source = sum(1 for item in doc["paths"].values() if "x-evidence" not in item for m in methods if m in item)
+    evidence = sum(1 for item in doc["paths"].values() if "x-evidence" in item for m in methods if m in item)
+    return source, evidence
+
+
+@pytest.mark.parametrize("host", HOSTS)
+def test_published_counts_match_an_independent_count(host: str) -> None:
+    doc = json.loads((GENERATED / f"{host}.json").read_text(encoding="utf-8"))
+    published = json.loads((REPO / "generated" / "markers.json").read_text(encoding="utf-8"))["hosts"][host]
+    mine = count(doc)
+    assert published["counts"] == {"x-not-shown": mine["not_shown"], "x-evidence": mine["evidence"]}
+    assert published["names"] == {"from_source": mine["names_source"], "from_evidence": mine["names_evidence"]}
+    source, evidence = endpoints(doc)
+    assert published["endpoints"] == {"from_source": source, "from_evidence": evidence}
+    assert len(published["markers"]) == mine["not_shown"] + mine["evidence"]
+
+
+def test_the_independent_count_sees_the_known_facts() -> None:
+    """Facts read off the specs by hand, so the counter itself is not vacuous: pool-v3 has
+    two endpoints only evidence shows (/main/version, /main/rpcs), the others none."""
+    docs = {host: json.loads((GENERATED / f"{host}.json").read_text(encoding="utf-8")) for host in HOSTS}
+    assert endpoints(docs["pool-v3"]) == (10, 2)
+    assert endpoints(docs["transaction-v1"]) == (4, 0)
+    assert count(docs["launch-auth"])["evidence"] == 0
+    assert count(docs["pool-v3"])["names_evidence"] > 100
