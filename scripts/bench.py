@@ -1,6 +1,12 @@
 """Benchmark the pipeline and the generated clients; write docs/performance.md.
 
-Usage: bench.py [--runs N] [--out docs/performance.md]
+Usage: bench.py [--runs N] [--out docs/performance.md] [--resume]
+       bench.py --quick
+
+--quick (`make test` runs it, under a minute) guards ratios only, never absolute times:
+the client's typed fast decode of the 1000-pool page against json.loads (QUICK_DECODE),
+and that a no-op `make` does no work; it exits 1 with a readable message when one
+regresses beyond its target.
 
 Measures (median, min and max of N runs, N >= 5 by default):
   1. pipeline: full rebuild (build stamps removed, dependencies installed), no-op `make`,
@@ -9,8 +15,8 @@ Measures (median, min and max of N runs, N >= 5 by default):
      directly and summed; and the cold set-up (`make` in a fresh clone, empty .venv and
      node_modules, warm package caches);
   2. client decode of a 1000-item pool page and a multi-hop swap quote: json.loads (the
-     floor), the pydantic models (model_validate_json), the client's from_dict; with
-     peak memory;
+     floor), the pydantic models (model_validate_json), the client's from_dict, and the
+     client's fast path (sync_fast: msgspec Structs of `_fast`); with peak memory;
   3. scale: a synthetic host with 1x, 10x and 100x the pool data service's operations,
      through validate + house rules + bundle + both linters + generation.
 The figures are measurements of this machine at one moment: quote medians and ratios.
@@ -37,6 +43,7 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import yaml
 
 import generate
@@ -48,6 +55,8 @@ PY = Path(sys.executable)
 BIN = REPO / "node_modules" / ".bin"
 HOSTS = sorted(p.parent.name for p in (REPO / "spec").glob("*/openapi.yaml"))
 PARTIAL = REPO / "build" / "bench-partial.json"  # each phase's raw figures, kept as soon as it ends
+FAST_DECODE_TARGET = 1.0  # the client's typed decode of the pool page, as a multiple of json.loads
+FAST_DECODE_AIM = 0.3
 QUIET = {
     **os.environ,
     "REDOCLY_TELEMETRY": "off",
@@ -321,6 +330,9 @@ def from_json(model: Any, body: bytes) -> object:
     return model.from_dict(json.loads(body))
 
 
+FAST_DECODER = "client sync_fast (msgspec Struct)"
+
+
 def decoding(runs: int) -> list[dict[str, Any]]:
     sys.path[:0] = [str(REPO / "generated" / "models"), *(str(p) for p in (REPO / "generated" / "python").glob("*"))]
     import importlib
@@ -332,10 +344,12 @@ def decoding(runs: int) -> list[dict[str, Any]]:
         pydantic_model = getattr(models, model_name)
         client_model = getattr(client_models, model_name)
         loops = 20 if len(body) > 100_000 else 2000
+        fast = msgspec.json.Decoder(getattr(importlib.import_module(f"{module_name}_client._fast"), model_name))
         decoders: dict[str, Callable[[], object]] = {
             "json.loads (floor)": functools.partial(json.loads, body),
             "pydantic model_validate_json": functools.partial(pydantic_model.model_validate_json, body),
             "client from_dict(json.loads)": functools.partial(from_json, client_model, body),
+            FAST_DECODER: functools.partial(fast.decode, body),
         }
         floor_stat = None
         for name, decode in decoders.items():
@@ -465,7 +479,8 @@ def report(
     per_op = [s["time"].median / s["operations"] for s in scaled]
     growth = per_op[2] / per_op[1]
     pydantic_page = next(r for r in decode if r["decoder"].startswith("pydantic") and r["case"].startswith("pool"))
-    client_page = next(r for r in decode if r["decoder"].startswith("client") and r["case"].startswith("pool"))
+    client_page = next(r for r in decode if r["decoder"].startswith("client from") and r["case"].startswith("pool"))
+    fast_page = next(r for r in decode if r["decoder"] == FAST_DECODER and r["case"].startswith("pool"))
     lines = [
         "# Performance",
         "",
@@ -486,6 +501,9 @@ def report(
         f"({inc.median:.3g} s of {full.median:.3g} s) | {verdict(inc.median <= 0.5 * full.median)} |",
         f"| Makefile and script overhead ≤ 20% over the tool floor | {overhead:+.0%} "
         f"({full.median:.3g} s vs {floor_stat.median:.3g} s) | {verdict(overhead <= 0.20)} |",
+        f"| client typed decode (`sync_fast`) of a 1000-pool page ≤ {FAST_DECODE_TARGET}x `json.loads` "
+        f"(aim {FAST_DECODE_AIM}x) | {fast_page['ratio']:.2f}x | {verdict(fast_page['ratio'] <= FAST_DECODE_TARGET)}"
+        f"{' (aim met)' if fast_page['ratio'] <= FAST_DECODE_AIM else ''} |",
         f"| pydantic decode of a 1000-item page ≤ 3x `json.loads` | {pydantic_page['ratio']:.2f}x | "
         f"{verdict(pydantic_page['ratio'] <= 3)} |",
         f"| full rebuild scales no worse than linearly | per-operation time at 100x is {growth:.2f}x that at 10x | "
@@ -527,10 +545,11 @@ def report(
             for r in decode
         ),
         "",
-        f"Which to use: the pydantic models decode a full page at {pydantic_page['ratio']:.2f}x `json.loads`; the "
-        f"generated client's `from_dict` at {client_page['ratio']:.2f}x. Both are far below network time for a "
-        "page of this size; prefer the client for its typed errors and retries, and the pydantic models to validate "
-        "bodies you already have.",
+        f"Which to use: the client's `sync_fast` decodes a full page at {fast_page['ratio']:.2f}x `json.loads` "
+        "(msgspec reads the bytes straight into typed Structs, checking every declared field); `sync` "
+        f"(`from_dict`) at {client_page['ratio']:.2f}x and keeps unknown keys on the model; the pydantic models at "
+        f"{pydantic_page['ratio']:.2f}x, to validate bodies you already have. Poll large lists with `sync_fast` "
+        "(unknown keys: `sync_fast_detailed(...).content`); use `sync` where you want unknown keys on the model.",
         "",
         "## 3. Scale",
         "",
@@ -563,9 +582,28 @@ def revive(value: Any) -> Any:
     return value
 
 
+def quick() -> list[str]:
+    """The ratio guards of `make test`; returns the regressions (empty when every ratio holds)."""
+    problems = []
+    page = [r for r in decoding(5) if r["case"].startswith("pool")]
+    fast = next(r for r in page if r["decoder"] == FAST_DECODER)
+    print(f"bench --quick: sync_fast decodes the 1000-pool page at {fast['ratio']:.2f}x json.loads "
+          f"(target <= {FAST_DECODE_TARGET}x, aim {FAST_DECODE_AIM}x)")  # fmt: skip
+    if fast["ratio"] > FAST_DECODE_TARGET:
+        problems.append(f"the client's typed decode (sync_fast) of the 1000-pool page takes {fast['ratio']:.2f}x "
+                        f"json.loads, over the target of {FAST_DECODE_TARGET}x (docs/performance.md)")  # fmt: skip
+    noop = subprocess.run(["make", "--question", "all"], cwd=REPO, capture_output=True, text=True, check=False)
+    print(f"bench --quick: a no-op make {'does no work' if noop.returncode == 0 else 'would rebuild something'}")
+    if noop.returncode != 0:
+        problems.append("a second `make` has work to do (make --question all exits non-zero): a target without "
+                        "real file dependencies, or a step that touches its inputs")  # fmt: skip
+    return problems
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--quick", action="store_true", help="the ratio guards of make test only")
     parser.add_argument("--out", type=Path, default=REPO / "docs" / "performance.md")
     parser.add_argument(
         "--resume",
@@ -573,6 +611,11 @@ def main(argv: list[str] | None = None) -> int:
         help=f"keep the phases already in {PARTIAL.relative_to(REPO)} (same checkout) and run only the rest",
     )
     args = parser.parse_args(argv)
+    if args.quick:
+        problems = quick()
+        for problem in problems:
+            print(f"bench --quick: REGRESSION: {problem}", file=sys.stderr)
+        return 1 if problems else 0
     partial = PARTIAL
     partial.parent.mkdir(exist_ok=True)
     done: dict[str, Any] = {}

@@ -69,6 +69,21 @@ DATAMODEL_OPTIONS = [
     "--extra-fields", "allow",
     "--collapse-root-models",
 ]  # fmt: skip
+# The Python clients' fast path (``sync_fast``, module ``_fast``): msgspec Structs of the
+# component schemas, enums as Literals (so `success: enum [true]` stays a check), every
+# constraint as msgspec Meta (patterns and bounds are checked on decode).
+FAST_OPTIONS = [
+    "--input-file-type", "openapi",
+    "--output-model-type", "msgspec.Struct",
+    "--openapi-scopes", "schemas",
+    "--field-constraints",
+    "--use-annotated",
+    "--disable-timestamp",
+    "--enum-field-as-literal", "all",
+    "--target-python-version", "3.11",
+    "--no-formatters",
+    "--collapse-root-models",
+]  # fmt: skip
 # ruff on the models; --isolated: the same formatting wherever the file is written
 MODEL_RUFF = (
     ["check", "--isolated", "--no-cache", "--select", "I,F401", "--fix-only"],
@@ -191,8 +206,24 @@ def python_client(host: Host, out: Path, info: dict[str, object]) -> Path:
         + f"CITATION: str | None = {server.citation!r}\n",
         encoding="utf-8",
     )
+    fast_models(host, module / "_fast.py", info)
     python_project(host, target, bundle, server, info)
     return target
+
+
+def fast_models(host: Host, target: Path, info: dict[str, object]) -> None:
+    """The client's ``_fast`` module: msgspec Structs for ``sync_fast`` (FAST_OPTIONS). A host
+    whose source shows no payload shape gets a module without Structs (no ``sync_fast``)."""
+    doc = '"""msgspec Structs of the bundle\'s schemas: what the ``sync_fast`` functions decode into."""\n'
+    if not has_schemas(host):
+        empty = '"""No msgspec Structs: the source shows no payload shape, so there is no ``sync_fast``."""\n'
+        target.write_text(header_lines(info, "#") + empty, encoding="utf-8")
+        return
+    run([VENV_BIN / "datamodel-codegen", "--input", host.bundle, "--output", target, *FAST_OPTIONS],
+        "datamodel-code-generator (msgspec)")  # fmt: skip
+    for options in MODEL_RUFF:
+        run([VENV_BIN / "ruff", *options, target], f"ruff {options[0]} (fast models)")
+    target.write_text(header_lines(info, "#") + doc + target.read_text(encoding="utf-8"), encoding="utf-8")
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,9 @@
 from typing import Any
 
 import httpx
+import msgspec
 
-from ... import errors
+from ... import _fast, errors
 from ...client import AuthenticatedClient, Client
 from ...models.version_info_response import VersionInfoResponse
 from ...types import Response
@@ -101,6 +102,47 @@ def sync(
     response = errors.send(client.get_httpx_client(), kwargs, client.retry_policy)
 
     return _parse_response(client=client, response=response)
+
+
+_FAST_DECODER = msgspec.json.Decoder(_fast.VersionInfoResponse)
+
+
+def sync_fast_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+) -> Response[_fast.VersionInfoResponse]:
+    """Like :func:`sync`, decoded by msgspec into ``_fast.VersionInfoResponse`` (a Struct), with the raw body.
+
+    Every declared field is typed and checked as in :func:`sync`, and failures raise the
+    same errors; keys outside the schema are not in the Struct, so read them from
+    ``.content`` (the body as it came), without a second request.
+    """
+
+    kwargs = _get_kwargs()
+
+    response = errors.send(client.get_httpx_client(), kwargs, client.retry_policy)
+
+    return Response(
+        status_code=response.status_code,
+        content=response.content,
+        headers=response.headers,
+        parsed=errors.decode_typed(response, _FAST_DECODER),
+    )
+
+
+def sync_fast(
+    *,
+    client: AuthenticatedClient | Client,
+) -> _fast.VersionInfoResponse:
+    """Like :func:`sync`, decoded by msgspec into ``_fast.VersionInfoResponse``: the fast path for
+    large responses polled often. Keys outside the schema are dropped (see
+    :func:`sync_fast_detailed` for the raw body)."""
+
+    kwargs = _get_kwargs()
+
+    response = errors.send(client.get_httpx_client(), kwargs, client.retry_policy)
+
+    return errors.decode_typed(response, _FAST_DECODER)
 
 
 async def asyncio_detailed(

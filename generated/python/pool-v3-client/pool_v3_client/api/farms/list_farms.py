@@ -1,8 +1,9 @@
 from typing import Any
 
 import httpx
+import msgspec
 
-from ... import errors
+from ... import _fast, errors
 from ...client import AuthenticatedClient, Client
 from ...models.farm_page_response import FarmPageResponse
 from ...types import UNSET, Response, Unset
@@ -139,6 +140,61 @@ def sync(
     response = errors.send(client.get_httpx_client(), kwargs, client.retry_policy)
 
     return _parse_response(client=client, response=response)
+
+
+_FAST_DECODER = msgspec.json.Decoder(_fast.FarmPageResponse)
+
+
+def sync_fast_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    page_size: int | Unset = UNSET,
+    lp: str | Unset = UNSET,
+    page: int | Unset = UNSET,
+) -> Response[_fast.FarmPageResponse]:
+    """Like :func:`sync`, decoded by msgspec into ``_fast.FarmPageResponse`` (a Struct), with the raw body.
+
+    Every declared field is typed and checked as in :func:`sync`, and failures raise the
+    same errors; keys outside the schema are not in the Struct, so read them from
+    ``.content`` (the body as it came), without a second request.
+    """
+
+    kwargs = _get_kwargs(
+        page_size=page_size,
+        lp=lp,
+        page=page,
+    )
+
+    response = errors.send(client.get_httpx_client(), kwargs, client.retry_policy)
+
+    return Response(
+        status_code=response.status_code,
+        content=response.content,
+        headers=response.headers,
+        parsed=errors.decode_typed(response, _FAST_DECODER),
+    )
+
+
+def sync_fast(
+    *,
+    client: AuthenticatedClient | Client,
+    page_size: int | Unset = UNSET,
+    lp: str | Unset = UNSET,
+    page: int | Unset = UNSET,
+) -> _fast.FarmPageResponse:
+    """Like :func:`sync`, decoded by msgspec into ``_fast.FarmPageResponse``: the fast path for
+    large responses polled often. Keys outside the schema are dropped (see
+    :func:`sync_fast_detailed` for the raw body)."""
+
+    kwargs = _get_kwargs(
+        page_size=page_size,
+        lp=lp,
+        page=page,
+    )
+
+    response = errors.send(client.get_httpx_client(), kwargs, client.retry_policy)
+
+    return errors.decode_typed(response, _FAST_DECODER)
 
 
 async def asyncio_detailed(

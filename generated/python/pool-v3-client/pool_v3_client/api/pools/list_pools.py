@@ -1,8 +1,9 @@
 from typing import Any
 
 import httpx
+import msgspec
 
-from ... import errors
+from ... import _fast, errors
 from ...client import AuthenticatedClient, Client
 from ...models.pool_page_response import PoolPageResponse
 from ...models.pool_sort_field import PoolSortField
@@ -176,6 +177,69 @@ def sync(
     response = errors.send(client.get_httpx_client(), kwargs, client.retry_policy)
 
     return _parse_response(client=client, response=response)
+
+
+_FAST_DECODER = msgspec.json.Decoder(_fast.PoolPageResponse)
+
+
+def sync_fast_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    pool_type: PoolType | Unset = UNSET,
+    pool_sort_field: PoolSortField | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+    sort_type: SortType | Unset = UNSET,
+    page: int | Unset = UNSET,
+) -> Response[_fast.PoolPageResponse]:
+    """Like :func:`sync`, decoded by msgspec into ``_fast.PoolPageResponse`` (a Struct), with the raw body.
+
+    Every declared field is typed and checked as in :func:`sync`, and failures raise the
+    same errors; keys outside the schema are not in the Struct, so read them from
+    ``.content`` (the body as it came), without a second request.
+    """
+
+    kwargs = _get_kwargs(
+        pool_type=pool_type,
+        pool_sort_field=pool_sort_field,
+        page_size=page_size,
+        sort_type=sort_type,
+        page=page,
+    )
+
+    response = errors.send(client.get_httpx_client(), kwargs, client.retry_policy)
+
+    return Response(
+        status_code=response.status_code,
+        content=response.content,
+        headers=response.headers,
+        parsed=errors.decode_typed(response, _FAST_DECODER),
+    )
+
+
+def sync_fast(
+    *,
+    client: AuthenticatedClient | Client,
+    pool_type: PoolType | Unset = UNSET,
+    pool_sort_field: PoolSortField | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+    sort_type: SortType | Unset = UNSET,
+    page: int | Unset = UNSET,
+) -> _fast.PoolPageResponse:
+    """Like :func:`sync`, decoded by msgspec into ``_fast.PoolPageResponse``: the fast path for
+    large responses polled often. Keys outside the schema are dropped (see
+    :func:`sync_fast_detailed` for the raw body)."""
+
+    kwargs = _get_kwargs(
+        pool_type=pool_type,
+        pool_sort_field=pool_sort_field,
+        page_size=page_size,
+        sort_type=sort_type,
+        page=page,
+    )
+
+    response = errors.send(client.get_httpx_client(), kwargs, client.retry_policy)
+
+    return errors.decode_typed(response, _FAST_DECODER)
 
 
 async def asyncio_detailed(

@@ -1,8 +1,9 @@
 from typing import Any
 
 import httpx
+import msgspec
 
-from ... import errors
+from ... import _fast, errors
 from ...client import AuthenticatedClient, Client
 from ...models.pool_sort_field import PoolSortField
 from ...models.pool_type import PoolType
@@ -198,6 +199,77 @@ def sync(
     response = errors.send(client.get_httpx_client(), kwargs, client.retry_policy)
 
     return _parse_response(client=client, response=response)
+
+
+_FAST_DECODER = msgspec.json.Decoder(_fast.PoolsByMintResponse)
+
+
+def sync_fast_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    mint1: str,
+    mint2: str | Unset = UNSET,
+    pool_type: PoolType | Unset = UNSET,
+    pool_sort_field: PoolSortField | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+    sort_type: SortType | Unset = UNSET,
+    page: int | Unset = UNSET,
+) -> Response[_fast.PoolsByMintResponse]:
+    """Like :func:`sync`, decoded by msgspec into ``_fast.PoolsByMintResponse`` (a Struct), with the raw body.
+
+    Every declared field is typed and checked as in :func:`sync`, and failures raise the
+    same errors; keys outside the schema are not in the Struct, so read them from
+    ``.content`` (the body as it came), without a second request.
+    """
+
+    kwargs = _get_kwargs(
+        mint1=mint1,
+        mint2=mint2,
+        pool_type=pool_type,
+        pool_sort_field=pool_sort_field,
+        page_size=page_size,
+        sort_type=sort_type,
+        page=page,
+    )
+
+    response = errors.send(client.get_httpx_client(), kwargs, client.retry_policy)
+
+    return Response(
+        status_code=response.status_code,
+        content=response.content,
+        headers=response.headers,
+        parsed=errors.decode_typed(response, _FAST_DECODER),
+    )
+
+
+def sync_fast(
+    *,
+    client: AuthenticatedClient | Client,
+    mint1: str,
+    mint2: str | Unset = UNSET,
+    pool_type: PoolType | Unset = UNSET,
+    pool_sort_field: PoolSortField | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+    sort_type: SortType | Unset = UNSET,
+    page: int | Unset = UNSET,
+) -> _fast.PoolsByMintResponse:
+    """Like :func:`sync`, decoded by msgspec into ``_fast.PoolsByMintResponse``: the fast path for
+    large responses polled often. Keys outside the schema are dropped (see
+    :func:`sync_fast_detailed` for the raw body)."""
+
+    kwargs = _get_kwargs(
+        mint1=mint1,
+        mint2=mint2,
+        pool_type=pool_type,
+        pool_sort_field=pool_sort_field,
+        page_size=page_size,
+        sort_type=sort_type,
+        page=page,
+    )
+
+    response = errors.send(client.get_httpx_client(), kwargs, client.retry_policy)
+
+    return errors.decode_typed(response, _FAST_DECODER)
 
 
 async def asyncio_detailed(

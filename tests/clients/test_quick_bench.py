@@ -1,0 +1,21 @@
+"""The quick bench of `make test` (scripts/bench.py --quick): the ratios of issue 17 hold.
+It guards ratios only, never absolute times: the client's typed fast decode of a
+1000-pool page against json.loads, and a no-op `make` that does no work."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from project import REPO
+
+pytestmark = pytest.mark.e2e
+
+
+def test_the_quick_bench_ratios_hold() -> None:
+    proc = subprocess.run([sys.executable, "scripts/bench.py", "--quick"], capture_output=True, text=True, cwd=REPO,
+                          timeout=120, check=False)  # fmt: skip
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "sync_fast decodes the 1000-pool page at" in proc.stdout
