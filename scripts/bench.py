@@ -365,7 +365,29 @@ def decoding(runs: int) -> list[dict[str, Any]]:
                     "ratio": stat.median / floor_stat.median,
                 }
             )
+        if module_name == "pool_v3":
+            results += typescript_decoding(case, body, runs, loops)
     return results
+
+
+TS_DECODER = "TypeScript client listPools() (Node)"
+TS_DECODE_TARGET = 1.5  # the TypeScript client's decode of the pool page, as a multiple of JSON.parse
+
+
+def typescript_decoding(case: str, body: bytes, runs: int, loops: int) -> list[dict[str, Any]]:
+    """The TypeScript client's whole decode of the page under Node, against JSON.parse there
+    (scripts/typescript/bench_decode.mjs); peak memory is not measured there (0)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        page = Path(tmp) / "page.json"
+        page.write_bytes(body)
+        out = subprocess.run(["node", REPO / "scripts" / "typescript" / "bench_decode.mjs",
+                              REPO / "generated" / "typescript" / "pool-v3-client", "listPools", page, str(runs),
+                              str(loops)], capture_output=True, text=True, check=True)  # fmt: skip
+    samples = json.loads(out.stdout)
+    parse, client = Stat.of(samples["parse"]), Stat.of(samples["client"])
+    row = {"case": case, "bytes": len(body), "peak": 0}
+    return [{**row, "decoder": "JSON.parse (Node floor)", "time": parse, "ratio": 1.0},
+            {**row, "decoder": TS_DECODER, "time": client, "ratio": client.median / parse.median}]  # fmt: skip
 
 
 # --- 3. scale -------------------------------------------------------------------------------
@@ -433,6 +455,10 @@ def scale(runs: int) -> list[dict[str, Any]]:
 
 
 # --- report ---------------------------------------------------------------------------------
+def memory(peak: int) -> str:
+    return f"{peak / 1024:.0f} KiB" if peak else "n/a"
+
+
 def verdict(ok: bool) -> str:
     return "met" if ok else "**not met**"
 
@@ -481,6 +507,7 @@ def report(
     pydantic_page = next(r for r in decode if r["decoder"].startswith("pydantic") and r["case"].startswith("pool"))
     client_page = next(r for r in decode if r["decoder"].startswith("client from") and r["case"].startswith("pool"))
     fast_page = next(r for r in decode if r["decoder"] == FAST_DECODER and r["case"].startswith("pool"))
+    ts_page = next(r for r in decode if r["decoder"] == TS_DECODER)
     lines = [
         "# Performance",
         "",
@@ -504,6 +531,8 @@ def report(
         f"| client typed decode (`sync_fast`) of a 1000-pool page ≤ {FAST_DECODE_TARGET}x `json.loads` "
         f"(aim {FAST_DECODE_AIM}x) | {fast_page['ratio']:.2f}x | {verdict(fast_page['ratio'] <= FAST_DECODE_TARGET)}"
         f"{' (aim met)' if fast_page['ratio'] <= FAST_DECODE_AIM else ''} |",
+        f"| TypeScript client decode of a 1000-pool page ≤ {TS_DECODE_TARGET}x `JSON.parse` (Node) | "
+        f"{ts_page['ratio']:.2f}x | {verdict(ts_page['ratio'] <= TS_DECODE_TARGET)} |",
         f"| pydantic decode of a 1000-item page ≤ 3x `json.loads` | {pydantic_page['ratio']:.2f}x | "
         f"{verdict(pydantic_page['ratio'] <= 3)} |",
         f"| full rebuild scales no worse than linearly | per-operation time at 100x is {growth:.2f}x that at 10x | "
@@ -537,11 +566,11 @@ def report(
         "field (the pool item's tokens, amounts and periods; the quote and each hop) and keep unknown keys (the",
         "schemas are open).",
         "",
-        "| Body | Decoder | Time per decode | Ratio to json.loads | Peak memory |",
+        "| Body | Decoder | Time per decode | Ratio to the floor (json.loads; JSON.parse for Node) | Peak memory |",
         "|---|---|---|---|---|",
         *(
             f"| {r['case']} ({r['bytes'] / 1024:.0f} KiB) | {r['decoder']} | {r['time'].cell('ms', 1000)} | "
-            f"{r['ratio']:.2f}x | {r['peak'] / 1024:.0f} KiB |"
+            f"{r['ratio']:.2f}x | {memory(r['peak'])} |"
             for r in decode
         ),
         "",

@@ -108,7 +108,8 @@ def attempt(scratch: Path, kind: str) -> tuple[str, str]:
     """("", "") when `make all` and the kind's suite pass; else (the failing step, detail)."""
     made = run(["make", "all"], scratch)
     if made.returncode != 0:
-        return "make", _tail(made.stdout + made.stderr)
+        failed = [line for line in made.stdout.splitlines() if line.startswith(("FAILED", "ERROR"))]
+        return "make", failed[0] if failed else _tail(made.stdout + made.stderr)
     tested = run([str(scratch / ".venv" / "bin" / "python"), "-m", "pytest", *PYTEST, *SUITES[kind]], scratch)
     if tested.returncode != 0:
         failed = [line for line in tested.stdout.splitlines() if line.startswith(("FAILED", "ERROR"))]
@@ -130,13 +131,14 @@ def check(mutations: list[Mutation], scratch: Path) -> list[Verdict]:
     verdicts = []
     for m in mutations:
         target = scratch / m.file
-        original = target.read_text(encoding="utf-8")
-        target.write_text(original.replace(m.old, m.new, 1), encoding="utf-8")
+        target.write_text(target.read_text(encoding="utf-8").replace(m.old, m.new, 1), encoding="utf-8")
         started = time.monotonic()
         try:
             step, detail = attempt(scratch, m.kind)
         finally:
-            target.write_text(original, encoding="utf-8")
+            # every tracked file back, the committed generated/ included: a defect's build
+            # output must not stay behind for the next one
+            subprocess.run(["git", "checkout", "--quiet", "--", "."], cwd=scratch, check=True)
         verdict = Verdict(m.id, m.kind, m.klass, m.file, bool(step), step, detail, round(time.monotonic() - started))
         verdicts.append(verdict)
         print(f"mutation check: {m.id}: {'killed by ' + step if step else 'SURVIVED'} ({verdict.seconds} s)",

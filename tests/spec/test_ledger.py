@@ -11,6 +11,11 @@ import pytest
 
 from project import GENERATED, HOSTS, REPO
 
+# The ledger is written after the spec-test gate (make: bundle, gate, ..., ledger), so
+# the gate skips this test (a legitimate change would meet the last ledger); make test
+# runs it on the finished build.
+pytestmark = pytest.mark.tooling
+
 LITERAL = {"example", "examples", "default", "const", "enum"}  # data, not OpenAPI
 PLACES = ("query", "header", "path", "cookie")
 

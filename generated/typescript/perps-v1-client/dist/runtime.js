@@ -194,6 +194,9 @@ export class Contract {
     underlying;
     validators = new Map();
     ajv;
+    // The envelope send() decoded, by the response it returned: the body is parsed once
+    // (openapi-fetch is told parseAs: "stream", so it does not parse it again).
+    decoded = new WeakMap();
     constructor(options, defaultBaseUrl, schemas) {
         const baseUrl = options.baseUrl ?? defaultBaseUrl;
         if (baseUrl === undefined) {
@@ -245,22 +248,33 @@ export class Contract {
                 await sleep(waitMs);
                 continue;
             }
+            let envelope;
             if (mode === "raw" && response.status >= 200 && response.status <= 299) {
                 if (envelopeOrEmpty(body)["success"] === false)
                     throw failure(response.status, envelopeOrEmpty(body), { status: response.status, headers: response.headers, body });
             }
             else {
-                decodeEnvelope(response.status, response.headers, body);
+                envelope = decodeEnvelope(response.status, response.headers, body);
                 if (mode === "raw")
                     throw new UnexpectedStatus(`HTTP ${response.status}: unexpected status`, { status: response.status, headers: response.headers, body });
             }
             const empty = [204, 205, 304].includes(response.status);
-            return new Response(empty ? null : body, { status: response.status, statusText: response.statusText, headers: response.headers });
+            const returned = new Response(empty ? null : body, { status: response.status, statusText: response.statusText, headers: response.headers });
+            if (envelope !== undefined)
+                this.decoded.set(returned, envelope);
+            return returned;
         }
     }
     /** The typed success of a call, checked against its schema (`ref` in the bundle). */
     async envelope(ref, call) {
-        const { data, response } = await call;
+        const { response } = await call;
+        const data = this.decoded.get(response);
+        if (data === undefined) {
+            throw new UnexpectedShapeError(`HTTP ${response.status}: the response did not come through the client's fetch`, {
+                status: response.status,
+                headers: response.headers,
+            });
+        }
         let validate = this.validators.get(ref);
         if (validate === undefined) {
             validate = this.ajv.compile({ $ref: `bundle${ref}` });

@@ -23,67 +23,67 @@ export function createClient(options: ClientOptions = {}) {
     getVersion: (): Promise<components["schemas"]["VersionInfoResponse"]> =>
       contract.envelope(
         "#/components/schemas/VersionInfoResponse",
-        http.GET("/main/version", { fetch: contract.fetchFor("envelope") }),
+        http.GET("/main/version", { parseAs: "stream", fetch: contract.fetchFor("envelope") }),
       ),
     /** List the whitelisted chain RPC endpoints (`GET /main/rpcs`). */
     listRpcs: (): Promise<components["schemas"]["RpcListResponse"]> =>
       contract.envelope(
         "#/components/schemas/RpcListResponse",
-        http.GET("/main/rpcs", { fetch: contract.fetchFor("envelope") }),
+        http.GET("/main/rpcs", { parseAs: "stream", fetch: contract.fetchFor("envelope") }),
       ),
     /** Get market-wide statistics (`GET /main/info`). */
     getMarketStatistics: (): Promise<components["schemas"]["MarketStatisticsResponse"]> =>
       contract.envelope(
         "#/components/schemas/MarketStatisticsResponse",
-        http.GET("/main/info", { fetch: contract.fetchFor("envelope") }),
+        http.GET("/main/info", { parseAs: "stream", fetch: contract.fetchFor("envelope") }),
       ),
     /** Check availability per region (`GET /main/availability-check`). */
     checkAvailability: (): Promise<components["schemas"]["AvailabilityResponse"]> =>
       contract.envelope(
         "#/components/schemas/AvailabilityResponse",
-        http.GET("/main/availability-check", { fetch: contract.fetchFor("envelope") }),
+        http.GET("/main/availability-check", { parseAs: "stream", fetch: contract.fetchFor("envelope") }),
       ),
     /** Generate a temporary Ed25519 keypair for a wallet (`GET /main/temp-key`). */
     getTempKey: (params: paths["/main/temp-key"]["get"]["parameters"]): Promise<components["schemas"]["TempKeyResponse"]> =>
       contract.envelope(
         "#/components/schemas/TempKeyResponse",
-        http.GET("/main/temp-key", { params: params ?? {}, fetch: contract.fetchFor("envelope") }),
+        http.GET("/main/temp-key", { params: params ?? {}, parseAs: "stream", fetch: contract.fetchFor("envelope") }),
       ),
     /** List the default perp pools with volumes (`GET /pool/default-list`). */
     listDefaultPools: (): Promise<components["schemas"]["PerpPoolListResponse"]> =>
       contract.envelope(
         "#/components/schemas/PerpPoolListResponse",
-        http.GET("/pool/default-list", { fetch: contract.fetchFor("envelope") }),
+        http.GET("/pool/default-list", { parseAs: "stream", fetch: contract.fetchFor("envelope") }),
       ),
     /** Get the campaign configuration (`GET /campaign/configs`). */
     getCampaignConfigs: (): Promise<components["schemas"]["CampaignConfigurationResponse"]> =>
       contract.envelope(
         "#/components/schemas/CampaignConfigurationResponse",
-        http.GET("/campaign/configs", { fetch: contract.fetchFor("envelope") }),
+        http.GET("/campaign/configs", { parseAs: "stream", fetch: contract.fetchFor("envelope") }),
       ),
     /** Get a wallet's campaign stats (`GET /campaign/user`). */
     getCampaignUserStats: (params: paths["/campaign/user"]["get"]["parameters"]): Promise<components["schemas"]["CampaignUserStatsResponse"]> =>
       contract.envelope(
         "#/components/schemas/CampaignUserStatsResponse",
-        http.GET("/campaign/user", { params: params ?? {}, fetch: contract.fetchFor("envelope") }),
+        http.GET("/campaign/user", { params: params ?? {}, parseAs: "stream", fetch: contract.fetchFor("envelope") }),
       ),
     /** Get the leaderboard of a campaign (`GET /campaign/list`). */
     listCampaignLeaderboard: (params?: paths["/campaign/list"]["get"]["parameters"]): Promise<components["schemas"]["CampaignLeaderboardResponse"]> =>
       contract.envelope(
         "#/components/schemas/CampaignLeaderboardResponse",
-        http.GET("/campaign/list", { params: params ?? {}, fetch: contract.fetchFor("envelope") }),
+        http.GET("/campaign/list", { params: params ?? {}, parseAs: "stream", fetch: contract.fetchFor("envelope") }),
       ),
     /** Generate a shareable image of a live position (`POST /share/position`). */
     shareLivePosition: (body: NonNullable<paths["/share/position"]["post"]["requestBody"]>["content"]["application/json"]): Promise<components["schemas"]["ShareResponse"]> =>
       contract.envelope(
         "#/components/schemas/ShareResponse",
-        http.POST("/share/position", { body, fetch: contract.fetchFor("envelope") }),
+        http.POST("/share/position", { body, parseAs: "stream", fetch: contract.fetchFor("envelope") }),
       ),
     /** Generate a shareable image of a closed position (`POST /share/history-position`). */
     shareClosedPosition: (body: NonNullable<paths["/share/history-position"]["post"]["requestBody"]>["content"]["application/json"]): Promise<components["schemas"]["ShareResponse"]> =>
       contract.envelope(
         "#/components/schemas/ShareResponse",
-        http.POST("/share/history-position", { body, fetch: contract.fetchFor("envelope") }),
+        http.POST("/share/history-position", { body, parseAs: "stream", fetch: contract.fetchFor("envelope") }),
       ),
   };
 }

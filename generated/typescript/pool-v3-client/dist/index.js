@@ -15,28 +15,28 @@ export function createClient(options = {}) {
         /** The base URL, the timeout and the retry policy this client uses. */
         contract,
         /** List the dynamic-fee tiers for concentrated-liquidity pools (`GET /main/clmm-dynamic-config`). */
-        listDynamicFeeConfigs: () => contract.envelope("#/components/schemas/DynamicFeeConfigListResponse", http.GET("/main/clmm-dynamic-config", { fetch: contract.fetchFor("envelope") })),
+        listDynamicFeeConfigs: () => contract.envelope("#/components/schemas/DynamicFeeConfigListResponse", http.GET("/main/clmm-dynamic-config", { parseAs: "stream", fetch: contract.fetchFor("envelope") })),
         /** Get the per-pool limit-order configuration (`GET /main/clmm-limit-order-config`). */
-        getLimitOrderConfig: () => contract.envelope("#/components/schemas/LimitOrderConfigResponse", http.GET("/main/clmm-limit-order-config", { fetch: contract.fetchFor("envelope") })),
+        getLimitOrderConfig: () => contract.envelope("#/components/schemas/LimitOrderConfigResponse", http.GET("/main/clmm-limit-order-config", { parseAs: "stream", fetch: contract.fetchFor("envelope") })),
         /** Get chain statistics (`GET /main/info`). */
-        getChainStatistics: () => contract.envelope("#/components/schemas/ChainStatisticsResponse", http.GET("/main/info", { fetch: contract.fetchFor("envelope") })),
+        getChainStatistics: () => contract.envelope("#/components/schemas/ChainStatisticsResponse", http.GET("/main/info", { parseAs: "stream", fetch: contract.fetchFor("envelope") })),
         /** Get the front-end version (from public evidence) (`GET /main/version`). */
-        getVersion: () => contract.envelope("#/components/schemas/VersionInfoResponse", http.GET("/main/version", { fetch: contract.fetchFor("envelope") })),
+        getVersion: () => contract.envelope("#/components/schemas/VersionInfoResponse", http.GET("/main/version", { parseAs: "stream", fetch: contract.fetchFor("envelope") })),
         /** Get the RPC node list (from public evidence) (`GET /main/rpcs`). */
-        getRpcList: () => contract.envelope("#/components/schemas/RpcListResponse", http.GET("/main/rpcs", { fetch: contract.fetchFor("envelope") })),
+        getRpcList: () => contract.envelope("#/components/schemas/RpcListResponse", http.GET("/main/rpcs", { parseAs: "stream", fetch: contract.fetchFor("envelope") })),
         /** Get the token list (`GET /mint/list`). */
-        listMints: () => contract.envelope("#/components/schemas/TokenListResponse", http.GET("/mint/list", { fetch: contract.fetchFor("envelope") })),
+        listMints: () => contract.envelope("#/components/schemas/TokenListResponse", http.GET("/mint/list", { parseAs: "stream", fetch: contract.fetchFor("envelope") })),
         /** Get prices of mints (`GET /mint/price`). */
-        getMintPrices: (params) => contract.envelope("#/components/schemas/MintPricesResponse", http.GET("/mint/price", { params: params ?? {}, fetch: contract.fetchFor("envelope") })),
+        getMintPrices: (params) => contract.envelope("#/components/schemas/MintPricesResponse", http.GET("/mint/price", { params: params ?? {}, parseAs: "stream", fetch: contract.fetchFor("envelope") })),
         /** Get pools by id (`GET /pools/info/ids`). */
-        getPoolsByIds: (params) => contract.envelope("#/components/schemas/PoolsResponse", http.GET("/pools/info/ids", { params: params ?? {}, fetch: contract.fetchFor("envelope") })),
+        getPoolsByIds: (params) => contract.envelope("#/components/schemas/PoolsResponse", http.GET("/pools/info/ids", { params: params ?? {}, parseAs: "stream", fetch: contract.fetchFor("envelope") })),
         /** List pools containing one or two mints (`GET /pools/info/mint`). */
-        listPoolsByMint: (params) => contract.envelope("#/components/schemas/PoolsByMintResponse", http.GET("/pools/info/mint", { params: params ?? {}, fetch: contract.fetchFor("envelope") })),
+        listPoolsByMint: (params) => contract.envelope("#/components/schemas/PoolsByMintResponse", http.GET("/pools/info/mint", { params: params ?? {}, parseAs: "stream", fetch: contract.fetchFor("envelope") })),
         /** List pools, paged (`GET /pools/info/list`). */
-        listPools: (params) => contract.envelope("#/components/schemas/PoolPageResponse", http.GET("/pools/info/list", { params: params ?? {}, fetch: contract.fetchFor("envelope") })),
+        listPools: (params) => contract.envelope("#/components/schemas/PoolPageResponse", http.GET("/pools/info/list", { params: params ?? {}, parseAs: "stream", fetch: contract.fetchFor("envelope") })),
         /** List pools, cursor-paged (`GET /pools/info/list-v2`). */
-        listPoolsByCursor: (params) => contract.envelope("#/components/schemas/PoolCursorPageResponse", http.GET("/pools/info/list-v2", { params: params ?? {}, fetch: contract.fetchFor("envelope") })),
+        listPoolsByCursor: (params) => contract.envelope("#/components/schemas/PoolCursorPageResponse", http.GET("/pools/info/list-v2", { params: params ?? {}, parseAs: "stream", fetch: contract.fetchFor("envelope") })),
         /** List farms (`GET /farms/info/lp`). */
-        listFarms: (params) => contract.envelope("#/components/schemas/FarmPageResponse", http.GET("/farms/info/lp", { params: params ?? {}, fetch: contract.fetchFor("envelope") })),
+        listFarms: (params) => contract.envelope("#/components/schemas/FarmPageResponse", http.GET("/farms/info/lp", { params: params ?? {}, parseAs: "stream", fetch: contract.fetchFor("envelope") })),
     };
 }

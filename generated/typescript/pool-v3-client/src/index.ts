@@ -23,73 +23,73 @@ export function createClient(options: ClientOptions = {}) {
     listDynamicFeeConfigs: (): Promise<components["schemas"]["DynamicFeeConfigListResponse"]> =>
       contract.envelope(
         "#/components/schemas/DynamicFeeConfigListResponse",
-        http.GET("/main/clmm-dynamic-config", { fetch: contract.fetchFor("envelope") }),
+        http.GET("/main/clmm-dynamic-config", { parseAs: "stream", fetch: contract.fetchFor("envelope") }),
       ),
     /** Get the per-pool limit-order configuration (`GET /main/clmm-limit-order-config`). */
     getLimitOrderConfig: (): Promise<components["schemas"]["LimitOrderConfigResponse"]> =>
       contract.envelope(
         "#/components/schemas/LimitOrderConfigResponse",
-        http.GET("/main/clmm-limit-order-config", { fetch: contract.fetchFor("envelope") }),
+        http.GET("/main/clmm-limit-order-config", { parseAs: "stream", fetch: contract.fetchFor("envelope") }),
       ),
     /** Get chain statistics (`GET /main/info`). */
     getChainStatistics: (): Promise<components["schemas"]["ChainStatisticsResponse"]> =>
       contract.envelope(
         "#/components/schemas/ChainStatisticsResponse",
-        http.GET("/main/info", { fetch: contract.fetchFor("envelope") }),
+        http.GET("/main/info", { parseAs: "stream", fetch: contract.fetchFor("envelope") }),
       ),
     /** Get the front-end version (from public evidence) (`GET /main/version`). */
     getVersion: (): Promise<components["schemas"]["VersionInfoResponse"]> =>
       contract.envelope(
         "#/components/schemas/VersionInfoResponse",
-        http.GET("/main/version", { fetch: contract.fetchFor("envelope") }),
+        http.GET("/main/version", { parseAs: "stream", fetch: contract.fetchFor("envelope") }),
       ),
     /** Get the RPC node list (from public evidence) (`GET /main/rpcs`). */
     getRpcList: (): Promise<components["schemas"]["RpcListResponse"]> =>
       contract.envelope(
         "#/components/schemas/RpcListResponse",
-        http.GET("/main/rpcs", { fetch: contract.fetchFor("envelope") }),
+        http.GET("/main/rpcs", { parseAs: "stream", fetch: contract.fetchFor("envelope") }),
       ),
     /** Get the token list (`GET /mint/list`). */
     listMints: (): Promise<components["schemas"]["TokenListResponse"]> =>
       contract.envelope(
         "#/components/schemas/TokenListResponse",
-        http.GET("/mint/list", { fetch: contract.fetchFor("envelope") }),
+        http.GET("/mint/list", { parseAs: "stream", fetch: contract.fetchFor("envelope") }),
       ),
     /** Get prices of mints (`GET /mint/price`). */
     getMintPrices: (params?: paths["/mint/price"]["get"]["parameters"]): Promise<components["schemas"]["MintPricesResponse"]> =>
       contract.envelope(
         "#/components/schemas/MintPricesResponse",
-        http.GET("/mint/price", { params: params ?? {}, fetch: contract.fetchFor("envelope") }),
+        http.GET("/mint/price", { params: params ?? {}, parseAs: "stream", fetch: contract.fetchFor("envelope") }),
       ),
     /** Get pools by id (`GET /pools/info/ids`). */
     getPoolsByIds: (params: paths["/pools/info/ids"]["get"]["parameters"]): Promise<components["schemas"]["PoolsResponse"]> =>
       contract.envelope(
         "#/components/schemas/PoolsResponse",
-        http.GET("/pools/info/ids", { params: params ?? {}, fetch: contract.fetchFor("envelope") }),
+        http.GET("/pools/info/ids", { params: params ?? {}, parseAs: "stream", fetch: contract.fetchFor("envelope") }),
       ),
     /** List pools containing one or two mints (`GET /pools/info/mint`). */
     listPoolsByMint: (params: paths["/pools/info/mint"]["get"]["parameters"]): Promise<components["schemas"]["PoolsByMintResponse"]> =>
       contract.envelope(
         "#/components/schemas/PoolsByMintResponse",
-        http.GET("/pools/info/mint", { params: params ?? {}, fetch: contract.fetchFor("envelope") }),
+        http.GET("/pools/info/mint", { params: params ?? {}, parseAs: "stream", fetch: contract.fetchFor("envelope") }),
       ),
     /** List pools, paged (`GET /pools/info/list`). */
     listPools: (params?: paths["/pools/info/list"]["get"]["parameters"]): Promise<components["schemas"]["PoolPageResponse"]> =>
       contract.envelope(
         "#/components/schemas/PoolPageResponse",
-        http.GET("/pools/info/list", { params: params ?? {}, fetch: contract.fetchFor("envelope") }),
+        http.GET("/pools/info/list", { params: params ?? {}, parseAs: "stream", fetch: contract.fetchFor("envelope") }),
       ),
     /** List pools, cursor-paged (`GET /pools/info/list-v2`). */
     listPoolsByCursor: (params?: paths["/pools/info/list-v2"]["get"]["parameters"]): Promise<components["schemas"]["PoolCursorPageResponse"]> =>
       contract.envelope(
         "#/components/schemas/PoolCursorPageResponse",
-        http.GET("/pools/info/list-v2", { params: params ?? {}, fetch: contract.fetchFor("envelope") }),
+        http.GET("/pools/info/list-v2", { params: params ?? {}, parseAs: "stream", fetch: contract.fetchFor("envelope") }),
       ),
     /** List farms (`GET /farms/info/lp`). */
     listFarms: (params?: paths["/farms/info/lp"]["get"]["parameters"]): Promise<components["schemas"]["FarmPageResponse"]> =>
       contract.envelope(
         "#/components/schemas/FarmPageResponse",
-        http.GET("/farms/info/lp", { params: params ?? {}, fetch: contract.fetchFor("envelope") }),
+        http.GET("/farms/info/lp", { params: params ?? {}, parseAs: "stream", fetch: contract.fetchFor("envelope") }),
       ),
   };
 }

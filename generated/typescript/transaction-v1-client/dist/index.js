@@ -15,12 +15,12 @@ export function createClient(options = {}) {
         /** The base URL, the timeout and the retry policy this client uses. */
         contract,
         /** Compute a swap quote for a fixed input amount (`GET /compute/swap-base-in`). */
-        computeSwapBaseIn: (params) => contract.envelope("#/components/schemas/SwapComputeResponse", http.GET("/compute/swap-base-in", { params: params ?? {}, fetch: contract.fetchFor("envelope") })),
+        computeSwapBaseIn: (params) => contract.envelope("#/components/schemas/SwapComputeResponse", http.GET("/compute/swap-base-in", { params: params ?? {}, parseAs: "stream", fetch: contract.fetchFor("envelope") })),
         /** Compute a swap quote for a fixed output amount (`GET /compute/swap-base-out`). */
-        computeSwapBaseOut: (params) => contract.envelope("#/components/schemas/SwapComputeResponse", http.GET("/compute/swap-base-out", { params: params ?? {}, fetch: contract.fetchFor("envelope") })),
+        computeSwapBaseOut: (params) => contract.envelope("#/components/schemas/SwapComputeResponse", http.GET("/compute/swap-base-out", { params: params ?? {}, parseAs: "stream", fetch: contract.fetchFor("envelope") })),
         /** Build an unsigned transaction for a fixed input (`POST /transaction/swap-base-in`). */
-        buildSwapBaseInTransaction: (body) => contract.envelope("#/components/schemas/SwapTransactionResponse", http.POST("/transaction/swap-base-in", { body, fetch: contract.fetchFor("envelope") })),
+        buildSwapBaseInTransaction: (body) => contract.envelope("#/components/schemas/SwapTransactionResponse", http.POST("/transaction/swap-base-in", { body, parseAs: "stream", fetch: contract.fetchFor("envelope") })),
         /** Build an unsigned transaction for a fixed output (`POST /transaction/swap-base-out`). */
-        buildSwapBaseOutTransaction: (body) => contract.envelope("#/components/schemas/SwapTransactionResponse", http.POST("/transaction/swap-base-out", { body, fetch: contract.fetchFor("envelope") })),
+        buildSwapBaseOutTransaction: (body) => contract.envelope("#/components/schemas/SwapTransactionResponse", http.POST("/transaction/swap-base-out", { body, parseAs: "stream", fetch: contract.fetchFor("envelope") })),
     };
 }

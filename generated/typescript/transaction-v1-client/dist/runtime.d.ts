@@ -96,6 +96,7 @@ export declare class Contract {
     private readonly underlying;
     private readonly validators;
     private readonly ajv;
+    private readonly decoded;
     constructor(options: ClientOptions, defaultBaseUrl: string | undefined, schemas: Record<string, unknown>);
     /** The fetch of every request (openapi-fetch's `fetch`), for a response read as `mode` says. */
     fetchFor(mode: Mode): (request: Request) => Promise<Response>;

@@ -23,25 +23,25 @@ export function createClient(options: ClientOptions = {}) {
     computeSwapBaseIn: (params: paths["/compute/swap-base-in"]["get"]["parameters"]): Promise<components["schemas"]["SwapComputeResponse"]> =>
       contract.envelope(
         "#/components/schemas/SwapComputeResponse",
-        http.GET("/compute/swap-base-in", { params: params ?? {}, fetch: contract.fetchFor("envelope") }),
+        http.GET("/compute/swap-base-in", { params: params ?? {}, parseAs: "stream", fetch: contract.fetchFor("envelope") }),
       ),
     /** Compute a swap quote for a fixed output amount (`GET /compute/swap-base-out`). */
     computeSwapBaseOut: (params: paths["/compute/swap-base-out"]["get"]["parameters"]): Promise<components["schemas"]["SwapComputeResponse"]> =>
       contract.envelope(
         "#/components/schemas/SwapComputeResponse",
-        http.GET("/compute/swap-base-out", { params: params ?? {}, fetch: contract.fetchFor("envelope") }),
+        http.GET("/compute/swap-base-out", { params: params ?? {}, parseAs: "stream", fetch: contract.fetchFor("envelope") }),
       ),
     /** Build an unsigned transaction for a fixed input (`POST /transaction/swap-base-in`). */
     buildSwapBaseInTransaction: (body: NonNullable<paths["/transaction/swap-base-in"]["post"]["requestBody"]>["content"]["application/json"]): Promise<components["schemas"]["SwapTransactionResponse"]> =>
       contract.envelope(
         "#/components/schemas/SwapTransactionResponse",
-        http.POST("/transaction/swap-base-in", { body, fetch: contract.fetchFor("envelope") }),
+        http.POST("/transaction/swap-base-in", { body, parseAs: "stream", fetch: contract.fetchFor("envelope") }),
       ),
     /** Build an unsigned transaction for a fixed output (`POST /transaction/swap-base-out`). */
     buildSwapBaseOutTransaction: (body: NonNullable<paths["/transaction/swap-base-out"]["post"]["requestBody"]>["content"]["application/json"]): Promise<components["schemas"]["SwapTransactionResponse"]> =>
       contract.envelope(
         "#/components/schemas/SwapTransactionResponse",
-        http.POST("/transaction/swap-base-out", { body, fetch: contract.fetchFor("envelope") }),
+        http.POST("/transaction/swap-base-out", { body, parseAs: "stream", fetch: contract.fetchFor("envelope") }),
       ),
   };
 }

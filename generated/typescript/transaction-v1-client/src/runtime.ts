@@ -236,6 +236,9 @@ export class Contract {
   private readonly underlying: typeof globalThis.fetch;
   private readonly validators = new Map<string, ValidateFunction>();
   private readonly ajv: Ajv2020;
+  // The envelope send() decoded, by the response it returned: the body is parsed once
+  // (openapi-fetch is told parseAs: "stream", so it does not parse it again).
+  private readonly decoded = new WeakMap<Response, Record<string, unknown>>();
 
   constructor(options: ClientOptions, defaultBaseUrl: string | undefined, schemas: Record<string, unknown>) {
     const baseUrl = options.baseUrl ?? defaultBaseUrl;
@@ -287,20 +290,30 @@ export class Contract {
         await sleep(waitMs);
         continue;
       }
+      let envelope: Record<string, unknown> | undefined;
       if (mode === "raw" && response.status >= 200 && response.status <= 299) {
         if (envelopeOrEmpty(body)["success"] === false) throw failure(response.status, envelopeOrEmpty(body), { status: response.status, headers: response.headers, body });
       } else {
-        decodeEnvelope(response.status, response.headers, body);
+        envelope = decodeEnvelope(response.status, response.headers, body);
         if (mode === "raw") throw new UnexpectedStatus(`HTTP ${response.status}: unexpected status`, { status: response.status, headers: response.headers, body });
       }
       const empty = [204, 205, 304].includes(response.status);
-      return new Response(empty ? null : body, { status: response.status, statusText: response.statusText, headers: response.headers });
+      const returned = new Response(empty ? null : body, { status: response.status, statusText: response.statusText, headers: response.headers });
+      if (envelope !== undefined) this.decoded.set(returned, envelope);
+      return returned;
     }
   }
 
   /** The typed success of a call, checked against its schema (`ref` in the bundle). */
   async envelope<T>(ref: string, call: Promise<{ data?: unknown; response: Response }>): Promise<T> {
-    const { data, response } = await call;
+    const { response } = await call;
+    const data = this.decoded.get(response);
+    if (data === undefined) {
+      throw new UnexpectedShapeError(`HTTP ${response.status}: the response did not come through the client's fetch`, {
+        status: response.status,
+        headers: response.headers,
+      });
+    }
     let validate = this.validators.get(ref);
     if (validate === undefined) {
       validate = this.ajv.compile({ $ref: `bundle${ref}` });
