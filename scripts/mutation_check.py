@@ -92,7 +92,8 @@ def run(command: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
 
 def prepare(scratch: Path) -> None:
     """A clone of HEAD that shares .venv and node_modules with the repository (read only:
-    the set-up files are dated back so make does not reinstall them)."""
+    the set-up files are dated back so make does not reinstall them, and are never checked
+    out again; attempt() stops when either stops being shared)."""
     if scratch.exists():
         shutil.rmtree(scratch)
     scratch.parent.mkdir(parents=True, exist_ok=True)
@@ -106,6 +107,9 @@ def prepare(scratch: Path) -> None:
 
 def attempt(scratch: Path, kind: str) -> tuple[str, str]:
     """("", "") when `make all` and the kind's suite pass; else (the failing step, detail)."""
+    for shared in (".venv", "node_modules"):
+        if not (scratch / shared).is_symlink() or not any((REPO / shared).iterdir()):
+            raise CheckError(f"{shared} of the scratch clone is no longer the repository's: stopped (see prepare)")
     made = run(["make", "all"], scratch)
     if made.returncode != 0:
         failed = [line for line in made.stdout.splitlines() if line.startswith(("FAILED", "ERROR"))]
@@ -136,9 +140,10 @@ def check(mutations: list[Mutation], scratch: Path) -> list[Verdict]:
         try:
             step, detail = attempt(scratch, m.kind)
         finally:
-            # every tracked file back, the committed generated/ included: a defect's build
-            # output must not stay behind for the next one
-            subprocess.run(["git", "checkout", "--quiet", "--", "."], cwd=scratch, check=True)
+            # the file and the committed generated/ back: a defect's build output must not
+            # stay behind for the next one. Nothing else is checked out: a rewritten
+            # package-lock.json would make `make` run `npm ci` through the shared node_modules.
+            subprocess.run(["git", "checkout", "--quiet", "--", m.file, "generated"], cwd=scratch, check=True)
         verdict = Verdict(m.id, m.kind, m.klass, m.file, bool(step), step, detail, round(time.monotonic() - started))
         verdicts.append(verdict)
         print(f"mutation check: {m.id}: {'killed by ' + step if step else 'SURVIVED'} ({verdict.seconds} s)",
