@@ -15,6 +15,7 @@ from urllib.parse import unquote, urldefrag, urlparse
 import pytest
 
 import ledger
+from docs_pages import slug
 from project import GENERATED, HOSTS, REPO
 
 SITE = REPO / "site"
@@ -153,7 +154,7 @@ def test_every_not_shown_marker_is_on_its_operation_page(host: str) -> None:
         for op in item.values():
             if not (isinstance(op, dict) and "operationId" in op):
                 continue
-            page = SITE / "reference" / host / (re.sub(r"(?<!^)(?=[A-Z])", "-", op["operationId"]).lower() + ".html")
+            page = SITE / "reference" / host / f"{slug(op['operationId'])}.html"
             text = _page_text(page)
             for notice in set(_not_shown_texts(op)):
                 checked += 1
