@@ -12,6 +12,11 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := all
 .DELETE_ON_ERROR:
 MAKEFLAGS += --no-builtin-rules --no-print-directory
+# Independent steps run side by side, one job per core (`make JOBS=1` or `make -j1` runs
+# them one at a time); each step's output is printed whole when it ends. Recipes that run
+# long or serve (test, serve, bench, mutation) are marked `+` so their output streams.
+JOBS ?= $(shell nproc 2>/dev/null || echo 1)
+MAKEFLAGS += -j$(JOBS) --output-sync=target
 
 PYTHON ?= python3
 VENV := .venv
@@ -43,7 +48,7 @@ NODE_OK := node_modules/.installed
 
 .PHONY: all help setup browser toolchains diff release validate bundle lint spec-tests generate docs serve mutation bench test typecheck check clean distclean lock
 
-all: generate docs ## Build everything: set up, validate, bundle, lint, spec tests, clients, docs site
+all: docs generate ## Build everything: set up, validate, bundle, lint, spec tests, clients, docs site
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | sort | expand -t 14
@@ -73,12 +78,14 @@ $(NODE_OK): package.json package-lock.json
 # chromium-driver, installed with apt-get when missing (root on these machines). Where it
 # cannot be installed the browser test skips with a message, except under CI=true.
 BROWSER := /usr/bin/chromium
+# browser and toolchains may run side by side (make -j): one apt-get at a time, under a lock
+APT_GET = mkdir -p $(BUILD) && flock $(BUILD)/apt.lock sh -c 'apt-get update -qq >/dev/null && \
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$$@" >/dev/null' apt-get
 browser: ## Install Debian's chromium + chromium-driver for the browser test (if missing)
 	@if [ -x $(BROWSER) ] && [ -x /usr/bin/chromedriver ]; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	  echo "setup: chromium and chromium-driver from Debian"; \
-	  apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-	    chromium chromium-driver >/dev/null; \
+	  $(APT_GET) chromium chromium-driver; \
 	else echo "setup: chromium is missing and cannot be installed here (not root or no apt-get)" >&2; fi
 
 # The other languages' toolchains, for their tests (tests/clients/test_{go,rust,ruby_php}_client*.py):
@@ -94,8 +101,7 @@ toolchains: ## Install Debian's Go, Ruby, PHP and Rust crates for the other lang
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	  echo "setup: installing Debian's toolchains for the Go, Ruby, PHP and Rust clients' tests:" $$missing; \
 	  echo "setup: (a few hundred packages the first time: a few minutes)"; \
-	  apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-	    $$missing >/dev/null; \
+	  $(APT_GET) $$missing; \
 	else echo "setup: missing $$missing and cannot install them here (not root or no apt-get)" >&2; fi
 
 # --- validate: each source file on its own, then the house rules on each host ---------
@@ -162,7 +168,7 @@ $(BUILD)/%.generated: $(OUT)/%.yaml $(BUILD)/%.linted $(GENERATOR_INPUTS) $(VENV
 
 # --- the markers ledger and the docs site ---------------------------------------------
 LEDGER := generated/markers.json
-$(LEDGER): $(foreach h,$(HOSTS),$(OUT)/$(h).json) scripts/ledger.py scripts/oas.py $(VENV_OK)
+$(LEDGER): $(foreach h,$(HOSTS),$(OUT)/$(h).json) scripts/ledger.py scripts/oas.py $(VENV_OK) | $(BUILD)/spec-tests.ok
 	@$(PY) scripts/ledger.py $@ $(foreach h,$(HOSTS),$(OUT)/$(h).json)
 
 DOCS_SOURCES := mkdocs.yml $(shell find docs releases -type f -not -path 'docs/reference/*' \
@@ -184,14 +190,14 @@ $(BUILD)/docs.built: $(BUNDLES) $(LEDGER) $(DOCS_SOURCES) $(VENV_OK) $(NODE_OK) 
 
 SERVE_PORT ?= 8000
 serve: $(BUILD)/docs.built ## Serve site/ on http://127.0.0.1:$(SERVE_PORT) (site/index.html also opens from disk)
-	@echo "serve: http://127.0.0.1:$(SERVE_PORT)/ (Ctrl-C stops)"
-	@$(PY) -m http.server --bind 127.0.0.1 --directory site $(SERVE_PORT)
+	+@echo "serve: http://127.0.0.1:$(SERVE_PORT)/ (Ctrl-C stops)"; \
+	  $(PY) -m http.server --bind 127.0.0.1 --directory site $(SERVE_PORT)
 
 # --- tests and checks -------------------------------------------------------------------
 test: setup browser toolchains $(BUILD)/docs.built ## Run the whole test suite (set-up first), plus mypy --strict and ruff
-	@$(PY) -m ruff check scripts tests
-	@$(PY) -m mypy
-	@$(PY) -m pytest -p no:cacheprovider tests
+	+@$(PY) -m ruff check scripts tests
+	+@$(PY) -m mypy
+	+@$(PY) -m pytest -p no:cacheprovider tests
 
 typecheck: $(VENV_OK) ## mypy --strict and ruff on scripts/ and tests/
 	@$(PY) -m ruff check scripts tests
@@ -213,11 +219,11 @@ release: all toolchains ## Versioned artefacts of every host into dist/ (reprodu
 
 MUTATION_ARGS ?=
 mutation: all ## Mutation check (slow, about a minute per defect): writes docs/testing.md (MUTATION_ARGS=--only ID)
-	@$(PY) scripts/mutation_check.py --report docs/testing.md $(MUTATION_ARGS)
+	+@$(PY) scripts/mutation_check.py --report docs/testing.md $(MUTATION_ARGS)
 
 BENCH_ARGS ?=
 bench: all ## Benchmark the pipeline and the clients (long); writes docs/performance.md (BENCH_ARGS=--resume)
-	@$(PY) scripts/bench.py $(BENCH_ARGS)
+	+@$(PY) scripts/bench.py $(BENCH_ARGS)
 
 clean: ## Remove build stamps and tool caches (keeps generated/, .venv, node_modules)
 	rm -rf $(BUILD) .pytest_cache .mypy_cache .ruff_cache site dist

@@ -25,9 +25,9 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-import code_samples
 from prance.util import resolver
 
+import code_samples
 import oas
 import source_only
 import validate_spec

@@ -33,6 +33,8 @@ from pathlib import Path
 
 import yaml
 
+import fresh_make
+
 REPO = Path(__file__).resolve().parent.parent
 MUTATIONS = REPO / "tests" / "mutation" / "mutations.yaml"
 SCRATCH = REPO / "build" / "mutation" / "repo"
@@ -86,7 +88,7 @@ def load(path: Path) -> list[Mutation]:
 
 
 def run(command: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "CI": "true"}
+    env = {**fresh_make.environment(os.environ), "CI": "true"}
     return subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=STEP_TIMEOUT, env=env, check=False)
 
 

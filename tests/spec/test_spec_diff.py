@@ -7,6 +7,7 @@ import copy
 from typing import Any
 
 import pytest
+
 import spec_diff
 
 
