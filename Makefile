@@ -46,8 +46,9 @@ host_files = $(shell find spec/$(1) -name '*.yaml' 2>/dev/null)
 BUNDLES := $(foreach h,$(HOSTS),$(OUT)/$(h).yaml $(OUT)/$(h).json $(OUT)/$(h).deref.json $(OUT)/$(h).source-only.yaml)
 VENV_OK := $(VENV)/.installed
 NODE_OK := node_modules/.installed
+TEST_NODE_OK := tests/node/node_modules/.installed
 
-.PHONY: all help setup browser toolchains diff release validate bundle lint spec-tests generate docs serve mutation bench test typecheck check clean distclean lock
+.PHONY: all help setup test-setup browser toolchains diff release validate bundle lint spec-tests generate docs serve mutation bench test typecheck check clean distclean lock
 
 all: docs generate ## Build everything: set up, validate, bundle, lint, spec tests, clients, docs site
 
@@ -68,11 +69,20 @@ $(VENV_OK): requirements.txt
 	@echo "setup: .venv ready"
 	@touch $@
 
+# The build's Node tools; the tests' own (Prism, the mock server) are a second lock in
+# tests/node, installed by `make test`: the build does not wait for a third of the files.
 $(NODE_OK): package.json package-lock.json
 	@echo "setup: node_modules: installing the pinned Node tools of package-lock.json"
-	@echo "setup: (Redocly, Spectral, Prism, openapi-typescript, TypeScript; about half a minute)"
+	@echo "setup: (Redocly, Spectral, openapi-typescript, openapi-fetch, TypeScript)"
 	@npm ci --no-audit --no-fund --loglevel=error
 	@echo "setup: node_modules ready"
+	@touch $@
+
+test-setup: $(TEST_NODE_OK) ## Install the tests' own Node tools (tests/node: Prism) from their lock
+$(TEST_NODE_OK): tests/node/package.json tests/node/package-lock.json
+	@echo "setup: tests/node/node_modules: installing the tests' pinned Node tools (Prism)"
+	@npm ci --prefix tests/node --no-audit --no-fund --loglevel=error
+	@echo "setup: tests/node/node_modules ready"
 	@touch $@
 
 # Headless Chromium for the docs site's browser test: Debian's chromium and
@@ -197,7 +207,7 @@ serve: $(BUILD)/docs.built ## Serve site/ on http://127.0.0.1:$(SERVE_PORT) (sit
 	  $(PY) -m http.server --bind 127.0.0.1 --directory site $(SERVE_PORT)
 
 # --- tests and checks -------------------------------------------------------------------
-test: setup browser toolchains $(BUILD)/docs.built ## Run the whole test suite (set-up first), plus mypy --strict and ruff
+test: setup test-setup browser toolchains $(BUILD)/docs.built ## Run the whole test suite (set-up first), plus mypy --strict and ruff
 	+@$(PY) -m ruff check scripts tests
 	+@$(PY) -m mypy
 	+@$(PY) -m pytest -p no:cacheprovider tests
@@ -221,7 +231,7 @@ release: all toolchains ## Versioned artefacts of every host into dist/ (reprodu
 	@$(PY) scripts/release.py --dist dist $(HOSTS)
 
 MUTATION_ARGS ?=
-mutation: all ## Mutation check (slow, about a minute per defect): writes docs/testing.md (MUTATION_ARGS=--only ID)
+mutation: all test-setup ## Mutation check (slow, about a minute per defect): writes docs/testing.md (MUTATION_ARGS=--only ID)
 	+@$(PY) scripts/mutation_check.py --report docs/testing.md $(MUTATION_ARGS)
 
 BENCH_ARGS ?=
@@ -232,7 +242,7 @@ clean: ## Remove build stamps and tool caches (keeps generated/, .venv, node_mod
 	rm -rf $(BUILD) .pytest_cache .mypy_cache .ruff_cache site dist
 
 distclean: clean ## Also remove .venv and node_modules
-	rm -rf $(VENV) node_modules
+	rm -rf $(VENV) node_modules tests/node/node_modules
 
 lock: ## Re-resolve requirements.in into requirements.txt (needs the package registry)
 	rm -rf $(BUILD)/lock-venv

@@ -475,7 +475,11 @@ def commit() -> str:
 
 def tool_versions() -> str:
     node = subprocess.run(["node", "--version"], capture_output=True, text=True, check=False).stdout.strip()
-    packages = json.loads((REPO / "package.json").read_text(encoding="utf-8"))["devDependencies"]
+    packages = {
+        name: pinned
+        for manifest in (REPO / "package.json", REPO / "tests" / "node" / "package.json")
+        for name, pinned in json.loads(manifest.read_text(encoding="utf-8"))["devDependencies"].items()
+    }
     python = [
         f"{name} {version(name)}"
         for name in (

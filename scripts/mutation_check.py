@@ -38,6 +38,7 @@ import fresh_make
 REPO = Path(__file__).resolve().parent.parent
 MUTATIONS = REPO / "tests" / "mutation" / "mutations.yaml"
 SCRATCH = REPO / "build" / "mutation" / "repo"
+SHARED = (".venv", "node_modules", "tests/node/node_modules")  # installed once, by the repository's make
 # The tests each kind of defect must answer to (run with -x: the first failure kills).
 SUITES: dict[str, list[str]] = {
     "spec": ["tests/spec", "tests/docs"],
@@ -93,23 +94,24 @@ def run(command: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
 
 
 def prepare(scratch: Path) -> None:
-    """A clone of HEAD that shares .venv and node_modules with the repository (read only:
+    """A clone of HEAD that shares .venv and both node_modules with the repository (read only:
     the set-up files are dated back so make does not reinstall them, and are never checked
     out again; attempt() stops when either stops being shared)."""
     if scratch.exists():
         shutil.rmtree(scratch)
     scratch.parent.mkdir(parents=True, exist_ok=True)
     subprocess.run(["git", "clone", "--quiet", str(REPO), str(scratch)], check=True)
-    for shared in (".venv", "node_modules"):
+    for shared in SHARED:
         (scratch / shared).symlink_to(REPO / shared, target_is_directory=True)
     old = time.time() - 10 * 365 * 86400
-    for name in ("requirements.txt", "package.json", "package-lock.json"):
+    for name in ("requirements.txt", "package.json", "package-lock.json", "tests/node/package.json",
+                 "tests/node/package-lock.json"):  # fmt: skip
         os.utime(scratch / name, (old, old))
 
 
 def attempt(scratch: Path, kind: str) -> tuple[str, str]:
     """("", "") when `make all` and the kind's suite pass; else (the failing step, detail)."""
-    for shared in (".venv", "node_modules"):
+    for shared in SHARED:
         if not (scratch / shared).is_symlink() or not any((REPO / shared).iterdir()):
             raise CheckError(f"{shared} of the scratch clone is no longer the repository's: stopped (see prepare)")
     made = run(["make", "all"], scratch)

@@ -15,7 +15,7 @@ from urllib.parse import parse_qs
 
 import httpx
 
-from project import GENERATED, NODE_BIN, REPO
+from project import GENERATED, REPO, TEST_NODE_BIN
 
 STARTUP_SECONDS = 60.0
 
@@ -33,9 +33,11 @@ class Prism:
         self.host = host
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
+        if not (TEST_NODE_BIN / "prism").is_file():
+            raise RuntimeError(f"{TEST_NODE_BIN / 'prism'} is missing: run `make test-setup` (make test runs it)")
         self._log = log.open("w")
         self.process = subprocess.Popen(
-            [str(NODE_BIN / "prism"), "mock", "--host", "127.0.0.1", "--port", str(self.port),
+            [str(TEST_NODE_BIN / "prism"), "mock", "--host", "127.0.0.1", "--port", str(self.port),
              str(GENERATED / f"{host}.yaml")],
             stdout=self._log, stderr=subprocess.STDOUT, cwd=REPO,
             env={**os.environ, "NO_COLOR": "1"},

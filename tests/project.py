@@ -16,7 +16,8 @@ SPEC = REPO / "spec"
 GENERATED = REPO / "generated" / "openapi"
 SOURCE_DOCUMENT = REPO / "docs" / "source-document.md"
 SHARED_SOURCE = REPO.parent / "shared" / "service-description.md"
-NODE_BIN = REPO / "node_modules" / ".bin"
+NODE_BIN = REPO / "node_modules" / ".bin"  # the build's Node tools (package-lock.json)
+TEST_NODE_BIN = REPO / "tests" / "node" / "node_modules" / ".bin"  # the tests' own: Prism (make test-setup)
 
 HOSTS = sorted(p.parent.name for p in SPEC.glob("*/openapi.yaml"))
 

@@ -1,0 +1,43 @@
+"""The Node tools are pinned exactly, in two locks: the build's (package.json) and the
+tests' own (tests/node: Prism). Each manifest pins exact versions, each lock records them,
+and where both locks hold a package they hold the same version (one resolution, split)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from project import REPO
+
+pytestmark = pytest.mark.tooling
+
+MANIFESTS = (REPO / "package.json", REPO / "tests" / "node" / "package.json")
+EXACT = re.compile(r"^\d+\.\d+\.\d+$")
+
+
+def read(path: Path) -> Any:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("manifest", MANIFESTS, ids=lambda p: str(p.relative_to(REPO)))
+def test_every_tool_is_pinned_exactly_and_locked(manifest: Path) -> None:
+    wanted = read(manifest)["devDependencies"]
+    loose = {name: pin for name, pin in wanted.items() if not EXACT.match(pin)}
+    assert not loose, f"{manifest.name}: pin exact versions: {loose}"
+    packages = read(manifest.with_name("package-lock.json"))["packages"]
+    assert packages[""]["devDependencies"] == wanted, f"{manifest.parent}: the lock is stale: run npm install"
+    locked = {name: packages[f"node_modules/{name}"]["version"] for name in wanted}
+    assert locked == wanted
+
+
+def test_the_two_locks_agree_where_they_overlap() -> None:
+    build, tests = (read(m.with_name("package-lock.json"))["packages"] for m in MANIFESTS)
+    shared = sorted(set(build) & set(tests) - {""})
+    assert shared, "the locks share no package: is tests/node's lock a split of the build's?"
+    differ = {name: (build[name]["version"], tests[name]["version"]) for name in shared
+              if build[name]["version"] != tests[name]["version"]}  # fmt: skip
+    assert not differ, f"the build's and the tests' locks resolve these differently: {differ}"
