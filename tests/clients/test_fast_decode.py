@@ -1,10 +1,11 @@
-"""The fast path (`sync_fast`, msgspec Structs of `_fast`) keeps the client contract: the
-same typed errors as `sync()` for failures, 429, HTML and truncated JSON; every declared
-field checked; keys outside the schema dropped from the Struct but kept in the raw body
+"""The fast path (`sync_fast`, `asyncio_fast`: msgspec Structs of `_fast`) keeps the client
+contract: the same typed errors as `sync()` for failures, 429, HTML and truncated JSON;
+every declared field checked; keys outside the schema dropped from the Struct but kept in the raw body
 (`sync_fast_detailed(...).content`)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 import msgspec
@@ -81,3 +82,17 @@ def test_the_fast_and_the_model_paths_agree_on_a_page(scripted: ScriptedServer) 
     assert fast_mint.decimals == getattr(model_mint, "decimals", None) == 9
     assert fast_mint.freezeAuthority is msgspec.UNSET  # absent in the body, optional in the schema
     assert msgspec.to_builtins(fast)["data"]["data"][0]["mintA"]["address"] == "A"
+
+
+def test_the_awaited_fast_path_decodes_and_raises_the_same(scripted: ScriptedServer) -> None:
+    body = {**SUCCESS, "data": [{**TIER, "futureKey": [1]}]}
+    scripted.on(PATH, json_reply(200, body))
+    result = asyncio.run(list_dynamic_fee_configs.asyncio_fast(client=client(scripted)))
+    assert isinstance(result, _fast.DynamicFeeConfigListResponse)
+    assert result.data[0].decayPeriod == 600
+    detailed = asyncio.run(list_dynamic_fee_configs.asyncio_fast_detailed(client=client(scripted)))
+    assert detailed.parsed == result
+    assert json.loads(detailed.content)["data"][0]["futureKey"] == [1]
+    scripted.on(PATH, Reply(502, b"<html>Bad gateway</html>", "text/html"))
+    with pytest.raises(errors.NotJsonError):
+        asyncio.run(list_dynamic_fee_configs.asyncio_fast(client=client(scripted)))

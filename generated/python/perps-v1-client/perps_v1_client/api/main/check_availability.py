@@ -213,3 +213,34 @@ async def asyncio(
     response = await errors.send_async(client.get_async_httpx_client(), kwargs, client.retry_policy)
 
     return _parse_response(client=client, response=response)
+
+
+async def asyncio_fast_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+) -> Response[_fast.AvailabilityResponse]:
+    """Like :func:`sync_fast_detailed`, awaited: a Struct and the raw body (``.content``)."""
+
+    kwargs = _get_kwargs()
+
+    response = await errors.send_async(client.get_async_httpx_client(), kwargs, client.retry_policy)
+
+    return Response(
+        status_code=response.status_code,
+        content=response.content,
+        headers=response.headers,
+        parsed=errors.decode_typed(response, _FAST_DECODER),
+    )
+
+
+async def asyncio_fast(
+    *,
+    client: AuthenticatedClient | Client,
+) -> _fast.AvailabilityResponse:
+    """Like :func:`sync_fast`, awaited: decoded by msgspec into ``_fast.AvailabilityResponse``."""
+
+    kwargs = _get_kwargs()
+
+    response = await errors.send_async(client.get_async_httpx_client(), kwargs, client.retry_policy)
+
+    return errors.decode_typed(response, _FAST_DECODER)

@@ -338,3 +338,56 @@ async def asyncio(
     response = await errors.send_async(client.get_async_httpx_client(), kwargs, client.retry_policy)
 
     return _parse_response(client=client, response=response)
+
+
+async def asyncio_fast_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    pool_type: PoolType | Unset = UNSET,
+    pool_sort_field: PoolSortField | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+    sort_type: SortType | Unset = UNSET,
+    page: int | Unset = UNSET,
+) -> Response[_fast.PoolPageResponse]:
+    """Like :func:`sync_fast_detailed`, awaited: a Struct and the raw body (``.content``)."""
+
+    kwargs = _get_kwargs(
+        pool_type=pool_type,
+        pool_sort_field=pool_sort_field,
+        page_size=page_size,
+        sort_type=sort_type,
+        page=page,
+    )
+
+    response = await errors.send_async(client.get_async_httpx_client(), kwargs, client.retry_policy)
+
+    return Response(
+        status_code=response.status_code,
+        content=response.content,
+        headers=response.headers,
+        parsed=errors.decode_typed(response, _FAST_DECODER),
+    )
+
+
+async def asyncio_fast(
+    *,
+    client: AuthenticatedClient | Client,
+    pool_type: PoolType | Unset = UNSET,
+    pool_sort_field: PoolSortField | Unset = UNSET,
+    page_size: int | Unset = UNSET,
+    sort_type: SortType | Unset = UNSET,
+    page: int | Unset = UNSET,
+) -> _fast.PoolPageResponse:
+    """Like :func:`sync_fast`, awaited: decoded by msgspec into ``_fast.PoolPageResponse``."""
+
+    kwargs = _get_kwargs(
+        pool_type=pool_type,
+        pool_sort_field=pool_sort_field,
+        page_size=page_size,
+        sort_type=sort_type,
+        page=page,
+    )
+
+    response = await errors.send_async(client.get_async_httpx_client(), kwargs, client.retry_policy)
+
+    return errors.decode_typed(response, _FAST_DECODER)

@@ -349,3 +349,56 @@ async def asyncio(
     response = await errors.send_async(client.get_async_httpx_client(), kwargs, client.retry_policy)
 
     return _parse_response(client=client, response=response)
+
+
+async def asyncio_fast_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    input_mint: str,
+    output_mint: str,
+    amount: int,
+    slippage_bps: int,
+    tx_version: TxVersion,
+) -> Response[_fast.SwapComputeResponse]:
+    """Like :func:`sync_fast_detailed`, awaited: a Struct and the raw body (``.content``)."""
+
+    kwargs = _get_kwargs(
+        input_mint=input_mint,
+        output_mint=output_mint,
+        amount=amount,
+        slippage_bps=slippage_bps,
+        tx_version=tx_version,
+    )
+
+    response = await errors.send_async(client.get_async_httpx_client(), kwargs, client.retry_policy)
+
+    return Response(
+        status_code=response.status_code,
+        content=response.content,
+        headers=response.headers,
+        parsed=errors.decode_typed(response, _FAST_DECODER),
+    )
+
+
+async def asyncio_fast(
+    *,
+    client: AuthenticatedClient | Client,
+    input_mint: str,
+    output_mint: str,
+    amount: int,
+    slippage_bps: int,
+    tx_version: TxVersion,
+) -> _fast.SwapComputeResponse:
+    """Like :func:`sync_fast`, awaited: decoded by msgspec into ``_fast.SwapComputeResponse``."""
+
+    kwargs = _get_kwargs(
+        input_mint=input_mint,
+        output_mint=output_mint,
+        amount=amount,
+        slippage_bps=slippage_bps,
+        tx_version=tx_version,
+    )
+
+    response = await errors.send_async(client.get_async_httpx_client(), kwargs, client.retry_policy)
+
+    return errors.decode_typed(response, _FAST_DECODER)

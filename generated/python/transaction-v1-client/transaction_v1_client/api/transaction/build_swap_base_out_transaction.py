@@ -293,3 +293,40 @@ async def asyncio(
     response = await errors.send_async(client.get_async_httpx_client(), kwargs, client.retry_policy)
 
     return _parse_response(client=client, response=response)
+
+
+async def asyncio_fast_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: TransactionRequest,
+) -> Response[_fast.SwapTransactionResponse]:
+    """Like :func:`sync_fast_detailed`, awaited: a Struct and the raw body (``.content``)."""
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await errors.send_async(client.get_async_httpx_client(), kwargs, client.retry_policy)
+
+    return Response(
+        status_code=response.status_code,
+        content=response.content,
+        headers=response.headers,
+        parsed=errors.decode_typed(response, _FAST_DECODER),
+    )
+
+
+async def asyncio_fast(
+    *,
+    client: AuthenticatedClient | Client,
+    body: TransactionRequest,
+) -> _fast.SwapTransactionResponse:
+    """Like :func:`sync_fast`, awaited: decoded by msgspec into ``_fast.SwapTransactionResponse``."""
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await errors.send_async(client.get_async_httpx_client(), kwargs, client.retry_policy)
+
+    return errors.decode_typed(response, _FAST_DECODER)
