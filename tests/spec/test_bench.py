@@ -28,3 +28,16 @@ def test_partial_figures_come_back_as_stats() -> None:
     cold, floor = bench.Stat(1.0, 0.5, 2.0, 5), bench.Stat(3.0, 2.0, 4.0, 5)
     text = json.dumps({"cold": cold, "floor": [floor, [["tsc", 1.5]]]}, default=lambda o: o.__dict__)
     assert bench.revive(json.loads(text)) == {"cold": cold, "floor": [floor, [["tsc", 1.5]]]}
+
+
+def test_the_incremental_guard_fails_when_an_edit_remakes_every_host() -> None:
+    """The quick bench's incremental share comes from make's dry run: an edit of one host
+    stays under the target, an edit of the shared envelope (every host remakes) does not."""
+    share, remade, others = bench.incremental_share()
+    assert share <= bench.INCREMENTAL_TARGET, remade
+    assert not others
+    assert f"build/{bench.PROBE_HOST}.generated" in remade
+    full = bench.planned("--always-make")
+    shared = bench.planned("--what-if=spec/common/envelope.yaml")
+    assert len(shared) / len(full) > bench.INCREMENTAL_TARGET
+    assert {f"build/{host}.generated" for host in bench.HOSTS} <= shared
