@@ -126,7 +126,7 @@ def pipeline(runs: int) -> dict[str, Any]:
     full = repeat(runs, clear_build, ["make"])
     serial = repeat(runs, clear_build, ["make", "-j1"])  # one step at a time: the overhead's measure
     noop = repeat(runs, lambda: None, ["make"])
-    spec = REPO / "spec" / "transaction-v1" / "openapi.yaml"
+    spec = REPO / "spec" / PROBE_HOST / "openapi.yaml"
     incremental: list[float] = []
     rebuilt: set[str] = set()
     for _ in range(runs):
@@ -572,7 +572,7 @@ def report(
         f"| full rebuild (`make` with build stamps removed, dependencies installed) | {full.cell()} |",
         f"| the same, one step at a time (`make -j1`) | {serial.cell()} |",
         f"| no-op `make` | {noop.cell()} |",
-        f"| incremental `make` after touching `spec/transaction-v1/openapi.yaml` | {inc.cell()} |",
+        f"| incremental `make` after touching `spec/{PROBE_HOST}/openapi.yaml` | {inc.cell()} |",
         f"| `make test` | {pipe['test'].cell()} |",
         f"| tool floor (every tool the full build needs, run once and summed) | {floor_stat.cell()} |",
         "| cold set-up: `make` in a fresh clone (empty `.venv` and `node_modules`, warm caches) | "
