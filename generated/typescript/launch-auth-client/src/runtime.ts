@@ -297,7 +297,9 @@ export class Contract {
         envelope = decodeEnvelope(response.status, response.headers, body);
         if (mode === "raw") throw new UnexpectedStatus(`HTTP ${response.status}: unexpected status`, { status: response.status, headers: response.headers, body });
       }
-      const empty = [204, 205, 304].includes(response.status);
+      // An envelope call's body was decoded here (kept in `decoded`): openapi-fetch gets the
+      // status and headers only, not a second copy of the bytes to wrap in a stream.
+      const empty = envelope !== undefined || [204, 205, 304].includes(response.status);
       const returned = new Response(empty ? null : body, { status: response.status, statusText: response.statusText, headers: response.headers });
       if (envelope !== undefined) this.decoded.set(returned, envelope);
       return returned;
