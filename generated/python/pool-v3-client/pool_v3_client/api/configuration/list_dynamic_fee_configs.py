@@ -113,6 +113,15 @@ def sync(
 _FAST_DECODER = msgspec.json.Decoder(_fast.DynamicFeeConfigListResponse)
 
 
+def _build_fast_response(response: httpx.Response) -> Response[_fast.DynamicFeeConfigListResponse]:
+    return Response(
+        status_code=response.status_code,
+        content=response.content,
+        headers=response.headers,
+        parsed=errors.decode_typed(response, _FAST_DECODER),
+    )
+
+
 def sync_fast_detailed(
     *,
     client: AuthenticatedClient | Client,
@@ -128,12 +137,7 @@ def sync_fast_detailed(
 
     response = errors.send(client.get_httpx_client(), kwargs, client.retry_policy)
 
-    return Response(
-        status_code=response.status_code,
-        content=response.content,
-        headers=response.headers,
-        parsed=errors.decode_typed(response, _FAST_DECODER),
-    )
+    return _build_fast_response(response)
 
 
 def sync_fast(
@@ -225,12 +229,7 @@ async def asyncio_fast_detailed(
 
     response = await errors.send_async(client.get_async_httpx_client(), kwargs, client.retry_policy)
 
-    return Response(
-        status_code=response.status_code,
-        content=response.content,
-        headers=response.headers,
-        parsed=errors.decode_typed(response, _FAST_DECODER),
-    )
+    return _build_fast_response(response)
 
 
 async def asyncio_fast(
