@@ -110,3 +110,17 @@ def test_every_host_has_a_client() -> None:
         assert package["name"] == f"raydium-{host}-client"
         assert package["version"] == bundle(host)["info"]["version"]
         assert package["license"] == "MIT"
+
+
+def test_body_decoding_keeps_the_text_and_drops_the_decoded_body() -> None:
+    """The runtime's decode of a body (tests/typescript/decode_body.mjs): every body, ASCII
+    or not, decodes to exactly what TextDecoder makes of it, under Node's Buffer and without
+    it; an ASCII body takes the Buffer path; and a call's decoded envelope is not kept once
+    the call has returned it."""
+    script = REPO / "tests" / "typescript" / "decode_body.mjs"
+    proc = subprocess.run(["node", "--expose-gc", str(script), str(client_module("pool-v3").parent.parent)],
+                          capture_output=True, text=True, timeout=60, check=False, cwd=REPO)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    passed = json.loads(proc.stdout)
+    assert "the decoded envelope is collectable while its Response lives" in passed
+    assert len(passed) == 21, passed

@@ -84,6 +84,12 @@ export interface RawBody {
 }
 /** Seconds to wait from a Retry-After value: delay-seconds or an HTTP-date. */
 export declare function parseRetryAfter(value: string | null): number | undefined;
+/** The body as text, decoded as UTF-8 (a bad sequence becomes U+FFFD, a leading BOM is
+ * dropped). A body of ASCII bytes only, what these services send, is copied byte for byte
+ * into a one-byte string where Node's Buffer can: the same text, and under Node 20 about
+ * eight times faster than TextDecoder, whose cost on a 1.4 MB pool page is a fifth of
+ * JSON.parse's (docs/decisions.md, 47). */
+export declare function utf8Text(body: Uint8Array): string;
 /** The decoded envelope of a success; a typed ApiError for anything else. */
 export declare function decodeEnvelope(status: number, headers: Headers, body: Uint8Array): Record<string, unknown>;
 export type Mode = "envelope" | "raw";

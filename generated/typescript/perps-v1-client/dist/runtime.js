@@ -86,6 +86,26 @@ export function parseRetryAfter(value) {
 }
 const PREVIEW = 200;
 const decoder = new TextDecoder("utf-8", { fatal: false });
+const nodeBuffer = (() => {
+    try {
+        const process = globalThis.process;
+        return process?.getBuiltinModule?.("node:buffer");
+    }
+    catch {
+        return undefined;
+    }
+})();
+/** The body as text, decoded as UTF-8 (a bad sequence becomes U+FFFD, a leading BOM is
+ * dropped). A body of ASCII bytes only, what these services send, is copied byte for byte
+ * into a one-byte string where Node's Buffer can: the same text, and under Node 20 about
+ * eight times faster than TextDecoder, whose cost on a 1.4 MB pool page is a fifth of
+ * JSON.parse's (docs/decisions.md, 47). */
+export function utf8Text(body) {
+    if (nodeBuffer?.isAscii !== undefined && nodeBuffer.isAscii(body)) {
+        return nodeBuffer.Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("latin1");
+    }
+    return decoder.decode(body);
+}
 function preview(body) {
     const text = decoder.decode(body.subarray(0, PREVIEW)).split(/\s+/).join(" ");
     return JSON.stringify(body.length > PREVIEW ? `${text}...` : text);
@@ -123,7 +143,7 @@ function isJson(type) {
 }
 function envelopeOrEmpty(body) {
     try {
-        const payload = JSON.parse(decoder.decode(body));
+        const payload = JSON.parse(utf8Text(body));
         return typeof payload === "object" && payload !== null && !Array.isArray(payload)
             ? payload
             : {};
@@ -163,7 +183,7 @@ export function decodeEnvelope(status, headers, body) {
     }
     let payload;
     try {
-        payload = JSON.parse(decoder.decode(body));
+        payload = JSON.parse(utf8Text(body));
     }
     catch (error) {
         if (lenient) {
@@ -271,6 +291,9 @@ export class Contract {
     async envelope(ref, call) {
         const { response } = await call;
         const data = this.decoded.get(response);
+        // Dropped at once: a WeakMap entry lives until its key is collected, and a Response
+        // promoted to the old generation would hold the whole decoded body until a full GC.
+        this.decoded.delete(response);
         if (data === undefined) {
             throw new UnexpectedShapeError(`HTTP ${response.status}: the response did not come through the client's fetch`, {
                 status: response.status,
