@@ -4,10 +4,11 @@ Usage: bench.py [--runs N] [--out docs/performance.md] [--resume]
        bench.py --quick
 
 --quick (`make test` runs it, under a minute) guards ratios only, never absolute times:
-the client's typed fast decode of the 1000-pool page against json.loads, that a no-op
-`make` does no work, and the share of a full rebuild's targets an edit of one host's spec
-remakes (make's dry run, nothing run); it exits 1 with a readable message when one
-regresses beyond its target.
+the client's typed fast decode of the 1000-pool page against json.loads, the TypeScript
+client's decode of the same page against JSON.parse (a ratio over its target is measured
+again, and only a second one over it fails), that a no-op `make` does no work, and the
+share of a full rebuild's targets an edit of one host's spec remakes (make's dry run,
+nothing run); it exits 1 with a readable message when one regresses beyond its target.
 
 Measures (median, min and max of N runs, N >= 5 by default):
   1. pipeline: full rebuild (build stamps removed, dependencies installed; also with
@@ -662,16 +663,40 @@ def incremental_share() -> tuple[float, list[str], list[str]]:
     return len(one) / len(full), sorted(one), others
 
 
+QUICK_RUNS = 5
+
+
+def confirmed(ratio: float, target: float, again: Callable[[], float]) -> list[float]:
+    """The ratios a guard judges: `ratio` alone when it holds, else `ratio` and a second
+    measurement (`again`). Node's GC makes one short run noisy on a shared machine; a
+    regression shows in both, and the guard fails only when the smaller is over `target`."""
+    return [ratio] if ratio <= target else [ratio, again()]
+
+
 def quick() -> list[str]:
     """The ratio guards of `make test`; returns the regressions (empty when every ratio holds)."""
     problems = []
-    page = [r for r in decoding(5) if r["case"].startswith("pool")]
+    page = [r for r in decoding(QUICK_RUNS) if r["case"].startswith("pool")]
     fast = next(r for r in page if r["decoder"] == FAST_DECODER)
     print(f"bench --quick: sync_fast decodes the 1000-pool page at {fast['ratio']:.2f}x json.loads "
           f"(target <= {FAST_DECODE_TARGET}x, aim {FAST_DECODE_AIM}x)")  # fmt: skip
     if fast["ratio"] > FAST_DECODE_TARGET:
         problems.append(f"the client's typed decode (sync_fast) of the 1000-pool page takes {fast['ratio']:.2f}x "
                         f"json.loads, over the target of {FAST_DECODE_TARGET}x (docs/performance.md)")  # fmt: skip
+    typescript = next(r for r in page if r["decoder"] == TS_DECODER)
+
+    def again() -> float:
+        body = decode_cases()[typescript["case"]][0]
+        rows = typescript_decoding(typescript["case"], body, 2 * QUICK_RUNS, 20)
+        return float(next(r for r in rows if r["decoder"] == TS_DECODER)["ratio"])
+
+    measured = confirmed(typescript["ratio"], TS_DECODE_TARGET, again)
+    shown = ", then ".join(f"{ratio:.2f}x" for ratio in measured)
+    print(f"bench --quick: the TypeScript client decodes the 1000-pool page at {shown} JSON.parse "
+          f"(target <= {TS_DECODE_TARGET}x)")  # fmt: skip
+    if min(measured) > TS_DECODE_TARGET:
+        problems.append(f"the TypeScript client's decode of the 1000-pool page takes {shown} JSON.parse, "
+                        f"over the target of {TS_DECODE_TARGET}x twice (docs/performance.md)")  # fmt: skip
     noop = subprocess.run(["make", "--question", "all"], cwd=REPO, env=QUIET, capture_output=True, text=True,
                           check=False)  # fmt: skip
     print(f"bench --quick: a no-op make {'does no work' if noop.returncode == 0 else 'would rebuild something'}")

@@ -1,7 +1,8 @@
 """The quick bench of `make test` (scripts/bench.py --quick): the ratios of issue 17 hold.
 It guards ratios only, never absolute times: the client's typed fast decode of a
-1000-pool page against json.loads, a no-op `make` that does no work, and the share of a
-full rebuild's targets that an edit of one host remakes (make's dry run)."""
+1000-pool page against json.loads, the TypeScript client's decode of it against
+JSON.parse, a no-op `make` that does no work, and the share of a full rebuild's targets
+that an edit of one host remakes (make's dry run)."""
 
 from __future__ import annotations
 
@@ -20,4 +21,5 @@ def test_the_quick_bench_ratios_hold() -> None:
                           timeout=120, check=False)  # fmt: skip
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "sync_fast decodes the 1000-pool page at" in proc.stdout
+    assert "the TypeScript client decodes the 1000-pool page at" in proc.stdout
     assert "of a full rebuild's targets" in proc.stdout
