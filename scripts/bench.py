@@ -174,6 +174,9 @@ def host_steps(host: str, tmp: Path) -> list[tuple[str, list[str | Path]]]:
                                     client / target.package]),
         ("openapi-typescript", ["node", REPO / "scripts" / "typescript" / "generate.mjs", bundle, types]),
         ("tsc --strict", [BIN / "tsc", "--project", generate.tsc_project(types, tmp)]),
+        ("tsc (the TypeScript client, compiled to dist/)",
+         [BIN / "tsc", "--project", REPO / "generated" / "typescript" / f"{host}-client" / "tsconfig.json",
+          "--outDir", tmp / f"{host}-client-dist"]),
     ]  # fmt: skip
     bundle_json = json.loads(committed.with_suffix(".json").read_text(encoding="utf-8"))
     configs = openapi_generator.prepare(host, bundle_json, tmp / "openapi-generator",
@@ -200,7 +203,8 @@ def floor(runs: int) -> tuple[Stat, list[tuple[str, float]]]:
     The same work as `make` from clean: openapi-spec-validator over every spec file once;
     per host the bundler, the dereferencer, the validator over the bundle and its
     dereferenced form, both linters, each generator with the options
-    generate.py passes, the mypy/tsc checks of the generated code; the spec-test gate once;
+    generate.py passes, the mypy/tsc checks of the generated code, the TypeScript client's
+    compile (tsc into a scratch folder); the spec-test gate once;
     mkdocs once. What `make` does beyond this (house rules, the source-only view, the
     ledger, the docs pages, interpreter start-ups, the Makefile itself) is the overhead.
     """
