@@ -270,8 +270,9 @@ export class Contract {
             }
             let envelope;
             if (mode === "raw" && response.status >= 200 && response.status <= 299) {
-                if (envelopeOrEmpty(body)["success"] === false)
-                    throw failure(response.status, envelopeOrEmpty(body), { status: response.status, headers: response.headers, body });
+                const raw = envelopeOrEmpty(body);
+                if (raw["success"] === false)
+                    throw failure(response.status, raw, { status: response.status, headers: response.headers, body });
             }
             else {
                 envelope = decodeEnvelope(response.status, response.headers, body);

@@ -319,7 +319,8 @@ export class Contract {
       }
       let envelope: Record<string, unknown> | undefined;
       if (mode === "raw" && response.status >= 200 && response.status <= 299) {
-        if (envelopeOrEmpty(body)["success"] === false) throw failure(response.status, envelopeOrEmpty(body), { status: response.status, headers: response.headers, body });
+        const raw = envelopeOrEmpty(body);
+        if (raw["success"] === false) throw failure(response.status, raw, { status: response.status, headers: response.headers, body });
       } else {
         envelope = decodeEnvelope(response.status, response.headers, body);
         if (mode === "raw") throw new UnexpectedStatus(`HTTP ${response.status}: unexpected status`, { status: response.status, headers: response.headers, body });
