@@ -1,5 +1,6 @@
-"""The benchmark's own helpers (scripts/bench.py): the synthetic host of the scale phase
-and the partial figures a resumed run reads back."""
+"""The benchmark's own helpers (scripts/bench.py): the synthetic host of the scale phase,
+the partial figures a resumed run reads back, the quick bench's guards, and a tool floor
+that runs every tool the generation does."""
 
 from __future__ import annotations
 
@@ -61,3 +62,41 @@ def test_a_ratio_over_its_target_is_measured_again_once() -> None:
     assert failed == [1.7, 1.6]
     assert min(failed) > 1.5
     assert len(calls) == 2
+
+
+def tool(command: list[str | Path]) -> str:
+    """A command's tool: the program's name, with the module of `python -m` or the script Node runs."""
+    args = [str(part) for part in command]
+    name = Path(args[0]).name
+    if name.startswith("python") and "-m" in args:
+        return f"python -m {args[args.index('-m') + 1]}"
+    if name == "node":
+        return f"node {Path(args[1]).name}"
+    return name
+
+
+def test_the_tool_floor_runs_every_tool_the_generation_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The floor of `make bench`'s overhead row (host_steps) must include every tool
+    generate.py runs for a host, or the overhead counts that tool's time (as it once counted
+    the TypeScript client's tsc)."""
+    import subprocess
+
+    import generate
+
+    ran: list[list[str | Path]] = []
+    real = subprocess.run
+
+    def recording(command: list[str | Path], *args: object, **kwargs: object) -> object:
+        ran.append(list(command))
+        return real(command, *args, **kwargs)  # type: ignore[call-overload]
+
+    monkeypatch.setattr(subprocess, "run", recording)
+    generate.generate(generate.Host(bench.PROBE_HOST), tmp_path / "generated")
+    steps = [command for _, command in bench.host_steps(bench.PROBE_HOST, tmp_path)]
+    floor = {tool(command) for command in steps}
+    generated = {tool(command) for command in ran}
+    assert generated, "generate.py ran no tool"
+    assert generated <= floor, f"tools generate.py runs that the floor does not: {sorted(generated - floor)}"
+    tsc_runs = sum(tool(command) == "tsc" for command in ran)
+    floor_tsc = sum(tool(command) == "tsc" for command in steps)
+    assert tsc_runs == floor_tsc, "each tsc run of generate.py (the types, the client) is in the floor"
