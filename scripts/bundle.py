@@ -3,7 +3,7 @@
 Usage: bundle.py --redocly PATH SPEC OUT_DIR NAME
 
 Writes OUT_DIR/NAME.yaml (redocly bundle, with `x-codeSamples` on every operation from
-scripts/code_samples.py), OUT_DIR/NAME.json (the same document as JSON),
+scripts/code_samples.py, and every large integer bound exact again), OUT_DIR/NAME.json (the same document as JSON),
 OUT_DIR/NAME.deref.json (fully dereferenced by prance) and OUT_DIR/NAME.source-only.yaml
 (every x-evidence element stripped, scripts/source_only.py; no code samples).
 Everything is written to a temporary directory first, the bundle and its dereferenced
@@ -123,6 +123,26 @@ def dereference(bundle: Path) -> Any:
     return specs
 
 
+def keep_exact_integers(doc: Any, spec: Path) -> None:
+    """Put back the exact value of every integer beyond 2^53 that the sources give as a named
+    component's bound (oas.EXACT_BOUND): `redocly bundle` reads numbers as IEEE doubles and
+    writes 2^64 - 1 as 18446744073709552000. Component names and their pointers survive
+    bundling, so the value goes back to the same pointer."""
+    docs = oas.reachable_files(spec)
+    for file in docs.files:
+        for pointer, number in oas.unsafe_integers(docs.load(file)):
+            if not oas.EXACT_BOUND.match(pointer):
+                continue  # the house rules reject it
+            try:
+                bundled = oas.resolve_pointer(doc, pointer)
+            except KeyError:
+                continue  # a component of a shared file this host does not use
+            if not isinstance(bundled, (int, float)) or abs(float(bundled) - number) > abs(number) * 1e-12:
+                raise BundleError(f"{docs.display(file)}: {pointer}: the bundle has {bundled!r}, not {number}")
+            parent, _, key = pointer.rpartition("/")
+            oas.resolve_pointer(doc, parent)[key] = number
+
+
 def bundle(redocly: str, spec: Path, out_dir: Path, name: str) -> list[Path]:
     out_dir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix=f".tmp-{name}-", dir=out_dir) as tmp_name:
@@ -135,6 +155,7 @@ def bundle(redocly: str, spec: Path, out_dir: Path, name: str) -> list[Path]:
         ]
         redocly_bundle(redocly, spec, files[0])
         doc = oas.load_document(files[0])
+        keep_exact_integers(doc, spec)
         try:
             code_samples.add_samples(doc, name)
         except code_samples.SampleError as exc:

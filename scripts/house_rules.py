@@ -9,13 +9,16 @@ Rules (docs/decisions.md explains each):
   * evidence only narrows: a `withoutEvidence.type` contains the schema's own type; a
     server variable's citation gives the placeholder `withoutEvidence.default`;
   * no `nullable` keyword (OpenAPI 3.1 uses type lists);
+  * no integer literal beyond 2^53, except a named component schema's bound (the bundle
+    keeps those exact);
   * every operation has an operationId, a summary, exactly one tag and a 429 response;
   * every JSON response uses the envelope (its schema has `id` and `success`);
   * every response and request media type has named examples, and every example
     (media types, parameters, headers) validates against its schema (JSON Schema 2020-12);
   * with --source-document: no invented names. Every property, parameter, header and
     enum value, and every key used in an example, is named in the source document or
-    carries x-evidence.
+    carries x-evidence; an error-code catalogue (x-error-codes) lists the x-extensible-enum
+    values in order, with basis `source` exactly for the codes the source names.
 
 Usage: house_rules.py [--source-document FILE] SPEC [SPEC ...]
 Prints one line per problem, `file: pointer: problem`, and exits 1 if there is any.
@@ -86,14 +89,19 @@ class Checker:
         registry = Registry(retrieve=lambda uri: _retrieve(docs, uri))  # type: ignore[call-arg]
         pending = [docs.entry]
         seen: set[Path] = set()
+        order: list[Path] = []
         while pending:
             file = pending.pop()
             if file in seen:
                 continue
             seen.add(file)
+            order.append(file)
             for target in self.check_refs(docs, file):
                 pending.append(target)
-            self.check_file(docs, file, registry)
+        # an example may use a property that another file of the description declares with evidence
+        evidence_names = set().union(*(_evidence_property_names(docs.load(f)) for f in order))
+        for file in order:
+            self.check_file(docs, file, registry, evidence_names)
         self.checked_files |= seen
 
     # -- $ref --------------------------------------------------------------------
@@ -105,20 +113,22 @@ class Checker:
                 self.spec_error(exc)
 
     # -- one file ----------------------------------------------------------------
-    def check_file(self, docs: oas.DocumentSet, file: Path, registry: Registry) -> None:
+    def check_file(self, docs: oas.DocumentSet, file: Path, registry: Registry, evidence_names: set[str]) -> None:
         doc = docs.load(file)
         # A host that declares rate limiting (x-rate-limit) declares 429 on every operation.
         self.rate_limited = isinstance(doc, dict) and "x-rate-limit" in doc
-        for pointer, number in _unsafe_integers(doc, ""):
+        for pointer, number in oas.unsafe_integers(doc):
+            if oas.EXACT_BOUND.match(pointer):
+                continue  # bundle.py keeps a named component's bound exact
             self.problem(
                 docs,
                 file,
                 pointer,
                 f"integer {number} is beyond 2^53: JavaScript tools (Redocly, Spectral, Prism) "
-                "corrupt it; state the range another way (format, description)",
+                "corrupt it; only a named component schema's minimum or maximum may be (the bundle "
+                "keeps those exact); state the range another way (format, description)",
                 rule="number",
             )
-        evidence_names = _evidence_property_names(doc)
         for node in oas.walk(doc):
             self.check_extensions(docs, file, node)
             if node.kind == "schema":
@@ -187,6 +197,7 @@ class Checker:
                 "the `nullable` keyword is not allowed: use a type list such as [string, 'null']",
                 rule="nullable",
             )
+        self.check_error_codes(docs, file, node)
         described = schema.get("x-enum-descriptions")
         if isinstance(described, list):
             values = schema.get("enum") or schema.get("x-extensible-enum") or []
@@ -221,6 +232,26 @@ class Checker:
                 "open object without a marker: a schema that shows no shape must carry x-not-shown",
                 rule="open-object",
             )
+
+    def check_error_codes(self, docs: oas.DocumentSet, file: Path, node: oas.Node) -> None:
+        """An error-code catalogue lists the codes of x-extensible-enum, in order; a code the
+        source names has basis `source`, any other carries x-evidence (the vocabulary checks
+        that a `source` entry has none)."""
+        catalogue = node.value.get("x-error-codes")
+        if not isinstance(catalogue, list):
+            return
+        where = oas.pointer_join(node.pointer, "x-error-codes")
+        codes = [e.get("code") for e in catalogue if isinstance(e, dict)]
+        if codes != list(node.value.get("x-extensible-enum") or []):
+            self.problem(docs, file, where, "the codes of x-error-codes must be the x-extensible-enum values, in the "
+                         "same order", rule="marker")  # fmt: skip
+        for i, entry in enumerate(catalogue):
+            if not isinstance(entry, dict) or self.source_text is None:
+                continue
+            named = self.in_source(str(entry.get("code")))
+            if named != (entry.get("basis") == "source"):
+                self.problem(docs, file, oas.pointer_join(where, i), f"code {entry.get('code')!r}: basis `source` "
+                             "exactly where the source document names the code", rule="names")  # fmt: skip
 
     def check_operation(self, docs: oas.DocumentSet, file: Path, node: oas.Node) -> None:
         op = node.value
@@ -364,6 +395,7 @@ class Checker:
                 values.append(value["const"])
             citations = value.get("x-evidence") or []
             cited = {_json_text(v) for e in citations for v in e.get("values") or []}
+            cited |= {str(e.get("code")) for e in value.get("x-error-codes") or [] if oas.is_evidence_element(e)}
             if any(oas.backs_element(e) for e in citations):  # the whole schema rests on evidence
                 cited |= {_json_text(v) for v in values}
             for item in values:
@@ -397,20 +429,6 @@ class Checker:
 def _retrieve(docs: oas.DocumentSet, uri: str) -> Resource[Any]:
     path = Path(uri.removeprefix("file://"))
     return Resource.from_contents(docs.load(path), default_specification=DRAFT202012)
-
-
-def _unsafe_integers(node: Any, pointer: str) -> Iterator[tuple[str, int]]:
-    """Integer literals that an IEEE double cannot hold exactly."""
-    if isinstance(node, bool):
-        return
-    if isinstance(node, int) and abs(node) > 2**53:
-        yield pointer or "/", node
-    elif isinstance(node, dict):
-        for key, value in node.items():
-            yield from _unsafe_integers(value, oas.pointer_join(pointer, key))
-    elif isinstance(node, list):
-        for i, value in enumerate(node):
-            yield from _unsafe_integers(value, oas.pointer_join(pointer, i))
 
 
 def _evidence_property_names(doc: Any) -> set[str]:

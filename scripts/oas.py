@@ -7,6 +7,7 @@ Library module (no command line). The one-job scripts in this folder import it.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -192,6 +193,39 @@ class DocumentSet:
             seen.add(key)
             loc = self.resolve(loc.file, loc.value["$ref"], pointer_join(loc.pointer, "$ref"))
         return loc
+
+
+# An integer beyond 2^53 that the bundle keeps exact (scripts/bundle.py): a bound of a named
+# component schema, which keeps its name and pointer through `redocly bundle`.
+EXACT_BOUND = re.compile(r"^/components/schemas/[^/]+/(minimum|maximum|exclusiveMinimum|exclusiveMaximum)$")
+
+
+def unsafe_integers(node: JSON, pointer: str = "") -> Iterator[tuple[str, int]]:
+    """(pointer, value) of every integer literal that an IEEE double cannot hold exactly."""
+    if isinstance(node, bool):
+        return
+    if isinstance(node, int) and abs(node) > 2**53:
+        yield pointer or "/", node
+    elif isinstance(node, dict):
+        for key, value in node.items():
+            yield from unsafe_integers(value, pointer_join(pointer, key))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from unsafe_integers(value, pointer_join(pointer, i))
+
+
+def reachable_files(entry: Path) -> DocumentSet:
+    """The entry document and every file its $refs reach, loaded (a dangling $ref raises)."""
+    docs = DocumentSet(entry)
+    pending, seen = [docs.entry], set()
+    while pending:
+        file = pending.pop()
+        if file in seen:
+            continue
+        seen.add(file)
+        for pointer, holder in ref_holders(docs.load(file)):
+            pending.append(docs.resolve(file, holder["$ref"], pointer_join(pointer, "$ref")).file)
+    return docs
 
 
 _LITERAL_KEYS = frozenset({"example", "enum", "const", "default"})

@@ -9,6 +9,8 @@ Rules (the meaning of x-evidence, spec/common/extensions.yaml):
     component, `items`, `additionalProperties`, an `anyOf` member...);
   * citations with `values` back enum values: those values leave `enum`,
     `x-extensible-enum` and the parallel `x-enum-descriptions`; the schema stays;
+  * an `x-error-codes` entry with x-evidence goes, and its code leaves
+    `x-extensible-enum` (the entry's citations back that value);
   * citations with `withoutEvidence` back keywords: the keywords take the values it gives
     (a schema's wider `type`, a server variable's placeholder `default`); the object stays;
   * on a response or an operation (which the source does show) x-evidence is an
@@ -62,6 +64,10 @@ def strip(node: Any, container: str = "") -> Any:
         strip_values(out, node["x-evidence"])
         for citation in node["x-evidence"]:
             out.update(citation.get("withoutEvidence") or {})
+    if "x-error-codes" in node:
+        codes = node["x-error-codes"]
+        strip_values(out, [{"values": [e["code"] for e in codes if oas.is_evidence_element(e)]}])
+        out["x-error-codes"] = [e for e in codes if not oas.is_evidence_element(e)]
     return collapse_alternatives(out)
 
 

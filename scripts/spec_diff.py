@@ -209,11 +209,20 @@ class Differ:
         for key, lower in (("minimum", True), ("maximum", False), ("minLength", True), ("maxLength", False)):
             a, b = old.get(key), new.get(key)
             if a is None and b is not None:
-                self.add(name, True, f"{label}: {key} {b} added")
+                # a bound that only states the range the format already held tightens nothing
+                implied = FORMAT_RANGES.get(str(old.get("format")), (None, None))[0 if lower else 1]
+                self.add(name, b != implied, f"{label}: {key} {b} added")
             elif a is not None and b is not None and a != b:
                 self.add(name, bool(b > a) == lower, f"{label}: {key} {a} -> {b}")
         if old.get("pattern") != new.get("pattern") and new.get("pattern") is not None:
             self.add(name, True, f"{label}: pattern {old.get('pattern')!r} -> {new.get('pattern')!r}")
+
+
+# The range an integer format holds: (minimum, maximum).
+FORMAT_RANGES: dict[str, tuple[int, int]] = {
+    "int32": (-(2**31), 2**31 - 1), "int64": (-(2**63), 2**63 - 1),
+    "uint32": (0, 2**32 - 1), "uint64": (0, 2**64 - 1),
+}  # fmt: skip
 
 
 def enum_values(schema: dict[str, Any]) -> set[str] | None:

@@ -48,6 +48,12 @@ EXAMPLES = ("              examples:\n                pools:\n                  
             "                    success: true\n                    data: {}\n")  # fmt: skip
 IDS_SCHEMA = "          schema:\n            type: string\n"
 IDS_EXAMPLE = "          example: 58oQChx4yWmvKdwLLZzBi4ChoCc2fqCUWBkwMihLYQo2\n"
+# an error-code catalogue beside x-extensible-enum [REQ_WALLET_ERROR, REQ_SLIPPAGE_BPS_ERROR]
+ERROR_CODES = ("            x-extensible-enum: [REQ_WALLET_ERROR, REQ_SLIPPAGE_BPS_ERROR]\n            x-error-codes:\n"
+               "              - {{code: {first}, meaning: m, endpoints: [getPoolsByIds], action: fix-request, "
+               "advice: a, basis: {basis}{evidence}}}\n"
+               "              - {{code: {second}, meaning: m, endpoints: [getPoolsByIds], action: fix-request, "
+               "advice: a, basis: source}}\n")  # fmt: skip
 EDIT_CASES: dict[str, tuple[str, str, str, list[str]]] = {
     "unknown-extension": (OPERATION, OPERATION + "      x-made-up: true\n", "house rules",
                           ["/paths/~1pools~1info~1ids/get/x-made-up", "unknown extension x-made-up"]),
@@ -80,6 +86,13 @@ EDIT_CASES: dict[str, tuple[str, str, str, list[str]]] = {
                                    "house rules", ["x-enum-descriptions has 2 entries for 0 enum values"]),
     "invalid-parameter-example": (IDS_EXAMPLE, "          example: 5\n", "house rules",
                                   ["/paths/~1pools~1info~1ids/get/parameters/0", "does not match its schema"]),
+    "error-codes-disagree": (IDS_SCHEMA, IDS_SCHEMA + ERROR_CODES.format(first="REQ_SLIPPAGE_BPS_ERROR",
+                             second="REQ_WALLET_ERROR", basis="source", evidence=""), "house rules",
+                             ["x-error-codes", "must be the x-extensible-enum values, in the same order"]),
+    "error-code-basis": (IDS_SCHEMA, IDS_SCHEMA + ERROR_CODES.format(first="REQ_WALLET_ERROR",
+                         second="REQ_SLIPPAGE_BPS_ERROR", basis="raydium-code",
+                         evidence=f", x-evidence: [{{source: {SIGNATURE}}}]"), "house rules",
+                         ["basis `source` exactly where the source document names the code"]),
     # scripts/code_samples.py: a sample shows real values, so a required parameter needs one
     "required-parameter-without-example": (IDS_EXAMPLE, "", "bundle",
                                            ["GET /pools/info/ids", "required parameter 'ids' has no example"]),

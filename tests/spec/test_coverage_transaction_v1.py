@@ -168,9 +168,12 @@ EXPECTATIONS: list[Expectation] = [
         "Errors rule 3: known codes, open set",
     ),
     Value(
-        COMPUTE_IN + FAILURE_MSG + "/x-enum-descriptions",
-        ["invalid or missing wallet", "invalid slippageBps"],
-        "Errors rule 3: meaning of the codes",
+        COMPUTE_IN + FAILURE_MSG + "/x-error-codes/0/meaning", "Invalid or missing wallet.",
+        "Errors rule 3: meaning of REQ_WALLET_ERROR",
+    ),
+    Value(
+        COMPUTE_IN + FAILURE_MSG + "/x-error-codes/1/meaning", "Invalid slippageBps.",
+        "Errors rule 3: meaning of REQ_SLIPPAGE_BPS_ERROR",
     ),
     NotShown(COMPUTE_IN + FAILURE_MSG, ["complete list of error codes"], "Errors rule 3: complete code list not shown"),
     NotShown(

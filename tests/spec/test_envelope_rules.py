@@ -163,6 +163,26 @@ def test_failure_data_is_absent_or_empty(status: str, host: str, method: str, pa
         assert accepts(doc, schema, {**control, "error": {}}), "a pool failure without error.code"
 
 
+@pytest.mark.parametrize("view", ["bundle", "source-only"])
+@pytest.mark.parametrize(("host", "method", "path"), OPERATIONS, ids=OP_IDS)
+def test_error_code_is_the_pool_failures_only(host: str, method: str, path: str, view: str) -> None:
+    """"error.code: pool data service only, on failure": no success carries `error`, and no
+    failure of another host does; a pool failure does (the control)."""
+    doc = bundle(host) if view == "bundle" else source_view(host)
+    if path not in doc["paths"]:
+        return  # an evidence-only endpoint: not in the source-only view
+    schema, control = success_of(host, method, path, doc)
+    assert accepts(doc, schema, {**control, "error": {"code": 1}}), "a success with error.code accepted"
+    for status in ("4XX", "429"):
+        failure = json_media(doc, method, path, status) + "/schema"
+        with_code = {**failure_body(host), "error": {"code": 1}}
+        if host == "pool-v3":
+            assert accepts(doc, failure, with_code) == []
+        else:
+            assert accepts(doc, failure, with_code), f"a {host} failure with error.code accepted"
+            assert accepts(doc, failure, failure_body(host)) == []
+
+
 def test_pool_success_ids_are_uuids() -> None:
     schema, control = success_of("pool-v3", "get", "/main/clmm-dynamic-config", bundle("pool-v3"))
     assert accepts(bundle("pool-v3"), schema, {**control, "id": "q-1"})
@@ -183,15 +203,18 @@ def test_perps_pool_list_forbids_msg(view: str) -> None:
 # --- 5. slippageBps is 0 to 10000 wherever the bundle types it -------------------------------
 def quote(slippage: int) -> dict[str, Any]:
     value = examples(bundle("transaction-v1"), json_media(bundle("transaction-v1"), "get", "/compute/swap-base-in",
-                                                         "200"))["quoteFromEvidence"]  # fmt: skip
+                                                         "200"))["quoteSolToUsdc"]  # fmt: skip
     body: dict[str, Any] = copy.deepcopy(value)
     body["data"]["slippageBps"] = slippage
     return body
 
 
+@pytest.mark.parametrize("view", ["bundle", "source-only"])
 @pytest.mark.parametrize(("slippage", "ok"), [(0, True), (50, True), (10000, True), (10001, False), (-1, False)])
-def test_slippage_bound_holds_inside_the_quote(slippage: int, ok: bool) -> None:
-    doc = bundle("transaction-v1")
+def test_slippage_bound_holds_inside_the_quote(slippage: int, ok: bool, view: str) -> None:
+    """The source bounds slippageBps for compute and transaction: the bound holds inside the
+    quote that the transaction body carries, in the source-only view too."""
+    doc = bundle("transaction-v1") if view == "bundle" else source_view("transaction-v1")
     schema = json_media(doc, "get", "/compute/swap-base-in", "200") + "/schema"
     assert (accepts(doc, schema, quote(slippage)) == []) is ok
     request = {"wallet": "8XqBvH7oGfQh9Ygcw3RUbvzD2Cg3uHnXGvPdWn6fvSmx", "swapResponse": quote(slippage),

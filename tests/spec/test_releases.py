@@ -176,7 +176,8 @@ def test_the_postman_collection_uses_the_named_examples(tmp_path: Path) -> None:
     collection = json.loads(next(tmp_path.rglob("*.postman_collection.json")).read_text(encoding="utf-8"))
     requests = {i["name"]: i["request"] for folder in collection["item"] for i in folder["item"]}
     body = json.loads(requests["buildSwapBaseInTransaction"]["body"]["raw"])
-    # the first named example, not a placeholder
-    assert body["wallet"] == "8XqBvH7oGfQh9Ygcw3RUbvzD2Cg3uHnXGvPdWn6fvSmx"
+    # the first named example, not a placeholder: a whole quote as swapResponse
+    assert body["wallet"] == "E9DvCgB83DB2Yy4Jy6wn4XmAjEJLmHQiAczpuWbKq1A5"
+    assert body["swapResponse"]["data"]["swapType"] == "BaseIn"
     query = {q["key"]: q["value"] for q in requests["computeSwapBaseIn"]["url"]["query"]}
     assert query["amount"] == "1000000000"

@@ -52,7 +52,9 @@ def test_evidence_is_stripped_where_there_is_some() -> None:
     for host in ("pool-v3", "transaction-v1"):
         assert "x-evidence" in (GENERATED / f"{host}.yaml").read_text(encoding="utf-8")
     quote = source_view("transaction-v1")["components"]["schemas"]["SwapQuote"]
-    assert "properties" not in quote
+    # only slippageBps stays: the source names it and bounds it for compute and transaction
+    assert list(quote["properties"]) == ["slippageBps"]
+    assert quote["properties"]["slippageBps"]["maximum"] == 10000
     assert "routePlan" not in json.dumps(source_view("transaction-v1"))
     assert "mints" not in [
         p["name"] for p in source_view("pool-v3")["paths"]["/mint/price"]["get"].get("parameters", [])
@@ -71,4 +73,4 @@ def test_ledger_counts_endpoints_from_the_source_and_from_evidence(host: str) ->
     in_bundle = sum(1 for item in host_bundle(host)["paths"].values() for m in oas.HTTP_METHODS if m in item)
     assert counts == {"from_source": in_view, "from_evidence": in_bundle - in_view}
     if host == "pool-v3":
-        assert counts["from_evidence"] == 2  # /main/version and /main/rpcs
+        assert counts["from_evidence"] == 3  # /main/version, /main/rpcs and /main/auto-fee

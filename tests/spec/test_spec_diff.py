@@ -89,3 +89,15 @@ def test_inline_and_allof_read_the_same() -> None:
 
 def test_no_edit_no_change() -> None:
     assert changes(lambda op: None) == []
+
+
+@pytest.mark.parametrize(("maximum", "breaking"), [(2**64 - 1, False), (2**64 - 2, True)])
+def test_a_maximum_the_format_already_held_tightens_nothing(maximum: int, breaking: bool) -> None:
+    """`format: uint64` already held 0..2^64-1: stating that maximum breaks no client; a lower one does."""
+    old = document({"type": "integer", "format": "uint64", "minimum": 0}, {"type": "object"}, {"type": "object"})
+    new = copy.deepcopy(old)
+    new["paths"]["/x"]["post"]["parameters"][0]["schema"]["maximum"] = maximum
+    differ = spec_diff.Differ("h")
+    differ.documents(old, new)
+    expected = [(f"query parameter 'q': maximum {maximum} added", breaking)]
+    assert [(c.what, c.breaking) for c in differ.changes] == expected

@@ -41,7 +41,11 @@ CASES: list[tuple[str, dict[str, Any], str | None]] = [
     ("not wrapped, no input account", body(wrapSol=False, unwrapSol=True), "inputAccount"),
     ("both false, input account only", body(wrapSol=False, unwrapSol=False, inputAccount=A_IN), "outputAccount"),
     ("both false, output account only", body(wrapSol=False, unwrapSol=False, outputAccount=A_OUT), "inputAccount"),
-    ("both omitted, no accounts", body(), "inputAccount"),
+    # the defaults of wrapSol and unwrapSol are not shown: an omitted flag triggers no rule
+    ("both omitted, no accounts", body(), None),
+    ("wrapSol false, unwrapSol omitted, no accounts", body(wrapSol=False), "inputAccount"),
+    ("wrapSol false, unwrapSol omitted, input account", body(wrapSol=False, inputAccount=A_IN), None),
+    ("wrapSol omitted, unwrapSol false, no accounts", body(unwrapSol=False), None),
     ("no wallet", body(wallet=None, wrapSol=True, unwrapSol=True), "wallet"),
     (
         "no priority fee",
@@ -101,3 +105,23 @@ def test_request_examples_exercise_every_branch() -> None:
         assert branches == {(True, False), (False, True), (False, False)}
         for value in values:
             assert list(validator("TransactionRequest").iter_errors(value)) == []
+
+
+def test_referrer_wallet_is_base_in_only() -> None:
+    """"referrerWallet: base-in only (the base-out referrer field is not implemented)"."""
+    payload = body(referrerWallet="7vW5scKR9Ubq3ojAFNF2MS8kV3brBP8idkiFMk55ZN8y", wrapSol=True)
+    assert list(validator("SwapBaseInTransactionRequest").iter_errors(payload)) == []
+    errors = list(validator("SwapBaseOutTransactionRequest").iter_errors(payload))
+    assert [e.validator for e in errors] == ["not"], [e.message for e in errors]
+    control = body(wrapSol=True)
+    assert list(validator("SwapBaseOutTransactionRequest").iter_errors(control)) == []
+
+
+@pytest.mark.parametrize(
+    ("amount", "accepted"),
+    [(0, True), (2**64 - 1, True), (2**64, False), (2**64 + 5, False), (-1, False), (1.5, False)],
+)
+def test_amounts_are_u64(amount: float, accepted: bool) -> None:
+    """AmountU64 holds exactly the u64 range: the bundle keeps its maximum exact."""
+    errors = list(validator("AmountU64").iter_errors(amount))
+    assert (errors == []) is accepted, [e.message for e in errors]
