@@ -20,7 +20,7 @@ import json
 import pprint
 import re
 import shlex
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 from urllib.parse import quote
 
@@ -61,6 +61,16 @@ class Call:
     python_body_type: str | None  # openapi-python-client names an allOf of one $ref after that member
     has_result: bool  # the success shows a JSON body (launch auth's does not)
     prints_data: bool  # the success is an envelope: print its `data`
+    # a body field that carries another operation's whole response, sent back unchanged
+    # (the transaction call's swapResponse): the sample makes that call first and passes its result
+    chained: Chain | None = None
+    body_enums: tuple[tuple[str, str], ...] = ()  # (body field, its enum component) for typed constructors
+
+
+@dataclass(frozen=True)
+class Chain:
+    field: str  # the body field, e.g. swapResponse
+    source: Call  # the operation whose response goes in it, e.g. computeSwapBaseIn
 
 
 def follow(doc: dict[str, Any], node: Any) -> Any:
@@ -84,13 +94,50 @@ def base_url(doc: dict[str, Any]) -> str:
 
 
 def calls(doc: dict[str, Any], host: str) -> list[Call]:
-    """Every operation of a bundle as a Call, in the bundle's order."""
+    """Every operation of a bundle as a Call, in the bundle's order; an operation that an
+    operation's response links to (OpenAPI `links`), and whose body takes that whole
+    response, is chained to it."""
     found = []
     for path, item in doc["paths"].items():
         for method in oas.HTTP_METHODS:
             if method in item:
                 found.append(call(doc, host, method, path, item[method]))
-    return found
+    by_id = {c.operation_id: c for c in found}
+    chained = {}
+    for source in found:
+        op = doc["paths"][source.path][source.method]
+        success = follow(doc, op["responses"]["200"])
+        returned = _success_name(doc, success)
+        for link in (success.get("links") or {}).values():
+            target = by_id.get(str(link.get("operationId")))
+            if target is not None and target.operation_id not in chained:
+                field = _field_taking(doc, doc["paths"][target.path][target.method], returned)
+                if field is not None:
+                    chained[target.operation_id] = Chain(field, source)
+    return [replace(c, chained=chained.get(c.operation_id)) for c in found]
+
+
+def _success_name(doc: dict[str, Any], response: dict[str, Any]) -> str | None:
+    schema = ((response.get("content") or {}).get("application/json") or {}).get("schema") or {}
+    members = [m for m in schema.get("oneOf", [schema]) if not str(m.get("$ref", "")).endswith("FailureEnvelope")]
+    return ref_name(members[0]) if members else None
+
+
+def _body_properties(doc: dict[str, Any], schema: Any) -> dict[str, Any]:
+    """A body schema's properties through $ref and allOf, each as written (its own $ref kept)."""
+    schema = follow(doc, schema)
+    props: dict[str, Any] = {}
+    for member in schema.get("allOf") or []:
+        props.update(_body_properties(doc, member))
+    return {**props, **(schema.get("properties") or {})}
+
+
+def _field_taking(doc: dict[str, Any], op: dict[str, Any], name: str | None) -> str | None:
+    """The body field of an operation whose schema is the named component, if any."""
+    if name is None or "requestBody" not in op:
+        return None
+    schema = follow(doc, op["requestBody"])["content"]["application/json"]["schema"]
+    return next((field for field, prop in _body_properties(doc, schema).items() if ref_name(prop) == name), None)
 
 
 def call(doc: dict[str, Any], host: str, method: str, path: str, op: dict[str, Any]) -> Call:
@@ -122,7 +169,7 @@ def call(doc: dict[str, Any], host: str, method: str, path: str, op: dict[str, A
         body_schema = follow(doc, media["schema"])
         body_open = not body_schema.get("properties") and not body_schema.get("allOf")
         python_body_type = body_type
-        while set(body_schema) <= {"title", "description", "allOf", "x-not-shown", "x-evidence", "x-rules"} \
+        while set(body_schema) <= {"title", "description", "allOf", "x-not-shown", "x-evidence", "x-rules", "not"} \
                 and len(body_schema.get("allOf") or []) == 1 and ref_name(body_schema["allOf"][0]):
             python_body_type = ref_name(body_schema["allOf"][0])
             body_schema = follow(doc, body_schema["allOf"][0])
@@ -132,8 +179,13 @@ def call(doc: dict[str, Any], host: str, method: str, path: str, op: dict[str, A
     if isinstance(schema.get("oneOf"), list):  # the success, or a failure with the same status
         schema = follow(doc, schema["oneOf"][0])
     prints_data = "data" in oas.merged_properties(_followed_members(doc, schema))
+    enums: tuple[tuple[str, str], ...] = ()
+    if "requestBody" in op:
+        props = _body_properties(doc, follow(doc, op["requestBody"])["content"]["application/json"]["schema"])
+        enums = tuple((field, name) for field, prop in props.items()
+                      if (name := ref_name(prop)) and "enum" in follow(doc, prop))  # fmt: skip
     return Call(host, method, path, op["operationId"], op["tags"][0], base_url(doc), params, body, body_type,
-                body_open, python_body_type, "schema" in media_200, prints_data)  # fmt: skip
+                body_open, python_body_type, "schema" in media_200, prints_data, body_enums=enums)  # fmt: skip
 
 
 def _followed_members(doc: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any]:
@@ -156,35 +208,62 @@ def host_pascal(host: str) -> str:
 
 
 # -- the languages -----------------------------------------------------------------------
-def curl(c: Call) -> str:
+def _curl_url(c: Call) -> str:
     query = "&".join(f"{p.name}={quote(str(p.value), safe=',')}" for p in c.params)
-    url = c.base_url + c.path + (f"?{query}" if query else "")
+    return c.base_url + c.path + (f"?{query}" if query else "")
+
+
+def curl(c: Call) -> str:
+    url = _curl_url(c)
     if c.body is None:
         return f"curl -sS {shlex.quote(url)}"
+    data = shlex.quote(json.dumps(c.body, indent=2))
+    if c.chained:  # the body takes another call's whole response: its bytes go in unchanged
+        field = c.chained.field
+        fields = json.dumps({k: v for k, v in c.body.items() if k != field}, indent=2)[:-2]
+        opening = shlex.quote(fields + ',\n  "' + field + '": ')
+        return (f"# the {field} to send: this response, whole and unchanged\n"
+                f"{field}=$(curl -sS {shlex.quote(_curl_url(c.chained.source))})\n"
+                f"curl -sS -X {c.method.upper()} {shlex.quote(url)} \\\n  -H 'Content-Type: application/json' \\\n"
+                f"  -d {opening}\"${field}\"'}}'")  # fmt: skip
     return (f"curl -sS -X {c.method.upper()} {shlex.quote(url)} \\\n  -H 'Content-Type: application/json' \\\n"
-            f"  -d {shlex.quote(json.dumps(c.body, indent=2))}")  # fmt: skip
+            f"  -d {data}")  # fmt: skip
+
+
+def _python_params(c: Call) -> list[str]:
+    return [f"{snake(p.name)}={p.enum_type}({p.value!r})" if p.enum_type else f"{snake(p.name)}={p.value!r}"
+            for p in c.params]  # fmt: skip
 
 
 def python(c: Call) -> str:
     package = c.host.replace("-", "_") + "_client"
     body_type = {c.python_body_type} if c.python_body_type else set()
-    models = sorted({p.enum_type for p in c.params if p.enum_type} | body_type)
-    function = snake(c.operation_id)
-    lines = [f"from {package} import Client, errors", f"from {package}.api.{snake(c.tag)} import {function}"]
+    calls = [c.chained.source, c] if c.chained else [c]
+    enums = {p.enum_type for call in calls for p in call.params if p.enum_type}
+    enums |= {name for _, name in c.body_enums} if c.chained else set()
+    models = sorted(enums | body_type)
+    lines = [f"from {package} import Client, errors"]
+    lines += [f"from {package}.api.{snake(call.tag)} import {snake(call.operation_id)}" for call in calls]
     if models:
         lines.append(f"from {package}.models import {', '.join(models)}")
-    args = ["client=client"]
-    for p in c.params:
-        value = repr(p.value)
-        args.append(f"{snake(p.name)}={p.enum_type}({value})" if p.enum_type else f"{snake(p.name)}={value}")
-    if c.body is not None:
-        body = pprint.pformat(c.body, indent=1, width=80, sort_dicts=False).replace("\n", "\n    ")
-        lines += ["", f"body = {c.python_body_type}.from_dict(", f"    {body}", ")"]
-        args.append("body=body")
+    lines += ["", f"client = Client(base_url={c.base_url!r})", "try:"]
+    if c.chained:  # the body takes another call's whole response: make that call first
+        source = c.chained.source
+        lines += [f"    # the {snake(c.chained.field)} to send: this response, whole and unchanged",
+                  f"    {snake(c.chained.field)} = {snake(source.operation_id)}.sync(",
+                  *(f"        {a}," for a in ["client=client", *_python_params(source)]), "    )"]  # fmt: skip
+        enums_of = dict(c.body_enums)
+        fields = [f"{snake(k)}={snake(k)}" if k == c.chained.field
+                  else f"{snake(k)}={enums_of[k]}({v!r})" if k in enums_of else f"{snake(k)}={v!r}"
+                  for k, v in (c.body or {}).items()]  # fmt: skip
+        lines += [f"    body = {c.python_body_type}(", *(f"        {f}," for f in fields), "    )"]
+    elif c.body is not None:
+        body = pprint.pformat(c.body, indent=1, width=80, sort_dicts=False).replace("\n", "\n        ")
+        lines += [f"    body = {c.python_body_type}.from_dict(", f"        {body}", "    )"]
+    args = ["client=client", *_python_params(c), *(["body=body"] if c.body is not None else [])]
     shown = "result.data" if c.prints_data else "result"
     lines += [
-        "", f"client = Client(base_url={c.base_url!r})", "try:",
-        f"    result = {function}.sync(",
+        f"    result = {snake(c.operation_id)}.sync(",
         *(f"        {a}," for a in args),
         "    )", f"    print({shown})",
         "except errors.ApiError as error:  # any failure: an error envelope, 429, HTML from the edge, a timeout",
@@ -220,17 +299,28 @@ def _ts_string(value: str) -> str:
     return "'" + value.replace("\\", "\\\\").replace("'", "\\'") + "'"
 
 
-def typescript(c: Call) -> str:
-    head = f"const result = await client.{c.operation_id}("
+def _ts_call(c: Call, target: str) -> str:
+    """`const {target} = await client.op(...)` with the call's query or body."""
+    head = f"const {target} = await client.{c.operation_id}("
     if c.body is not None:
-        called = f"  {head}{_js(c.body, '  ')});"
-    elif c.params:
+        return f"  {head}{_js(c.body, '  ')});"
+    if c.params:
         fields = [f"{p.name}: {_ts_value(p)}" for p in c.params]
         one_line = f"  {head}{{ query: {{ {', '.join(fields)} }} }});"
-        called = one_line if len(one_line) <= 100 else "\n".join(
+        return one_line if len(one_line) <= 100 else "\n".join(
             [f"  {head}{{", "    query: {", *(f"      {f}," for f in fields), "    },", "  });"])  # fmt: skip
+    return f"  {head});"
+
+
+def typescript(c: Call) -> str:
+    if c.chained:  # the body takes another call's whole response: make that call first
+        body = {k: v for k, v in (c.body or {}).items() if k != c.chained.field}
+        literal = _js(body, "  ")[:-1] + f"  {c.chained.field},\n  }}"
+        called = "\n".join([f"  // the {c.chained.field} to send: this response, whole and unchanged",
+                            _ts_call(c.chained.source, c.chained.field),
+                            f"  const result = await client.{c.operation_id}({literal});"])  # fmt: skip
     else:
-        called = f"  {head});"
+        called = _ts_call(c, "result")
     shown = "result.data" if c.prints_data else "result"
     return "\n".join([
         f"import {{ ApiError, createClient }} from 'raydium-{c.host}-client';", "",
@@ -248,13 +338,18 @@ def _ts_value(p: Param) -> str:
     return _ts_string(p.value) if isinstance(p.value, str) else json.dumps(p.value)
 
 
-def go(c: Call) -> str:
-    package = c.host.replace("-", "")
+def _go_chain(c: Call, package: str) -> list[str]:
     chain = [f"client.{pascal(c.tag)}API.{pascal(c.operation_id)}(context.Background())"]
     for p in c.params:
         value = json.dumps(p.value)
         chain.append(f"{pascal(p.name)}({package}.{p.enum_type}({value}))" if p.enum_type
                      else f"{pascal(p.name)}({value})")  # fmt: skip
+    return chain
+
+
+def go(c: Call) -> str:
+    package = c.host.replace("-", "")
+    chain = _go_chain(c, package)
     imports = ['"context"', '"encoding/json"', '"fmt"', "", f'{package} "raydium-api-descriptions/go/{c.host}"']
     lines = ["package main", "", "import (", *(f"\t{i}" if i else "" for i in imports), ")", "", "func main() {",
              f"\tclient, err := {package}.NewContractClient({package}.Options{{BaseURL: {json.dumps(c.base_url)}}})",
@@ -262,8 +357,19 @@ def go(c: Call) -> str:
     if c.body is not None:
         if "`" in json.dumps(c.body):
             raise SampleError(f"{c.host}: {c.operation_id}: a backtick in the body example (Go raw string)")
+        text = f"[]byte(`{json.dumps(c.body, indent=2)}`)"
+        if c.chained:  # the body takes another call's whole response: make that call first
+            field = c.chained.field
+            fields = json.dumps({k: v for k, v in c.body.items() if k != field}, indent=2)[:-2]
+            source = ".\n\t\t".join([*_go_chain(c.chained.source, package), "Execute()"])
+            lines += [f"\t// the {field} to send: this response, whole and unchanged (it marshals as it came)",
+                      f"\t{field}, _, err := {source}",
+                      "\tif err != nil {", '\t\tfmt.Println("failed:", err)', "\t\treturn", "\t}",
+                      f"\tsent, err := json.Marshal({field})",
+                      "\tif err != nil {", "\t\tpanic(err)", "\t}"]  # fmt: skip
+            text = f'[]byte(`{fields},\n  "{field}": ` + string(sent) + `\n}}`)'
         lines += [f"\tvar body {'map[string]interface{}' if c.body_open else f'{package}.{c.body_type}'}",
-                  f"\tif err := json.Unmarshal([]byte(`{json.dumps(c.body, indent=2)}`), &body); err != nil {{",
+                  f"\tif err := json.Unmarshal({text}, &body); err != nil {{",
                   "\t\tpanic(err)", "\t}"]  # fmt: skip
         chain.append("Body(body)" if c.body_open else f"{c.body_type}(body)")
     chain.append("Execute()")

@@ -206,6 +206,10 @@ def python_client(host: Host, out: Path, info: dict[str, object]) -> Path:
         + f"CITATION: str | None = {server.citation!r}\n",
         encoding="utf-8",
     )
+    codes = openapi_generator.error_codes(bundle)
+    (module / "codes.py").write_text(template_env().get_template("codes.py.j2").render(
+        header=header_lines(info, "#"), codes=codes, actions={c["code"]: c["action"] for c in codes},
+        package=host.package, pool=host.name == "pool-v3"), encoding="utf-8")  # fmt: skip
     fast_models(host, module / "_fast.py", info)
     python_project(host, target, bundle, server, info)
     return target
@@ -336,6 +340,7 @@ def _call(host: Host, bundle: dict[str, Any], op: dict[str, Any]) -> Call | None
 
 def ts_operations(bundle: dict[str, Any]) -> list[dict[str, Any]]:
     """What the TypeScript client template needs of each operation."""
+    verbatim = set(openapi_generator.sent_back(bundle))
     found = []
     for path, item in bundle["paths"].items():
         for method in oas.HTTP_METHODS:
@@ -347,15 +352,13 @@ def ts_operations(bundle: dict[str, Any]) -> list[dict[str, Any]]:
             ok = resolve_local(bundle, op["responses"]["200"])
             success = None
             if "content" in ok:
-                schema = ok["content"]["application/json"]["schema"]
-                members = schema.get("oneOf", [schema])
-                ref = next(m["$ref"] for m in members if not m["$ref"].endswith("FailureEnvelope"))
-                success = ref.rsplit("/", 1)[1]
+                success = openapi_generator.success_ref(ok["content"]).rsplit("/", 1)[1]
             found.append({
                 "id": op["operationId"], "method": method, "path": path,
                 "summary": str(op.get("summary", "")).replace("*/", "*\\/"),
                 "has_params": bool(params), "params_required": any(p.get("required") for p in params),
                 "has_body": body is not None, "raw": success is None, "success": success,
+                "verbatim": success in verbatim,
             })  # fmt: skip
     return found
 
@@ -373,6 +376,7 @@ def typescript_client(host: Host, out: Path, bundle: dict[str, Any], info: dict[
         "distribution": host.distribution, "version": str(bundle["info"]["version"]),
         "description": f"Typed TypeScript client for the {title}, generated from its OpenAPI description (unofficial)",
         "ajv": node_version("ajv"), "openapi_fetch": node_version("openapi-fetch"), "package": host.package,
+        "codes": openapi_generator.error_codes(bundle),
     }  # fmt: skip
     env = template_env(TS_TEMPLATES)
     (src / "index.ts").write_text(env.get_template("index.ts.j2").render(context), encoding="utf-8")

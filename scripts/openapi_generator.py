@@ -196,9 +196,85 @@ def _simplify(node: Any, language: Language) -> Any:
     return out
 
 
+def is_failure_ref(schema: Any) -> bool:
+    """A `$ref` to one of the failure envelopes (`...FailureEnvelope`)."""
+    return isinstance(schema, dict) and str(schema.get("$ref", "")).endswith("FailureEnvelope")
+
+
+def success_ref(content: dict[str, Any]) -> str:
+    """The `$ref` of a 200 JSON response's success schema: a `oneOf` of the success and a
+    failure envelope (the failures some endpoints deliver with HTTP 200) gives the success."""
+    schema = content["application/json"]["schema"]
+    return str(next(m for m in schema.get("oneOf", [schema]) if not is_failure_ref(m))["$ref"])
+
+
+def successes(bundle: dict[str, Any]) -> dict[str, str]:
+    """operationId -> the component name of its 200 success schema (where one is shown)."""
+    found = {}
+    for item in bundle["paths"].values():
+        for method in oas.HTTP_METHODS:
+            op = item.get(method)
+            content = (_deref(bundle, op["responses"]["200"]) if isinstance(op, dict) else {}).get("content")
+            if content:
+                found[str(op["operationId"])] = success_ref(content).rsplit("/", 1)[1]
+    return found
+
+
+def sent_back(bundle: dict[str, Any]) -> list[str]:
+    """The success schemas that a request body sends back (the compute response, sent whole as
+    `swapResponse`): clients keep the JSON they were decoded from and send exactly that, since
+    the service rejects a quote that was re-encoded (the client contract)."""
+    returned = set(successes(bundle).values())
+    found: set[str] = set()
+    for item in bundle["paths"].values():
+        for method in oas.HTTP_METHODS:
+            body = item.get(method, {}).get("requestBody") if isinstance(item.get(method), dict) else None
+            if not body:
+                continue
+            schema = _deref(bundle, body)["content"]["application/json"]["schema"]
+            for prop in _properties(bundle, schema).values():
+                name = str(prop.get("$ref", "")).rsplit("/", 1)[-1] if isinstance(prop, dict) else ""
+                if name in returned:
+                    found.add(name)
+    return sorted(found)
+
+
+def _properties(bundle: dict[str, Any], schema: Any) -> dict[str, Any]:
+    """A schema's properties through $ref and allOf, each as written (a property's own $ref kept)."""
+    schema = _deref(bundle, schema)
+    if not isinstance(schema, dict):
+        return {}
+    props: dict[str, Any] = {}
+    for member in schema.get("allOf") or []:
+        props.update(_properties(bundle, member))
+    return {**props, **(schema.get("properties") or {})}
+
+
+def error_codes(bundle: dict[str, Any]) -> list[dict[str, Any]]:
+    """The known error codes of the host (`x-error-codes`), in the catalogue's order."""
+    for schema in bundle.get("components", {}).get("schemas", {}).values():
+        if isinstance(schema, dict) and schema.get("x-error-codes"):
+            return [{**{k: entry[k] for k in ("code", "meaning", "action", "advice")},
+                     "pascal": "".join(w.capitalize() for w in entry["code"].split("_"))}
+                    for entry in schema["x-error-codes"]]  # fmt: skip
+    return []
+
+
 def generator_view(bundle: dict[str, Any], language: Language) -> dict[str, Any]:
-    """The bundle as openapi-generator can read it (see the module docstring)."""
+    """The bundle as openapi-generator can read it (see the module docstring): besides the
+    simplifications, a 200 `oneOf` of a success and a failure envelope is the success (the
+    contract layer turns any `success: false` into a typed error before a model is built, so
+    no caller meets a success-or-failure wrapper), and the schemas a request sends back are
+    marked `x-keep-raw-json` for the model templates."""
     view: dict[str, Any] = _simplify(copy.deepcopy(bundle), language)
+    for item in view["paths"].values():
+        for method in oas.HTTP_METHODS:
+            op = item.get(method)
+            content = (op["responses"].get("200") or {}).get("content") if isinstance(op, dict) else None
+            if content and "oneOf" in content["application/json"]["schema"]:
+                content["application/json"]["schema"] = {"$ref": success_ref(content)}
+    for name in sent_back(bundle):
+        view["components"]["schemas"][name]["x-keep-raw-json"] = True
     return view
 
 
@@ -252,9 +328,7 @@ def null_checks(bundle: dict[str, Any]) -> list[dict[str, Any]]:
             content = (_deref(bundle, op["responses"]["200"]) if isinstance(op, dict) else {}).get("content")
             if not content:
                 continue
-            schema = content["application/json"]["schema"]
-            success = next(m for m in schema.get("oneOf", [schema]) if not m["$ref"].endswith("FailureEnvelope"))
-            paths = sorted(set(_null_paths(bundle, success, "", frozenset())))
+            paths = sorted(set(_null_paths(bundle, {"$ref": success_ref(content)}, "", frozenset())))
             checks.append({"op": op["operationId"], "paths": paths})
     return checks
 
@@ -314,13 +388,14 @@ def prepare(host: str, bundle: dict[str, Any], work: Path, default_base_url: str
     names = Names(host, str(bundle["info"]["version"]), default_base_url or "")
     work.mkdir(parents=True, exist_ok=True)
     checks = null_checks(bundle)
+    codes = error_codes(bundle)
     configs = {}
     for name in LANGUAGES:
         language = SPECS[name]
         spec = work / f"{host}.{name}.json"
         spec.write_text(json.dumps(generator_view(bundle, language), indent=1), encoding="utf-8")
         settings = batch_config(language, names, spec, work / name / host)
-        settings.setdefault("additionalProperties", {})["x-null-checks"] = checks
+        settings.setdefault("additionalProperties", {}).update({"x-null-checks": checks, "x-error-codes": codes})
         config = work / f"{host}.{name}.config.json"
         config.write_text(json.dumps(settings, indent=1), encoding="utf-8")
         configs[name] = config

@@ -9,6 +9,7 @@ import subprocess
 import threading
 import time
 from dataclasses import dataclass, field
+from decimal import Decimal
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import parse_qs
@@ -279,3 +280,185 @@ class HostileServer:
 def refused_url() -> str:
     """A loopback URL nothing listens on (connection refused)."""
     return f"http://127.0.0.1:{free_port()}"
+
+
+# A quote as a server may send it: every kind of JSON value a re-encoding can change, in keys
+# the description knows and in keys it does not, at every depth (integers past 2^64, a float
+# written with a fraction, exponents, nulls, non-ASCII text, empty containers).
+QUOTE_TEXT = (
+    b'{"id":"7c8d9e0f-1a2b-4c3d-9e4f-5a6b7c8d9e0f","success":true,"version":"V1",'
+    b'"zzTopBig":340282366920938463463374607431768211456,"zzTopNull":null,'
+    b'"data":{"swapType":"BaseIn","inputMint":"So11111111111111111111111111111111111111112",'
+    b'"inputAmount":"18446744073709551615","outputMint":"EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",'
+    b'"outputAmount":"150000000","otherAmountThreshold":"149250000","slippageBps":50,"priceImpactPct":0,'
+    b'"routePlan":[{"poolId":"58oQChx4yWmvKdwLLZzBi4ChoCc2fqCUWBkwMihLYQo2",'
+    b'"inputMint":"So11111111111111111111111111111111111111112",'
+    b'"outputMint":"EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",'
+    b'"feeMint":"So11111111111111111111111111111111111111112","feeRate":25,"feeAmount":"2500000",'
+    b'"zzStepFloat":0.1,"zzStepBig":18446744073709551617,"zzStepList":[1,2.5,-0.0,{"deep":[null,true]}]}],'
+    b'"zzU64":18446744073709551615,"zzNegative":-9007199254740993,"zzExp":1.5e-7,"zzFloatWithFraction":10.0,'
+    b'"zzNull":null,"zzText":"caf\\u00e9 \\ud83d\\ude00 \\"quoted\\"","zzEmptyObject":{},"zzEmptyList":[]}}'
+)
+
+
+def strict_json(text: bytes | str) -> object:
+    """JSON with every number kept as written: integers as int, others as Decimal (exact)."""
+    return json.loads(text, parse_float=Decimal)
+
+
+def difference(sent: object, got: object, where: str = "") -> str | None:
+    """Where `got` is not semantically `sent` (keys in any order; numbers compared exactly, an
+    integer never equal to a number written with a fraction or exponent), or None."""
+    if type(sent) is not type(got):
+        return f"{where or '/'}: {got!r} ({type(got).__name__}) instead of {sent!r} ({type(sent).__name__})"
+    if isinstance(sent, dict):
+        assert isinstance(got, dict)
+        if set(sent) != set(got):
+            return f"{where or '/'}: keys {sorted(set(got) ^ set(sent))} differ"
+        return next((d for k in sent if (d := difference(sent[k], got[k], f"{where}/{k}"))), None)
+    if isinstance(sent, list):
+        assert isinstance(got, list)
+        if len(sent) != len(got):
+            return f"{where or '/'}: {len(got)} items instead of {len(sent)}"
+        pairs = enumerate(zip(sent, got, strict=True))
+        return next((d for i, (a, b) in pairs if (d := difference(a, b, f"{where}/{i}"))), None)
+    return None if sent == got else f"{where or '/'}: {got!r} instead of {sent!r}"
+
+
+POOL_NOT_OPEN = {"id": "4e5f6a7b-8c9d-4e0f-9a1b-3c4d5e6f7a8b", "success": False, "version": "V1",
+                 "msg": "REQ_POOL_NOT_OPEN", "openTime": "1767225600"}  # fmt: skip
+NEW_CODE = {"id": "4e5f6a7b-8c9d-4e0f-9a1b-3c4d5e6f7a8b", "success": False, "version": "V1",
+            "msg": "REQ_A_CODE_NOBODY_LISTS"}  # fmt: skip
+
+
+class QuoteServer:
+    """The swap transaction service as far as a bot's swap goes, chosen by the URL's first
+    segment (a client's base URL is `{url}/{scenario}`):
+
+    * `quote`: `GET /compute/swap-base-{in,out}` answers QUOTE_TEXT; `POST /transaction/...`
+      compares the body's swapResponse with what it sent and answers a success only when they
+      are the same (else what the service sends, REQ_SWAP_RESPONSE_ERROR, with HTTP 200);
+    * `known`: every call fails with a known code (REQ_POOL_NOT_OPEN, with openTime);
+    * `unknown`: every call fails with a code no catalogue lists.
+
+    `received` keeps each transaction body and what differed; `amounts` each compute's
+    `amount` query value as sent."""
+
+    def __init__(self, transaction: dict[str, object]) -> None:
+        self.received: list[tuple[str, bytes, str | None]] = []  # (path, body, difference)
+        self.amounts: list[str] = []
+        server = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:
+                self.answer(b"")
+
+            def do_POST(self) -> None:
+                self.answer(self.rfile.read(int(self.headers.get("content-length") or 0)))
+
+            def answer(self, body: bytes) -> None:
+                _, scenario, rest = (self.path.split("?", 1)[0] + "//").split("/", 2)
+                path = "/" + rest.rstrip("/")
+                if scenario in ("known", "unknown"):
+                    self.reply(json.dumps(POOL_NOT_OPEN if scenario == "known" else NEW_CODE).encode())
+                elif path.startswith("/compute/swap-base-"):
+                    server.amounts += parse_qs(self.path.partition("?")[2]).get("amount", [])
+                    self.reply(QUOTE_TEXT)
+                elif path.startswith("/transaction/swap-base-"):
+                    try:
+                        sent = strict_json(body)
+                        quote = sent.get("swapResponse") if isinstance(sent, dict) else None
+                        problem = difference(strict_json(QUOTE_TEXT), quote)
+                    except ValueError as exc:
+                        problem = f"the body is not JSON: {exc}"
+                    server.received.append((path, body, problem))
+                    reply = transaction if problem is None else {"id": "7c8d9e0f-1a2b-4c3d-9e4f-5a6b7c8d9e0f-tx",
+                                                                 "success": False, "version": "V1",
+                                                                 "msg": "REQ_SWAP_RESPONSE_ERROR"}  # fmt: skip
+                    self.reply(json.dumps(reply).encode())
+                else:
+                    self.reply(b"not scripted", 404, "text/plain")
+
+            def reply(self, body: bytes, status: int = 200, content_type: str = "application/json") -> None:
+                self.send_response(status)
+                self.send_header("Content-Type", content_type)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, format: str, *args: object) -> None:
+                return
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+        self.thread.start()
+
+    def base_url(self, scenario: str) -> str:
+        return f"{self.url}/{scenario}"
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+        self.thread.join(timeout=10)
+
+
+class FakeSolanaRpc:
+    """A Solana JSON-RPC endpoint as far as a swap goes, on 127.0.0.1: `sendTransaction`
+    decodes the transaction (solders), checks every signature and records it (an unsigned or
+    wrongly signed one gets the JSON-RPC error a real node sends); `getSignatureStatuses`
+    says a recorded signature is confirmed."""
+
+    def __init__(self) -> None:
+        from solders.transaction import VersionedTransaction
+
+        self.sent: list[VersionedTransaction] = []
+        server = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:
+                request = json.loads(self.rfile.read(int(self.headers.get("content-length") or 0)))
+                result, error = server.answer(str(request.get("method")), request.get("params") or [])
+                reply = {"jsonrpc": "2.0", "id": request.get("id")}
+                reply.update({"error": error} if error else {"result": result})
+                body = json.dumps(reply).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, format: str, *args: object) -> None:
+                return
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+        self.thread.start()
+
+    def answer(self, method: str, params: list[object]) -> tuple[object, dict[str, object] | None]:
+        import base64
+
+        from solders.transaction import VersionedTransaction
+
+        if method == "sendTransaction":
+            try:
+                tx = VersionedTransaction.from_bytes(base64.b64decode(str(params[0])))
+            except (ValueError, TypeError) as exc:
+                return None, {"code": -32602, "message": f"invalid transaction: {exc}"}
+            if not all(tx.verify_with_results()):
+                return None, {"code": -32003, "message": "Transaction signature verification failure"}
+            self.sent.append(tx)
+            return str(tx.signatures[0]), None
+        if method == "getSignatureStatuses":
+            known = {str(tx.signatures[0]) for tx in self.sent}
+            wanted = params[0] if params and isinstance(params[0], list) else []
+            statuses = [{"slot": 1, "confirmations": None, "err": None, "confirmationStatus": "confirmed"}
+                        if s in known else None for s in wanted]  # fmt: skip
+            return {"context": {"slot": 1}, "value": statuses}, None
+        return None, {"code": -32601, "message": f"Method not found: {method}"}
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+        self.thread.join(timeout=10)

@@ -37,6 +37,8 @@ export interface ClientOptions {
   fetch?: typeof globalThis.fetch;
 }
 
+const NO_CODES: ReadonlySet<string> = new Set();
+
 export interface ErrorDetails {
   status?: number | undefined;
   msg?: string | undefined;
@@ -67,13 +69,21 @@ export class ApiError extends Error {
 export class FailureEnvelopeError extends ApiError {
   /** The pool data service's error.code (the primary signal there). */
   readonly errorCode: number | undefined;
+  /** `msg`, where it is a known code of this service (the package's `ErrorCode`); an unknown
+   * code stays in `msg` only. */
+  readonly code: string | undefined;
+  /** When the pool opens (Unix seconds, as sent), with a failure for a pool not open yet. */
+  readonly openTime: string | undefined;
   readonly envelope: Record<string, unknown>;
-  constructor(message: string, envelope: Record<string, unknown>, details: ErrorDetails) {
+  constructor(message: string, envelope: Record<string, unknown>, details: ErrorDetails, codes: ReadonlySet<string> = NO_CODES) {
     super(message, details);
     this.envelope = envelope;
     const error = envelope["error"];
     const code = typeof error === "object" && error !== null ? (error as Record<string, unknown>)["code"] : undefined;
     this.errorCode = typeof code === "number" && Number.isInteger(code) ? code : undefined;
+    this.code = this.msg !== undefined && codes.has(this.msg) ? this.msg : undefined;
+    const openTime = envelope["openTime"];
+    this.openTime = typeof openTime === "string" ? openTime : undefined;
   }
 }
 
@@ -81,8 +91,8 @@ export class FailureEnvelopeError extends ApiError {
 export class RateLimitedError extends FailureEnvelopeError {
   /** Retry-After in seconds; undefined when absent or unreadable. */
   readonly retryAfter: number | undefined;
-  constructor(message: string, envelope: Record<string, unknown>, retryAfter: number | undefined, details: ErrorDetails) {
-    super(message, envelope, details);
+  constructor(message: string, envelope: Record<string, unknown>, retryAfter: number | undefined, details: ErrorDetails, codes: ReadonlySet<string> = NO_CODES) {
+    super(message, envelope, details, codes);
     this.retryAfter = retryAfter;
   }
 }
@@ -200,14 +210,14 @@ function envelopeOrEmpty(body: Uint8Array): Record<string, unknown> {
   }
 }
 
-function failure(status: number, envelope: Record<string, unknown>, details: ErrorDetails, reason = "success=false") {
+function failure(status: number, envelope: Record<string, unknown>, details: ErrorDetails, codes: ReadonlySet<string>, reason = "success=false") {
   const msg = typeof envelope["msg"] === "string" ? envelope["msg"] : undefined;
   const parts = [`HTTP ${status}`, reason];
   if (msg !== undefined) parts.push(`msg=${JSON.stringify(msg)}`);
-  return new FailureEnvelopeError(parts.join(", "), envelope, { ...details, msg });
+  return new FailureEnvelopeError(parts.join(", "), envelope, { ...details, msg }, codes);
 }
 
-function rateLimited(status: number, headers: Headers, body: Uint8Array, extra = ""): RateLimitedError {
+function rateLimited(status: number, headers: Headers, body: Uint8Array, codes: ReadonlySet<string>, extra = ""): RateLimitedError {
   const envelope = envelopeOrEmpty(body);
   const retryAfter = parseRetryAfter(headers.get("retry-after"));
   const msg = typeof envelope["msg"] === "string" ? envelope["msg"] : undefined;
@@ -217,15 +227,16 @@ function rateLimited(status: number, headers: Headers, body: Uint8Array, extra =
     msg,
     headers,
     body,
-  });
+  }, codes);
 }
 
-/** The decoded envelope of a success; a typed ApiError for anything else. */
-export function decodeEnvelope(status: number, headers: Headers, body: Uint8Array): Record<string, unknown> {
+/** The decoded envelope of a success; a typed ApiError for anything else (`codes`: the
+ * service's known error codes, which a failure's `code` names). */
+export function decodeEnvelope(status: number, headers: Headers, body: Uint8Array, codes: ReadonlySet<string> = NO_CODES): Record<string, unknown> {
   const details = { status, headers, body };
   const type = media(headers);
   const lenient = type === "" || type === "text/plain";
-  if (status === 429) throw rateLimited(status, headers, body);
+  if (status === 429) throw rateLimited(status, headers, body, codes);
   if (!isJson(type) && !lenient) {
     throw new NotJsonError(`HTTP ${status}: expected a JSON envelope, got ${type || "no content type"} (${body.length} bytes: ${preview(body)})`, details);
   }
@@ -243,16 +254,24 @@ export function decodeEnvelope(status: number, headers: Headers, body: Uint8Arra
     throw new UnexpectedShapeError(`HTTP ${status}: the body is JSON but not an envelope (no boolean 'success'): ${preview(body)}`, details);
   }
   const envelope = payload as Record<string, unknown>;
-  if (envelope["success"] === false) throw failure(status, envelope, details);
-  if (status < 200 || status > 299) throw failure(status, envelope, details, "error status with success=true");
+  if (envelope["success"] === false) throw failure(status, envelope, details, codes);
+  if (status < 200 || status > 299) throw failure(status, envelope, details, codes, "error status with success=true");
   return envelope;
 }
+
+// The JSON text each returned success that a request sends back (the quote) was decoded from,
+// by the object returned: `Contract.serialize` puts that text in the request body, so the quote
+// reaches the service as it came (big integers exact, numbers as written), never re-encoded.
+const rawJson = new WeakMap<object, string>();
+const RAW_MARK = `\u0000raw:${Math.random().toString(36).slice(2)}:`;
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-export type Mode = "envelope" | "raw";
+/** How a response is read: an envelope; an envelope whose JSON text is kept for sending back
+ * (a quote); or a body the source does not show. */
+export type Mode = "envelope" | "verbatim" | "raw";
 
 /** The contract one client keeps: its base URL, timeout, retry policy and validators. */
 export class Contract {
@@ -267,7 +286,10 @@ export class Contract {
   // (openapi-fetch is told parseAs: "stream", so it does not parse it again).
   private readonly decoded = new WeakMap<Response, Record<string, unknown>>();
 
-  constructor(options: ClientOptions, defaultBaseUrl: string | undefined, schemas: Record<string, unknown>) {
+  private readonly codes: ReadonlySet<string>;
+
+  constructor(options: ClientOptions, defaultBaseUrl: string | undefined, schemas: Record<string, unknown>, codes: readonly string[] = []) {
+    this.codes = new Set(codes);
     const baseUrl = options.baseUrl ?? defaultBaseUrl;
     if (baseUrl === undefined) {
       throw new Error("baseUrl is required: the source document shows no host for this service, so the client has no default");
@@ -309,10 +331,10 @@ export class Contract {
         const asked = parseRetryAfter(response.headers.get("retry-after"));
         const waitMs = asked === undefined ? this.retry.defaultWaitMs : asked * 1000;
         if (waitMs > this.retry.maxWaitMs) {
-          throw rateLimited(429, response.headers, body, `; the wait exceeds the retry policy's maxWaitMs of ${this.retry.maxWaitMs}`);
+          throw rateLimited(429, response.headers, body, this.codes, `; the wait exceeds the retry policy's maxWaitMs of ${this.retry.maxWaitMs}`);
         }
         if (Date.now() + waitMs >= ends) {
-          throw rateLimited(429, response.headers, body, `; waiting would pass the call's deadline of ${this.retry.deadlineMs} ms`);
+          throw rateLimited(429, response.headers, body, this.codes, `; waiting would pass the call's deadline of ${this.retry.deadlineMs} ms`);
         }
         await sleep(waitMs);
         continue;
@@ -320,10 +342,11 @@ export class Contract {
       let envelope: Record<string, unknown> | undefined;
       if (mode === "raw" && response.status >= 200 && response.status <= 299) {
         const raw = envelopeOrEmpty(body);
-        if (raw["success"] === false) throw failure(response.status, raw, { status: response.status, headers: response.headers, body });
+        if (raw["success"] === false) throw failure(response.status, raw, { status: response.status, headers: response.headers, body }, this.codes);
       } else {
-        envelope = decodeEnvelope(response.status, response.headers, body);
+        envelope = decodeEnvelope(response.status, response.headers, body, this.codes);
         if (mode === "raw") throw new UnexpectedStatus(`HTTP ${response.status}: unexpected status`, { status: response.status, headers: response.headers, body });
+        if (mode === "verbatim") rawJson.set(envelope, utf8Text(body));
       }
       // An envelope call's body was decoded here (kept in `decoded`): openapi-fetch gets the
       // status and headers only, not a second copy of the bytes to wrap in a stream.
@@ -332,6 +355,22 @@ export class Contract {
       if (envelope !== undefined) this.decoded.set(returned, envelope);
       return returned;
     }
+  }
+
+  /** A request body as JSON (openapi-fetch's bodySerializer): a value this package returned as a
+   * success that requests send back (a quote) goes in as the JSON text it came as. */
+  serialize(body: unknown): string {
+    const kept: string[] = [];
+    const text = JSON.stringify(body, (_key, value: unknown) => {
+      if (typeof value === "object" && value !== null) {
+        const raw = rawJson.get(value);
+        if (raw !== undefined) return `${RAW_MARK}${kept.push(raw) - 1}`;
+      }
+      return value;
+    });
+    if (kept.length === 0) return text;
+    const mark = JSON.stringify(RAW_MARK).slice(1, -1).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    return text.replace(new RegExp(`"${mark}(\\d+)"`, "g"), (_match, index: string) => kept[Number(index)]!);
   }
 
   /** The typed success of a call, checked against its schema (`ref` in the bundle). */

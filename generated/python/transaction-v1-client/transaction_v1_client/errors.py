@@ -44,6 +44,8 @@ from typing import Any, TypeVar
 import httpx
 import msgspec
 
+from .codes import ErrorCode, known_code
+
 _PREVIEW = 200
 
 
@@ -77,13 +79,19 @@ class FailureEnvelopeError(ApiError):
     """The service answered ``success: false``.
 
     ``msg`` is the human-readable message (in the transaction service: an error code such
-    as ``REQ_WALLET_ERROR``); ``error_code`` is the pool data service's ``error.code``, the
+    as ``REQ_WALLET_ERROR``); ``code`` is that code as an :class:`~.codes.ErrorCode` where it is
+    a known one (branch on it: ``error.code is ErrorCode.REQ_POOL_NOT_OPEN``), ``None``
+    otherwise; ``open_time`` is when the pool opens (Unix seconds, as sent) on a failure for a
+    pool that is not open yet; ``error_code`` is the pool data service's ``error.code``, the
     primary signal there, ``None`` elsewhere; ``envelope`` is the whole decoded body.
     """
 
     def __init__(self, response: httpx.Response, envelope: dict[str, Any], reason: str = "success=false") -> None:
         self.envelope: dict[str, Any] = envelope
         msg = envelope.get("msg")
+        self.code: ErrorCode | None = known_code(msg if isinstance(msg, str) else None)
+        open_time = envelope.get("openTime")
+        self.open_time: str | None = open_time if isinstance(open_time, str) else None
         error = envelope.get("error")
         code = error.get("code") if isinstance(error, dict) else None
         self.error_code: int | None = code if isinstance(code, int) and not isinstance(code, bool) else None
@@ -403,6 +411,7 @@ __all__ = [
     "ApiError",
     "ConnectionCutError",
     "ConnectionFailedError",
+    "ErrorCode",
     "FailureEnvelopeError",
     "MalformedJsonError",
     "NotJsonError",

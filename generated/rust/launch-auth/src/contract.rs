@@ -72,6 +72,92 @@ pub enum Kind {
     ConnectionCut,
 }
 
+/// A code that a failure of this service carries in `msg`: the known ones (none where msg holds
+/// no code). A failure with another code keeps it in [`ApiError::msg`], with `code` None.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ErrorCode {
+}
+
+impl ErrorCode {
+    /// The code as the service sends it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+        }
+    }
+
+    /// What a client does next: "fix-request", "re-quote", "wait" (until the failure's
+    /// open_time) or "back-off".
+    pub fn action(self) -> &'static str {
+        match self {
+        }
+    }
+
+    /// The known code a failure's msg holds, if it is one.
+    pub fn from_msg(msg: &str) -> Option<ErrorCode> {
+        match msg {
+            _ => None,
+        }
+    }
+}
+
+/// A value decoded from JSON that serializes back to exactly that JSON, and reads as `T`: the
+/// compute response, which the transaction call sends back unchanged (the service rejects a
+/// quote that was re-encoded). A value built with [`Verbatim::new`] serializes from its fields.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Verbatim<T> {
+    value: T,
+    raw: Option<std::sync::Arc<str>>,
+}
+
+impl<T> Verbatim<T> {
+    /// A value of your own: it serializes from its fields.
+    pub fn new(value: T) -> Self {
+        Verbatim { value, raw: None }
+    }
+
+    /// The JSON this value was decoded from, where it was.
+    pub fn raw_json(&self) -> Option<&str> {
+        self.raw.as_deref()
+    }
+
+    /// The fields, without the JSON they came from.
+    pub fn into_inner(self) -> T {
+        self.value
+    }
+}
+
+impl<T> std::ops::Deref for Verbatim<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.value
+    }
+}
+
+impl<T> From<T> for Verbatim<T> {
+    fn from(value: T) -> Self {
+        Verbatim::new(value)
+    }
+}
+
+impl<'de, T: serde::de::DeserializeOwned> serde::Deserialize<'de> for Verbatim<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let raw = <Box<serde_json::value::RawValue> as serde::Deserialize>::deserialize(deserializer)?;
+        let value = serde_json::from_str(raw.get()).map_err(serde::de::Error::custom)?;
+        Ok(Verbatim { value, raw: Some(raw.get().into()) })
+    }
+}
+
+impl<T: serde::Serialize> serde::Serialize for Verbatim<T> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match &self.raw {
+            Some(raw) => serde_json::value::RawValue::from_string(raw.to_string())
+                .map_err(serde::ser::Error::custom)?
+                .serialize(serializer),
+            None => self.value.serialize(serializer),
+        }
+    }
+}
+
 /// Every outcome of a call that is no usable success.
 #[derive(Debug)]
 pub struct ApiError {
@@ -80,6 +166,10 @@ pub struct ApiError {
     pub status: Option<u16>,
     /// The envelope's msg, where the body had one.
     pub msg: Option<String>,
+    /// msg, where it is a known code of this service.
+    pub code: Option<ErrorCode>,
+    /// When the pool opens (Unix seconds, as sent), with a failure for a pool not open yet.
+    pub open_time: Option<String>,
     /// The pool data service's error.code.
     pub error_code: Option<i64>,
     /// Retry-After in seconds (rate limited).
@@ -105,7 +195,7 @@ impl std::error::Error for ApiError {
 
 impl ApiError {
     fn new(kind: Kind, status: Option<u16>, body: &[u8], message: String) -> Self {
-        ApiError { kind, status, msg: None, error_code: None, retry_after: None, body: body.to_vec(), cause: None, message }
+        ApiError { kind, status, msg: None, code: None, open_time: None, error_code: None, retry_after: None, body: body.to_vec(), cause: None, message }
     }
 }
 
@@ -166,7 +256,9 @@ fn failure(status: u16, body: &[u8], envelope: &serde_json::Map<String, serde_js
         text += &format!(", msg={:?}", m);
     }
     let mut e = ApiError::new(kind, Some(status), body, text);
+    e.code = msg.as_deref().and_then(ErrorCode::from_msg);
     e.msg = msg;
+    e.open_time = envelope.get("openTime").and_then(|v| v.as_str()).map(str::to_owned);
     e.error_code = envelope.get("error").and_then(|v| v.get("code")).and_then(|c| c.as_i64());
     e
 }

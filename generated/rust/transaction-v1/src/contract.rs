@@ -72,6 +72,172 @@ pub enum Kind {
     ConnectionCut,
 }
 
+/// A code that a failure of this service carries in `msg`: the known ones (none where msg holds
+/// no code). A failure with another code keeps it in [`ApiError::msg`], with `code` None.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ErrorCode {
+    /// Invalid or missing wallet. Next: fix-request. Send the address of the wallet that signs in `wallet`.
+    ReqWalletError,
+    /// Invalid slippageBps. Next: fix-request. Send `slippageBps` as an integer from 0 to 10000 (100 = 1%).
+    ReqSlippageBpsError,
+    /// The `swapResponse` sent is not the compute response as the service sent it: missing, sent under another name, only its `data`, or re-encoded (for example integers turned into `10.0`). Next: re-quote. Send the whole compute response, unchanged, as `swapResponse` (the generated clients send the one they returned byte for byte). If it is older than about 30 seconds, compute a new quote first.
+    ReqSwapResponseError,
+    /// The `computeUnitPriceMicroLamports` sent was not accepted. Next: fix-request. Send a whole number of micro-lamports per compute unit (0 means none), for example a value of the pool data service's `/main/auto-fee`.
+    ReqComputeUnitPriceMicroLamportsError,
+    /// No route was found between `inputMint` and `outputMint` (Raydium's front end shows "No Routes Found"). Next: fix-request. Try another pair or amount. A pool created minutes ago may not be indexed yet: quote again later before giving up on a new pair.
+    RouteNotFound,
+    /// The amount is too small to swap (Raydium's front end shows "Swap Amount Too Small"). Next: fix-request. Quote a larger amount.
+    AmountTooSmall,
+    /// The route's pools hold too little liquidity for the amount (Raydium's front end shows "Insufficient Liquidity"). Next: fix-request. Quote a smaller amount or another pair.
+    TooLowLiquidity,
+    /// The route's pools hold too little liquidity for the amount (Raydium's front end shows "Insufficient Liquidity"). Next: fix-request. Quote a smaller amount or another pair.
+    InsufficientLiquidity,
+    /// The pool is not open yet. The failure carries `openTime`, when it opens (Unix seconds, as a string); Raydium's front end shows "Pool Open At" and that time. Next: wait. Quote again at `openTime` (Unix seconds), not before.
+    ReqPoolNotOpen,
+    /// `inputAccount` is missing or not usable: the input is not wrapped native SOL, and no token account of the wallet for the input mint was sent (the code is spelt "ACCOUT" by the service). Next: fix-request. Send `inputAccount`, the wallet's token account for the input mint (or `wrapSol: true` when the input is native SOL).
+    ReqInputAccoutError,
+    /// The same failure as REQ_INPUT_ACCOUT_ERROR under the correct spelling. Clients test for both spellings; no recorded body with this one was found. Next: fix-request. Send `inputAccount`, the wallet's token account for the input mint.
+    ReqInputAccountError,
+    /// A token account sent (`inputAccount` or `outputAccount`) cannot be used for the wallet, for example one of the wrong token program for the mint. Next: fix-request. Send token accounts that the wallet owns, of the token program of each mint.
+    ReqOwnerAccountError,
+    /// The `inputMint` sent was rejected. Next: fix-request. Send the mint address of the token sent (base58).
+    ReqInputMintError,
+    /// The `outputMint` sent was rejected. Next: fix-request. Send the mint address of the token wanted (base58).
+    ReqOutputMintError,
+    /// The `amount` sent was rejected. Next: fix-request. Send `amount` as decimal digits of a u64 in the token's smallest unit, never through a float.
+    ReqAmountError,
+    /// The `txVersion` sent was rejected. Next: fix-request. Send `txVersion` as `V0` or `LEGACY`.
+    ReqTxVersionError,
+}
+
+impl ErrorCode {
+    /// The code as the service sends it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::ReqWalletError => "REQ_WALLET_ERROR",
+            ErrorCode::ReqSlippageBpsError => "REQ_SLIPPAGE_BPS_ERROR",
+            ErrorCode::ReqSwapResponseError => "REQ_SWAP_RESPONSE_ERROR",
+            ErrorCode::ReqComputeUnitPriceMicroLamportsError => "REQ_COMPUTE_UNIT_PRICE_MICRO_LAMPORTS_ERROR",
+            ErrorCode::RouteNotFound => "ROUTE_NOT_FOUND",
+            ErrorCode::AmountTooSmall => "AMOUNT_TOO_SMALL",
+            ErrorCode::TooLowLiquidity => "TOO_LOW_LIQUIDITY",
+            ErrorCode::InsufficientLiquidity => "INSUFFICIENT_LIQUIDITY",
+            ErrorCode::ReqPoolNotOpen => "REQ_POOL_NOT_OPEN",
+            ErrorCode::ReqInputAccoutError => "REQ_INPUT_ACCOUT_ERROR",
+            ErrorCode::ReqInputAccountError => "REQ_INPUT_ACCOUNT_ERROR",
+            ErrorCode::ReqOwnerAccountError => "REQ_OWNER_ACCOUNT_ERROR",
+            ErrorCode::ReqInputMintError => "REQ_INPUT_MINT_ERROR",
+            ErrorCode::ReqOutputMintError => "REQ_OUTPUT_MINT_ERROR",
+            ErrorCode::ReqAmountError => "REQ_AMOUNT_ERROR",
+            ErrorCode::ReqTxVersionError => "REQ_TX_VERSION_ERROR",
+        }
+    }
+
+    /// What a client does next: "fix-request", "re-quote", "wait" (until the failure's
+    /// open_time) or "back-off".
+    pub fn action(self) -> &'static str {
+        match self {
+            ErrorCode::ReqWalletError => "fix-request",
+            ErrorCode::ReqSlippageBpsError => "fix-request",
+            ErrorCode::ReqSwapResponseError => "re-quote",
+            ErrorCode::ReqComputeUnitPriceMicroLamportsError => "fix-request",
+            ErrorCode::RouteNotFound => "fix-request",
+            ErrorCode::AmountTooSmall => "fix-request",
+            ErrorCode::TooLowLiquidity => "fix-request",
+            ErrorCode::InsufficientLiquidity => "fix-request",
+            ErrorCode::ReqPoolNotOpen => "wait",
+            ErrorCode::ReqInputAccoutError => "fix-request",
+            ErrorCode::ReqInputAccountError => "fix-request",
+            ErrorCode::ReqOwnerAccountError => "fix-request",
+            ErrorCode::ReqInputMintError => "fix-request",
+            ErrorCode::ReqOutputMintError => "fix-request",
+            ErrorCode::ReqAmountError => "fix-request",
+            ErrorCode::ReqTxVersionError => "fix-request",
+        }
+    }
+
+    /// The known code a failure's msg holds, if it is one.
+    pub fn from_msg(msg: &str) -> Option<ErrorCode> {
+        match msg {
+            "REQ_WALLET_ERROR" => Some(ErrorCode::ReqWalletError),
+            "REQ_SLIPPAGE_BPS_ERROR" => Some(ErrorCode::ReqSlippageBpsError),
+            "REQ_SWAP_RESPONSE_ERROR" => Some(ErrorCode::ReqSwapResponseError),
+            "REQ_COMPUTE_UNIT_PRICE_MICRO_LAMPORTS_ERROR" => Some(ErrorCode::ReqComputeUnitPriceMicroLamportsError),
+            "ROUTE_NOT_FOUND" => Some(ErrorCode::RouteNotFound),
+            "AMOUNT_TOO_SMALL" => Some(ErrorCode::AmountTooSmall),
+            "TOO_LOW_LIQUIDITY" => Some(ErrorCode::TooLowLiquidity),
+            "INSUFFICIENT_LIQUIDITY" => Some(ErrorCode::InsufficientLiquidity),
+            "REQ_POOL_NOT_OPEN" => Some(ErrorCode::ReqPoolNotOpen),
+            "REQ_INPUT_ACCOUT_ERROR" => Some(ErrorCode::ReqInputAccoutError),
+            "REQ_INPUT_ACCOUNT_ERROR" => Some(ErrorCode::ReqInputAccountError),
+            "REQ_OWNER_ACCOUNT_ERROR" => Some(ErrorCode::ReqOwnerAccountError),
+            "REQ_INPUT_MINT_ERROR" => Some(ErrorCode::ReqInputMintError),
+            "REQ_OUTPUT_MINT_ERROR" => Some(ErrorCode::ReqOutputMintError),
+            "REQ_AMOUNT_ERROR" => Some(ErrorCode::ReqAmountError),
+            "REQ_TX_VERSION_ERROR" => Some(ErrorCode::ReqTxVersionError),
+            _ => None,
+        }
+    }
+}
+
+/// A value decoded from JSON that serializes back to exactly that JSON, and reads as `T`: the
+/// compute response, which the transaction call sends back unchanged (the service rejects a
+/// quote that was re-encoded). A value built with [`Verbatim::new`] serializes from its fields.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Verbatim<T> {
+    value: T,
+    raw: Option<std::sync::Arc<str>>,
+}
+
+impl<T> Verbatim<T> {
+    /// A value of your own: it serializes from its fields.
+    pub fn new(value: T) -> Self {
+        Verbatim { value, raw: None }
+    }
+
+    /// The JSON this value was decoded from, where it was.
+    pub fn raw_json(&self) -> Option<&str> {
+        self.raw.as_deref()
+    }
+
+    /// The fields, without the JSON they came from.
+    pub fn into_inner(self) -> T {
+        self.value
+    }
+}
+
+impl<T> std::ops::Deref for Verbatim<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.value
+    }
+}
+
+impl<T> From<T> for Verbatim<T> {
+    fn from(value: T) -> Self {
+        Verbatim::new(value)
+    }
+}
+
+impl<'de, T: serde::de::DeserializeOwned> serde::Deserialize<'de> for Verbatim<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let raw = <Box<serde_json::value::RawValue> as serde::Deserialize>::deserialize(deserializer)?;
+        let value = serde_json::from_str(raw.get()).map_err(serde::de::Error::custom)?;
+        Ok(Verbatim { value, raw: Some(raw.get().into()) })
+    }
+}
+
+impl<T: serde::Serialize> serde::Serialize for Verbatim<T> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match &self.raw {
+            Some(raw) => serde_json::value::RawValue::from_string(raw.to_string())
+                .map_err(serde::ser::Error::custom)?
+                .serialize(serializer),
+            None => self.value.serialize(serializer),
+        }
+    }
+}
+
 /// Every outcome of a call that is no usable success.
 #[derive(Debug)]
 pub struct ApiError {
@@ -80,6 +246,10 @@ pub struct ApiError {
     pub status: Option<u16>,
     /// The envelope's msg, where the body had one.
     pub msg: Option<String>,
+    /// msg, where it is a known code of this service.
+    pub code: Option<ErrorCode>,
+    /// When the pool opens (Unix seconds, as sent), with a failure for a pool not open yet.
+    pub open_time: Option<String>,
     /// The pool data service's error.code.
     pub error_code: Option<i64>,
     /// Retry-After in seconds (rate limited).
@@ -105,7 +275,7 @@ impl std::error::Error for ApiError {
 
 impl ApiError {
     fn new(kind: Kind, status: Option<u16>, body: &[u8], message: String) -> Self {
-        ApiError { kind, status, msg: None, error_code: None, retry_after: None, body: body.to_vec(), cause: None, message }
+        ApiError { kind, status, msg: None, code: None, open_time: None, error_code: None, retry_after: None, body: body.to_vec(), cause: None, message }
     }
 }
 
@@ -166,7 +336,9 @@ fn failure(status: u16, body: &[u8], envelope: &serde_json::Map<String, serde_js
         text += &format!(", msg={:?}", m);
     }
     let mut e = ApiError::new(kind, Some(status), body, text);
+    e.code = msg.as_deref().and_then(ErrorCode::from_msg);
     e.msg = msg;
+    e.open_time = envelope.get("openTime").and_then(|v| v.as_str()).map(str::to_owned);
     e.error_code = envelope.get("error").and_then(|v| v.get("code")).and_then(|c| c.as_i64());
     e
 }

@@ -1,9 +1,18 @@
 import type { paths } from "./schema.js";
-import { type ClientOptions, Contract, type RawBody } from "./runtime.js";
+import { type ClientOptions, Contract, FailureEnvelopeError, type RawBody } from "./runtime.js";
 export * from "./runtime.js";
 export type { components, paths } from "./schema.js";
 /** The public host the description cites (none: the source shows no host). */
 export declare const DEFAULT_BASE_URL: string | undefined;
+/** The known codes a failure of this service carries in `msg` (none: its msg holds no code): compare a
+ * FailureEnvelopeError's `code` with them. A failure with another code keeps it in `msg`. */
+export declare const ErrorCode: {};
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+/** What a client does next about each known code: fix the request, quote again, wait (until the
+ * failure's `openTime`) or back off. */
+export declare const ERROR_CODE_ACTIONS: Readonly<Record<ErrorCode, "fix-request" | "re-quote" | "wait" | "back-off">>;
+/** True when `error` is a failure of this service with the known `code`. */
+export declare function hasErrorCode(error: unknown, code: ErrorCode): error is FailureEnvelopeError;
 /** A client of the Launch auth service (forum wallet-signed handshake): one method per operation, each resolving to the typed
  * success or rejecting with an ApiError. */
 export declare function createClient(options?: ClientOptions): {

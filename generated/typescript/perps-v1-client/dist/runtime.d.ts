@@ -43,14 +43,19 @@ export declare class ApiError extends Error {
 export declare class FailureEnvelopeError extends ApiError {
     /** The pool data service's error.code (the primary signal there). */
     readonly errorCode: number | undefined;
+    /** `msg`, where it is a known code of this service (the package's `ErrorCode`); an unknown
+     * code stays in `msg` only. */
+    readonly code: string | undefined;
+    /** When the pool opens (Unix seconds, as sent), with a failure for a pool not open yet. */
+    readonly openTime: string | undefined;
     readonly envelope: Record<string, unknown>;
-    constructor(message: string, envelope: Record<string, unknown>, details: ErrorDetails);
+    constructor(message: string, envelope: Record<string, unknown>, details: ErrorDetails, codes?: ReadonlySet<string>);
 }
 /** HTTP 429 after the retries, or at once when Retry-After asks for more than the policy waits. */
 export declare class RateLimitedError extends FailureEnvelopeError {
     /** Retry-After in seconds; undefined when absent or unreadable. */
     readonly retryAfter: number | undefined;
-    constructor(message: string, envelope: Record<string, unknown>, retryAfter: number | undefined, details: ErrorDetails);
+    constructor(message: string, envelope: Record<string, unknown>, retryAfter: number | undefined, details: ErrorDetails, codes?: ReadonlySet<string>);
 }
 /** The body is not JSON: for example an HTML page from the edge proxy. */
 export declare class NotJsonError extends ApiError {
@@ -90,9 +95,12 @@ export declare function parseRetryAfter(value: string | null): number | undefine
  * eight times faster than TextDecoder, whose cost on a 1.4 MB pool page is a fifth of
  * JSON.parse's (docs/decisions.md, 47). */
 export declare function utf8Text(body: Uint8Array): string;
-/** The decoded envelope of a success; a typed ApiError for anything else. */
-export declare function decodeEnvelope(status: number, headers: Headers, body: Uint8Array): Record<string, unknown>;
-export type Mode = "envelope" | "raw";
+/** The decoded envelope of a success; a typed ApiError for anything else (`codes`: the
+ * service's known error codes, which a failure's `code` names). */
+export declare function decodeEnvelope(status: number, headers: Headers, body: Uint8Array, codes?: ReadonlySet<string>): Record<string, unknown>;
+/** How a response is read: an envelope; an envelope whose JSON text is kept for sending back
+ * (a quote); or a body the source does not show. */
+export type Mode = "envelope" | "verbatim" | "raw";
 /** The contract one client keeps: its base URL, timeout, retry policy and validators. */
 export declare class Contract {
     readonly baseUrl: string;
@@ -103,10 +111,14 @@ export declare class Contract {
     private readonly validators;
     private readonly ajv;
     private readonly decoded;
-    constructor(options: ClientOptions, defaultBaseUrl: string | undefined, schemas: Record<string, unknown>);
+    private readonly codes;
+    constructor(options: ClientOptions, defaultBaseUrl: string | undefined, schemas: Record<string, unknown>, codes?: readonly string[]);
     /** The fetch of every request (openapi-fetch's `fetch`), for a response read as `mode` says. */
     fetchFor(mode: Mode): (request: Request) => Promise<Response>;
     private send;
+    /** A request body as JSON (openapi-fetch's bodySerializer): a value this package returned as a
+     * success that requests send back (a quote) goes in as the JSON text it came as. */
+    serialize(body: unknown): string;
     /** The typed success of a call, checked against its schema (`ref` in the bundle). */
     envelope<T>(ref: string, call: Promise<{
         data?: unknown;

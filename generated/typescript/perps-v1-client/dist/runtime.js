@@ -11,6 +11,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 export const DEFAULT_RETRY = { maxRetries: 2, maxWaitMs: 10_000, defaultWaitMs: 1_000, deadlineMs: 30_000 };
 /** Each attempt (connecting, the headers and the whole body) times out after this many ms. */
 export const DEFAULT_TIMEOUT_MS = 8_000;
+const NO_CODES = new Set();
 /** Base class of every error a call rejects with instead of resolving to a usable success. */
 export class ApiError extends Error {
     /** The HTTP status; undefined when no response arrived. */
@@ -32,21 +33,29 @@ export class ApiError extends Error {
 export class FailureEnvelopeError extends ApiError {
     /** The pool data service's error.code (the primary signal there). */
     errorCode;
+    /** `msg`, where it is a known code of this service (the package's `ErrorCode`); an unknown
+     * code stays in `msg` only. */
+    code;
+    /** When the pool opens (Unix seconds, as sent), with a failure for a pool not open yet. */
+    openTime;
     envelope;
-    constructor(message, envelope, details) {
+    constructor(message, envelope, details, codes = NO_CODES) {
         super(message, details);
         this.envelope = envelope;
         const error = envelope["error"];
         const code = typeof error === "object" && error !== null ? error["code"] : undefined;
         this.errorCode = typeof code === "number" && Number.isInteger(code) ? code : undefined;
+        this.code = this.msg !== undefined && codes.has(this.msg) ? this.msg : undefined;
+        const openTime = envelope["openTime"];
+        this.openTime = typeof openTime === "string" ? openTime : undefined;
     }
 }
 /** HTTP 429 after the retries, or at once when Retry-After asks for more than the policy waits. */
 export class RateLimitedError extends FailureEnvelopeError {
     /** Retry-After in seconds; undefined when absent or unreadable. */
     retryAfter;
-    constructor(message, envelope, retryAfter, details) {
-        super(message, envelope, details);
+    constructor(message, envelope, retryAfter, details, codes = NO_CODES) {
+        super(message, envelope, details, codes);
         this.retryAfter = retryAfter;
     }
 }
@@ -152,14 +161,14 @@ function envelopeOrEmpty(body) {
         return {};
     }
 }
-function failure(status, envelope, details, reason = "success=false") {
+function failure(status, envelope, details, codes, reason = "success=false") {
     const msg = typeof envelope["msg"] === "string" ? envelope["msg"] : undefined;
     const parts = [`HTTP ${status}`, reason];
     if (msg !== undefined)
         parts.push(`msg=${JSON.stringify(msg)}`);
-    return new FailureEnvelopeError(parts.join(", "), envelope, { ...details, msg });
+    return new FailureEnvelopeError(parts.join(", "), envelope, { ...details, msg }, codes);
 }
-function rateLimited(status, headers, body, extra = "") {
+function rateLimited(status, headers, body, codes, extra = "") {
     const envelope = envelopeOrEmpty(body);
     const retryAfter = parseRetryAfter(headers.get("retry-after"));
     const msg = typeof envelope["msg"] === "string" ? envelope["msg"] : undefined;
@@ -169,15 +178,16 @@ function rateLimited(status, headers, body, extra = "") {
         msg,
         headers,
         body,
-    });
+    }, codes);
 }
-/** The decoded envelope of a success; a typed ApiError for anything else. */
-export function decodeEnvelope(status, headers, body) {
+/** The decoded envelope of a success; a typed ApiError for anything else (`codes`: the
+ * service's known error codes, which a failure's `code` names). */
+export function decodeEnvelope(status, headers, body, codes = NO_CODES) {
     const details = { status, headers, body };
     const type = media(headers);
     const lenient = type === "" || type === "text/plain";
     if (status === 429)
-        throw rateLimited(status, headers, body);
+        throw rateLimited(status, headers, body, codes);
     if (!isJson(type) && !lenient) {
         throw new NotJsonError(`HTTP ${status}: expected a JSON envelope, got ${type || "no content type"} (${body.length} bytes: ${preview(body)})`, details);
     }
@@ -197,11 +207,16 @@ export function decodeEnvelope(status, headers, body) {
     }
     const envelope = payload;
     if (envelope["success"] === false)
-        throw failure(status, envelope, details);
+        throw failure(status, envelope, details, codes);
     if (status < 200 || status > 299)
-        throw failure(status, envelope, details, "error status with success=true");
+        throw failure(status, envelope, details, codes, "error status with success=true");
     return envelope;
 }
+// The JSON text each returned success that a request sends back (the quote) was decoded from,
+// by the object returned: `Contract.serialize` puts that text in the request body, so the quote
+// reaches the service as it came (big integers exact, numbers as written), never re-encoded.
+const rawJson = new WeakMap();
+const RAW_MARK = `\u0000raw:${Math.random().toString(36).slice(2)}:`;
 function sleep(ms) {
     return new Promise((resolve) => setTimeout(resolve, ms));
 }
@@ -217,7 +232,9 @@ export class Contract {
     // The envelope send() decoded, by the response it returned: the body is parsed once
     // (openapi-fetch is told parseAs: "stream", so it does not parse it again).
     decoded = new WeakMap();
-    constructor(options, defaultBaseUrl, schemas) {
+    codes;
+    constructor(options, defaultBaseUrl, schemas, codes = []) {
+        this.codes = new Set(codes);
         const baseUrl = options.baseUrl ?? defaultBaseUrl;
         if (baseUrl === undefined) {
             throw new Error("baseUrl is required: the source document shows no host for this service, so the client has no default");
@@ -260,10 +277,10 @@ export class Contract {
                 const asked = parseRetryAfter(response.headers.get("retry-after"));
                 const waitMs = asked === undefined ? this.retry.defaultWaitMs : asked * 1000;
                 if (waitMs > this.retry.maxWaitMs) {
-                    throw rateLimited(429, response.headers, body, `; the wait exceeds the retry policy's maxWaitMs of ${this.retry.maxWaitMs}`);
+                    throw rateLimited(429, response.headers, body, this.codes, `; the wait exceeds the retry policy's maxWaitMs of ${this.retry.maxWaitMs}`);
                 }
                 if (Date.now() + waitMs >= ends) {
-                    throw rateLimited(429, response.headers, body, `; waiting would pass the call's deadline of ${this.retry.deadlineMs} ms`);
+                    throw rateLimited(429, response.headers, body, this.codes, `; waiting would pass the call's deadline of ${this.retry.deadlineMs} ms`);
                 }
                 await sleep(waitMs);
                 continue;
@@ -272,12 +289,14 @@ export class Contract {
             if (mode === "raw" && response.status >= 200 && response.status <= 299) {
                 const raw = envelopeOrEmpty(body);
                 if (raw["success"] === false)
-                    throw failure(response.status, raw, { status: response.status, headers: response.headers, body });
+                    throw failure(response.status, raw, { status: response.status, headers: response.headers, body }, this.codes);
             }
             else {
-                envelope = decodeEnvelope(response.status, response.headers, body);
+                envelope = decodeEnvelope(response.status, response.headers, body, this.codes);
                 if (mode === "raw")
                     throw new UnexpectedStatus(`HTTP ${response.status}: unexpected status`, { status: response.status, headers: response.headers, body });
+                if (mode === "verbatim")
+                    rawJson.set(envelope, utf8Text(body));
             }
             // An envelope call's body was decoded here (kept in `decoded`): openapi-fetch gets the
             // status and headers only, not a second copy of the bytes to wrap in a stream.
@@ -287,6 +306,23 @@ export class Contract {
                 this.decoded.set(returned, envelope);
             return returned;
         }
+    }
+    /** A request body as JSON (openapi-fetch's bodySerializer): a value this package returned as a
+     * success that requests send back (a quote) goes in as the JSON text it came as. */
+    serialize(body) {
+        const kept = [];
+        const text = JSON.stringify(body, (_key, value) => {
+            if (typeof value === "object" && value !== null) {
+                const raw = rawJson.get(value);
+                if (raw !== undefined)
+                    return `${RAW_MARK}${kept.push(raw) - 1}`;
+            }
+            return value;
+        });
+        if (kept.length === 0)
+            return text;
+        const mark = JSON.stringify(RAW_MARK).slice(1, -1).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+        return text.replace(new RegExp(`"${mark}(\\d+)"`, "g"), (_match, index) => kept[Number(index)]);
     }
     /** The typed success of a call, checked against its schema (`ref` in the bundle). */
     async envelope(ref, call) {

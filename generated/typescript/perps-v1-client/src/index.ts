@@ -2,7 +2,7 @@
 // Do not edit: change the spec and run make.
 import createFetchClient from "openapi-fetch";
 import type { components, paths } from "./schema.js";
-import { type ClientOptions, Contract, type RawBody } from "./runtime.js";
+import { type ClientOptions, Contract, FailureEnvelopeError, type RawBody } from "./runtime.js";
 import { SCHEMAS } from "./schemas.js";
 
 export * from "./runtime.js";
@@ -11,11 +11,27 @@ export type { components, paths } from "./schema.js";
 /** The public host the description cites (https://docs.raydium.io/api-reference). */
 export const DEFAULT_BASE_URL: string | undefined = "https://api-perp-v1.raydium.io";
 
+/** The known codes a failure of this service carries in `msg` (none: its msg holds no code): compare a
+ * FailureEnvelopeError's `code` with them. A failure with another code keeps it in `msg`. */
+export const ErrorCode = {
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** What a client does next about each known code: fix the request, quote again, wait (until the
+ * failure's `openTime`) or back off. */
+export const ERROR_CODE_ACTIONS: Readonly<Record<ErrorCode, "fix-request" | "re-quote" | "wait" | "back-off">> = {
+};
+
+/** True when `error` is a failure of this service with the known `code`. */
+export function hasErrorCode(error: unknown, code: ErrorCode): error is FailureEnvelopeError {
+  return error instanceof FailureEnvelopeError && error.code === code;
+}
+
 /** A client of the Perps metadata service (v1): one method per operation, each resolving to the typed
  * success or rejecting with an ApiError. */
 export function createClient(options: ClientOptions = {}) {
-  const contract = new Contract(options, DEFAULT_BASE_URL, SCHEMAS);
-  const http = createFetchClient<paths>({ baseUrl: contract.baseUrl });
+  const contract = new Contract(options, DEFAULT_BASE_URL, SCHEMAS, Object.values(ErrorCode));
+  const http = createFetchClient<paths>({ baseUrl: contract.baseUrl, bodySerializer: (body) => contract.serialize(body) });
   return {
     /** The base URL, the timeout and the retry policy this client uses. */
     contract,

@@ -1,9 +1,18 @@
 import type { components, paths } from "./schema.js";
-import { type ClientOptions, Contract } from "./runtime.js";
+import { type ClientOptions, Contract, FailureEnvelopeError } from "./runtime.js";
 export * from "./runtime.js";
 export type { components, paths } from "./schema.js";
 /** The public host the description cites (@raydium-io/raydium-sdk-v2@0.2.73-alpha src/api/url.ts API_URLS.BASE_HOST). */
 export declare const DEFAULT_BASE_URL: string | undefined;
+/** The known codes a failure of this service carries in `msg` (none: its msg holds no code): compare a
+ * FailureEnvelopeError's `code` with them. A failure with another code keeps it in `msg`. */
+export declare const ErrorCode: {};
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+/** What a client does next about each known code: fix the request, quote again, wait (until the
+ * failure's `openTime`) or back off. */
+export declare const ERROR_CODE_ACTIONS: Readonly<Record<ErrorCode, "fix-request" | "re-quote" | "wait" | "back-off">>;
+/** True when `error` is a failure of this service with the known `code`. */
+export declare function hasErrorCode(error: unknown, code: ErrorCode): error is FailureEnvelopeError;
 /** A client of the Pool data service (v3): one method per operation, each resolving to the typed
  * success or rejecting with an ApiError. */
 export declare function createClient(options?: ClientOptions): {
@@ -17,6 +26,8 @@ export declare function createClient(options?: ClientOptions): {
     getChainStatistics: () => Promise<components["schemas"]["ChainStatisticsResponse"]>;
     /** Get the front-end version (from public evidence) (`GET /main/version`). */
     getVersion: () => Promise<components["schemas"]["VersionInfoResponse"]>;
+    /** Get priority-fee levels (from public evidence) (`GET /main/auto-fee`). */
+    getPriorityFees: () => Promise<components["schemas"]["PriorityFeesResponse"]>;
     /** Get the RPC node list (from public evidence) (`GET /main/rpcs`). */
     getRpcList: () => Promise<components["schemas"]["RpcListResponse"]>;
     /** Get the token list (`GET /mint/list`). */

@@ -11,8 +11,8 @@ from .campaign_user_stats_response import CampaignUserStatsResponse
 from .closed_position_share_request import ClosedPositionShareRequest
 from .envelope import Envelope
 from .envelope_core import EnvelopeCore
+from .failure_core import FailureCore
 from .failure_data import FailureData
-from .failure_envelope import FailureEnvelope
 from .live_position_share_request import LivePositionShareRequest
 from .market_statistics import MarketStatistics
 from .market_statistics_response import MarketStatisticsResponse
@@ -40,8 +40,8 @@ __all__ = (
     "ClosedPositionShareRequest",
     "Envelope",
     "EnvelopeCore",
+    "FailureCore",
     "FailureData",
-    "FailureEnvelope",
     "LivePositionShareRequest",
     "MarketStatistics",
     "MarketStatisticsResponse",

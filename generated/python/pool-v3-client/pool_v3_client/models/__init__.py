@@ -6,8 +6,8 @@ from .dynamic_fee_config import DynamicFeeConfig
 from .dynamic_fee_config_list_response import DynamicFeeConfigListResponse
 from .envelope import Envelope
 from .envelope_core import EnvelopeCore
+from .failure_core import FailureCore
 from .failure_data import FailureData
-from .failure_envelope import FailureEnvelope
 from .farm_info import FarmInfo
 from .farm_page import FarmPage
 from .farm_page_response import FarmPageResponse
@@ -33,6 +33,9 @@ from .pool_type import PoolType
 from .pools_by_mint import PoolsByMint
 from .pools_by_mint_response import PoolsByMintResponse
 from .pools_response import PoolsResponse
+from .priority_fee_levels import PriorityFeeLevels
+from .priority_fees import PriorityFees
+from .priority_fees_response import PriorityFeesResponse
 from .rpc_list import RpcList
 from .rpc_list_response import RpcListResponse
 from .rpc_list_strategy import RpcListStrategy
@@ -55,8 +58,8 @@ __all__ = (
     "DynamicFeeConfigListResponse",
     "Envelope",
     "EnvelopeCore",
+    "FailureCore",
     "FailureData",
-    "FailureEnvelope",
     "FarmInfo",
     "FarmPage",
     "FarmPageResponse",
@@ -82,6 +85,9 @@ __all__ = (
     "PoolsResponse",
     "PoolSuccessEnvelope",
     "PoolType",
+    "PriorityFeeLevels",
+    "PriorityFees",
+    "PriorityFeesResponse",
     "RpcList",
     "RpcListResponse",
     "RpcListStrategy",

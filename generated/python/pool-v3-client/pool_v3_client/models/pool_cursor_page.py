@@ -18,13 +18,16 @@ T = TypeVar("T", bound="PoolCursorPage")
 @_attrs_define
 class PoolCursorPage:
     """A cursor page of pools (the data of /pools/info/list-v2). It carries `nextPageId`,
-    the opaque cursor of the next page.
+    the opaque cursor of the next page; the last page has none.
 
         Attributes:
             data (list[PoolInfoItem] | Unset):
+            next_page_id (str | Unset): The opaque cursor of the next page: pass it back unchanged as the `nextPageId`
+                query parameter, and never build one. A page without it is the last page.
     """
 
     data: list[PoolInfoItem] | Unset = UNSET
+    next_page_id: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -35,11 +38,15 @@ class PoolCursorPage:
                 data_item = data_item_data.to_dict()
                 data.append(data_item)
 
+        next_page_id = self.next_page_id
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({})
         if data is not UNSET:
             field_dict["data"] = data
+        if next_page_id is not UNSET:
+            field_dict["nextPageId"] = next_page_id
 
         return field_dict
 
@@ -60,8 +67,11 @@ class PoolCursorPage:
 
                 data.append(data_item)
 
+        next_page_id = d.pop("nextPageId", UNSET)
+
         pool_cursor_page = cls(
             data=data,
+            next_page_id=next_page_id,
         )
 
         pool_cursor_page.additional_properties = d

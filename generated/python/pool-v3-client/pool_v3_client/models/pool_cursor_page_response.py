@@ -21,7 +21,7 @@ class PoolCursorPageResponse:
     Attributes:
         success (bool): true on success; false on failure. Always check it before reading `data`.
         data (PoolCursorPage): A cursor page of pools (the data of /pools/info/list-v2). It carries `nextPageId`,
-            the opaque cursor of the next page.
+            the opaque cursor of the next page; the last page has none.
         id (str | Unset): The request identifier of the pool data service, a UUID (Envelope, id), on successes and
             failures.
         msg (str | Unset): Present on failure and populated: human-readable in the pool data and perps

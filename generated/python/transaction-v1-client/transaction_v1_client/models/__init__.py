@@ -3,8 +3,8 @@
 from .bundle_info import BundleInfo
 from .envelope import Envelope
 from .envelope_core import EnvelopeCore
+from .failure_core import FailureCore
 from .failure_data import FailureData
-from .failure_envelope import FailureEnvelope
 from .nonce_info import NonceInfo
 from .route_plan_step import RoutePlanStep
 from .swap_base_in_transaction_request import SwapBaseInTransactionRequest
@@ -22,8 +22,8 @@ __all__ = (
     "BundleInfo",
     "Envelope",
     "EnvelopeCore",
+    "FailureCore",
     "FailureData",
-    "FailureEnvelope",
     "NonceInfo",
     "RoutePlanStep",
     "SwapBaseInTransactionRequest",

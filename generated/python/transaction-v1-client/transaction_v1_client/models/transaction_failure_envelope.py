@@ -25,7 +25,8 @@ class TransactionFailureEnvelope:
             msg (str): The error code a failure of the swap transaction service carries in `msg` (Errors
                 rule 3). Known codes: `REQ_WALLET_ERROR` (invalid or missing wallet) and
                 `REQ_SLIPPAGE_BPS_ERROR` (invalid slippageBps). The list is open: clients must accept
-                other codes.
+                other codes. `x-error-codes` says, for each known code, what it means, where it
+                comes from and what a client does next.
             id (str | Unset): Request identifier (a UUID in the pool data service).
             data (FailureData | list[Any] | Unset): `data` on a failure: absent or empty (Envelope, data). When present it
                 is an empty

@@ -29,8 +29,9 @@ class TransactionRequest:
     - When `wrapSol` and `unwrapSol` are both false, explicit token accounts must be
       supplied: `inputAccount` and `outputAccount`.
 
-    An omitted `wrapSol` or `unwrapSol` counts as false here; the source does not state
-    their defaults.
+    Each rule applies where the flags are sent as false. The source does not state what
+    an omitted `wrapSol` or `unwrapSol` means, so a body that omits a flag is not held
+    to a rule that depends on it (send both flags to be held to both rules).
 
         Attributes:
             wallet (str): Signing wallet address.

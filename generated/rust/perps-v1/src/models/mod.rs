@@ -10,6 +10,8 @@ pub mod envelope;
 pub use self::envelope::Envelope;
 pub mod envelope_core;
 pub use self::envelope_core::EnvelopeCore;
+pub mod failure_core;
+pub use self::failure_core::FailureCore;
 pub mod failure_envelope;
 pub use self::failure_envelope::FailureEnvelope;
 pub mod market_statistics_response;

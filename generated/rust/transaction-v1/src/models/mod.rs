@@ -1,9 +1,9 @@
-pub mod compute_swap_base_in_200_response;
-pub use self::compute_swap_base_in_200_response::ComputeSwapBaseIn200Response;
 pub mod envelope;
 pub use self::envelope::Envelope;
 pub mod envelope_core;
 pub use self::envelope_core::EnvelopeCore;
+pub mod failure_core;
+pub use self::failure_core::FailureCore;
 pub mod failure_envelope;
 pub use self::failure_envelope::FailureEnvelope;
 pub mod route_plan_step;

@@ -140,7 +140,9 @@ def sync_fast(
 ) -> _fast.VersionInfoResponse:
     """Like :func:`sync`, decoded by msgspec into ``_fast.VersionInfoResponse``: the fast path for
     large responses polled often. Keys outside the schema are dropped (see
-    :func:`sync_fast_detailed` for the raw body)."""
+    :func:`sync_fast_detailed` for the raw body). The Struct is for reading: it cannot be sent
+    back in a request (a quote sent as ``swapResponse`` must be the model :func:`sync` returns,
+    which goes back as it came)."""
 
     kwargs = _get_kwargs()
 

@@ -91,10 +91,10 @@ def sync_detailed(
         input_mint (str):
         output_mint (str):
         amount (int): An amount in the token's smallest unit: a non-negative integer in the u64
-            range
-            (up to 2^64 - 1, the maximum that `format: uint64` states; JSON tooling written in
-            JavaScript cannot hold that literal exactly, so no `maximum` is written). Send it as
-            decimal digits; do not round-trip it through a floating-point number.
+            range, 0
+            to 2^64 - 1 (18446744073709551615). Send it as decimal digits; do not round-trip it
+            through a floating-point number (JavaScript numbers are exact only up to 2^53 - 1,
+            and JSON tools written in JavaScript read this maximum as 2^64).
         slippage_bps (int): Basis points, 0 to 10000 (100 = 1%).
         tx_version (TxVersion): Transaction format, chosen per request. `V0` uses address lookup
             tables (smaller,
@@ -149,10 +149,10 @@ def sync(
         input_mint (str):
         output_mint (str):
         amount (int): An amount in the token's smallest unit: a non-negative integer in the u64
-            range
-            (up to 2^64 - 1, the maximum that `format: uint64` states; JSON tooling written in
-            JavaScript cannot hold that literal exactly, so no `maximum` is written). Send it as
-            decimal digits; do not round-trip it through a floating-point number.
+            range, 0
+            to 2^64 - 1 (18446744073709551615). Send it as decimal digits; do not round-trip it
+            through a floating-point number (JavaScript numbers are exact only up to 2^53 - 1,
+            and JSON tools written in JavaScript read this maximum as 2^64).
         slippage_bps (int): Basis points, 0 to 10000 (100 = 1%).
         tx_version (TxVersion): Transaction format, chosen per request. `V0` uses address lookup
             tables (smaller,
@@ -242,7 +242,9 @@ def sync_fast(
 ) -> _fast.SwapComputeResponse:
     """Like :func:`sync`, decoded by msgspec into ``_fast.SwapComputeResponse``: the fast path for
     large responses polled often. Keys outside the schema are dropped (see
-    :func:`sync_fast_detailed` for the raw body)."""
+    :func:`sync_fast_detailed` for the raw body). The Struct is for reading: it cannot be sent
+    back in a request (a quote sent as ``swapResponse`` must be the model :func:`sync` returns,
+    which goes back as it came)."""
 
     kwargs = _get_kwargs(
         input_mint=input_mint,
@@ -278,10 +280,10 @@ async def asyncio_detailed(
         input_mint (str):
         output_mint (str):
         amount (int): An amount in the token's smallest unit: a non-negative integer in the u64
-            range
-            (up to 2^64 - 1, the maximum that `format: uint64` states; JSON tooling written in
-            JavaScript cannot hold that literal exactly, so no `maximum` is written). Send it as
-            decimal digits; do not round-trip it through a floating-point number.
+            range, 0
+            to 2^64 - 1 (18446744073709551615). Send it as decimal digits; do not round-trip it
+            through a floating-point number (JavaScript numbers are exact only up to 2^53 - 1,
+            and JSON tools written in JavaScript read this maximum as 2^64).
         slippage_bps (int): Basis points, 0 to 10000 (100 = 1%).
         tx_version (TxVersion): Transaction format, chosen per request. `V0` uses address lookup
             tables (smaller,
@@ -336,10 +338,10 @@ async def asyncio(
         input_mint (str):
         output_mint (str):
         amount (int): An amount in the token's smallest unit: a non-negative integer in the u64
-            range
-            (up to 2^64 - 1, the maximum that `format: uint64` states; JSON tooling written in
-            JavaScript cannot hold that literal exactly, so no `maximum` is written). Send it as
-            decimal digits; do not round-trip it through a floating-point number.
+            range, 0
+            to 2^64 - 1 (18446744073709551615). Send it as decimal digits; do not round-trip it
+            through a floating-point number (JavaScript numbers are exact only up to 2^53 - 1,
+            and JSON tools written in JavaScript read this maximum as 2^64).
         slippage_bps (int): Basis points, 0 to 10000 (100 = 1%).
         tx_version (TxVersion): Transaction format, chosen per request. `V0` uses address lookup
             tables (smaller,

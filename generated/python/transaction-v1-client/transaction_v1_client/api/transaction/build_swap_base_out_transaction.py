@@ -78,8 +78,9 @@ def sync_detailed(
             - When `wrapSol` and `unwrapSol` are both false, explicit token accounts must be
               supplied: `inputAccount` and `outputAccount`.
 
-            An omitted `wrapSol` or `unwrapSol` counts as false here; the source does not state
-            their defaults.
+            Each rule applies where the flags are sent as false. The source does not state what
+            an omitted `wrapSol` or `unwrapSol` means, so a body that omits a flag is not held
+            to a rule that depends on it (send both flags to be held to both rules).
 
     Raises:
         errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
@@ -126,8 +127,9 @@ def sync(
             - When `wrapSol` and `unwrapSol` are both false, explicit token accounts must be
               supplied: `inputAccount` and `outputAccount`.
 
-            An omitted `wrapSol` or `unwrapSol` counts as false here; the source does not state
-            their defaults.
+            Each rule applies where the flags are sent as false. The source does not state what
+            an omitted `wrapSol` or `unwrapSol` means, so a body that omits a flag is not held
+            to a rule that depends on it (send both flags to be held to both rules).
 
     Raises:
         errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
@@ -192,7 +194,9 @@ def sync_fast(
 ) -> _fast.SwapTransactionResponse:
     """Like :func:`sync`, decoded by msgspec into ``_fast.SwapTransactionResponse``: the fast path for
     large responses polled often. Keys outside the schema are dropped (see
-    :func:`sync_fast_detailed` for the raw body)."""
+    :func:`sync_fast_detailed` for the raw body). The Struct is for reading: it cannot be sent
+    back in a request (a quote sent as ``swapResponse`` must be the model :func:`sync` returns,
+    which goes back as it came)."""
 
     kwargs = _get_kwargs(
         body=body,
@@ -225,8 +229,9 @@ async def asyncio_detailed(
             - When `wrapSol` and `unwrapSol` are both false, explicit token accounts must be
               supplied: `inputAccount` and `outputAccount`.
 
-            An omitted `wrapSol` or `unwrapSol` counts as false here; the source does not state
-            their defaults.
+            Each rule applies where the flags are sent as false. The source does not state what
+            an omitted `wrapSol` or `unwrapSol` means, so a body that omits a flag is not held
+            to a rule that depends on it (send both flags to be held to both rules).
 
     Raises:
         errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
@@ -273,8 +278,9 @@ async def asyncio(
             - When `wrapSol` and `unwrapSol` are both false, explicit token accounts must be
               supplied: `inputAccount` and `outputAccount`.
 
-            An omitted `wrapSol` or `unwrapSol` counts as false here; the source does not state
-            their defaults.
+            Each rule applies where the flags are sent as false. The source does not state what
+            an omitted `wrapSol` or `unwrapSol` means, so a body that omits a flag is not held
+            to a rule that depends on it (send both flags to be held to both rules).
 
     Raises:
         errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).

@@ -12,13 +12,14 @@ if TYPE_CHECKING:
     from ..models.failure_data import FailureData
 
 
-T = TypeVar("T", bound="FailureEnvelope")
+T = TypeVar("T", bound="FailureCore")
 
 
 @_attrs_define
-class FailureEnvelope:
-    """A failure (Errors rule 1): HTTP 4xx or 5xx with the envelope, `success` = false and
-    `msg` populated. `data` is absent or empty on failure.
+class FailureCore:
+    """What every failure of every host has (Errors rule 1): the envelope with `success` =
+    false and `msg` populated. `data` is absent or empty on failure. Each host's failure
+    schema composes it: only the pool data service's adds `error.code`.
 
         Attributes:
             success (bool): true on success; false on failure. Always check it before reading `data`.
@@ -98,15 +99,15 @@ class FailureEnvelope:
 
         data = _parse_data(d.pop("data", UNSET))
 
-        failure_envelope = cls(
+        failure_core = cls(
             success=success,
             msg=msg,
             id=id,
             data=data,
         )
 
-        failure_envelope.additional_properties = d
-        return failure_envelope
+        failure_core.additional_properties = d
+        return failure_core
 
     @property
     def additional_keys(self) -> list[str]:
