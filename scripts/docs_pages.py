@@ -3,7 +3,8 @@
 Usage: docs_pages.py OUT_DIR LEDGER.json HOST [HOST ...]
 
 Writes OUT_DIR (docs/reference/, not committed): an index, per host an overview page, one
-page per operation, an interactive (Swagger UI) page, the markers ledger page, and the
+page per operation, an interactive (Swagger UI) page, the error-code table where the host
+has an error-code catalogue (x-error-codes), the markers ledger page, and the
 downloadable bundles, and SUMMARY.md: the reference navigation (host, tag, operation) that
 the literate-nav plugin reads. Pages are rendered with the Jinja2 templates in
 scripts/templates/docs/. Every x-not-shown renders as a "Not shown in the source" notice
@@ -26,6 +27,7 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
+import code_samples
 import oas
 
 REPO = Path(__file__).resolve().parent.parent
@@ -70,6 +72,7 @@ class ResponseView:
     evidence: list[dict[str, str]] = field(default_factory=list)
     # other oneOf members (a failure with this status): text and citations
     alternatives: list[tuple[str, list[dict[str, str]]]] = field(default_factory=list)
+    same_as: str = ""  # an earlier status of the page with the very same response (described once)
 
 
 def text(value: Any) -> str:
@@ -297,6 +300,11 @@ def field_name(name: str) -> str:
     return "<code class=\"field-name\">" + re.sub(r"(\.|\])(?=\w)", r"\1<wbr>", escaped) + "</code>"
 
 
+def code_name(code: str) -> str:
+    """An error code as inline HTML code that may break after an underscore, never mid-word."""
+    return "<code>" + html.escape(code).replace("_", "_<wbr>") + "</code>"
+
+
 def slug(operation_id: str) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", "-", operation_id).lower()
 
@@ -334,7 +342,12 @@ def operation_view(
         view.body_rules = list(_merged(schema, "x-rules") or [])
         view.body_not_shown = [cell(n) for n in (schema.get("x-not-shown"), _merged(schema, "x-not-shown")) if n][:1]
         view.body_examples = examples_of(body)
-    view.responses = [response_view(status, r) for status, r in op.get("responses", {}).items()]
+    responses = list(op.get("responses", {}).items())
+    view.responses = [response_view(status, r) for status, r in responses]
+    for i, (_, response) in enumerate(responses):  # a shared failure response is described once
+        earlier = next((s for s, r in responses[:i] if r == response), None)
+        if earlier is not None:
+            view.responses[i].same_as = earlier
     return view
 
 
@@ -386,6 +399,18 @@ def tag_groups(doc: dict[str, Any], views: list[OperationView]) -> list[tuple[st
     return [(name, members) for name, members in groups.items() if members]
 
 
+BASES = {"source": "the source document", "recorded-body": "a response body recorded in public",
+         "raydium-code": "Raydium's own front end", "third-party-code": "other people's clients"}  # fmt: skip
+
+
+def error_codes(doc: dict[str, Any]) -> list[dict[str, Any]]:
+    """The host's error-code catalogue (`x-error-codes`), where it has one."""
+    for schema in (doc.get("components") or {}).get("schemas", {}).values():
+        if isinstance(schema, dict) and schema.get("x-error-codes"):
+            return list(schema["x-error-codes"])
+    return []
+
+
 def _semver(version: str) -> tuple[int, ...]:
     return tuple(int(p) if p.isdigit() else -1 for p in version.split("."))
 
@@ -393,11 +418,13 @@ def _semver(version: str) -> tuple[int, ...]:
 def render_all(out: Path, ledger_path: Path, hosts: list[str]) -> list[Path]:
     # The templates write Markdown, not HTML: HTML autoescaping would mangle it. Spec text
     # goes through the `text` and `cell` filters, which escape what Markdown would turn into tags.
-    env = Environment(loader=FileSystemLoader(TEMPLATES), undefined=StrictUndefined, keep_trailing_newline=True,
-                      trim_blocks=True, lstrip_blocks=True, autoescape=False)  # noqa: S701  # fmt: skip
+    env = Environment(loader=FileSystemLoader(TEMPLATES), extensions=["jinja2.ext.loopcontrols"],
+                      undefined=StrictUndefined, keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True,
+                      autoescape=False)  # noqa: S701  # fmt: skip
     env.filters["cell"] = cell
     env.filters["text"] = text
     env.filters["field_name"] = field_name
+    env.filters["code_name"] = code_name
     env.filters["tojson_pretty"] = lambda v: json.dumps(v, indent=2, ensure_ascii=False)
     tmp = out.with_name(f".tmp-{out.name}")
     if tmp.exists():
@@ -420,17 +447,33 @@ def render_all(out: Path, ledger_path: Path, hosts: list[str]) -> list[Path]:
             shutil.copy(REPO / "generated" / "openapi" / f"{host}{suffix}", tmp / "downloads" / f"{host}{suffix}")
         views = [operation_view(host, m, p, item[m], item) for p, item in doc["paths"].items()
                  for m in oas.HTTP_METHODS if m in item]  # fmt: skip
+        codes = error_codes(doc)
+        bundle = json.loads((REPO / "generated" / "openapi" / f"{host}.json").read_text(encoding="utf-8"))
+        sent_back = {c.operation_id: c.chained for c in code_samples.calls(bundle, host) if c.chained}
         for view in views:
-            write(f"{host}/{view.page}", "operation.md.j2", view=view, doc=doc)
+            chained = sent_back.get(view.op["operationId"])
+            source = {"field": chained.field, "page": slug(chained.source.operation_id) + ".md",
+                      "title": f"{chained.source.method.upper()} {chained.source.path}"} if chained else None
+            write(f"{host}/{view.page}", "operation.md.j2", view=view, doc=doc, has_codes=bool(codes),
+                  sent_back=source)  # fmt: skip
+        if codes:
+            pages = {v.op["operationId"]: {"page": v.page, "title": f"{v.method.upper()} {v.path}"} for v in views}
+            write(f"{host}/error-codes.md", "error-codes.md.j2", doc=doc, codes=codes, pages=pages, bases=BASES)
         write(f"{host}/index.md", "host.md.j2", host=host, doc=doc, views=views, counts=ledger["hosts"][host])
         write(f"{host}/interactive.md", "interactive.md.j2", host=host, doc=doc)
         summaries.append({"host": host, "title": doc["info"]["title"], "operations": len(views),
-                          "counts": ledger["hosts"][host], "tags": tag_groups(doc, views)})  # fmt: skip
+                          "counts": ledger["hosts"][host], "tags": tag_groups(doc, views),
+                          "codes": bool(codes)})  # fmt: skip
     shutil.copy(ledger_path, tmp / "downloads" / "markers.json")
+    flows = sorted((REPO / "generated" / "openapi").glob("*.arazzo.yaml"))
+    for flow in flows:  # the Arazzo workflows, beside the bundles their sources name
+        shutil.copy(flow, tmp / "downloads" / flow.name)
     write_source_document(tmp / "source-document.md")
     written.append(out / "source-document.md")
     write("markers.md", "markers.md.j2", ledger=ledger)
-    write("index.md", "index.md.j2", summaries=summaries, first_call=first_call(summaries))
+    workflows = [{"file": f.name, "title": oas.load_document(f)["info"]["title"],
+                  "ids": [w["workflowId"] for w in oas.load_document(f)["workflows"]]} for f in flows]  # fmt: skip
+    write("index.md", "index.md.j2", summaries=summaries, first_call=first_call(summaries), workflows=workflows)
     write("releases.md", "releases.md.j2", releases=release_views(hosts, tmp / "downloads" / "releases"))
     write("SUMMARY.md", "SUMMARY.md.j2", summaries=summaries)
     if out.exists():

@@ -62,7 +62,8 @@ def test_site_is_built_with_every_operation() -> None:
         doc = json.loads((GENERATED / f"{host}.json").read_text(encoding="utf-8"))
         count = sum(1 for item in doc["paths"].values() for op in item.values() if isinstance(op, dict))
         pages = (SITE / "reference" / host).glob("*.html")  # swagger-*.html: the interactive view's frame
-        rendered = [p for p in pages if p.name not in ("index.html", "interactive.html") and "swagger-" not in p.name]
+        rendered = [p for p in pages if p.name not in ("index.html", "interactive.html", "error-codes.html")
+                        and "swagger-" not in p.name]
         assert len(rendered) == count, host
 
 
@@ -177,3 +178,18 @@ def test_each_citation_is_listed_once_per_page() -> None:
         texts = [re.sub(r"\s+", " ", text).strip() for _, text in listed]
         assert len(set(texts)) == len(texts), f"{path.name}: a citation listed twice"
     assert pages > 10
+
+
+def test_the_error_code_table_lists_every_code_and_every_transaction_page_links_it() -> None:
+    """Every code of the transaction service's catalogue (x-error-codes) is a row of its table,
+    and each of its operation pages links the table."""
+    doc = json.loads((GENERATED / "transaction-v1.json").read_text(encoding="utf-8"))
+    codes = [e["code"] for e in doc["components"]["schemas"]["TransactionErrorCode"]["x-error-codes"]]
+    table = (SITE / "reference" / "transaction-v1" / "error-codes.html").read_text(encoding="utf-8")
+    rows = [html.unescape(re.sub(r"<[^>]+>", "", cell)) for cell in re.findall(r"<tr>\s*<td>(.*?)</td>", table)]
+    assert rows[-len(codes):] == codes
+    for item in doc["paths"].values():
+        for op in item.values():
+            if isinstance(op, dict) and "operationId" in op:
+                page = (SITE / "reference" / "transaction-v1" / f"{slug(op['operationId'])}.html").read_text()
+                assert 'href="error-codes.html"' in page, op["operationId"]
