@@ -49,11 +49,13 @@ LINT_CONFIG := redocly.yaml .redocly.lint-ignore.yaml .spectral.yaml $(wildcard 
 host_files = $(shell find spec/$(1) -name '*.yaml' 2>/dev/null)
 
 BUNDLES := $(foreach h,$(HOSTS),$(OUT)/$(h).yaml $(OUT)/$(h).json $(OUT)/$(h).deref.json $(OUT)/$(h).source-only.yaml)
+# Arazzo workflows over the bundles (spec/workflows/), published beside them
+WORKFLOWS := $(patsubst spec/workflows/%,$(OUT)/%,$(wildcard spec/workflows/*.arazzo.yaml))
 VENV_OK := $(VENV)/.installed
 NODE_OK := node_modules/.installed
 TEST_NODE_OK := tests/node/node_modules/.installed
 
-.PHONY: all help setup test-setup browser toolchains diff release validate bundle lint spec-tests generate docs serve mutation bench test typecheck check clean distclean lock
+.PHONY: all help setup test-setup browser toolchains diff release validate bundle workflows lint spec-tests generate docs serve mutation bench test typecheck check clean distclean lock
 
 all: docs generate ## Build everything: set up, validate, bundle, lint, spec tests, clients, docs site
 
@@ -146,6 +148,18 @@ $(OUT)/%.yaml $(OUT)/%.json $(OUT)/%.deref.json $(OUT)/%.source-only.yaml: $(BUI
 	@echo "bundle: $*"
 	@$(PY) scripts/bundle.py --redocly $(BIN)/redocly spec/$*/openapi.yaml $(OUT) $*
 
+# --- workflows: Arazzo descriptions of the flows, linted beside the bundles they reference --
+workflows: $(WORKFLOWS) ## Publish and lint the Arazzo workflows (spec/workflows) beside the bundles
+
+# a workflow depends on the bundles its sourceDescriptions name (`url: ./<host>.yaml`)
+workflow_sources = $(patsubst %,$(OUT)/%.yaml,$(shell sed -n 's|^ *url: *\./\(.*\)\.yaml *$$|\1|p' spec/workflows/$(1).arazzo.yaml))
+$(OUT)/%.arazzo.yaml: spec/workflows/%.arazzo.yaml $$(call workflow_sources,$$*) $(LINT_CONFIG) $(NODE_OK)
+	@echo "workflow: $*"
+	@cp $< $(OUT)/.tmp-$*.arazzo.yaml
+	@$(BIN)/redocly lint --format=stylish $(OUT)/.tmp-$*.arazzo.yaml >$(BUILD)/$*.arazzo.log 2>&1 \
+	  || { rm -f $(OUT)/.tmp-$*.arazzo.yaml; grep -v '[║╔╚]' $(BUILD)/$*.arazzo.log >&2; exit 1; }
+	@mv $(OUT)/.tmp-$*.arazzo.yaml $@
+
 # --- lint: the house ruleset in both linters -------------------------------------------
 lint: $(foreach h,$(HOSTS),$(BUILD)/$(h).linted) ## Lint every host with Redocly and Spectral
 
@@ -200,7 +214,7 @@ DOCS_HOSTS := $(filter pool-v3,$(HOSTS)) $(filter transaction-v1,$(HOSTS)) $(fil
 
 # The offline plugin's search worker needs the iframe-worker shim to open from disk; it
 # comes from node_modules (package-lock.json), never from a CDN (mkdocs.yml: polyfills).
-$(BUILD)/docs.built: $(BUNDLES) $(LEDGER) $(DOCS_SOURCES) $(VENV_OK) $(NODE_OK) | $(BUILD)/spec-tests.ok
+$(BUILD)/docs.built: $(BUNDLES) $(WORKFLOWS) $(LEDGER) $(DOCS_SOURCES) $(VENV_OK) $(NODE_OK) | $(BUILD)/spec-tests.ok
 	@echo "docs: reference pages and site"
 	@$(PY) scripts/docs_pages.py docs/reference $(LEDGER) $(DOCS_HOSTS)
 	@mkdir -p docs/assets/vendor/iframe-worker

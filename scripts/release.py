@@ -16,7 +16,9 @@ same bytes), DIR/<host>/<V>/:
   go/ rust/ php/ ruby/                 source archives (a Go module zip, a .crate, a zip, a gem)
   <host>-<V>.postman_collection.json  a Postman collection whose bodies are our named examples
   RELEASE-NOTES.md                     the changes since the last release (spec_diff)
-and DIR/SHA256SUMS over every file. Unless --no-record, a first release of V also records
+DIR/workflows/<name>.arazzo.yaml, the Arazzo workflows (generated/openapi/*.arazzo.yaml), each
+source description pointed at the bundle of this release, and DIR/SHA256SUMS over every
+file. Unless --no-record, a first release of V also records
 it in releases/<host>/<V>/ (the three bundles, committed: the base of `make diff`), appends
 a section to releases/<host>/CHANGELOG.md (the changes, plus the human notes of
 releases/<host>/NOTES.md, which it then empties) and tags the commit `<host>@<V>`.
@@ -40,10 +42,13 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
+import oas
 import spec_diff
 
 REPO = Path(__file__).resolve().parent.parent
 GENERATED = REPO / "generated"
+# every host the Makefile releases: the folders of spec/ with an entry point
+HOSTS = sorted(p.parent.name for p in (REPO / "spec").glob("*/openapi.yaml"))
 RELEASES = REPO / "releases"
 NODE_BIN = REPO / "node_modules" / ".bin"
 
@@ -239,6 +244,20 @@ def artefacts(host: str, version: str, out: Path, stamp: int, release_notes: str
     (out / "RELEASE-NOTES.md").write_text(release_notes, encoding="utf-8")
 
 
+def workflows(out: Path, versions: dict[str, str]) -> None:
+    """The Arazzo workflows, each source description pointed at this release's bundle of its
+    host (`./pool-v3.yaml` -> `../pool-v3/3.1.0/pool-v3-3.1.0.yaml`)."""
+    for source in sorted((GENERATED / "openapi").glob("*.arazzo.yaml")):
+        doc = oas.load_document(source)
+        for description in doc.get("sourceDescriptions") or []:
+            host = str(description["url"]).removeprefix("./").removesuffix(".yaml")
+            if host not in versions:
+                raise ReleaseError(f"{source.name}: its source {description['url']} is not released with it")
+            description["url"] = f"../{host}/{versions[host]}/{host}-{versions[host]}.yaml"
+        out.mkdir(parents=True, exist_ok=True)
+        (out / source.name).write_text(oas.dump_yaml(doc), encoding="utf-8")
+
+
 def sha256sums(dist: Path) -> None:
     lines = [f"{hashlib.sha256(p.read_bytes()).hexdigest()}  {p.relative_to(dist)}"
              for p in files_of(dist) if p.name != "SHA256SUMS"]  # fmt: skip
@@ -265,6 +284,8 @@ def main(argv: list[str] | None = None) -> int:
             plans.append((host, version, notes(host, version, previous, changes, stamp)))
         for host, version, text in plans:
             artefacts(host, version, staging / host / version, stamp, text)
+        if set(HOSTS) <= {host for host, _, _ in plans}:  # a release of every host carries the workflows
+            workflows(staging / "workflows", {host: version for host, version, _ in plans})
         sha256sums(staging)
     except ReleaseError as exc:
         shutil.rmtree(staging, ignore_errors=True)
