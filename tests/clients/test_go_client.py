@@ -18,7 +18,7 @@ import pytest
 from toolchains import go, go_module, require
 
 from calls import operations, resolve, success_type
-from contract import SUCCESS, Outcome, bodies, judge
+from contract import SUCCESS, Outcome, bodies, judge, timeout_entry
 from mock_servers import HostileServer, Prism, refused_url
 from project import HOSTS, REPO
 
@@ -248,8 +248,7 @@ def hostile() -> Iterator[HostileServer]:
 @pytest.mark.parametrize("host", HOSTS)
 def test_every_operation_keeps_the_contract(host: str, runners: dict[str, Path], hostile: HostileServer) -> None:
     cases = operations([host])
-    plan = [{"op": op["operationId"], "baseUrl": hostile.base_url(scenario, host),
-             **({"timeoutMs": 2000} if scenario == "stall" else {})}
+    plan = [{"op": op["operationId"], "baseUrl": hostile.base_url(scenario, host), **timeout_entry(scenario)}
             for scenario in HostileServer.SCENARIOS for *_, op in cases]  # fmt: skip
     plan += [{"op": op["operationId"], "baseUrl": refused_url()} for *_, op in cases]
     results = run(runners[host], plan)

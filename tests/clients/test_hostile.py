@@ -21,13 +21,12 @@ import httpx
 import pytest
 
 from calls import call_arguments, endpoint_module, operations, package, success_type
-from contract import CASE_SECONDS, SUCCESS, Outcome, bodies, judge
+from contract import CASE_SECONDS, SUCCESS, TIMEOUT_MS, Outcome, bodies, judge
 from mock_servers import UNKNOWN, HostileServer, refused_url
 from oas import HTTP_METHODS
 from project import HOSTS, bundle
 
 pytestmark = pytest.mark.e2e
-FAST = httpx.Timeout(2.0, connect=2.0)  # the matrix's stall cases; a stall with the defaults is tested apart
 
 
 @pytest.fixture
@@ -72,8 +71,10 @@ def run_host(host: str, scenario: str, base_url: str, *, use_async: bool = False
     """Every operation of the host at once, through one client (httpx clients are thread-safe;
     an async client is made per event loop by each asyncio.run)."""
     ops = [op for h, _, _, op in operations([host])]
-    # the stall cases wait for a short timeout; every other case runs with the defaults
-    timeout = FAST if scenario == "stall" else package(host).DEFAULT_TIMEOUT
+    # the stall cases wait for a short timeout, the big body for the call's deadline (contract.TIMEOUT_MS);
+    # every other case runs with the defaults
+    timeout = httpx.Timeout(TIMEOUT_MS[scenario] / 1000, connect=2.0) if scenario in TIMEOUT_MS \
+        else package(host).DEFAULT_TIMEOUT  # fmt: skip
     client = package(host).Client(base_url=base_url, timeout=timeout)
     with ThreadPoolExecutor(max_workers=len(ops)) as pool:
         results = list(pool.map(lambda op: run_case(host, op, client if not use_async else

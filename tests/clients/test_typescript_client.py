@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from calls import operations, resolve, success_type
-from contract import SUCCESS, Outcome, bodies, judge
+from contract import SUCCESS, Outcome, bodies, judge, timeout_entry
 from mock_servers import HostileServer, Prism, refused_url
 from project import HOSTS, REPO, bundle
 
@@ -88,7 +88,7 @@ def hostile() -> Iterator[HostileServer]:
 @pytest.mark.parametrize("scenario", HostileServer.SCENARIOS)
 def test_every_operation_keeps_the_contract(scenario: str, hostile: HostileServer, tmp_path: Path) -> None:
     cases = operations()
-    timeout = {"timeoutMs": 2000} if scenario == "stall" else {}
+    timeout = timeout_entry(scenario)
     results = run_plan([plan_entry(h, op, hostile.base_url(scenario, h), **timeout) for h, _, _, op in cases], tmp_path)
     problems = [p for (h, _, _, op), r in zip(cases, results, strict=True)
                 for p in judge(h, op, scenario, outcome(r), "typescript")]  # fmt: skip
