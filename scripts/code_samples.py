@@ -385,28 +385,40 @@ def go(c: Call) -> str:
     return "\n".join(lines)
 
 
-def ruby(c: Call) -> str:
-    module = f"Raydium{host_pascal(c.host)}Client"
-    scheme, _, rest = c.base_url.partition("://")
-    # required arguments by position (the body, then the parameters in order), the rest by name
+def _ruby_args(c: Call) -> list[str]:
+    """Required arguments by position (the body, then the parameters in order), the rest by name."""
     args = ["body"] if c.body is not None else []
     args += [json.dumps(p.value) for p in c.params if p.required]
-    args += [f"{snake(p.name)}: {json.dumps(p.value)}" for p in c.params if not p.required]
+    return args + [f"{snake(p.name)}: {json.dumps(p.value)}" for p in c.params if not p.required]
+
+
+def ruby(c: Call) -> str:
+    module = f"Raydium{host_pascal(c.host)}Client"
+    api = f"{module}::{pascal(c.tag)}Api.new(client)"
     lines = [f"require 'raydium_{c.host.replace('-', '_')}_client'"]
-    if c.body is not None:
+    if c.body is not None and not c.chained:
         lines += ["require 'json'", "", "body = JSON.parse(<<~JSON)", *(
             "  " + line for line in json.dumps(c.body, indent=2).splitlines()), "JSON"]  # fmt: skip
+    lines += ["", f"client = {module}::ApiClient.new({module}::Contract.configuration({json.dumps(c.base_url)}))",
+              "begin"]  # fmt: skip
+    if c.chained:  # the body takes another call's whole response: make that call first
+        source, field = c.chained.source, snake(c.chained.field)
+        source_api = f"{module}::{pascal(source.tag)}Api.new(client)"
+        lines += [f"  # the {field} to send: this response, whole and unchanged (the model keeps the JSON it came as)",
+                  wrapped(f"{field} = {source_api}.{snake(source.operation_id)}(", _ruby_args(source), ")", "  ", "  ",
+                          trailing="")]  # fmt: skip
+        fields = [f"{snake(k)}: {snake(k) if k == c.chained.field else json.dumps(v)}"
+                  for k, v in (c.body or {}).items()]
+        lines += [wrapped(f"body = {module}::{c.body_type}.new(", fields, ")", "  ", "  ", trailing="")]
     shown = "result.data" if c.prints_data else "result"
-    called = [wrapped(f"result = api.{snake(c.operation_id)}(", args, ")", "  ", "  ", trailing="")]
+    called = [wrapped(f"result = {api}.{snake(c.operation_id)}(", _ruby_args(c), ")", "  ", "  ", trailing="")]
     if not c.has_result:  # no body is shown: the status is what there is to see
-        called = [wrapped(f"_, status, _headers = api.{snake(c.operation_id)}_with_http_info(", args, ")", "  ", "  ",
-                          trailing=""), "  result = status"]  # fmt: skip
+        called = [wrapped(f"_, status, _headers = {api}.{snake(c.operation_id)}_with_http_info(", _ruby_args(c), ")",
+                          "  ", "  ", trailing=""), "  result = status"]  # fmt: skip
     lines += [
-        "", f"config = {module}::Configuration.new", f"config.scheme = '{scheme}'", f"config.host = '{rest}'",
-        "config.base_path = ''", "config.server_index = nil",
-        f"api = {module}::{pascal(c.tag)}Api.new({module}::ApiClient.new(config))", "begin",
         *called, f"  p {shown}",
-        f"rescue {module}::ApiError => e", '  puts "failed: #{e.code} #{e.message}"', "end",
+        f"rescue {module}::ApiError => e # any failure: an error envelope, 429, HTML from the edge, a timeout",
+        '  puts "failed: #{e.class.name.split(\'::\').last} #{e.message}"', "end",
     ]  # fmt: skip
     return "\n".join(lines)
 

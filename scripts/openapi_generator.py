@@ -142,9 +142,11 @@ def _rust(n: Names) -> dict[str, Any]:
 
 GO_CONTRACT = {"contract.mustache": {"templateType": "SupportingFiles", "destinationFilename": "contract.go"}}
 RUST_CONTRACT = {"contract.mustache": {"templateType": "SupportingFiles", "destinationFilename": "src/contract.rs"}}
+RUBY_CONTRACT = {"contract.mustache": {"templateType": "SupportingFiles",
+                                        "destinationFilename": "lib/{gem}/contract.rb"}}  # fmt: skip
 SPECS = {
     "go": Language("go", _go, files=GO_CONTRACT),
-    "ruby": Language("ruby", _ruby),
+    "ruby": Language("ruby", _ruby, files=RUBY_CONTRACT),
     "php": Language("php", _php, scalar_alternatives_are_any=True, null_alternative_dropped=True),
     "rust": Language("rust", _rust, scalar_alternatives_are_any=True, null_alternative_any=True, files=RUST_CONTRACT),
 }
@@ -317,10 +319,22 @@ def _null_paths(doc: dict[str, Any], node: Any, path: str, seen: frozenset[str])
     return found
 
 
+def _required(bundle: dict[str, Any], schema: Any) -> set[str]:
+    """The keys a schema requires, through $ref and allOf."""
+    schema = _deref(bundle, schema)
+    if not isinstance(schema, dict):
+        return set()
+    found = set(schema.get("required") or [])
+    for member in schema.get("allOf") or []:
+        found |= _required(bundle, member)
+    return found
+
+
 def null_checks(bundle: dict[str, Any]) -> list[dict[str, Any]]:
     """For each operation, the JSON paths (`data/data/*/mintA/tags`) of the arrays in its
-    success whose items may not be null: the contract layers of languages whose decoders
-    let a null item through as a zero value check them and name the index."""
+    success whose items may not be null (the contract layers of languages whose decoders
+    let a null item through as a zero value check them and name the index), and the keys
+    its success envelope requires (for decoders that let a missing one through)."""
     checks = []
     for item in bundle["paths"].values():
         for method in oas.HTTP_METHODS:
@@ -329,7 +343,9 @@ def null_checks(bundle: dict[str, Any]) -> list[dict[str, Any]]:
             if not content:
                 continue
             paths = sorted(set(_null_paths(bundle, {"$ref": success_ref(content)}, "", frozenset())))
-            checks.append({"op": op["operationId"], "paths": paths})
+            snake = re.sub(r"(?<!^)(?=[A-Z])", "_", str(op["operationId"])).lower()
+            required = sorted(_required(bundle, {"$ref": success_ref(content)}))
+            checks.append({"op": op["operationId"], "snake": snake, "paths": paths, "required": required})
     return checks
 
 
@@ -344,8 +360,11 @@ def batch_config(language: Language, names: Names, spec: Path, out: Path) -> dic
     }
     if (TEMPLATES / language.name).is_dir():
         config["templateDir"] = str(TEMPLATES / language.name)
-    if language.files:
-        config["files"] = language.files
+    if language.files:  # a destination may name the package ({gem}: the Ruby gem's folder under lib/)
+        config["files"] = {
+            template: {**spec, "destinationFilename": spec["destinationFilename"].format(gem=names.ruby_gem)}
+            for template, spec in language.files.items()
+        }
     return config
 
 
@@ -389,13 +408,15 @@ def prepare(host: str, bundle: dict[str, Any], work: Path, default_base_url: str
     work.mkdir(parents=True, exist_ok=True)
     checks = null_checks(bundle)
     codes = error_codes(bundle)
+    kept = sent_back(bundle)
     configs = {}
     for name in LANGUAGES:
         language = SPECS[name]
         spec = work / f"{host}.{name}.json"
         spec.write_text(json.dumps(generator_view(bundle, language), indent=1), encoding="utf-8")
         settings = batch_config(language, names, spec, work / name / host)
-        settings.setdefault("additionalProperties", {}).update({"x-null-checks": checks, "x-error-codes": codes})
+        settings.setdefault("additionalProperties", {}).update({"x-null-checks": checks, "x-error-codes": codes,
+                                                                "x-keep-raw-json": kept})  # fmt: skip
         config = work / f"{host}.{name}.config.json"
         config.write_text(json.dumps(settings, indent=1), encoding="utf-8")
         configs[name] = config

@@ -51,8 +51,7 @@ def test_rust_example(prism_servers: dict[str, Prism], tmp_path: Path) -> None:
 
 def test_ruby_example(prism_servers: dict[str, Prism], tmp_path: Path) -> None:
     require("ruby")
-    mock = prism_servers["pool-v3"].url.removeprefix("http://")
-    code = block("ruby.md", "ruby").replace("'https'", "'http'").replace("'api-v3.raydium.io'", repr(mock))
+    code = block("ruby.md", "ruby").replace("https://api-v3.raydium.io", prism_servers["pool-v3"].url)
     (tmp_path / "example.rb").write_text(code, encoding="utf-8")
     assert run(["ruby", str(tmp_path / "example.rb")], REPO).split()[0] == "1"
 

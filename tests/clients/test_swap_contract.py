@@ -306,6 +306,49 @@ def test_rust(server: QuoteServer, tmp_path: Path) -> None:
     assert problems(json.loads(run.stdout), server) == []
 
 
+# --- Ruby --------------------------------------------------------------------------------------
+RUBY_PROGRAM = """require 'json'
+$LOAD_PATH.unshift(LIB)
+require 'raydium_transaction_v1_client'
+M = RaydiumTransactionV1Client
+
+def compute(base)
+  client = M::ApiClient.new(M::Contract.configuration(base))
+  M::ComputeApi.new(client).compute_swap_base_in('SOL', 'USDC', AMOUNT, 50, M::TxVersion::V0)
+end
+
+base = ARGV[0]
+report = {}
+quote = compute("#{base}/quote")
+client = M::ApiClient.new(M::Contract.configuration("#{base}/quote"))
+body = M::SwapBaseInTransactionRequest.new(wallet: 'WALLET', swap_response: quote, tx_version: M::TxVersion::V0,
+                                           compute_unit_price_micro_lamports: 0, wrap_sol: true, unwrap_sol: true)
+begin
+  report['built'] = M::TransactionApi.new(client).build_swap_base_in_transaction(body).success
+rescue M::ApiError => e
+  report['built'] = false
+  report['buildError'] = e.message
+end
+%w[known unknown].each do |scenario|
+  compute("#{base}/#{scenario}")
+  report[scenario] = { kind: 'success' }
+rescue M::FailureEnvelopeError => e
+  report[scenario] = { kind: 'FailureEnvelopeError', code: e.code, msg: e.msg, action: e.action, openTime: e.open_time,
+                       typed: e.code == M::ErrorCode::REQ_POOL_NOT_OPEN }
+end
+puts JSON.generate(report)
+""".replace("SOL", SOL).replace("USDC", USDC).replace("AMOUNT", U64_MAX).replace("WALLET", WALLET)
+
+
+def test_ruby(server: QuoteServer, tmp_path: Path) -> None:
+    require("ruby")
+    script = tmp_path / "swap.rb"
+    script.write_text(RUBY_PROGRAM.replace("LIB", json.dumps(str(REPO / "generated" / "ruby" / HOST / "lib"))))
+    proc = subprocess.run(["ruby", str(script), server.url], capture_output=True, text=True, timeout=60, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert problems(json.loads(proc.stdout), server) == []
+
+
 def test_python_fast_path_says_its_quote_cannot_be_sent_back() -> None:
     """sync_fast decodes into a msgspec Struct, which no transaction body takes: its docstring says so."""
     doc = endpoint_module(HOST, "computeSwapBaseIn").sync_fast.__doc__ or ""

@@ -16,6 +16,7 @@ require 'raydium_launch_auth_client/api_error'
 require 'raydium_launch_auth_client/api_model_base'
 require 'raydium_launch_auth_client/version'
 require 'raydium_launch_auth_client/configuration'
+require 'raydium_launch_auth_client/contract' # raydium-api-descriptions: the client contract
 
 # Models
 

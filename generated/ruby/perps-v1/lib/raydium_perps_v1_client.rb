@@ -16,6 +16,7 @@ require 'raydium_perps_v1_client/api_error'
 require 'raydium_perps_v1_client/api_model_base'
 require 'raydium_perps_v1_client/version'
 require 'raydium_perps_v1_client/configuration'
+require 'raydium_perps_v1_client/contract' # raydium-api-descriptions: the client contract
 
 # Models
 require 'raydium_perps_v1_client/models/availability_response'

@@ -16,6 +16,7 @@ require 'raydium_pool_v3_client/api_error'
 require 'raydium_pool_v3_client/api_model_base'
 require 'raydium_pool_v3_client/version'
 require 'raydium_pool_v3_client/configuration'
+require 'raydium_pool_v3_client/contract' # raydium-api-descriptions: the client contract
 
 # Models
 require 'raydium_pool_v3_client/models/chain_statistics'

@@ -16,6 +16,7 @@ require 'raydium_transaction_v1_client/api_error'
 require 'raydium_transaction_v1_client/api_model_base'
 require 'raydium_transaction_v1_client/version'
 require 'raydium_transaction_v1_client/configuration'
+require 'raydium_transaction_v1_client/contract' # raydium-api-descriptions: the client contract
 
 # Models
 require 'raydium_transaction_v1_client/models/envelope'

@@ -43,43 +43,14 @@ module RaydiumLaunchAuthClient
       @@default ||= ApiClient.new
     end
 
-    # Call an API with given options.
+    # Call an API with given options (raydium-api-descriptions: through the client contract,
+    # contract.rb: a timeout per attempt, one deadline per call, HTTP 429 retried as
+    # Retry-After says, the envelope checked, and every other outcome a typed error).
     #
     # @return [Array<(Object, Integer, Hash)>] an array of 3 elements:
-    #   the data deserialized from response body (may be a Tempfile or nil), response status code and response headers.
+    #   the data deserialized from response body (nil where the source shows no body), response status code and response headers.
     def call_api(http_method, path, opts = {})
-      request = build_request(http_method, path, opts)
-      tempfile = nil
-      (download_file(request) { tempfile = _1 }) if opts[:return_type] == 'File'
-      response = request.run
-
-      if @config.debugging
-        @config.logger.debug "HTTP response body ~BEGIN~\n#{response.body}\n~END~\n"
-      end
-
-      unless response.success?
-        if response.timed_out?
-          fail ApiError.new('Connection timed out')
-        elsif response.code == 0
-          # Errors from libcurl will be made visible here
-          fail ApiError.new(:code => 0,
-                            :message => response.return_message)
-        else
-          fail ApiError.new(:code => response.code,
-                            :response_headers => response.headers,
-                            :response_body => response.body),
-               response.status_message
-        end
-      end
-
-      if opts[:return_type] == 'File'
-        data = tempfile
-      elsif opts[:return_type]
-        data = deserialize(response, opts[:return_type])
-      else
-        data = nil
-      end
-      return data, response.code, response.headers
+      Contract.call(self, http_method, path, opts)
     end
 
     # Builds the HTTP request

@@ -11,48 +11,82 @@ Generator version: 7.26.0
 =end
 
 module RaydiumLaunchAuthClient
+  # The known codes a failure of this service carries in `msg` (none where its msg holds no
+  # code): compare a FailureEnvelopeError's `code` with them, e.g.
+  # `error.code == ErrorCode::REQ_POOL_NOT_OPEN` (a misspelt constant is a NameError, never a
+  # silent mismatch). A failure with a code not listed keeps it in `msg`, with `code` nil.
+  module ErrorCode
+
+    # What a client does next about each known code: fix-request, re-quote, wait (until the
+    # failure's open_time) or back-off.
+    ACTIONS = {
+    }.freeze
+  end
+
+  # Base class of every error a call raises instead of returning a usable success.
+  # `status` is the HTTP status (nil when no response arrived), `msg` the envelope's msg where
+  # the body had one, `headers` and `body` what came back.
   class ApiError < StandardError
-    attr_reader :code, :response_headers, :response_body
+    attr_reader :status, :msg, :headers, :body
 
-    # Usage examples:
-    #   ApiError.new
-    #   ApiError.new("message")
-    #   ApiError.new(:code => 500, :response_headers => {}, :response_body => "")
-    #   ApiError.new(:code => 404, :message => "Not Found")
-    def initialize(arg = nil)
-      if arg.is_a? Hash
-        if arg.key?(:message) || arg.key?('message')
-          super(arg[:message] || arg['message'])
-        else
-          super arg
-        end
-
-        arg.each do |k, v|
-          instance_variable_set "@#{k}", v
-        end
-      else
-        super arg
-        @message = arg
-      end
-    end
-
-    # Override to_s to display a friendly error message
-    def to_s
-      message
-    end
-
-    def message
-      if @message.nil?
-        msg = "Error message: the server returns an error"
-      else
-        msg = @message
-      end
-
-      msg += "\nHTTP status code: #{code}" if code
-      msg += "\nResponse headers: #{response_headers}" if response_headers
-      msg += "\nResponse body: #{response_body}" if response_body
-
-      msg
+    def initialize(message = nil, status: nil, msg: nil, headers: nil, body: nil)
+      super(message)
+      @status = status
+      @msg = msg
+      @headers = headers || {}
+      @body = body || ''
     end
   end
+
+  # The service answered success=false (whatever the HTTP status). `code` is `msg` where it is
+  # a known code of this service (an ErrorCode constant), `action` what to do next about it,
+  # `open_time` when the pool opens (Unix seconds, as sent) on a failure for a pool not open
+  # yet, `error_code` the pool data service's error.code, `envelope` the decoded body.
+  class FailureEnvelopeError < ApiError
+    attr_reader :code, :open_time, :error_code, :envelope
+
+    def initialize(message = nil, envelope: {}, **details)
+      super(message, **details)
+      @envelope = envelope
+      @code = ErrorCode::ACTIONS.key?(msg) ? msg : nil
+      open_time = envelope['openTime']
+      @open_time = open_time.is_a?(String) ? open_time : nil
+      inner = envelope['error']
+      code = inner.is_a?(Hash) ? inner['code'] : nil
+      @error_code = code.is_a?(Integer) ? code : nil
+    end
+
+    # What a client does next about this failure's code (nil for an unknown one).
+    def action
+      ErrorCode::ACTIONS[code]
+    end
+  end
+
+  # HTTP 429 after the retries, or at once when Retry-After asks for more than the retry policy
+  # waits (`retry_after` in seconds, nil when absent or unreadable).
+  class RateLimitedError < FailureEnvelopeError
+    attr_reader :retry_after
+
+    def initialize(message = nil, retry_after: nil, **details)
+      super(message, **details)
+      @retry_after = retry_after
+    end
+  end
+
+  # The body is not JSON: for example an HTML page from the edge proxy.
+  class NotJsonError < ApiError; end
+  # The body claims to be JSON but does not parse (truncated or empty).
+  class MalformedJsonError < ApiError; end
+  # JSON that is not an envelope, or a success that does not fit the schema (the message names where).
+  class UnexpectedShapeError < ApiError; end
+  # A status with no declared success and no failure envelope.
+  class UnexpectedStatusError < ApiError; end
+  # No complete response arrived; `cause` is what the HTTP library reported.
+  class TransportError < ApiError; end
+  # The connection could not be made (refused, unreachable, name not resolved).
+  class ConnectionFailedError < TransportError; end
+  # The per-attempt timeout or the call's deadline passed.
+  class RequestTimeoutError < TransportError; end
+  # The connection broke before the whole response arrived.
+  class ConnectionCutError < TransportError; end
 end

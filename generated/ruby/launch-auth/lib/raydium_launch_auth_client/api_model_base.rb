@@ -17,42 +17,83 @@ module RaydiumLaunchAuthClient
     # @param string value Value to be deserialized
     # @return [Object] Deserialized data
     def self._deserialize(type, value)
+      # raydium-api-descriptions: strict, never coercing: a value of another JSON type than the
+      # schema's is a shape error (TypeError, an UnexpectedShapeError to the caller), not 0 or "".
+      # A null is nil: where the schema admits no null item, Contract::NULL_CHECKS caught it first.
+      return nil if value.nil?
+
       case type.to_sym
       when :Time
         Time.parse(value)
       when :Date
         Date.parse(value)
       when :String
-        value.to_s
+        value.is_a?(String) ? value : _wrong_type('a string', value)
       when :Integer
-        value.to_i
+        value.is_a?(Integer) ? value : _wrong_type('an integer', value)
       when :Float
-        value.to_f
+        value.is_a?(Numeric) ? value : _wrong_type('a number', value)
       when :Boolean
-        if value.to_s =~ /\A(true|t|yes|y|1)\z/i
-          true
-        else
-          false
-        end
+        value == true || value == false ? value : _wrong_type('a boolean', value)
       when :Object
         # generic object (usually a Hash), return directly
         value
       when /\AArray<(?<inner_type>.+)>\z/
         inner_type = Regexp.last_match[:inner_type]
+        _wrong_type('an array', value) unless value.is_a?(Array)
         value.map { |v| _deserialize(inner_type, v) }
       when /\AHash<(?<k_type>.+?), (?<v_type>.+)>\z/
         k_type = Regexp.last_match[:k_type]
         v_type = Regexp.last_match[:v_type]
+        _wrong_type('an object', value) unless value.is_a?(Hash)
         {}.tap do |hash|
           value.each do |k, v|
-            hash[_deserialize(k_type, k)] = _deserialize(v_type, v)
+            hash[_deserialize(k_type, k.is_a?(Symbol) ? k.to_s : k)] = _deserialize(v_type, v)
           end
         end
       else # model
         # models (e.g. Pet) or oneOf
         klass = RaydiumLaunchAuthClient.const_get(type)
-        klass.respond_to?(:openapi_any_of) || klass.respond_to?(:openapi_one_of) ? klass.build(value) : klass.build_from_hash(value)
+        return klass.build(value) if klass.respond_to?(:openapi_any_of) || klass.respond_to?(:openapi_one_of)
+        return klass.build_from_hash(value) if value.is_a?(Hash) || klass.respond_to?(:all_vars) # an enum: its value
+        _wrong_type("an object (#{type})", value)
       end
+    end
+
+    def self._wrong_type(expected, value)
+      fail TypeError, "expected #{expected}, got #{value.inspect[0, 60]}"
+    end
+
+    # raydium-api-descriptions: every model keeps the keys its schema does not list
+    # (additional_properties), and a model a request sends back (the quote) keeps the JSON it
+    # was decoded from, which to_hash gives back unchanged (the service rejects a re-encoded quote).
+    module KeepsUnknownKeys
+      def build_from_hash(attributes)
+        model = super
+        return model unless model && attributes.is_a?(Hash)
+        known = acceptable_attribute_map.values.map(&:to_s)
+        extra = attributes.each_with_object({}) { |(k, v), h| h[k.to_s] = v unless known.include?(k.to_s) }
+        model.instance_variable_set(:@additional_properties, extra)
+        model.instance_variable_set(:@raw_json_hash, attributes) if Contract::KEEP_RAW_JSON.include?(name.split('::').last)
+        model
+      end
+    end
+
+    module SendsRawJsonBack
+      def to_hash
+        @raw_json_hash || super
+      end
+    end
+
+    def self.inherited(subclass)
+      super
+      subclass.singleton_class.prepend(KeepsUnknownKeys)
+      subclass.prepend(SendsRawJsonBack)
+    end
+
+    # The keys of the response the schema does not list, as they came (String keys).
+    def additional_properties
+      @additional_properties || {}
     end
 
     # Returns the string representation of the object

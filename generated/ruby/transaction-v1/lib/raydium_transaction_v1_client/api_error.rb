@@ -11,48 +11,130 @@ Generator version: 7.26.0
 =end
 
 module RaydiumTransactionV1Client
+  # The known codes a failure of this service carries in `msg` (none where its msg holds no
+  # code): compare a FailureEnvelopeError's `code` with them, e.g.
+  # `error.code == ErrorCode::REQ_POOL_NOT_OPEN` (a misspelt constant is a NameError, never a
+  # silent mismatch). A failure with a code not listed keeps it in `msg`, with `code` nil.
+  module ErrorCode
+    # Invalid or missing wallet. Next: fix-request. Send the address of the wallet that signs in `wallet`.
+    REQ_WALLET_ERROR = 'REQ_WALLET_ERROR'.freeze
+    # Invalid slippageBps. Next: fix-request. Send `slippageBps` as an integer from 0 to 10000 (100 = 1%).
+    REQ_SLIPPAGE_BPS_ERROR = 'REQ_SLIPPAGE_BPS_ERROR'.freeze
+    # The `swapResponse` sent is not the compute response as the service sent it: missing, sent under another name, only its `data`, or re-encoded (for example integers turned into `10.0`). Next: re-quote. Send the whole compute response, unchanged, as `swapResponse` (the generated clients send the one they returned byte for byte). If it is older than about 30 seconds, compute a new quote first.
+    REQ_SWAP_RESPONSE_ERROR = 'REQ_SWAP_RESPONSE_ERROR'.freeze
+    # The `computeUnitPriceMicroLamports` sent was not accepted. Next: fix-request. Send a whole number of micro-lamports per compute unit (0 means none), for example a value of the pool data service's `/main/auto-fee`.
+    REQ_COMPUTE_UNIT_PRICE_MICRO_LAMPORTS_ERROR = 'REQ_COMPUTE_UNIT_PRICE_MICRO_LAMPORTS_ERROR'.freeze
+    # No route was found between `inputMint` and `outputMint` (Raydium's front end shows "No Routes Found"). Next: fix-request. Try another pair or amount. A pool created minutes ago may not be indexed yet: quote again later before giving up on a new pair.
+    ROUTE_NOT_FOUND = 'ROUTE_NOT_FOUND'.freeze
+    # The amount is too small to swap (Raydium's front end shows "Swap Amount Too Small"). Next: fix-request. Quote a larger amount.
+    AMOUNT_TOO_SMALL = 'AMOUNT_TOO_SMALL'.freeze
+    # The route's pools hold too little liquidity for the amount (Raydium's front end shows "Insufficient Liquidity"). Next: fix-request. Quote a smaller amount or another pair.
+    TOO_LOW_LIQUIDITY = 'TOO_LOW_LIQUIDITY'.freeze
+    # The route's pools hold too little liquidity for the amount (Raydium's front end shows "Insufficient Liquidity"). Next: fix-request. Quote a smaller amount or another pair.
+    INSUFFICIENT_LIQUIDITY = 'INSUFFICIENT_LIQUIDITY'.freeze
+    # The pool is not open yet. The failure carries `openTime`, when it opens (Unix seconds, as a string); Raydium's front end shows "Pool Open At" and that time. Next: wait. Quote again at `openTime` (Unix seconds), not before.
+    REQ_POOL_NOT_OPEN = 'REQ_POOL_NOT_OPEN'.freeze
+    # `inputAccount` is missing or not usable: the input is not wrapped native SOL, and no token account of the wallet for the input mint was sent (the code is spelt "ACCOUT" by the service). Next: fix-request. Send `inputAccount`, the wallet's token account for the input mint (or `wrapSol: true` when the input is native SOL).
+    REQ_INPUT_ACCOUT_ERROR = 'REQ_INPUT_ACCOUT_ERROR'.freeze
+    # The same failure as REQ_INPUT_ACCOUT_ERROR under the correct spelling. Clients test for both spellings; no recorded body with this one was found. Next: fix-request. Send `inputAccount`, the wallet's token account for the input mint.
+    REQ_INPUT_ACCOUNT_ERROR = 'REQ_INPUT_ACCOUNT_ERROR'.freeze
+    # A token account sent (`inputAccount` or `outputAccount`) cannot be used for the wallet, for example one of the wrong token program for the mint. Next: fix-request. Send token accounts that the wallet owns, of the token program of each mint.
+    REQ_OWNER_ACCOUNT_ERROR = 'REQ_OWNER_ACCOUNT_ERROR'.freeze
+    # The `inputMint` sent was rejected. Next: fix-request. Send the mint address of the token sent (base58).
+    REQ_INPUT_MINT_ERROR = 'REQ_INPUT_MINT_ERROR'.freeze
+    # The `outputMint` sent was rejected. Next: fix-request. Send the mint address of the token wanted (base58).
+    REQ_OUTPUT_MINT_ERROR = 'REQ_OUTPUT_MINT_ERROR'.freeze
+    # The `amount` sent was rejected. Next: fix-request. Send `amount` as decimal digits of a u64 in the token's smallest unit, never through a float.
+    REQ_AMOUNT_ERROR = 'REQ_AMOUNT_ERROR'.freeze
+    # The `txVersion` sent was rejected. Next: fix-request. Send `txVersion` as `V0` or `LEGACY`.
+    REQ_TX_VERSION_ERROR = 'REQ_TX_VERSION_ERROR'.freeze
+
+    # What a client does next about each known code: fix-request, re-quote, wait (until the
+    # failure's open_time) or back-off.
+    ACTIONS = {
+      REQ_WALLET_ERROR => 'fix-request',
+      REQ_SLIPPAGE_BPS_ERROR => 'fix-request',
+      REQ_SWAP_RESPONSE_ERROR => 're-quote',
+      REQ_COMPUTE_UNIT_PRICE_MICRO_LAMPORTS_ERROR => 'fix-request',
+      ROUTE_NOT_FOUND => 'fix-request',
+      AMOUNT_TOO_SMALL => 'fix-request',
+      TOO_LOW_LIQUIDITY => 'fix-request',
+      INSUFFICIENT_LIQUIDITY => 'fix-request',
+      REQ_POOL_NOT_OPEN => 'wait',
+      REQ_INPUT_ACCOUT_ERROR => 'fix-request',
+      REQ_INPUT_ACCOUNT_ERROR => 'fix-request',
+      REQ_OWNER_ACCOUNT_ERROR => 'fix-request',
+      REQ_INPUT_MINT_ERROR => 'fix-request',
+      REQ_OUTPUT_MINT_ERROR => 'fix-request',
+      REQ_AMOUNT_ERROR => 'fix-request',
+      REQ_TX_VERSION_ERROR => 'fix-request',
+    }.freeze
+  end
+
+  # Base class of every error a call raises instead of returning a usable success.
+  # `status` is the HTTP status (nil when no response arrived), `msg` the envelope's msg where
+  # the body had one, `headers` and `body` what came back.
   class ApiError < StandardError
-    attr_reader :code, :response_headers, :response_body
+    attr_reader :status, :msg, :headers, :body
 
-    # Usage examples:
-    #   ApiError.new
-    #   ApiError.new("message")
-    #   ApiError.new(:code => 500, :response_headers => {}, :response_body => "")
-    #   ApiError.new(:code => 404, :message => "Not Found")
-    def initialize(arg = nil)
-      if arg.is_a? Hash
-        if arg.key?(:message) || arg.key?('message')
-          super(arg[:message] || arg['message'])
-        else
-          super arg
-        end
-
-        arg.each do |k, v|
-          instance_variable_set "@#{k}", v
-        end
-      else
-        super arg
-        @message = arg
-      end
-    end
-
-    # Override to_s to display a friendly error message
-    def to_s
-      message
-    end
-
-    def message
-      if @message.nil?
-        msg = "Error message: the server returns an error"
-      else
-        msg = @message
-      end
-
-      msg += "\nHTTP status code: #{code}" if code
-      msg += "\nResponse headers: #{response_headers}" if response_headers
-      msg += "\nResponse body: #{response_body}" if response_body
-
-      msg
+    def initialize(message = nil, status: nil, msg: nil, headers: nil, body: nil)
+      super(message)
+      @status = status
+      @msg = msg
+      @headers = headers || {}
+      @body = body || ''
     end
   end
+
+  # The service answered success=false (whatever the HTTP status). `code` is `msg` where it is
+  # a known code of this service (an ErrorCode constant), `action` what to do next about it,
+  # `open_time` when the pool opens (Unix seconds, as sent) on a failure for a pool not open
+  # yet, `error_code` the pool data service's error.code, `envelope` the decoded body.
+  class FailureEnvelopeError < ApiError
+    attr_reader :code, :open_time, :error_code, :envelope
+
+    def initialize(message = nil, envelope: {}, **details)
+      super(message, **details)
+      @envelope = envelope
+      @code = ErrorCode::ACTIONS.key?(msg) ? msg : nil
+      open_time = envelope['openTime']
+      @open_time = open_time.is_a?(String) ? open_time : nil
+      inner = envelope['error']
+      code = inner.is_a?(Hash) ? inner['code'] : nil
+      @error_code = code.is_a?(Integer) ? code : nil
+    end
+
+    # What a client does next about this failure's code (nil for an unknown one).
+    def action
+      ErrorCode::ACTIONS[code]
+    end
+  end
+
+  # HTTP 429 after the retries, or at once when Retry-After asks for more than the retry policy
+  # waits (`retry_after` in seconds, nil when absent or unreadable).
+  class RateLimitedError < FailureEnvelopeError
+    attr_reader :retry_after
+
+    def initialize(message = nil, retry_after: nil, **details)
+      super(message, **details)
+      @retry_after = retry_after
+    end
+  end
+
+  # The body is not JSON: for example an HTML page from the edge proxy.
+  class NotJsonError < ApiError; end
+  # The body claims to be JSON but does not parse (truncated or empty).
+  class MalformedJsonError < ApiError; end
+  # JSON that is not an envelope, or a success that does not fit the schema (the message names where).
+  class UnexpectedShapeError < ApiError; end
+  # A status with no declared success and no failure envelope.
+  class UnexpectedStatusError < ApiError; end
+  # No complete response arrived; `cause` is what the HTTP library reported.
+  class TransportError < ApiError; end
+  # The connection could not be made (refused, unreachable, name not resolved).
+  class ConnectionFailedError < TransportError; end
+  # The per-attempt timeout or the call's deadline passed.
+  class RequestTimeoutError < TransportError; end
+  # The connection broke before the whole response arrived.
+  class ConnectionCutError < TransportError; end
 end

@@ -1,0 +1,150 @@
+"""The Ruby clients (generated/ruby/<host>, with our contract layer: contract.rb) keep the
+client contract in every hostile scenario, judged by the same oracle as the other languages
+(tests/clients/contract.py), and call every operation against Prism.
+
+The test writes one runner per host (not committed): every operation called with the
+bundle's examples, a plan of calls run in threads, and how each ended, as JSON."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_ruby_php_clients import arguments, snake, studly
+from toolchains import require
+
+from calls import operations, success_type
+from contract import SUCCESS, Outcome, bodies, judge, timeout_entry
+from mock_servers import HostileServer, Prism, refused_url
+from project import HOSTS, REPO
+
+pytestmark = pytest.mark.e2e
+RUBY = REPO / "generated" / "ruby"
+
+RUNNER = """require 'json'
+$LOAD_PATH.unshift(LIB)
+require 'GEM'
+
+def call(op, client)
+  case op
+CASES
+  else
+    raise "no operation #{op}"
+  end
+end
+
+def judge(started)
+  value = yield
+  seconds = Process.clock_gettime(Process::CLOCK_MONOTONIC) - started
+  return { kind: 'RawBody', seconds: seconds, api_error: true } if value.nil?
+
+  extra = value.respond_to?(:additional_properties) ? value.additional_properties['zzUnknownKey'] : nil
+  { kind: 'success', seconds: seconds, api_error: true, success: value.success, unknown: extra }
+rescue StandardError => e
+  seconds = Process.clock_gettime(Process::CLOCK_MONOTONIC) - started
+  api = e.is_a?(MODULE::ApiError)
+  { kind: e.class.name.split('::').last, seconds: seconds, api_error: api, status: api ? e.status : nil,
+    msg: api ? e.msg : nil, cause: !e.cause.nil?, message: e.message.to_s[0, 400] }
+end
+
+plan = JSON.parse($stdin.read)
+results = plan.map do |entry|
+  Thread.new do
+    started = Process.clock_gettime(Process::CLOCK_MONOTONIC)
+    begin
+      config = MODULE::Contract.configuration(entry['baseUrl'])
+      config.timeout = entry['timeoutMs'] / 1000.0 if entry['timeoutMs']
+      client = MODULE::ApiClient.new(config)
+      judge(started) { call(entry['op'], client) }
+    rescue StandardError => e
+      { kind: e.class.name, seconds: 0, api_error: false, message: e.message }
+    end
+  end
+end.map(&:value)
+puts JSON.generate(results)
+"""
+
+
+def call_code(host: str, op: dict[str, Any], module: str) -> str:
+    values, model = arguments(host, op)
+    args = []
+    for i, value in enumerate(values):
+        literal = f"JSON.parse({json.dumps(json.dumps(value))})"
+        if i == 0 and model is not None:
+            literal = f"{module}::{model}.build_from_hash(JSON.parse({json.dumps(json.dumps(value))}, symbolize_names: true))"  # noqa: E501 (a line of the Ruby script)
+        args.append(literal)
+    call = f"{module}::{op['tags'][0]}Api.new(client).{snake(op['operationId'])}({', '.join(args)})"
+    if success_type(op) == "RawBody":
+        call += "\n    nil"
+    return f"  when '{op['operationId']}'\n    {call}"
+
+
+def runner_source(host: str) -> str:
+    module = "Raydium" + studly(host) + "Client"
+    cases = "\n".join(call_code(host, op, module) for *_, op in operations([host]))
+    gem = f"raydium_{host.replace('-', '_')}_client"
+    return (RUNNER.replace("LIB", json.dumps(str(RUBY / host / "lib"))).replace("GEM", gem)
+            .replace("MODULE", module).replace("CASES", cases))  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def runners(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    require("ruby")
+    folder = tmp_path_factory.mktemp("ruby")
+    found = {}
+    for host in HOSTS:
+        found[host] = folder / f"{host}.rb"
+        found[host].write_text(runner_source(host), encoding="utf-8")
+    return found
+
+
+def run(runner: Path, plan: list[dict[str, object]]) -> list[dict[str, Any]]:
+    proc = subprocess.run(["ruby", str(runner)], input=json.dumps(plan), capture_output=True, text=True, timeout=180,
+                          check=False)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    results: list[dict[str, Any]] = json.loads(proc.stdout)
+    return results
+
+
+def outcome(result: dict[str, Any]) -> Outcome:
+    kind = "UnexpectedStatus" if result["kind"] == "UnexpectedStatusError" else result["kind"]
+    return Outcome(kind, result["seconds"], api_error=result["api_error"], status=result.get("status"),
+                   msg=result.get("msg"), cause=result.get("cause", False), message=result.get("message", ""),
+                   unknown=result.get("unknown"))  # fmt: skip
+
+
+@pytest.mark.parametrize("host", HOSTS)
+def test_every_operation_against_prism(host: str, runners: dict[str, Path], prism_servers: dict[str, Prism]) -> None:
+    cases = operations([host])
+    results = run(runners[host], [{"op": op["operationId"], "baseUrl": prism_servers[host].url} for *_, op in cases])
+    for (_, _, _, op), result in zip(cases, results, strict=True):
+        want = "RawBody" if success_type(op) == "RawBody" else SUCCESS
+        assert result["kind"] == want, (op["operationId"], result)
+        assert want == "RawBody" or result["success"] is True
+
+
+@pytest.fixture
+def hostile() -> Iterator[HostileServer]:
+    server = HostileServer(bodies())
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.mark.parametrize("host", HOSTS)
+def test_every_operation_keeps_the_contract(host: str, runners: dict[str, Path], hostile: HostileServer) -> None:
+    cases = operations([host])
+    plan = [{"op": op["operationId"], "baseUrl": hostile.base_url(scenario, host), **timeout_entry(scenario)}
+            for scenario in HostileServer.SCENARIOS for *_, op in cases]  # fmt: skip
+    plan += [{"op": op["operationId"], "baseUrl": refused_url()} for *_, op in cases]
+    results = run(runners[host], plan)
+    scenarios = [s for s in HostileServer.SCENARIOS for _ in cases] + ["refused"] * len(cases)
+    ops = [op for _ in [*HostileServer.SCENARIOS, "refused"] for *_, op in cases]
+    problems = [p for scenario, op, r in zip(scenarios, ops, results, strict=True)
+                for p in judge(host, op, scenario, outcome(r), "ruby")]  # fmt: skip
+    assert problems == []
