@@ -106,7 +106,7 @@ browser: ## Install Debian's chromium + chromium-driver for the browser test (if
 	  $(APT_GET) chromium chromium-driver; \
 	else echo "setup: chromium is missing and cannot be installed here (not root or no apt-get)" >&2; fi
 
-# The other languages' toolchains, for their tests (tests/clients/test_{go,rust,ruby_php}_client*.py):
+# The other languages' toolchains, for their tests (tests/clients/test_{go,rust,ruby,php}_client.py):
 # Debian's Go, Ruby (with Typhoeus), PHP (with Guzzle, no composer) and the Rust crates the
 # generated crates build against offline (cargo itself comes with the machine). Installed with
 # apt-get when missing; where that cannot run, those tests skip with a message, except under CI=true.

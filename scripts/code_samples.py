@@ -169,8 +169,11 @@ def call(doc: dict[str, Any], host: str, method: str, path: str, op: dict[str, A
         body_schema = follow(doc, media["schema"])
         body_open = not body_schema.get("properties") and not body_schema.get("allOf")
         python_body_type = body_type
-        while set(body_schema) <= {"title", "description", "allOf", "x-not-shown", "x-evidence", "x-rules", "not"} \
-                and len(body_schema.get("allOf") or []) == 1 and ref_name(body_schema["allOf"][0]):
+        while (
+            set(body_schema) <= {"title", "description", "allOf", "x-not-shown", "x-evidence", "x-rules", "not"}
+            and len(body_schema.get("allOf") or []) == 1
+            and ref_name(body_schema["allOf"][0])
+        ):
             python_body_type = ref_name(body_schema["allOf"][0])
             body_schema = follow(doc, body_schema["allOf"][0])
     success = follow(doc, op["responses"]["200"])
@@ -407,8 +410,9 @@ def ruby(c: Call) -> str:
         lines += [f"  # the {field} to send: this response, whole and unchanged (the model keeps the JSON it came as)",
                   wrapped(f"{field} = {source_api}.{snake(source.operation_id)}(", _ruby_args(source), ")", "  ", "  ",
                           trailing="")]  # fmt: skip
-        fields = [f"{snake(k)}: {snake(k) if k == c.chained.field else json.dumps(v)}"
-                  for k, v in (c.body or {}).items()]
+        fields = [
+            f"{snake(k)}: {snake(k) if k == c.chained.field else json.dumps(v)}" for k, v in (c.body or {}).items()
+        ]
         lines += [wrapped(f"body = {module}::{c.body_type}.new(", fields, ")", "  ", "  ", trailing="")]
     shown = "result.data" if c.prints_data else "result"
     called = [wrapped(f"result = {api}.{snake(c.operation_id)}(", _ruby_args(c), ")", "  ", "  ", trailing="")]
@@ -427,19 +431,33 @@ def php(c: Call) -> str:
     namespace = f"Raydium\\{host_pascal(c.host)}"
     args = [f"{snake(p.name)}: {_php_value(p.value)}" for p in c.params]
     lines = ["<?php", "require 'vendor/autoload.php';", ""]
-    if c.body is not None:
+    if c.body is not None and not c.chained:
         lines += ["$body = json_decode(<<<'JSON'", json.dumps(c.body, indent=2), "JSON);", ""]
         args.insert(0, "body: $body" if c.body_open else f"{snake(c.body_type or '')}: $body")
+    lines += [f"$config = {namespace}\\Contract::configuration({_php_value(c.base_url)});", "try {"]
+    if c.chained:  # the body takes another call's whole response: make that call first
+        source, field = c.chained.source, c.chained.field
+        source_args = [f"{snake(p.name)}: {_php_value(p.value)}" for p in source.params]
+        source_api = f"(new {namespace}\\Api\\{pascal(source.tag)}Api(config: $config))"
+        fields = [f"'{snake(k)}' => {'$' + k if k == field else _php_value(v)}" for k, v in (c.body or {}).items()]
+        model = f"{namespace}\\Model\\{c.body_type}"
+        lines += [
+            f"    // the {field} to send: this response, whole and unchanged (the client keeps the JSON it came as)",
+            wrapped(f"${field} = {source_api}->{source.operation_id}(", source_args, ");", "    ", "    "),
+            wrapped(f"$body = new {model}([", fields, "]);", "    ", "    "),
+        ]
+        args.insert(0, f"{snake(c.body_type or '')}: $body")
     shown = "$result->getData()" if c.prints_data else "$result"
     called = wrapped(f"$result = $api->{c.operation_id}(", args, ");", "    ", "    ")
     if not c.has_result:  # no body is shown: the status is what there is to see
         called = wrapped(f"[, $result] = $api->{c.operation_id}WithHttpInfo(", args, ");", "    ", "    ")
     lines += [
-        f"$config = {namespace}\\Configuration::getDefaultConfiguration()->setHost({_php_value(c.base_url)});",
-        f"$api = new {namespace}\\Api\\{pascal(c.tag)}Api(new GuzzleHttp\\Client(), $config);", "try {",
+        f"    $api = new {namespace}\\Api\\{pascal(c.tag)}Api(config: $config);",
         called, f"    print_r({shown});",
-        f"}} catch ({namespace}\\ApiException $e) {{",
-        "    echo 'failed: ', $e->getCode(), ' ', $e->getMessage(), \"\\n\";",
+        f"}} catch ({namespace}\\FailureEnvelopeError $e) {{ // success: false, whatever the HTTP status",
+        "    echo 'failed: HTTP ', $e->getStatus(), ' ', $e->getMsg(), \"\\n\";",
+        f"}} catch ({namespace}\\ApiException $e) {{ // 429 after the retries, HTML from the edge, a timeout",
+        "    echo 'failed: ', get_class($e), ' ', $e->getMessage(), \"\\n\";",
         "}",
     ]  # fmt: skip
     return "\n".join(lines)

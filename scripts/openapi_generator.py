@@ -91,6 +91,7 @@ class Language:
     scalar_alternatives_are_any: bool = False  # anyOf/oneOf of scalars -> any value (Rust: empty structs)
     null_alternative_dropped: bool = False  # anyOf [X, null] -> X (PHP writes X's class name without its namespace)
     null_alternative_any: bool = False  # anyOf [X, null] -> any value (Rust: a Vec<X> that rejects the null)
+    u64_as_digits: bool = False  # a uint64 is a string of digits, its parameters marked x-u64 (PHP: no u64 type)
     files: dict[str, dict[str, str]] = field(default_factory=dict)  # our supporting files from templates
 
 
@@ -100,7 +101,6 @@ def _go(n: Names) -> dict[str, Any]:
             "packageName": n.go_package, "packageVersion": n.version, "enumClassPrefix": True,
             "useOneOfDiscriminatorLookup": True, "disallowAdditionalPropertiesIfNotPresent": False,
             "generateInterfaces": False, "hideGenerationTimestamp": True,
-            "x-default-base-url": n.default_base_url,
         },
         "typeMappings": {"number": "float64"},
         "schemaMappings": {"AmountU64": "AmountU64"},  # an alias of uint64 in contract.go
@@ -134,7 +134,7 @@ def _rust(n: Names) -> dict[str, Any]:
     return {
         "additionalProperties": {
             "packageName": n.rust_crate, "packageVersion": n.version, "library": "reqwest", "supportAsync": False,
-            "hideGenerationTimestamp": True, "avoidBoxedModels": True, "x-default-base-url": n.default_base_url,
+            "hideGenerationTimestamp": True, "avoidBoxedModels": True,
         },
         "schemaMappings": {"AmountU64": "AmountU64"},  # an alias of u64 in contract.rs
     }  # fmt: skip
@@ -144,10 +144,17 @@ GO_CONTRACT = {"contract.mustache": {"templateType": "SupportingFiles", "destina
 RUST_CONTRACT = {"contract.mustache": {"templateType": "SupportingFiles", "destinationFilename": "src/contract.rs"}}
 RUBY_CONTRACT = {"contract.mustache": {"templateType": "SupportingFiles",
                                         "destinationFilename": "lib/{gem}/contract.rb"}}  # fmt: skip
+# PHP: one class per file (PSR-4), each from its template; ApiException.mustache replaces the generator's own
+PHP_CONTRACT = {f"{name}.mustache": {"templateType": "SupportingFiles", "destinationFilename": f"lib/{name}.php"}
+                for name in ("Contract", "ContractConfiguration", "RetryPolicy", "ErrorCode", "FailureEnvelopeError",
+                             "RateLimitedError", "NotJsonError", "MalformedJsonError", "UnexpectedShapeError",
+                             "UnexpectedStatusError", "TransportError", "ConnectionFailedError", "RequestTimeoutError",
+                             "ConnectionCutError")}  # fmt: skip
 SPECS = {
     "go": Language("go", _go, files=GO_CONTRACT),
     "ruby": Language("ruby", _ruby, files=RUBY_CONTRACT),
-    "php": Language("php", _php, scalar_alternatives_are_any=True, null_alternative_dropped=True),
+    "php": Language("php", _php, scalar_alternatives_are_any=True, null_alternative_dropped=True, u64_as_digits=True,
+                    files=PHP_CONTRACT),
     "rust": Language("rust", _rust, scalar_alternatives_are_any=True, null_alternative_any=True, files=RUST_CONTRACT),
 }
 
@@ -277,7 +284,33 @@ def generator_view(bundle: dict[str, Any], language: Language) -> dict[str, Any]
                 content["application/json"]["schema"] = {"$ref": success_ref(content)}
     for name in sent_back(bundle):
         view["components"]["schemas"][name]["x-keep-raw-json"] = True
+    if language.u64_as_digits:
+        _u64_as_digits(view)
     return view
+
+
+def _is_u64(doc: dict[str, Any], schema: Any) -> bool:
+    resolved = _deref(doc, schema)
+    return isinstance(resolved, dict) and resolved.get("format") == "uint64"
+
+
+def _u64_as_digits(view: dict[str, Any]) -> None:
+    """A uint64 becomes a string of decimal digits and the parameters that take one are marked
+    `x-u64` (the PHP template passes them through Contract::u64): PHP has no unsigned 64-bit
+    integer, and its int becomes a float above 2^63 - 1."""
+    parameters = list(view.get("components", {}).get("parameters", {}).values())
+    for item in view["paths"].values():
+        parameters += [p for p in item.get("parameters", []) if "$ref" not in p]
+        for method in oas.HTTP_METHODS:
+            op = item.get(method)
+            parameters += [p for p in (op or {}).get("parameters", []) if "$ref" not in p]
+    for parameter in parameters:
+        if _is_u64(view, parameter.get("schema")):
+            parameter["x-u64"] = True
+    for name, schema in view.get("components", {}).get("schemas", {}).items():
+        if _is_u64(view, schema):
+            digits = {"type": "string", "pattern": "^[0-9]{1,20}$"}
+            view["components"]["schemas"][name] = {**digits, "description": schema.get("description", "")}
 
 
 def _deref(doc: dict[str, Any], node: Any) -> Any:
@@ -415,8 +448,9 @@ def prepare(host: str, bundle: dict[str, Any], work: Path, default_base_url: str
         spec = work / f"{host}.{name}.json"
         spec.write_text(json.dumps(generator_view(bundle, language), indent=1), encoding="utf-8")
         settings = batch_config(language, names, spec, work / name / host)
-        settings.setdefault("additionalProperties", {}).update({"x-null-checks": checks, "x-error-codes": codes,
-                                                                "x-keep-raw-json": kept})  # fmt: skip
+        shared = {"x-null-checks": checks, "x-error-codes": codes, "x-keep-raw-json": kept,
+                  "x-default-base-url": names.default_base_url}  # fmt: skip
+        settings.setdefault("additionalProperties", {}).update(shared)
         config = work / f"{host}.{name}.config.json"
         config.write_text(json.dumps(settings, indent=1), encoding="utf-8")
         configs[name] = config

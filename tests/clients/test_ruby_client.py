@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_ruby_php_clients import arguments, snake, studly
+from ruby_php import arguments, snake, studly
 from toolchains import require
 
-from calls import operations, success_type
+from calls import operations, package, success_type
 from contract import SUCCESS, Outcome, bodies, judge, timeout_entry
 from mock_servers import HostileServer, Prism, refused_url
 from project import HOSTS, REPO
@@ -43,7 +43,8 @@ def judge(started)
   return { kind: 'RawBody', seconds: seconds, api_error: true } if value.nil?
 
   extra = value.respond_to?(:additional_properties) ? value.additional_properties['zzUnknownKey'] : nil
-  { kind: 'success', seconds: seconds, api_error: true, success: value.success, unknown: extra }
+  { kind: 'success', seconds: seconds, api_error: true, success: value.success, unknown: extra,
+    model: value.class.name.split('::').last }
 rescue StandardError => e
   seconds = Process.clock_gettime(Process::CLOCK_MONOTONIC) - started
   api = e.is_a?(MODULE::ApiError)
@@ -124,7 +125,7 @@ def test_every_operation_against_prism(host: str, runners: dict[str, Path], pris
     for (_, _, _, op), result in zip(cases, results, strict=True):
         want = "RawBody" if success_type(op) == "RawBody" else SUCCESS
         assert result["kind"] == want, (op["operationId"], result)
-        assert want == "RawBody" or result["success"] is True
+        assert want == "RawBody" or (result["success"] is True and result["model"] == success_type(op)), result
 
 
 @pytest.fixture
@@ -148,3 +149,19 @@ def test_every_operation_keeps_the_contract(host: str, runners: dict[str, Path],
     problems = [p for scenario, op, r in zip(scenarios, ops, results, strict=True)
                 for p in judge(host, op, scenario, outcome(r), "ruby")]  # fmt: skip
     assert problems == []
+
+
+def test_the_default_base_url_is_the_cited_host() -> None:
+    """Contract.configuration without a URL uses the host the description cites, as the Python
+    client does; where the source shows none, it refuses."""
+    require("ruby")
+    lines = []
+    for host in HOSTS:
+        module = f"Raydium{studly(host)}Client"
+        lines += [f"$LOAD_PATH.unshift({json.dumps(str(REPO / 'generated' / 'ruby' / host / 'lib'))})",
+                  f"require 'raydium_{host.replace('-', '_')}_client'",
+                  f"begin; puts {module}::Contract.configuration.base_url; rescue ArgumentError; puts 'refused'; end"]
+    proc = subprocess.run(["ruby", "-e", "\n".join(lines)], capture_output=True, text=True, timeout=60, check=False)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    want = [package(host)._server.DEFAULT_BASE_URL or "refused" for host in HOSTS]
+    assert proc.stdout.split() == want

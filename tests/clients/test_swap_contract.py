@@ -349,6 +349,58 @@ def test_ruby(server: QuoteServer, tmp_path: Path) -> None:
     assert problems(json.loads(proc.stdout), server) == []
 
 
+PHP_PROGRAM = """<?php
+require_once '/usr/share/php/GuzzleHttp/autoload.php';
+spl_autoload_register(function (string $class): void {
+    if (strncmp($class, 'Raydium\\\\TransactionV1\\\\', 22) === 0) {
+        require LIB . '/' . str_replace('\\\\', '/', substr($class, 22)) . '.php';
+    }
+});
+use Raydium\\TransactionV1\\{Api\\ComputeApi, Api\\TransactionApi, ApiException, Contract, ErrorCode};
+use Raydium\\TransactionV1\\{FailureEnvelopeError, Model\\SwapBaseInTransactionRequest, Model\\TxVersion};
+
+function compute(string $base)
+{
+    return (new ComputeApi(config: Contract::configuration($base)))->computeSwapBaseIn(
+        input_mint: 'SOL', output_mint: 'USDC', amount: 'AMOUNT', slippage_bps: 50, tx_version: TxVersion::V0);
+}
+
+$base = $argv[1];
+$report = [];
+$quote = compute("$base/quote");
+$body = new SwapBaseInTransactionRequest(['wallet' => 'WALLET', 'swap_response' => $quote,
+    'tx_version' => TxVersion::V0, 'compute_unit_price_micro_lamports' => 0, 'wrap_sol' => true, 'unwrap_sol' => true]);
+try {
+    $built = (new TransactionApi(config: Contract::configuration("$base/quote")))->buildSwapBaseInTransaction($body);
+    $report['built'] = $built->getSuccess();
+} catch (ApiException $e) {
+    $report['built'] = false;
+    $report['buildError'] = $e->getMessage();
+}
+foreach (['known', 'unknown'] as $scenario) {
+    try {
+        compute("$base/$scenario");
+        $report[$scenario] = ['kind' => 'success'];
+    } catch (FailureEnvelopeError $e) {
+        $report[$scenario] = ['kind' => 'FailureEnvelopeError', 'code' => $e->getMsgCode(), 'msg' => $e->getMsg(),
+            'action' => $e->getAction(), 'openTime' => $e->getOpenTime(),
+            'typed' => $e->getMsgCode() === ErrorCode::REQ_POOL_NOT_OPEN];
+    }
+}
+echo json_encode($report), "\\n";
+""".replace("SOL", SOL).replace("USDC", USDC).replace("AMOUNT", U64_MAX).replace("WALLET", WALLET)
+
+
+def test_php(server: QuoteServer, tmp_path: Path) -> None:
+    """The amount goes as a digit string (PHP's int stops at 2^63-1): it must reach the server digit for digit."""
+    require("php")
+    script = tmp_path / "swap.php"
+    script.write_text(PHP_PROGRAM.replace("LIB", json.dumps(str(REPO / "generated" / "php" / HOST / "lib"))))
+    proc = subprocess.run(["php", str(script), server.url], capture_output=True, text=True, timeout=60, check=False)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert problems(json.loads(proc.stdout), server) == []
+
+
 def test_python_fast_path_says_its_quote_cannot_be_sent_back() -> None:
     """sync_fast decodes into a msgspec Struct, which no transaction body takes: its docstring says so."""
     doc = endpoint_module(HOST, "computeSwapBaseIn").sync_fast.__doc__ or ""

@@ -162,7 +162,8 @@ def test_code_sample_tabs_switch(browser: Any, site_url: str) -> None:
     assert blocks[0].is_displayed()
     assert "curl -sS -X POST" in blocks[0].text
     marks = {"Python": "build_swap_base_in_transaction.sync(", "TypeScript": "client.buildSwapBaseInTransaction(",
-             "Go": "BuildSwapBaseInTransaction(context.Background())", "Ruby": "api.build_swap_base_in_transaction(",
+             "Go": "BuildSwapBaseInTransaction(context.Background())",
+             "Ruby": "Api.new(client).build_swap_base_in_transaction(",
              "PHP": "$api->buildSwapBaseInTransaction("}  # fmt: skip
     for index, label in enumerate(labels):
         if index == 0:

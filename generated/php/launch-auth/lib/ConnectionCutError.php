@@ -1,0 +1,13 @@
+<?php
+/**
+ * Launch auth service (forum wallet-signed handshake) 0.0.3: the client contract (raydium-api-descriptions,
+ * ../shared/design.md). Generated from scripts/templates/openapi-generator/php/; do not edit.
+ */
+
+namespace Raydium\LaunchAuth;
+
+
+/** The connection broke before the whole response arrived. */
+class ConnectionCutError extends TransportError
+{
+}

@@ -1,0 +1,13 @@
+<?php
+/**
+ * Launch auth service (forum wallet-signed handshake) 0.0.3: the client contract (raydium-api-descriptions,
+ * ../shared/design.md). Generated from scripts/templates/openapi-generator/php/; do not edit.
+ */
+
+namespace Raydium\LaunchAuth;
+
+
+/** The body is not JSON: for example an HTML page from the edge proxy (403, 52x, any status). */
+class NotJsonError extends ApiException
+{
+}

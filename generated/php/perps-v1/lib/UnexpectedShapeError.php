@@ -1,0 +1,13 @@
+<?php
+/**
+ * Perps metadata service (v1) 1.0.3: the client contract (raydium-api-descriptions,
+ * ../shared/design.md). Generated from scripts/templates/openapi-generator/php/; do not edit.
+ */
+
+namespace Raydium\PerpsV1;
+
+
+/** JSON that is not an envelope, or a success that does not fit the schema (the message names where: a null item names its index). */
+class UnexpectedShapeError extends ApiException
+{
+}

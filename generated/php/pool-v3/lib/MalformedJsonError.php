@@ -1,0 +1,13 @@
+<?php
+/**
+ * Pool data service (v3) 3.1.1: the client contract (raydium-api-descriptions,
+ * ../shared/design.md). Generated from scripts/templates/openapi-generator/php/; do not edit.
+ */
+
+namespace Raydium\PoolV3;
+
+
+/** The body claims to be JSON but does not parse: truncated, or empty. */
+class MalformedJsonError extends ApiException
+{
+}

@@ -1,0 +1,13 @@
+<?php
+/**
+ * Pool data service (v3) 3.1.1: the client contract (raydium-api-descriptions,
+ * ../shared/design.md). Generated from scripts/templates/openapi-generator/php/; do not edit.
+ */
+
+namespace Raydium\PoolV3;
+
+
+/** A status with no declared success and no failure envelope. */
+class UnexpectedStatusError extends ApiException
+{
+}

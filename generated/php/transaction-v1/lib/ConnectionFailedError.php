@@ -1,0 +1,13 @@
+<?php
+/**
+ * Swap transaction service (Route V2, host transaction-v1) 2.1.1: the client contract (raydium-api-descriptions,
+ * ../shared/design.md). Generated from scripts/templates/openapi-generator/php/; do not edit.
+ */
+
+namespace Raydium\TransactionV1;
+
+
+/** The connection could not be made (refused, unreachable, name not resolved). */
+class ConnectionFailedError extends TransportError
+{
+}

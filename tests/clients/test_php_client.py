@@ -1,0 +1,243 @@
+"""The PHP clients (generated/php/<host>, with our contract layer: Contract.php) keep the client
+contract in every hostile scenario, called synchronously and through their *Async variants,
+judged by the same oracle as the other languages (tests/clients/contract.py), and call every
+operation against Prism.
+
+The test writes one runner per host (not committed): every operation called with the
+bundle's examples and how each call ended, as JSON. Synchronous calls run one after another
+in one PHP process per scenario (the processes run side by side); asynchronous ones all at
+once in one process (Guzzle's curl multi handler)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from ruby_php import arguments, studly
+from toolchains import require
+
+from calls import operations, package, success_type
+from contract import SUCCESS, Outcome, bodies, judge, timeout_entry
+from mock_servers import HostileServer, Prism, refused_url
+from project import HOSTS, REPO
+
+pytestmark = pytest.mark.e2e
+PHP = REPO / "generated" / "php"
+
+RUNNER = """<?php
+require_once '/usr/share/php/GuzzleHttp/autoload.php';
+spl_autoload_register(function (string $class): void {
+    $prefix = NAMESPACE_PREFIX;
+    if (strncmp($class, $prefix, strlen($prefix)) === 0) {
+        require LIB . '/' . str_replace('\\\\', '/', substr($class, strlen($prefix))) . '.php';
+    }
+});
+use GuzzleHttp\\Promise\\PromiseInterface;
+use GuzzleHttp\\Promise\\Utils;
+
+function call(string $op, $config, bool $async)
+{
+    switch ($op) {
+CASES
+    }
+    throw new LogicException("no operation $op");
+}
+
+function outcome(float $started, $value, ?Throwable $e): array
+{
+    $seconds = hrtime(true) / 1e9 - $started;
+    if ($e === null) {
+        if ($value === null) {
+            return ['kind' => 'RawBody', 'seconds' => $seconds, 'api_error' => true];
+        }
+        $extra = $value->getAdditionalProperties()['zzUnknownKey'] ?? null;
+        return ['kind' => 'success', 'seconds' => $seconds, 'api_error' => true, 'success' => $value->getSuccess(),
+                'unknown' => $extra, 'model' => (new ReflectionClass($value))->getShortName()];
+    }
+    $api = $e instanceof NS\\ApiException;
+    return ['kind' => (new ReflectionClass($e))->getShortName(), 'seconds' => $seconds, 'api_error' => $api,
+            'status' => $api ? $e->getStatus() : null, 'msg' => $api ? $e->getMsg() : null,
+            'cause' => $e->getPrevious() !== null, 'message' => substr($e->getMessage(), 0, 400)];
+}
+
+function configuration(array $entry)
+{
+    $config = NS\\Contract::configuration($entry['baseUrl']);
+    if (isset($entry['timeoutMs'])) {
+        $config->setTimeout($entry['timeoutMs'] / 1000);
+    }
+    return $config;
+}
+
+$async = ($argv[1] ?? 'sync') === 'async';
+$plan = json_decode(file_get_contents($argv[2]), true);
+$results = [];
+if (!$async) {
+    foreach ($plan as $entry) {
+        $started = hrtime(true) / 1e9;
+        try {
+            $results[] = outcome($started, call($entry['op'], configuration($entry), false), null);
+        } catch (Throwable $e) {
+            $results[] = outcome($started, null, $e);
+        }
+    }
+} else {
+    $promises = [];
+    foreach ($plan as $i => $entry) {
+        $started = hrtime(true) / 1e9;
+        $promises[$i] = call($entry['op'], configuration($entry), true)->then(
+            function ($value) use ($started) { return outcome($started, $value, null); },
+            function ($reason) use ($started) { return outcome($started, null, $reason); }
+        );
+    }
+    $results = Utils::all($promises)->wait();
+    ksort($results);
+    $results = array_values($results);
+}
+echo json_encode($results, JSON_PARTIAL_OUTPUT_ON_ERROR | JSON_INVALID_UTF8_SUBSTITUTE);
+"""
+
+
+def php_literal(value: object) -> str:
+    """A JSON value as a PHP expression (an object as a stdClass: an open object body)."""
+    return f"json_decode({json.dumps(json.dumps(value))}, false, 512, JSON_BIGINT_AS_STRING)"
+
+
+def call_code(host: str, op: dict[str, Any], namespace: str) -> str:
+    values, model = arguments(host, op)
+    args = [php_literal(value) for value in values]
+    if model is not None:
+        args[0] = f"{namespace}\\ObjectSerializer::deserialize({args[0]}, '\\{namespace}\\Model\\{model}')"
+    api = f"new {namespace}\\Api\\{op['tags'][0]}Api(null, $config)"
+    method = op["operationId"]
+    sync = f"({api})->{method}({', '.join(args)})"
+    return (f"        case '{method}':\n"
+            f"            return $async ? ({api})->{method}Async({', '.join(args)}) : {sync};")  # fmt: skip
+
+
+def runner_source(host: str) -> str:
+    namespace = f"Raydium\\{studly(host)}"
+    cases = "\n".join(call_code(host, op, namespace) for *_, op in operations([host]))
+    lib = json.dumps(str(PHP / host / "lib"))
+    return (RUNNER.replace("NAMESPACE_PREFIX", json.dumps(namespace + "\\")).replace("LIB", lib)
+            .replace("NS\\", namespace + "\\").replace("CASES", cases))  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def runners(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    require("php")
+    folder = tmp_path_factory.mktemp("php")
+    found = {}
+    for host in HOSTS:
+        found[host] = folder / f"{host}.php"
+        found[host].write_text(runner_source(host), encoding="utf-8")
+    return found
+
+
+def start(runner: Path, plan: list[dict[str, object]], mode: str) -> subprocess.Popen[str]:
+    """The runner on a plan (written beside it, one file per plan)."""
+    plans = sorted(runner.parent.glob(f"{runner.stem}.plan*.json"))
+    path = runner.parent / f"{runner.stem}.plan{len(plans)}.json"
+    path.write_text(json.dumps(plan), encoding="utf-8")
+    return subprocess.Popen(["php", "-d", "memory_limit=-1", str(runner), mode, str(path)], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)  # fmt: skip
+
+
+def finish(proc: subprocess.Popen[str]) -> list[dict[str, Any]]:
+    out, err = proc.communicate(timeout=240)
+    assert proc.returncode == 0, err + out[-2000:]
+    results: list[dict[str, Any]] = json.loads(out)
+    return results
+
+
+def run(runner: Path, plan: list[dict[str, object]], mode: str = "sync") -> list[dict[str, Any]]:
+    return finish(start(runner, plan, mode))
+
+
+def outcome(result: dict[str, Any]) -> Outcome:
+    kind = "UnexpectedStatus" if result["kind"] == "UnexpectedStatusError" else result["kind"]
+    return Outcome(kind, result["seconds"], api_error=result["api_error"], status=result.get("status"),
+                   msg=result.get("msg"), cause=result.get("cause", False), message=result.get("message", ""),
+                   unknown=result.get("unknown"))  # fmt: skip
+
+
+@pytest.mark.parametrize("host", HOSTS)
+def test_every_operation_against_prism(host: str, runners: dict[str, Path], prism_servers: dict[str, Prism]) -> None:
+    cases = operations([host])
+    results = run(runners[host], [{"op": op["operationId"], "baseUrl": prism_servers[host].url} for *_, op in cases])
+    for (_, _, _, op), result in zip(cases, results, strict=True):
+        want = "RawBody" if success_type(op) == "RawBody" else SUCCESS
+        assert result["kind"] == want, (op["operationId"], result)
+        assert want == "RawBody" or (result["success"] is True and result["model"] == success_type(op)), result
+
+
+@pytest.fixture
+def hostile() -> Iterator[HostileServer]:
+    server = HostileServer(bodies())
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def plan_of(host: str, hostile: HostileServer, scenario: str) -> list[dict[str, object]]:
+    url = refused_url() if scenario == "refused" else hostile.base_url(scenario, host)
+    entry = {} if scenario == "refused" else timeout_entry(scenario)
+    return [{"op": op["operationId"], "baseUrl": url, **entry} for *_, op in operations([host])]
+
+
+def problems_of(host: str, scenario: str, results: list[dict[str, Any]], mode: str) -> list[str]:
+    ops = [op for *_, op in operations([host])]
+    return [p for op, r in zip(ops, results, strict=True) for p in judge(host, op, scenario, outcome(r), f"php {mode}")]
+
+
+@pytest.mark.parametrize("host", HOSTS)
+def test_every_operation_keeps_the_contract(host: str, runners: dict[str, Path], hostile: HostileServer) -> None:
+    """Synchronous calls, one process per scenario, the processes side by side."""
+    scenarios = [*HostileServer.SCENARIOS, "refused"]
+    procs = {scenario: start(runners[host], plan_of(host, hostile, scenario), "sync") for scenario in scenarios}
+    problems = [p for scenario, proc in procs.items() for p in problems_of(host, scenario, finish(proc), "sync")]
+    assert problems == []
+
+
+@pytest.mark.parametrize("host", HOSTS)
+def test_async_calls_keep_the_contract(host: str, runners: dict[str, Path], hostile: HostileServer) -> None:
+    """Every *Async call of every scenario at once, in one process."""
+    scenarios = [*HostileServer.SCENARIOS, "refused"]
+    plan = [entry for scenario in scenarios for entry in plan_of(host, hostile, scenario)]
+    results = run(runners[host], plan, "async")
+    width = len(operations([host]))
+    problems = [p for i, scenario in enumerate(scenarios)
+                for p in problems_of(host, scenario, results[i * width:(i + 1) * width], "async")]  # fmt: skip
+    assert problems == []
+
+
+def test_the_default_base_url_is_the_cited_host() -> None:
+    """Contract::configuration() without a URL uses the host the description cites, as the Python
+    client does; where the source shows none, it refuses."""
+    require("php")
+    folders = {f"Raydium\\{studly(host)}\\": str(PHP / host / "lib") for host in HOSTS}
+    script = f"""require_once '/usr/share/php/GuzzleHttp/autoload.php';
+spl_autoload_register(function (string $class): void {{
+    foreach (json_decode({json.dumps(json.dumps(folders))}, true) as $prefix => $dir) {{
+        if (strncmp($class, $prefix, strlen($prefix)) === 0) {{
+            require $dir . '/' . str_replace('\\\\', '/', substr($class, strlen($prefix))) . '.php';
+        }}
+    }}
+}});
+foreach (array_keys(json_decode({json.dumps(json.dumps(folders))}, true)) as $namespace) {{
+    try {{
+        echo ($namespace . 'Contract')::configuration()->getHost(), "\\n";
+    }} catch (InvalidArgumentException $e) {{
+        echo "refused\\n";
+    }}
+}}
+"""
+    proc = subprocess.run(["php", "-r", script], capture_output=True, text=True, timeout=60, check=False)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    want = [package(host)._server.DEFAULT_BASE_URL or "refused" for host in HOSTS]
+    assert proc.stdout.split() == want
