@@ -65,6 +65,8 @@ class Call:
     # (the transaction call's swapResponse): the sample makes that call first and passes its result
     chained: Chain | None = None
     body_enums: tuple[tuple[str, str], ...] = ()  # (body field, its enum component) for typed constructors
+    # what the success holds where it is a secret (x-sensitive on the operation): the sample never prints it
+    secret: str | None = None
 
 
 @dataclass(frozen=True)
@@ -187,8 +189,15 @@ def call(doc: dict[str, Any], host: str, method: str, path: str, op: dict[str, A
         props = _body_properties(doc, follow(doc, op["requestBody"])["content"]["application/json"]["schema"])
         enums = tuple((field, name) for field, prop in props.items()
                       if (name := ref_name(prop)) and "enum" in follow(doc, prop))  # fmt: skip
+    secret = (op.get("x-sensitive") or {}).get("secret")
     return Call(host, method, path, op["operationId"], op["tags"][0], base_url(doc), params, body, body_type,
-                body_open, python_body_type, "schema" in media_200, prints_data, body_enums=enums)  # fmt: skip
+                body_open, python_body_type, "schema" in media_200, prints_data, body_enums=enums,
+                secret=secret)  # fmt: skip
+
+
+def _kept(c: Call) -> str:
+    """What a sample prints in place of a secret success."""
+    return f"received {c.secret} (a secret: use it in memory only, never print, log or store it)"
 
 
 def _followed_members(doc: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any]:
@@ -218,6 +227,9 @@ def _curl_url(c: Call) -> str:
 
 def curl(c: Call) -> str:
     url = _curl_url(c)
+    if c.secret:  # the body is a secret: show the status only
+        status = "-o /dev/null -w '%{http_code}\\n'"
+        return f"# the body is {c.secret}: a secret, not printed\ncurl -sS {status} {shlex.quote(url)}"
     if c.body is None:
         return f"curl -sS {shlex.quote(url)}"
     data = shlex.quote(json.dumps(c.body, indent=2))
@@ -268,7 +280,7 @@ def python(c: Call) -> str:
     lines += [
         f"    result = {snake(c.operation_id)}.sync(",
         *(f"        {a}," for a in args),
-        "    )", f"    print({shown})",
+        "    )", f"    print({repr(_kept(c)) if c.secret else shown})",
         "except errors.ApiError as error:  # any failure: an error envelope, 429, HTML from the edge, a timeout",
         "    print('failed:', error)",
     ]  # fmt: skip
@@ -329,7 +341,7 @@ def typescript(c: Call) -> str:
         f"import {{ ApiError, createClient }} from 'raydium-{c.host}-client';", "",
         f"const client = createClient({{ baseUrl: {_ts_string(c.base_url)} }});", "try {",
         called,
-        f"  console.log({shown});", "} catch (error) {",
+        f"  console.log({_ts_string(_kept(c)) if c.secret else shown});", "} catch (error) {",
         "  if (error instanceof ApiError) console.log('failed:', error.name, error.message);",
         "  else throw error;", "}",
     ])  # fmt: skip
@@ -353,7 +365,9 @@ def _go_chain(c: Call, package: str) -> list[str]:
 def go(c: Call) -> str:
     package = c.host.replace("-", "")
     chain = _go_chain(c, package)
-    imports = ['"context"', '"encoding/json"', '"fmt"', "", f'{package} "raydium-api-descriptions/go/{c.host}"']
+    uses_json = c.body is not None or (c.has_result and not c.secret)  # a body to read, or a result to print
+    imports = ['"context"', *(['"encoding/json"'] if uses_json else []), '"fmt"', "",
+               f'{package} "raydium-api-descriptions/go/{c.host}"']  # fmt: skip
     lines = ["package main", "", "import (", *(f"\t{i}" if i else "" for i in imports), ")", "", "func main() {",
              f"\tclient, err := {package}.NewContractClient({package}.Options{{BaseURL: {json.dumps(c.base_url)}}})",
              "\tif err != nil {", "\t\tpanic(err)", "\t}"]  # fmt: skip
@@ -380,6 +394,8 @@ def go(c: Call) -> str:
     results = "result, _" if c.has_result else "response"
     shown = ["\tout, _ := json.Marshal(result)", "\tfmt.Println(string(out))"] if c.has_result \
         else ["\tfmt.Println(response.Status)"]  # fmt: skip
+    if c.secret:
+        shown = ["\t_ = result", f"\tfmt.Println({json.dumps(_kept(c))})"]
     lines += [
         f"\t{results}, err := " + ".\n\t\t".join(chain),
         "\tif err != nil { // every error is a " + f"{package}.ApiError: an error envelope, 429, HTML, a timeout",
@@ -420,7 +436,7 @@ def ruby(c: Call) -> str:
         called = [wrapped(f"_, status, _headers = {api}.{snake(c.operation_id)}_with_http_info(", _ruby_args(c), ")",
                           "  ", "  ", trailing=""), "  result = status"]  # fmt: skip
     lines += [
-        *called, f"  p {shown}",
+        *called, f"  puts {json.dumps(_kept(c))}" if c.secret else f"  p {shown}",
         f"rescue {module}::ApiError => e # any failure: an error envelope, 429, HTML from the edge, a timeout",
         '  puts "failed: #{e.class.name.split(\'::\').last} #{e.message}"', "end",
     ]  # fmt: skip
@@ -453,7 +469,7 @@ def php(c: Call) -> str:
         called = wrapped(f"[, $result] = $api->{c.operation_id}WithHttpInfo(", args, ");", "    ", "    ")
     lines += [
         f"    $api = new {namespace}\\Api\\{pascal(c.tag)}Api(config: $config);",
-        called, f"    print_r({shown});",
+        called, f"    echo {_php_value(_kept(c))}, \"\\n\";" if c.secret else f"    print_r({shown});",
         f"}} catch ({namespace}\\FailureEnvelopeError $e) {{ // success: false, whatever the HTTP status",
         "    echo 'failed: HTTP ', $e->getStatus(), ' ', $e->getMsg(), \"\\n\";",
         f"}} catch ({namespace}\\ApiException $e) {{ // 429 after the retries, HTML from the edge, a timeout",

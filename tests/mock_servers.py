@@ -147,8 +147,10 @@ def with_unknown_keys(node: object) -> object:
     return node
 
 
-def with_null_items(body: dict[str, object]) -> dict[str, object]:
-    """Every list of the body gets a null item; a body without lists gets `data: [null]`."""
+def with_null_items(body: dict[str, object], *, scalar_only: bool = False) -> dict[str, object]:
+    """Every list of the body gets a null item; a body without lists gets `data: [null]`.
+    With `scalar_only`, only the lists of strings, numbers or booleans get one (and a body
+    without such a list is left as it is): the null check of a scalar list is tested alone."""
     found = False
 
     def walk(node: object) -> object:
@@ -156,13 +158,16 @@ def with_null_items(body: dict[str, object]) -> dict[str, object]:
         if isinstance(node, dict):
             return {k: walk(v) for k, v in node.items()}
         if isinstance(node, list):
+            items = [walk(v) for v in node]
+            if scalar_only and not (node and all(not isinstance(v, dict | list) for v in node)):
+                return items
             found = True
-            return [*(walk(v) for v in node), None]
+            return [*items, None]
         return node
 
     changed = walk(body)
     assert isinstance(changed, dict)
-    return changed if found else {**changed, "data": [None]}
+    return changed if found or scalar_only else {**changed, "data": [None]}
 
 
 class HostileServer:
@@ -173,8 +178,8 @@ class HostileServer:
     for). Binds 127.0.0.1; `stop()` releases stalled connections, so it ends in bounded time."""
 
     SCENARIOS = ("success", "failure-200", "failure-400", "failure-500", "429-then-200", "429-json", "429-html",
-                 "403-html", "520-html", "truncated", "empty", "text-plain", "unknown-keys", "null-items",
-                 "no-data", "big", "stall", "cut")  # fmt: skip
+                 "429-long", "403-html", "520-html", "truncated", "empty", "text-plain", "unknown-keys",
+                 "null-items", "null-scalar-items", "no-data", "big", "stall", "cut")  # fmt: skip
 
     def __init__(self, bodies: dict[tuple[str, str], object]) -> None:
         self.bodies = bodies
@@ -229,6 +234,8 @@ class HostileServer:
                     self.send(int(scenario.split("-")[1]), failure)
                 elif scenario in ("429-then-200", "429-json"):
                     self.send(429, failure, extra=retry)
+                elif scenario == "429-long":  # more than max_wait (10 s), less than the deadline (30 s)
+                    self.send(429, failure, extra={"Retry-After": "15"})
                 elif scenario == "429-html":
                     self.send(429, HTML, "text/html; charset=UTF-8", retry)
                 elif scenario.endswith("-html"):
@@ -243,6 +250,9 @@ class HostileServer:
                     self.send(200, success if raw is not None else json.dumps(with_unknown_keys(envelope)).encode())
                 elif scenario == "null-items":
                     self.send(200, success if raw is not None else json.dumps(with_null_items(envelope)).encode())
+                elif scenario == "null-scalar-items":
+                    self.send(200, success if raw is not None else
+                              json.dumps(with_null_items(envelope, scalar_only=True)).encode())  # fmt: skip
                 elif scenario == "no-data":
                     self.send(200, success if raw is not None else
                               json.dumps({k: v for k, v in envelope.items() if k != "data"}).encode())  # fmt: skip

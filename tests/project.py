@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -58,3 +59,22 @@ def validator(doc: dict[str, Any], pointer: str, name: str = "doc") -> jsonschem
     resource = Resource.from_contents(doc, default_specification=DRAFT202012)
     registry: Registry[Any] = Registry().with_resource(uri, resource)
     return jsonschema.Draft202012Validator({"$ref": f"{uri}#{pointer}"}, registry=registry)
+
+
+# Every form a "not shown" marker takes: `x-not-shown` (schemas, parameters, operations, ...)
+# and `notShown` (an x-edge-headers entry, spec/common/extensions.yaml).
+NOT_SHOWN_KEYS = ("x-not-shown", "notShown")
+
+
+def not_shown_texts(node: Any) -> Iterator[str]:
+    """Every not-shown marker's text under a node (an operation: its parameters, edge headers,
+    body, responses, schemas), outside example values and code samples."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key in NOT_SHOWN_KEYS and isinstance(value, str):
+                yield value
+            elif key not in ("value", "example", "x-codeSamples"):
+                yield from not_shown_texts(value)
+    elif isinstance(node, list):
+        for item in node:
+            yield from not_shown_texts(item)

@@ -22,9 +22,43 @@ TIMEOUT_MS = {"stall": 2000, "big": 30000}
 MARGIN_SECONDS = 10.0
 
 
+# How far past a configured bound a call may end: timer and scheduling slack on a busy machine,
+# well below the gap to any default (a stall with a configured 2.5 s timeout must not take the
+# default 8 s).
+NEAR_SECONDS = 3.0
+
+
 def case_seconds(scenario: str) -> float:
-    """How long a case may take: its client timeout plus a margin (CASE_SECONDS by default)."""
+    """How long a case may take: its client timeout plus a margin (CASE_SECONDS by default); a
+    Retry-After beyond the policy's max_wait is not waited, so that case ends at once."""
+    if scenario == "429-long":
+        return NEAR_SECONDS
     return TIMEOUT_MS[scenario] / 1000 + MARGIN_SECONDS if scenario in TIMEOUT_MS else CASE_SECONDS
+
+
+# A configured timeout and deadline are honoured, in every language (issue 30): against a
+# server that never answers, each entry ends in RequestTimeoutError near the shorter of its
+# timeout and deadline, not merely before a fixed ceiling. The last entry's deadline caps an
+# attempt whose own timeout is longer.
+TIMING_HOST = "transaction-v1"  # one client per language (the layer is the same template on every host)
+TIMINGS: list[dict[str, int]] = [{"timeoutMs": 1000}, {"timeoutMs": 2500}, {"timeoutMs": 8000, "deadlineMs": 1500}]
+
+
+def timing_plan(host: str, stall_url: str) -> list[dict[str, object]]:
+    """The plan entries of TIMINGS for a host's first operation against a stalling server."""
+    op = operations([host])[0][3]["operationId"]
+    return [{"op": op, "baseUrl": stall_url, **timing} for timing in TIMINGS]
+
+
+def timing_problems(language: str, results: list[tuple[str, float]]) -> list[str]:
+    """What is wrong with the (kind, seconds) each TIMINGS entry ended in."""
+    problems = []
+    for timing, (kind, seconds) in zip(TIMINGS, results, strict=True):
+        bound = min(timing.values()) / 1000
+        if kind != "RequestTimeoutError" or not bound - 0.05 <= seconds <= bound + NEAR_SECONDS:
+            problems.append(f"{language} {timing}: {kind} after {seconds:.2f} s, expected RequestTimeoutError "
+                            f"after {bound} s (+{NEAR_SECONDS} s at most)")  # fmt: skip
+    return problems
 
 
 def timeout_entry(scenario: str) -> dict[str, int]:
@@ -32,12 +66,13 @@ def timeout_entry(scenario: str) -> dict[str, int]:
     return {"timeoutMs": TIMEOUT_MS[scenario]} if scenario in TIMEOUT_MS else {}
 SUCCESS = "success"
 RAW = "RawBody"
-STATUS = {"failure-200": 200, "failure-400": 400, "failure-500": 500, "429-json": 429, "429-html": 429,
-          "403-html": 403, "520-html": 520, "truncated": 200, "empty": 200, "null-items": 200,
+STATUS = {"failure-200": 200, "failure-400": 400, "failure-500": 500, "429-json": 429, "429-html": 429, "429-long": 429,
+          "403-html": 403, "520-html": 520, "truncated": 200, "empty": 200, "null-items": 200, "null-scalar-items": 200,
           "no-data": 200}  # fmt: skip
 ERRORS = {
     "failure-200": "FailureEnvelopeError", "failure-400": "FailureEnvelopeError",
     "failure-500": "FailureEnvelopeError", "429-json": "RateLimitedError", "429-html": "RateLimitedError",
+    "429-long": "RateLimitedError",
     "403-html": "NotJsonError", "520-html": "NotJsonError", "stall": "RequestTimeoutError",
     "cut": "ConnectionCutError", "refused": "ConnectionFailedError",
 }  # fmt: skip
@@ -74,7 +109,8 @@ def expected(host: str, op: dict[str, Any], scenario: str) -> str:
     example = success_example(host, op)
     assert example is not None
     without_data = {k: v for k, v in example.items() if k != "data"}
-    body = with_null_items(example) if scenario == "null-items" else without_data
+    body = {"null-items": with_null_items(example), "null-scalar-items": with_null_items(example, scalar_only=True)
+            }.get(scenario, without_data)  # fmt: skip
     return SUCCESS if accepted(host, op, body) else "UnexpectedShapeError"
 
 
@@ -110,7 +146,7 @@ def judge(host: str, op: dict[str, Any], scenario: str, outcome: Outcome, langua
         problems.append(f"{name}: msg {outcome.msg!r}, expected {HOSTILE_MSG!r}")
     if outcome.kind in TRANSPORT and not outcome.cause:
         problems.append(f"{name}: the underlying error is not kept as the cause")
-    null_in_a_list = scenario == "null-items" and "[" in json.dumps(success_example(host, op))
+    null_in_a_list = scenario in ("null-items", "null-scalar-items") and "[" in json.dumps(success_example(host, op))
     if outcome.kind == "UnexpectedShapeError" and null_in_a_list and not re.search(r"\[\d+\]|/\d+", outcome.message):
         problems.append(f"{name}: the shape error does not name the null item's index: {outcome.message}")
     if scenario == "unknown-keys" and want == SUCCESS and outcome.unknown != "unknown":

@@ -83,6 +83,26 @@ def test_samples_use_the_examples_not_placeholders() -> None:
                             assert str(param["example"]) in s["source"], (op["operationId"], s["label"], param["name"])
 
 
+def test_no_sample_prints_a_secret() -> None:
+    """An operation whose success is a secret (x-sensitive) has samples that never print,
+    log or store the response: curl shows the status only, the others say what arrived
+    (the temp-key samples used to print the key under the page's own "do not log")."""
+    printing = ["print(result", "console.log(result", "json.Marshal(result)", "p result", "print_r($result"]
+    checked = set()
+    for host in HOSTS:
+        for item in bundle(host)["paths"].values():
+            for op in item.values():
+                if not isinstance(op, dict) or "x-sensitive" not in op:
+                    continue
+                for sample in op["x-codeSamples"]:
+                    source, where = sample["source"], f"{host} {op['operationId']} {sample['label']}"
+                    assert not [p for p in printing if p in source], where
+                    assert "-o /dev/null" in source if sample["label"] == "curl" else "never print" in source, where
+                    checked.add((host, op["operationId"], sample["label"]))
+    assert {label for *_, label in checked} == set(LABELS)
+    assert len(checked) >= len(LABELS)
+
+
 def test_curl_samples(prism_servers: dict[str, Prism], tmp_path: Path) -> None:
     """Each answers 200; where the description shows a body, it is JSON and no failure."""
     for host, op, source in samples("curl"):

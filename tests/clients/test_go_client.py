@@ -18,7 +18,7 @@ import pytest
 from toolchains import go, go_module, require
 
 from calls import operations, resolve, success_type
-from contract import SUCCESS, Outcome, bodies, judge, timeout_entry
+from contract import SUCCESS, TIMING_HOST, Outcome, bodies, judge, timeout_entry, timing_plan, timing_problems
 from mock_servers import HostileServer, Prism, refused_url
 from project import HOSTS, REPO
 
@@ -76,9 +76,10 @@ import (
 )
 
 type entry struct {{
-	Op        string `json:"op"`
-	BaseURL   string `json:"baseUrl"`
-	TimeoutMs int    `json:"timeoutMs"`
+	Op         string `json:"op"`
+	BaseURL    string `json:"baseUrl"`
+	TimeoutMs  int    `json:"timeoutMs"`
+	DeadlineMs int    `json:"deadlineMs"`
 }}
 
 type result struct {{
@@ -160,6 +161,11 @@ func main() {{
 			options := {package}.Options{{BaseURL: e.BaseURL}}
 			if e.TimeoutMs > 0 {{
 				options.Timeout = time.Duration(e.TimeoutMs) * time.Millisecond
+			}}
+			if e.DeadlineMs > 0 {{
+				policy := {package}.DefaultRetryPolicy
+				policy.Deadline = time.Duration(e.DeadlineMs) * time.Millisecond
+				options.Retry = &policy
 			}}
 			started := time.Now()
 			client, err := {package}.NewContractClient(options)
@@ -257,3 +263,9 @@ def test_every_operation_keeps_the_contract(host: str, runners: dict[str, Path],
     problems = [p for scenario, op, r in zip(scenarios, ops, results, strict=True)
                 for p in judge(host, op, scenario, outcome(r), "go")]  # fmt: skip
     assert problems == []
+
+
+def test_a_configured_timeout_and_deadline_are_honoured(runners: dict[str, Path], hostile: HostileServer) -> None:
+    """contract.TIMINGS against a stalling server: each call ends near its configured timeout or deadline."""
+    results = run(runners[TIMING_HOST], timing_plan(TIMING_HOST, hostile.base_url("stall", TIMING_HOST)))
+    assert timing_problems("go", [(outcome(r).kind, outcome(r).seconds) for r in results]) == []

@@ -21,7 +21,7 @@ import httpx
 import pytest
 
 from calls import call_arguments, endpoint_module, operations, package, success_type
-from contract import CASE_SECONDS, SUCCESS, TIMEOUT_MS, Outcome, bodies, judge
+from contract import CASE_SECONDS, SUCCESS, TIMEOUT_MS, Outcome, bodies, judge, timing_plan, timing_problems
 from mock_servers import UNKNOWN, HostileServer, refused_url
 from oas import HTTP_METHODS
 from project import HOSTS, bundle
@@ -106,35 +106,52 @@ def test_async_calls_keep_the_contract(host: str, scenario: str, hostile: Hostil
 
 def test_a_stall_ends_within_the_default_timeout(hostile: HostileServer) -> None:
     """With the documented defaults (no timeout passed), a server that accepts and never
-    answers ends in RequestTimeoutError within 10 s, for every client."""
-    results: dict[str, tuple[object, float]] = {}
+    answers ends in RequestTimeoutError within 10 s, for every client, sync and async (the
+    async client keeps the same default read timeout: 8 s, not httpx's 5 s)."""
+    results: dict[tuple[str, bool], tuple[object, float]] = {}
 
-    def call(host: str) -> None:
-        host_ops = [op for h, _, _, op in operations([host])]
+    def call(host: str, use_async: bool) -> None:
+        op = operations([host])[0][3]
         client = package(host).Client(base_url=hostile.base_url("stall", host))
-        module = endpoint_module(host, host_ops[0]["operationId"])
-        started = time.monotonic()
-        try:
-            outcome: object = module.sync(client=client, **call_arguments(host, module, host_ops[0]))
-        except Exception as exc:  # noqa: BLE001 - judged below
-            outcome = exc
-        results[host] = (outcome, time.monotonic() - started)
+        results[(host, use_async)] = run_case(host, op, client, use_async)
 
-    threads = [threading.Thread(target=call, args=(h,)) for h in HOSTS]
+    threads = [threading.Thread(target=call, args=(h, a)) for h in HOSTS for a in (False, True)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join(timeout=30)
-    for host, (outcome, seconds) in results.items():
-        assert type(outcome).__name__ == "RequestTimeoutError", (host, outcome)
-        assert 7.0 <= seconds <= CASE_SECONDS, (host, seconds)  # the default read timeout is 8 s
-    assert set(results) == set(HOSTS)
+    for key, (outcome, seconds) in results.items():
+        assert type(outcome).__name__ == "RequestTimeoutError", (key, outcome)
+        assert 7.0 <= seconds <= CASE_SECONDS, (key, seconds)  # the default read timeout is 8 s
+    assert set(results) == {(h, a) for h in HOSTS for a in (False, True)}
+
+
+@pytest.mark.parametrize("use_async", [False, True], ids=["sync", "async"])
+def test_a_configured_timeout_and_deadline_are_honoured(hostile: HostileServer, use_async: bool) -> None:
+    """contract.TIMINGS, every host at once: each call ends near its configured timeout or
+    deadline."""
+
+    def one(host: str, entry: dict[str, Any]) -> tuple[str, float]:
+        errors = package(host).errors
+        policy = errors.RetryPolicy(deadline=entry["deadlineMs"] / 1000) if "deadlineMs" in entry \
+            else errors.RetryPolicy()  # fmt: skip
+        client = package(host).Client(base_url=entry["baseUrl"], timeout=httpx.Timeout(entry["timeoutMs"] / 1000),
+                                      retry_policy=policy)  # fmt: skip
+        result, seconds = run_case(host, operations([host])[0][3], client, use_async)
+        return type(result).__name__, seconds
+
+    plans = {host: timing_plan(host, hostile.base_url("stall", host)) for host in HOSTS}
+    with ThreadPoolExecutor(max_workers=sum(len(p) for p in plans.values())) as pool:
+        futures = {host: [pool.submit(one, host, entry) for entry in plan] for host, plan in plans.items()}
+        problems = [p for host, done in futures.items()
+                    for p in timing_problems(f"python {host}", [f.result() for f in done])]  # fmt: skip
+    assert problems == []
 
 
 def test_the_matrix_is_complete() -> None:
     """Not a sample: every operation of every host, every scenario of the issue."""
     assert len(operations()) == sum(len([m for m in item if m in HTTP_METHODS])
                                     for h in HOSTS for item in bundle(h)["paths"].values())  # fmt: skip
-    assert len(HostileServer.SCENARIOS) == 18
-    assert {"null-items", "no-data", "big", "stall", "cut", "text-plain"} <= set(HostileServer.SCENARIOS)
+    assert len(HostileServer.SCENARIOS) == 20
+    assert {"null-items", "no-data", "big", "stall", "cut", "text-plain", "429-long"} <= set(HostileServer.SCENARIOS)
     assert set(bodies()) == {(h, path) for h, _, path, _ in operations()}  # a success body for each

@@ -21,7 +21,7 @@ from ruby_php import arguments, studly
 from toolchains import require
 
 from calls import operations, package, success_type
-from contract import SUCCESS, Outcome, bodies, judge, timeout_entry
+from contract import SUCCESS, TIMING_HOST, Outcome, bodies, judge, timeout_entry, timing_plan, timing_problems
 from mock_servers import HostileServer, Prism, refused_url
 from project import HOSTS, REPO
 
@@ -69,6 +69,9 @@ function configuration(array $entry)
     $config = NS\\Contract::configuration($entry['baseUrl']);
     if (isset($entry['timeoutMs'])) {
         $config->setTimeout($entry['timeoutMs'] / 1000);
+    }
+    if (isset($entry['deadlineMs'])) {
+        $config->setRetryPolicy(new NS\\RetryPolicy(deadline: $entry['deadlineMs'] / 1000));
     }
     return $config;
 }
@@ -241,3 +244,11 @@ foreach (array_keys(json_decode({json.dumps(json.dumps(folders))}, true)) as $na
     assert proc.returncode == 0, proc.stdout + proc.stderr
     want = [package(host)._server.DEFAULT_BASE_URL or "refused" for host in HOSTS]
     assert proc.stdout.split() == want
+
+
+@pytest.mark.parametrize("mode", ["sync", "async"])
+def test_a_configured_timeout_and_deadline_are_honoured(runners: dict[str, Path], hostile: HostileServer,
+                                                        mode: str) -> None:  # fmt: skip
+    """contract.TIMINGS against a stalling server: each call ends near its configured timeout or deadline."""
+    results = run(runners[TIMING_HOST], timing_plan(TIMING_HOST, hostile.base_url("stall", TIMING_HOST)), mode)
+    assert timing_problems(f"php {mode}", [(outcome(r).kind, outcome(r).seconds) for r in results]) == []

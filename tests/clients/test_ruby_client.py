@@ -18,7 +18,7 @@ from ruby_php import arguments, snake, studly
 from toolchains import require
 
 from calls import operations, package, success_type
-from contract import SUCCESS, Outcome, bodies, judge, timeout_entry
+from contract import SUCCESS, TIMING_HOST, Outcome, bodies, judge, timeout_entry, timing_plan, timing_problems
 from mock_servers import HostileServer, Prism, refused_url
 from project import HOSTS, REPO
 
@@ -59,6 +59,11 @@ results = plan.map do |entry|
     begin
       config = MODULE::Contract.configuration(entry['baseUrl'])
       config.timeout = entry['timeoutMs'] / 1000.0 if entry['timeoutMs']
+      if entry['deadlineMs']
+        config.retry_policy = MODULE::Contract::RetryPolicy.new(
+          **MODULE::Contract::DEFAULT_RETRY_POLICY.to_h, deadline: entry['deadlineMs'] / 1000.0
+        )
+      end
       client = MODULE::ApiClient.new(config)
       judge(started) { call(entry['op'], client) }
     rescue StandardError => e
@@ -165,3 +170,9 @@ def test_the_default_base_url_is_the_cited_host() -> None:
     assert proc.returncode == 0, proc.stdout + proc.stderr
     want = [package(host)._server.DEFAULT_BASE_URL or "refused" for host in HOSTS]
     assert proc.stdout.split() == want
+
+
+def test_a_configured_timeout_and_deadline_are_honoured(runners: dict[str, Path], hostile: HostileServer) -> None:
+    """contract.TIMINGS against a stalling server: each call ends near its configured timeout or deadline."""
+    results = run(runners[TIMING_HOST], timing_plan(TIMING_HOST, hostile.base_url("stall", TIMING_HOST)))
+    assert timing_problems("ruby", [(outcome(r).kind, outcome(r).seconds) for r in results]) == []

@@ -20,7 +20,7 @@ import pytest
 from toolchains import BUILD, cargo, require, rust_crate
 
 from calls import operations, resolve, success_type
-from contract import SUCCESS, Outcome, bodies, judge, timeout_entry
+from contract import SUCCESS, TIMING_HOST, Outcome, bodies, judge, timeout_entry, timing_plan, timing_problems
 from mock_servers import HostileServer, Prism, refused_url
 from project import HOSTS, REPO
 
@@ -113,7 +113,12 @@ fn main() {
                 let timeout = entry["timeoutMs"].as_u64().map(Duration::from_millis);
                 let started = Instant::now();
                 match CRATE::contract::configuration(Some(&base), timeout) {
-                    Ok(c) => call(entry["op"].as_str().unwrap_or_default(), &c),
+                    Ok(mut c) => {
+                        if let Some(ms) = entry["deadlineMs"].as_u64() {
+                            c.retry_policy.deadline = Duration::from_millis(ms);
+                        }
+                        call(entry["op"].as_str().unwrap_or_default(), &c)
+                    }
                     Err(e) => judge::<(), ()>(Err(Error::Contract(e)), false, started),
                 }
             })
@@ -210,3 +215,9 @@ def test_every_operation_keeps_the_contract(host: str, runners: dict[str, Path],
     problems = [p for scenario, op, r in zip(scenarios, ops, results, strict=True)
                 for p in judge(host, op, scenario, outcome(r), "rust")]  # fmt: skip
     assert problems == []
+
+
+def test_a_configured_timeout_and_deadline_are_honoured(runners: dict[str, Path], hostile: HostileServer) -> None:
+    """contract.TIMINGS against a stalling server: each call ends near its configured timeout or deadline."""
+    results = run(runners[TIMING_HOST], timing_plan(TIMING_HOST, hostile.base_url("stall", TIMING_HOST)))
+    assert timing_problems("rust", [(outcome(r).kind, outcome(r).seconds) for r in results]) == []

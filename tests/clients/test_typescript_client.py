@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from calls import operations, resolve, success_type
-from contract import SUCCESS, Outcome, bodies, judge, timeout_entry
+from contract import SUCCESS, TIMING_HOST, Outcome, bodies, judge, timeout_entry, timing_plan, timing_problems
 from mock_servers import HostileServer, Prism, refused_url
 from project import HOSTS, REPO, bundle
 
@@ -124,3 +124,13 @@ def test_body_decoding_keeps_the_text_and_drops_the_decoded_body() -> None:
     passed = json.loads(proc.stdout)
     assert "the decoded envelope is collectable while its Response lives" in passed
     assert len(passed) == 21, passed
+
+
+def test_a_configured_timeout_and_deadline_are_honoured(hostile: HostileServer, tmp_path: Path) -> None:
+    """contract.TIMINGS against a stalling server: each call ends near its configured timeout or deadline
+    (the deadline caps an attempt whose own timeout is longer)."""
+    op = operations([TIMING_HOST])[0][3]
+    plan = [plan_entry(TIMING_HOST, op, str(e["baseUrl"]), **{k: v for k, v in e.items() if k.endswith("Ms")})
+            for e in timing_plan(TIMING_HOST, hostile.base_url("stall", TIMING_HOST))]  # fmt: skip
+    results = run_plan(plan, tmp_path)
+    assert timing_problems("typescript", [(outcome(r).kind, outcome(r).seconds) for r in results]) == []

@@ -6,17 +6,15 @@ from __future__ import annotations
 import html
 import json
 import re
-from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import Any
 from urllib.parse import unquote, urldefrag, urlparse
 
 import pytest
 
 import ledger
 from docs_pages import slug
-from project import GENERATED, HOSTS, REPO
+from project import GENERATED, HOSTS, REPO, not_shown_texts
 
 SITE = REPO / "site"
 pytestmark = pytest.mark.browser  # needs the built site, like the browser test
@@ -125,20 +123,6 @@ def test_spec_text_with_angle_brackets_stays_text() -> None:
             assert tag not in html, path
 
 
-def _not_shown_texts(node: Any) -> Iterator[str]:
-    """Every x-not-shown text under an operation (its parameters, body, responses, schemas),
-    outside example values."""
-    if isinstance(node, dict):
-        for key, value in node.items():
-            if key == "x-not-shown" and isinstance(value, str):
-                yield value
-            elif key not in ("value", "example", "x-codeSamples"):
-                yield from _not_shown_texts(value)
-    elif isinstance(node, list):
-        for item in node:
-            yield from _not_shown_texts(item)
-
-
 def _page_text(path: Path) -> str:
     body = re.sub(r"<[^>]+>", " ", path.read_text(encoding="utf-8"))
     return re.sub(r"\s+", " ", html.unescape(body))
@@ -146,8 +130,8 @@ def _page_text(path: Path) -> str:
 
 @pytest.mark.parametrize("host", HOSTS)
 def test_every_not_shown_marker_is_on_its_operation_page(host: str) -> None:
-    """Each operation's page shows the text of every x-not-shown marker the operation
-    carries (operation, parameters, body, responses and their fields)."""
+    """Each operation's page shows the text of every not-shown marker the operation
+    carries (operation, parameters, edge headers' notShown, body, responses and their fields)."""
     doc = json.loads((GENERATED / f"{host}.deref.json").read_text(encoding="utf-8"))
     checked = 0
     missing = []
@@ -157,7 +141,7 @@ def test_every_not_shown_marker_is_on_its_operation_page(host: str) -> None:
                 continue
             page = SITE / "reference" / host / f"{slug(op['operationId'])}.html"
             text = _page_text(page)
-            for notice in set(_not_shown_texts(op)):
+            for notice in set(not_shown_texts(op)):
                 checked += 1
                 if re.sub(r"\s+", " ", notice).strip() not in text:
                     missing.append(f"{page.name}: {notice[:80]}")

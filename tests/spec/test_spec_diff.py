@@ -101,3 +101,19 @@ def test_a_maximum_the_format_already_held_tightens_nothing(maximum: int, breaki
     differ.documents(old, new)
     expected = [(f"query parameter 'q': maximum {maximum} added", breaking)]
     assert [(c.what, c.breaking) for c in differ.changes] == expected
+
+
+@pytest.mark.parametrize("where", ["param", "body"])
+def test_an_enum_in_a_schemas_own_allof_member_is_seen(where: str) -> None:
+    """Catches a differ that no longer reads an enum inside the schema's own allOf member: a
+    value removed there would go unreported, and an unbumped breaking change would pass the gate."""
+    enum_schema = {"allOf": [{"type": "string", "enum": ["x", "y"]}]}
+    body = {"type": "object", "properties": {"a": enum_schema}}
+    old = document(copy.deepcopy(enum_schema), body, {"type": "object"})
+    new = copy.deepcopy(old)
+    target = schema_of(new["paths"]["/x"]["post"], where)
+    (target if where == "param" else target["properties"]["a"])["allOf"][0]["enum"].remove("y")
+    differ = spec_diff.Differ("h")
+    differ.documents(old, new)
+    label = "query parameter 'q'" if where == "param" else "request body.a"
+    assert [(c.what, c.breaking) for c in differ.changes] == [(f"{label}: enum value 'y' removed", True)]

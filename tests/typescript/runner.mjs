@@ -1,6 +1,6 @@
 // Calls operations of the generated TypeScript clients as a plan (a JSON file) says, all at
 // once, and prints how each call ended, as JSON, for tests/clients/test_typescript_client.py.
-// A plan entry: {module, op, args?, baseUrl, timeoutMs?, raw}. `{"$bigint": "123"}` in args
+// A plan entry: {module, op, args?, baseUrl, timeoutMs?, deadlineMs?, raw}. `{"$bigint": "123"}` in args
 // is a bigint (u64 amounts never pass through a number).
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
@@ -13,7 +13,11 @@ const loaded = new Map();
 async function run(entry) {
   if (!loaded.has(entry.module)) loaded.set(entry.module, await import(pathToFileURL(entry.module).href));
   const module = loaded.get(entry.module);
-  const options = { baseUrl: entry.baseUrl, ...(entry.timeoutMs ? { timeoutMs: entry.timeoutMs } : {}) };
+  const options = {
+    baseUrl: entry.baseUrl,
+    ...(entry.timeoutMs ? { timeoutMs: entry.timeoutMs } : {}),
+    ...(entry.deadlineMs ? { retry: { deadlineMs: entry.deadlineMs } } : {}),
+  };
   const started = performance.now();
   const seconds = () => (performance.now() - started) / 1000;
   try {

@@ -215,6 +215,25 @@ def _deadline_error(request: httpx.Request, policy: RetryPolicy) -> RequestTimeo
     return RequestTimeoutError(f"{request.method} {request.url}: the call's deadline of {policy.deadline:g}s passed")
 
 
+def _attempt_timeout(timeout: httpx.Timeout, left: float) -> httpx.Timeout:
+    """The client's timeouts, each capped by what is left of the call's deadline: the
+    deadline caps an attempt whose own timeout is longer."""
+
+    def cap(value: float | None) -> float:
+        return left if value is None else min(value, left)
+
+    return httpx.Timeout(connect=cap(timeout.connect), read=cap(timeout.read), write=cap(timeout.write),
+                         pool=cap(timeout.pool))  # fmt: skip
+
+
+def _timed_out(exc: httpx.TransportError | httpx.DecodingError, request: httpx.Request, policy: RetryPolicy,
+               ends: float) -> TransportError:  # fmt: skip
+    """A transport error, said as the deadline where the deadline is what stopped it."""
+    if isinstance(exc, httpx.TimeoutException) and time.monotonic() >= ends - 0.05:
+        return _deadline_error(request, policy)
+    return _transport_error(exc, request)
+
+
 def _complete(response: httpx.Response, raw: list[bytes], request: httpx.Request) -> httpx.Response:
     """The streamed response, whole and decoded (Content-Encoding undone by httpx)."""
     whole = httpx.Response(response.status_code, headers=response.headers, content=b"".join(raw), request=request,
@@ -252,7 +271,10 @@ def send(client: httpx.Client, request_args: dict[str, Any], policy: RetryPolicy
     ends = time.monotonic() + policy.deadline
     attempt = 0
     while True:
-        request = client.build_request(**request_args)
+        left = ends - time.monotonic()
+        request = client.build_request(**request_args, timeout=_attempt_timeout(client.timeout, max(left, 0.001)))
+        if left <= 0:
+            raise _deadline_error(request, policy)
         try:
             streamed = client.send(request, stream=True)
             try:
@@ -265,7 +287,7 @@ def send(client: httpx.Client, request_args: dict[str, Any], policy: RetryPolicy
                 streamed.close()
             response = _complete(streamed, raw, request)
         except (httpx.TransportError, httpx.DecodingError) as exc:
-            raise _transport_error(exc, request) from exc
+            raise _timed_out(exc, request, policy, ends) from exc
         wait = _next_wait(response, policy, attempt, ends)
         if wait is None:
             return _give_up(response, policy, attempt)
@@ -278,7 +300,10 @@ async def send_async(client: httpx.AsyncClient, request_args: dict[str, Any], po
     ends = time.monotonic() + policy.deadline
     attempt = 0
     while True:
-        request = client.build_request(**request_args)
+        left = ends - time.monotonic()
+        request = client.build_request(**request_args, timeout=_attempt_timeout(client.timeout, max(left, 0.001)))
+        if left <= 0:
+            raise _deadline_error(request, policy)
         try:
             streamed = await client.send(request, stream=True)
             try:
@@ -291,7 +316,7 @@ async def send_async(client: httpx.AsyncClient, request_args: dict[str, Any], po
                 await streamed.aclose()
             response = _complete(streamed, raw, request)
         except (httpx.TransportError, httpx.DecodingError) as exc:
-            raise _transport_error(exc, request) from exc
+            raise _timed_out(exc, request, policy, ends) from exc
         wait = _next_wait(response, policy, attempt, ends)
         if wait is None:
             return _give_up(response, policy, attempt)

@@ -42,13 +42,6 @@ impl Default for RetryPolicy {
     }
 }
 
-static POLICY: std::sync::RwLock<RetryPolicy> = std::sync::RwLock::new(DEFAULT_RETRY_POLICY);
-
-/// Sets the retry policy of every call of this crate (the default: DEFAULT_RETRY_POLICY).
-pub fn set_retry_policy(policy: RetryPolicy) {
-    *POLICY.write().unwrap_or_else(|e| e.into_inner()) = policy;
-}
-
 /// The kind of outcome that is no usable success.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -208,13 +201,13 @@ pub fn configuration(base_url: Option<&str>, timeout: Option<Duration>) -> Resul
     }
     let timeout = timeout.unwrap_or(DEFAULT_TIMEOUT);
     let client = reqwest::blocking::Client::builder()
-        .timeout(timeout)
         .connect_timeout(timeout.min(Duration::from_secs(4)))
         .build()
         .map_err(|e| transport(e, "building the HTTP client"))?;
     let mut configuration = Configuration::new();
     configuration.base_path = base.trim_end_matches('/').to_owned();
     configuration.client = client;
+    configuration.timeout = timeout;
     Ok(configuration)
 }
 
@@ -357,7 +350,7 @@ fn check_null_items(operation: &str, status: u16, body: &[u8]) -> Option<ApiErro
 
 /// Sends a request as the contract says and returns the body of a usable success.
 pub fn send(configuration: &Configuration, request: reqwest::blocking::Request, mode: Mode, operation: &str) -> Result<Vec<u8>, ApiError> {
-    let policy = *POLICY.read().unwrap_or_else(|e| e.into_inner());
+    let policy = configuration.retry_policy;
     let where_ = format!("{} {}", request.method(), request.url());
     let ends = Instant::now() + policy.deadline;
     let mut attempt = 0;
@@ -367,7 +360,8 @@ pub fn send(configuration: &Configuration, request: reqwest::blocking::Request, 
             return Err(ApiError::new(Kind::RequestTimeout, None, b"", format!("{}: the call's deadline of {:?} passed", where_, policy.deadline)));
         }
         let mut sent = request.try_clone().ok_or_else(|| ApiError::new(Kind::UnexpectedStatus, None, b"", format!("{}: the request body cannot be sent twice", where_)))?;
-        let per_attempt = sent.timeout().copied().unwrap_or(DEFAULT_TIMEOUT).min(remaining);
+        // the configured timeout (whatever `configuration.client` is), capped by what is left of the deadline
+        let per_attempt = configuration.timeout.min(remaining);
         *sent.timeout_mut() = Some(per_attempt);
         let response = configuration.client.execute(sent).map_err(|e| transport(e, &where_))?;
         let status = response.status().as_u16();
