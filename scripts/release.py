@@ -16,6 +16,8 @@ same bytes), DIR/<host>/<V>/:
   go/ rust/ php/ ruby/                 source archives (a Go module zip, a .crate, a zip, a gem)
   <host>-<V>.postman_collection.json  a Postman collection whose bodies are our named examples
   RELEASE-NOTES.md                     the changes since the last release (spec_diff)
+DIR/python/simple/, a PEP 503 index of every Python distribution of the release (pip
+--index-url file://DIR/python/simple),
 DIR/workflows/<name>.arazzo.yaml, the Arazzo workflows (generated/openapi/*.arazzo.yaml), each
 source description pointed at the bundle of this release, and DIR/SHA256SUMS over every
 file. Unless --no-record, a first release of V also records
@@ -32,6 +34,7 @@ import hashlib
 import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -258,6 +261,30 @@ def workflows(out: Path, versions: dict[str, str]) -> None:
         (out / source.name).write_text(oas.dump_yaml(doc), encoding="utf-8")
 
 
+def simple_index(dist: Path) -> None:
+    """A PEP 503 simple index of the release's Python distributions, DIR/python/simple/, that
+    pip installs from (`--index-url file://DIR/python/simple`): one page per project, each
+    link relative, with its sha256."""
+    projects: dict[str, list[Path]] = {}
+    for path in sorted(dist.glob("*/*/python/*")):
+        name = path.name.split("-", 1)[0] if path.suffix == ".whl" else path.name.rsplit("-", 1)[0]
+        projects.setdefault(re.sub(r"[-_.]+", "-", name).lower(), []).append(path)
+    simple = dist / "python" / "simple"
+    for project, paths in projects.items():
+        links = [f'<a href="../../../{p.relative_to(dist)}#sha256={hashlib.sha256(p.read_bytes()).hexdigest()}">'
+                 f"{p.name}</a><br>" for p in paths]  # fmt: skip
+        (simple / project).mkdir(parents=True)
+        (simple / project / "index.html").write_text(page(project, links), encoding="utf-8")
+    listed = [f'<a href="{project}/">{project}</a><br>' for project in sorted(projects)]
+    (simple / "index.html").write_text(page("Simple index", listed), encoding="utf-8")
+
+
+def page(title: str, links: list[str]) -> str:
+    body = "\n".join(links)
+    head = f'<meta name="pypi:repository-version" content="1.0"><title>{title}</title>'
+    return f"<!DOCTYPE html>\n<html><head>{head}</head>\n<body>\n{body}\n</body></html>\n"
+
+
 def sha256sums(dist: Path) -> None:
     lines = [f"{hashlib.sha256(p.read_bytes()).hexdigest()}  {p.relative_to(dist)}"
              for p in files_of(dist) if p.name != "SHA256SUMS"]  # fmt: skip
@@ -286,6 +313,7 @@ def main(argv: list[str] | None = None) -> int:
             artefacts(host, version, staging / host / version, stamp, text)
         if set(HOSTS) <= {host for host, _, _ in plans}:  # a release of every host carries the workflows
             workflows(staging / "workflows", {host: version for host, version, _ in plans})
+        simple_index(staging)
         sha256sums(staging)
     except ReleaseError as exc:
         shutil.rmtree(staging, ignore_errors=True)

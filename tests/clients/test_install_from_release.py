@@ -1,0 +1,168 @@
+"""A new user's first minutes, per language: a scratch project outside the repository
+installs the pool-v3 and transaction-v1 clients from a release (`scripts/release.py`
+into a temporary dist/) with that ecosystem's own tool, running the commands of
+docs/clients/install.md,
+type-checks where the language has a checker, makes a first call against the mock and
+catches a failure envelope from the hostile server.
+
+Python (pip from the release's PEP 503 index), TypeScript (npm from the tarballs) and Ruby
+(gem install --local). Go, Rust and PHP package sources are not written yet (issue 26)."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from toolchains import require
+
+from contract import bodies
+from mock_servers import HostileServer, Prism
+from project import NODE_BIN, REPO, bundle
+
+pytestmark = pytest.mark.e2e
+INSTALLED = ("pool-v3", "transaction-v1")
+
+
+def version(host: str) -> str:
+    return str(bundle(host)["info"]["version"])
+
+
+def documented(index: int, dist: Path) -> str:
+    """The page's index-th `sh` command (Python, TypeScript, Ruby), for this dist/."""
+    page = (REPO / "docs" / "clients" / "install.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"^```sh\n(.*?)^```", page, re.S | re.M)
+    assert len(blocks) == 3, "docs/clients/install.md: expected the pip, npm and gem commands"
+    return str(blocks[index]).replace("$DIST", str(dist))
+
+
+def test_the_documented_commands_name_the_current_versions() -> None:
+    page = (REPO / "docs" / "clients" / "install.md").read_text(encoding="utf-8")
+    for host in INSTALLED:
+        assert f"raydium-{host}-client=={version(host)}" in page, host
+        assert f"raydium-{host}-client-{version(host)}.tgz" in page, host
+        assert f"raydium_{host.replace('-', '_')}_client-{version(host)}.gem" in page, host
+
+
+def run(command: list[str], cwd: Path, env: dict[str, str] | None = None, timeout: int = 300) -> str:
+    proc = subprocess.run(command, capture_output=True, text=True, cwd=cwd, timeout=timeout, check=False,
+                          env={**os.environ, **(env or {})})  # fmt: skip
+    assert proc.returncode == 0, f"{' '.join(command)}:\n{proc.stdout}{proc.stderr}"
+    return proc.stdout
+
+
+@pytest.fixture(scope="module")
+def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The release's artefacts of the two hosts, as `make release` writes them."""
+    out = tmp_path_factory.mktemp("release") / "dist"
+    run([sys.executable, "scripts/release.py", "--no-record", "--dist", str(out), *INSTALLED], REPO)
+    return out
+
+
+@pytest.fixture
+def hostile() -> Iterator[HostileServer]:
+    server = HostileServer(bodies())
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def expect_first_call_and_failure(output: str) -> None:
+    lines = output.split("\n")
+    assert lines[0].startswith("first call: "), output
+    assert int(lines[0].split()[-1]) > 0, output
+    assert lines[1] == "caught: FailureEnvelopeError 400 42", output
+
+
+PYTHON = """import sys
+
+from pool_v3_client import Client, errors
+from pool_v3_client.api.configuration import list_dynamic_fee_configs
+from transaction_v1_client import Client as TransactionClient
+
+tiers = list_dynamic_fee_configs.sync(client=Client(base_url=sys.argv[1]))
+print("first call:", len(tiers.data))
+try:
+    list_dynamic_fee_configs.sync(client=Client(base_url=sys.argv[2]))
+except errors.FailureEnvelopeError as error:
+    print("caught:", type(error).__name__, error.status_code, error.error_code)
+TransactionClient()
+"""
+
+
+def test_python_installs_with_pip_from_the_release_index(dist: Path, prism_servers: dict[str, Prism],
+                                                          hostile: HostileServer, tmp_path: Path) -> None:  # fmt: skip
+    project = tmp_path / "scratch"
+    run([sys.executable, "-m", "venv", str(project / ".venv")], tmp_path)
+    python = str(project / ".venv" / "bin" / "python")
+    path = f"{project / '.venv' / 'bin'}{os.pathsep}{os.environ['PATH']}"
+    run(["bash", "-ec", documented(0, dist)], project, env={"PATH": path, "PIP_QUIET": "1"})
+    (project / "first.py").write_text(PYTHON, encoding="utf-8")
+    out = run([python, "first.py", prism_servers["pool-v3"].url, hostile.base_url("failure-400", "pool-v3")], project,
+              env={"PYTHONPATH": ""})  # fmt: skip
+    expect_first_call_and_failure(out)
+
+
+TYPESCRIPT = """import { createClient, FailureEnvelopeError } from 'raydium-pool-v3-client';
+import { createClient as createTransactionClient } from 'raydium-transaction-v1-client';
+
+const tiers = await createClient({ baseUrl: 'PRISM' }).listDynamicFeeConfigs();
+console.log(`first call: ${tiers.data.length}`);
+try {
+  await createClient({ baseUrl: 'HOSTILE' }).listDynamicFeeConfigs();
+} catch (error) {
+  if (!(error instanceof FailureEnvelopeError)) throw error;
+  console.log(`caught: ${error.name} ${error.status} ${error.errorCode}`);
+}
+createTransactionClient();
+"""
+
+
+def test_typescript_installs_with_npm_from_the_tarballs(dist: Path, prism_servers: dict[str, Prism],
+                                                        hostile: HostileServer, tmp_path: Path) -> None:  # fmt: skip
+    project = tmp_path / "scratch"
+    project.mkdir()
+    (project / "package.json").write_text('{"name": "scratch", "private": true, "type": "module"}\n', encoding="utf-8")
+    run(["bash", "-ec", documented(1, dist)], project, env={"npm_config_audit": "false", "npm_config_fund": "false"})
+    source = TYPESCRIPT.replace("PRISM", prism_servers["pool-v3"].url)
+    (project / "first.ts").write_text(source.replace("HOSTILE", hostile.base_url("failure-400", "pool-v3")))
+    run([str(NODE_BIN / "tsc"), "--strict", "--module", "nodenext", "--target", "es2022",
+         "--outDir", "out", "first.ts"], project)  # fmt: skip
+    expect_first_call_and_failure(run(["node", "out/first.js"], project))
+
+
+RUBY = """require 'raydium_pool_v3_client'
+require 'raydium_transaction_v1_client'
+
+def tiers(url)
+  config = RaydiumPoolV3Client::Contract.configuration(url)
+  RaydiumPoolV3Client::ConfigurationApi.new(RaydiumPoolV3Client::ApiClient.new(config)).list_dynamic_fee_configs
+end
+
+puts "first call: #{tiers(ARGV[0]).data.length}"
+begin
+  tiers(ARGV[1])
+rescue RaydiumPoolV3Client::FailureEnvelopeError => e
+  puts "caught: #{e.class.name.split('::').last} #{e.status} #{e.error_code}"
+end
+RaydiumTransactionV1Client::Contract.configuration
+"""
+
+
+def test_ruby_installs_with_gem_from_the_release(dist: Path, prism_servers: dict[str, Prism],
+                                                 hostile: HostileServer, tmp_path: Path) -> None:  # fmt: skip
+    require("ruby")
+    project = tmp_path / "scratch"
+    project.mkdir()
+    system = run(["gem", "env", "gempath"], project).strip()
+    env = {"GEM_HOME": str(project / "gems"), "GEM_PATH": f"{project / 'gems'}:{system}"}
+    run(["bash", "-ec", documented(2, dist)], project, env=env)
+    (project / "first.rb").write_text(RUBY, encoding="utf-8")
+    out = run(["ruby", "first.rb", prism_servers["pool-v3"].url, hostile.base_url("failure-400", "pool-v3")], project,
+              env=env)  # fmt: skip
+    expect_first_call_and_failure(out)
