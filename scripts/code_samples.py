@@ -25,6 +25,7 @@ from typing import Any
 from urllib.parse import quote
 
 import oas
+from openapi_generator import go_module_path
 
 # (x-codeSamples `lang`, `label`): `lang` is what Redocly and other renderers highlight by
 LANGUAGES = (("Shell", "curl"), ("Python", "Python"), ("TypeScript", "TypeScript"), ("Go", "Go"),
@@ -67,6 +68,7 @@ class Call:
     body_enums: tuple[tuple[str, str], ...] = ()  # (body field, its enum component) for typed constructors
     # what the success holds where it is a secret (x-sensitive on the operation): the sample never prints it
     secret: str | None = None
+    go_module: str = ""  # the Go module path at the bundle's version (openapi_generator.go_module_path)
 
 
 @dataclass(frozen=True)
@@ -192,7 +194,7 @@ def call(doc: dict[str, Any], host: str, method: str, path: str, op: dict[str, A
     secret = (op.get("x-sensitive") or {}).get("secret")
     return Call(host, method, path, op["operationId"], op["tags"][0], base_url(doc), params, body, body_type,
                 body_open, python_body_type, "schema" in media_200, prints_data, body_enums=enums,
-                secret=secret)  # fmt: skip
+                secret=secret, go_module=go_module_path(host, str(doc["info"]["version"])))  # fmt: skip
 
 
 def _kept(c: Call) -> str:
@@ -367,7 +369,7 @@ def go(c: Call) -> str:
     chain = _go_chain(c, package)
     uses_json = c.body is not None or (c.has_result and not c.secret)  # a body to read, or a result to print
     imports = ['"context"', *(['"encoding/json"'] if uses_json else []), '"fmt"', "",
-               f'{package} "raydium-api-descriptions/go/{c.host}"']  # fmt: skip
+               f'{package} "{c.go_module}"']  # fmt: skip
     lines = ["package main", "", "import (", *(f"\t{i}" if i else "" for i in imports), ")", "", "func main() {",
              f"\tclient, err := {package}.NewContractClient({package}.Options{{BaseURL: {json.dumps(c.base_url)}}})",
              "\tif err != nil {", "\t\tpanic(err)", "\t}"]  # fmt: skip

@@ -51,6 +51,19 @@ class LanguageError(Exception):
     pass
 
 
+# The first element of the Go module paths: `go` needs a dot in it. The project has no domain
+# of its own, so it takes a reserved one (RFC 2606) that never resolves: the modules are
+# fetched from a release's module proxy tree (GOPROXY=file://.../dist/goproxy), never from
+# the network by their path (decision 52).
+GO_MODULE_ROOT = "raydium-api-descriptions.invalid"
+
+
+def go_module_path(host: str, version: str) -> str:
+    """A host's Go module path at a version: `/vN` from major version 2 on, as `go` requires."""
+    major = int(version.split(".", 1)[0])
+    return f"{GO_MODULE_ROOT}/go/{host}" + (f"/v{major}" if major >= 2 else "")
+
+
 @dataclass(frozen=True)
 class Names:
     """The names one host's clients take in each language."""
@@ -65,7 +78,7 @@ class Names:
 
     @property
     def go_module(self) -> str:
-        return f"raydium-api-descriptions/go/{self.host}"
+        return go_module_path(self.host, self.version)
 
     @property
     def ruby_gem(self) -> str:
@@ -104,8 +117,8 @@ def _go(n: Names) -> dict[str, Any]:
         },
         "typeMappings": {"number": "float64"},
         "schemaMappings": {"AmountU64": "AmountU64"},  # an alias of uint64 in contract.go
-        # the module path: raydium-api-descriptions/go/<host>
-        "gitHost": "raydium-api-descriptions", "gitUserId": "go", "gitRepoId": n.host,
+        # the module path: GO_MODULE_ROOT/go/<host>[/vN]
+        "gitHost": GO_MODULE_ROOT, "gitUserId": "go", "gitRepoId": n.go_module.split("/go/", 1)[1],
     }  # fmt: skip
 
 

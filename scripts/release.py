@@ -17,7 +17,7 @@ same bytes), DIR/<host>/<V>/:
   <host>-<V>.postman_collection.json  a Postman collection whose bodies are our named examples
   RELEASE-NOTES.md                     the changes since the last release (spec_diff)
 DIR/python/simple/, a PEP 503 index of every Python distribution of the release (pip
---index-url file://DIR/python/simple),
+--index-url file://DIR/python/simple), DIR/goproxy/, a Go module proxy tree (GOPROXY=file://DIR/goproxy),
 DIR/workflows/<name>.arazzo.yaml, the Arazzo workflows (generated/openapi/*.arazzo.yaml), each
 source description pointed at the bundle of this release, and DIR/SHA256SUMS over every
 file. Unless --no-record, a first release of V also records
@@ -47,6 +47,7 @@ from typing import Any
 
 import oas
 import spec_diff
+from openapi_generator import go_module_path
 
 REPO = Path(__file__).resolve().parent.parent
 GENERATED = REPO / "generated"
@@ -234,7 +235,7 @@ def artefacts(host: str, version: str, out: Path, stamp: int, release_notes: str
         run(["gem", "build", gemspec.name, "--output", out / "ruby" / f"{gemspec.stem}-{version}.gem"],
             f"{host}: gem build", cwd=ruby, env=env)  # fmt: skip
     (out / "go").mkdir()
-    zip_folder(GENERATED / "go" / host, f"raydium-api-descriptions/go/{host}@v{version}",
+    zip_folder(GENERATED / "go" / host, f"{go_module_path(host, version)}@v{version}",
                out / "go" / f"v{version}.zip", stamp)  # fmt: skip
     (out / "rust").mkdir()
     tar_folder(GENERATED / "rust" / host, f"raydium-{host}-client-{version}",
@@ -259,6 +260,22 @@ def workflows(out: Path, versions: dict[str, str]) -> None:
             description["url"] = f"../{host}/{versions[host]}/{host}-{versions[host]}.yaml"
         out.mkdir(parents=True, exist_ok=True)
         (out / source.name).write_text(oas.dump_yaml(doc), encoding="utf-8")
+
+
+def go_proxy(dist: Path, versions: dict[str, str], stamp: int) -> None:
+    """A Go module proxy tree, DIR/goproxy/<module>/@v/ (list, .info, .mod, .zip), that
+    `GOPROXY=file://DIR/goproxy go get <module>@vX.Y.Z` fetches from (the module paths are
+    lowercase, so no case-escaping is needed)."""
+    when = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(stamp))
+    for host, version in sorted(versions.items()):
+        module = go_module_path(host, version)
+        folder = dist / "goproxy" / module / "@v"
+        folder.mkdir(parents=True)
+        shutil.copyfile(dist / host / version / "go" / f"v{version}.zip", folder / f"v{version}.zip")
+        shutil.copyfile(GENERATED / "go" / host / "go.mod", folder / f"v{version}.mod")
+        (folder / f"v{version}.info").write_text(json.dumps({"Version": f"v{version}", "Time": when}) + "\n",
+                                                 encoding="utf-8")  # fmt: skip
+        (folder / "list").write_text(f"v{version}\n", encoding="utf-8")
 
 
 def simple_index(dist: Path) -> None:
@@ -314,6 +331,7 @@ def main(argv: list[str] | None = None) -> int:
         if set(HOSTS) <= {host for host, _, _ in plans}:  # a release of every host carries the workflows
             workflows(staging / "workflows", {host: version for host, version, _ in plans})
         simple_index(staging)
+        go_proxy(staging, {host: version for host, version, _ in plans}, stamp)
         sha256sums(staging)
     except ReleaseError as exc:
         shutil.rmtree(staging, ignore_errors=True)

@@ -13,7 +13,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from toolchains import go, require
+from toolchains import go, go_requirement, require
 
 from mock_servers import Prism
 from project import HOSTS, NODE_BIN, REPO, bundle
@@ -148,9 +148,8 @@ def test_typescript_samples(prism_servers: dict[str, Prism], tmp_path: Path) -> 
 def test_go_samples(prism_servers: dict[str, Prism], tmp_path: Path) -> None:
     """One module, a main package per sample, built in one `go build`."""
     require("go")
-    requires = "".join(f"require raydium-api-descriptions/go/{h} v0.0.0\n" for h in HOSTS)
-    replaces = "".join(f"replace raydium-api-descriptions/go/{h} => {REPO / 'generated' / 'go' / h}\n" for h in HOSTS)
-    (tmp_path / "go.mod").write_text(f"module samples\n\ngo 1.19\n\n{requires}\n{replaces}", encoding="utf-8")
+    requires = "".join(go_requirement(h) for h in HOSTS)
+    (tmp_path / "go.mod").write_text(f"module samples\n\ngo 1.19\n\n{requires}", encoding="utf-8")
     found = samples("Go")
     for host, op, source in found:
         folder = tmp_path / "cmd" / f"{host.replace('-', '')}_{op}"

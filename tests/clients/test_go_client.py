@@ -72,7 +72,7 @@ import (
 	"sync"
 	"time"
 
-	{package} "raydium-api-descriptions/go/{host}"
+	{package} "MODULE"
 )
 
 type entry struct {{

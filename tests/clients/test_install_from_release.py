@@ -5,8 +5,9 @@ docs/clients/install.md,
 type-checks where the language has a checker, makes a first call against the mock and
 catches a failure envelope from the hostile server.
 
-Python (pip from the release's PEP 503 index), TypeScript (npm from the tarballs) and Ruby
-(gem install --local). Go, Rust and PHP package sources are not written yet (issue 26)."""
+Python (pip from the release's PEP 503 index), TypeScript (npm from the tarballs), Ruby
+(gem install --local) and Go (go get from the release's module proxy tree). Rust and PHP
+package sources are not written yet (issue 26)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from toolchains import require
+from toolchains import BUILD, go_module_of, require
 
 from contract import bodies
 from mock_servers import HostileServer, Prism
@@ -33,10 +34,10 @@ def version(host: str) -> str:
 
 
 def documented(index: int, dist: Path) -> str:
-    """The page's index-th `sh` command (Python, TypeScript, Ruby), for this dist/."""
+    """The page's index-th `sh` command (Python, TypeScript, Ruby, Go), for this dist/."""
     page = (REPO / "docs" / "clients" / "install.md").read_text(encoding="utf-8")
     blocks = re.findall(r"^```sh\n(.*?)^```", page, re.S | re.M)
-    assert len(blocks) == 3, "docs/clients/install.md: expected the pip, npm and gem commands"
+    assert len(blocks) == 4, "docs/clients/install.md: expected the pip, npm, gem and go commands"
     return str(blocks[index]).replace("$DIST", str(dist))
 
 
@@ -46,6 +47,7 @@ def test_the_documented_commands_name_the_current_versions() -> None:
         assert f"raydium-{host}-client=={version(host)}" in page, host
         assert f"raydium-{host}-client-{version(host)}.tgz" in page, host
         assert f"raydium_{host.replace('-', '_')}_client-{version(host)}.gem" in page, host
+        assert f"{go_module_of(host)[0]}@{go_module_of(host)[1]}" in page, host
 
 
 def run(command: list[str], cwd: Path, env: dict[str, str] | None = None, timeout: int = 300) -> str:
@@ -166,3 +168,61 @@ def test_ruby_installs_with_gem_from_the_release(dist: Path, prism_servers: dict
     out = run(["ruby", "first.rb", prism_servers["pool-v3"].url, hostile.base_url("failure-400", "pool-v3")], project,
               env=env)  # fmt: skip
     expect_first_call_and_failure(out)
+
+
+GO = """package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+
+	poolv3 "POOL"
+	transactionv1 "TRANSACTION"
+)
+
+func tiers(url string) (int, error) {
+	client, err := poolv3.NewContractClient(poolv3.Options{BaseURL: url})
+	if err != nil {
+		return 0, err
+	}
+	result, _, err := client.ConfigurationAPI.ListDynamicFeeConfigs(context.Background()).Execute()
+	if err != nil {
+		return 0, err
+	}
+	return len(result.Data), nil
+}
+
+func main() {
+	count, err := tiers(os.Args[1])
+	if err != nil {
+		panic(err)
+	}
+	fmt.Printf("first call: %d\\n", count)
+	_, err = tiers(os.Args[2])
+	var failure *poolv3.FailureEnvelopeError
+	if errors.As(err, &failure) {
+		fmt.Printf("caught: FailureEnvelopeError %d %d\\n", failure.Status, *failure.ErrorCode)
+	}
+	_ = transactionv1.DefaultTimeout
+}
+"""
+
+
+def test_go_installs_from_the_module_proxy_tree(dist: Path, prism_servers: dict[str, Prism],
+                                               hostile: HostileServer, tmp_path: Path) -> None:  # fmt: skip
+    require("go")
+    project = tmp_path / "scratch"
+    project.mkdir()
+    cache = BUILD / "go-cache"
+    env = {"GOCACHE": str(cache / "build"), "GOPATH": str(tmp_path / "gopath"), "GOTOOLCHAIN": "local",
+           "GO111MODULE": "on", "HOME": str(tmp_path), "GOFLAGS": ""}  # fmt: skip
+    run(["go", "mod", "init", "scratch"], project, env=env)
+    run(["bash", "-ec", documented(3, dist)], project, env=env)
+    source = GO.replace("POOL", go_module_of("pool-v3")[0]).replace("TRANSACTION", go_module_of("transaction-v1")[0])
+    (project / "main.go").write_text(source, encoding="utf-8")
+    run(["go", "build", "-o", "first", "."], project, env={**env, "GOPROXY": "off"})
+    expect_first_call_and_failure(run(["./first", prism_servers["pool-v3"].url,
+                                       hostile.base_url("failure-400", "pool-v3")], project))  # fmt: skip
+

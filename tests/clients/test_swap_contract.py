@@ -185,7 +185,7 @@ import (
 	"fmt"
 	"os"
 
-	tx "raydium-api-descriptions/go/transaction-v1"
+	tx "MODULE"
 )
 
 func compute(base string) (*tx.SwapComputeResponse, error) {

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from project import REPO
+from openapi_generator import go_module_path
+from project import REPO, bundle
 
 BUILD = REPO / "build"
 
@@ -36,14 +37,23 @@ def go(args: list[str], cwd: Path, home: Path, timeout: int = 300) -> subprocess
     return subprocess.run(["go", *args], capture_output=True, text=True, timeout=timeout, check=False, cwd=cwd, env=env)
 
 
+def go_module_of(host: str) -> tuple[str, str]:
+    """The host's Go module path and version (`v3.1.1`) at its description's version."""
+    version = str(bundle(host)["info"]["version"])
+    return go_module_path(host, version), f"v{version}"
+
+
+def go_requirement(host: str) -> str:
+    """go.mod lines that require the host's module from its generated folder (replace)."""
+    module, version = go_module_of(host)
+    return f"require {module} {version}\nreplace {module} => {REPO / 'generated' / 'go' / host}\n"
+
+
 def go_module(folder: Path, host: str, main: str) -> Path:
-    """A main package in `folder` that uses the host's generated module (replace)."""
-    module = REPO / "generated" / "go" / host
-    (folder / "go.mod").write_text(
-        f"module runner\n\ngo 1.19\n\nrequire raydium-api-descriptions/go/{host} v0.0.0\n\n"
-        f"replace raydium-api-descriptions/go/{host} => {module}\n",
-        encoding="utf-8",
-    )
+    """A main package in `folder` that uses the host's generated module (replace); `MODULE`
+    in `main` is replaced by the module path."""
+    (folder / "go.mod").write_text(f"module runner\n\ngo 1.19\n\n{go_requirement(host)}", encoding="utf-8")
+    main = main.replace("MODULE", go_module_of(host)[0])
     (folder / "main.go").write_text(main, encoding="utf-8")
     return folder
 

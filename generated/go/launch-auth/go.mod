@@ -1,4 +1,4 @@
-module raydium-api-descriptions/go/launch-auth
+module raydium-api-descriptions.invalid/go/launch-auth
 
 go 1.23
 

@@ -1,4 +1,4 @@
-module raydium-api-descriptions/go/perps-v1
+module raydium-api-descriptions.invalid/go/perps-v1
 
 go 1.23
 

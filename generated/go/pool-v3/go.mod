@@ -1,4 +1,4 @@
-module raydium-api-descriptions/go/pool-v3
+module raydium-api-descriptions.invalid/go/pool-v3/v3
 
 go 1.23
 

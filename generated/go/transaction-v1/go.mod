@@ -1,4 +1,4 @@
-module raydium-api-descriptions/go/transaction-v1
+module raydium-api-descriptions.invalid/go/transaction-v1/v2
 
 go 1.23
 
