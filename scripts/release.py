@@ -4,7 +4,8 @@ Usage: release.py [--dist DIR] [--no-record] HOST [HOST ...]
 
 Per host, at its info.version V (the version policy, checked against the last release,
 releases/<host>/<version>/):
-  * V already released: the description must be exactly what was released (else: bump it);
+  * V already released: the description and every client's code must be exactly what was
+    released (releases/<host>/<V>/clients.json; else: bump it);
   * a breaking change since the last release needs a major bump, any other change to the
     API at least a minor bump (scripts/spec_diff.py decides what breaks).
 
@@ -151,6 +152,32 @@ def postman(bundle: dict[str, Any], host: str, version: str) -> dict[str, Any]:
     }
 
 
+def client_folders(host: str) -> dict[str, Path]:
+    """The generated code of each of a host's clients (what its packages are built from)."""
+    module = host.replace("-", "_")
+    return {
+        "python": GENERATED / "python" / f"{host}-client",
+        "typescript": GENERATED / "typescript" / f"{host}-client",
+        "go": GENERATED / "go" / host,
+        "rust": GENERATED / "rust" / host,
+        "ruby": GENERATED / "ruby" / host,
+        "php": GENERATED / "php" / host,
+        "models": GENERATED / "models" / f"{module}.py",
+    }
+
+
+def client_digests(host: str) -> dict[str, str]:
+    """Per client, a sha256 over its files' paths and bytes: a client's code changed when its
+    digest did."""
+    digests = {}
+    for name, folder in client_folders(host).items():
+        digest = hashlib.sha256()
+        for path in files_of(folder) if folder.is_dir() else [folder]:
+            digest.update(f"{path.relative_to(folder.parent)}\n".encode() + path.read_bytes())
+        digests[name] = digest.hexdigest()
+    return digests
+
+
 def check_policy(host: str, version: str) -> tuple[list[spec_diff.Change], str | None]:
     """The changes since the release before V, and that release's version; ReleaseError where
     V breaks the version policy. Re-releasing V is allowed only for the same description."""
@@ -158,6 +185,14 @@ def check_policy(host: str, version: str) -> tuple[list[spec_diff.Change], str |
     recorded = RELEASES / host / version / f"{host}-{version}.deref.json"
     if recorded.exists() and recorded.read_bytes() != current.read_bytes():
         raise ReleaseError(f"{host} {version} is released and the description has changed since: bump info.version")
+    clients = recorded.parent / "clients.json"
+    if clients.exists():
+        before = json.loads(clients.read_text(encoding="utf-8"))
+        changed = sorted(name for name, digest in client_digests(host).items() if before.get(name) != digest)
+        if changed:
+            raise ReleaseError(f"{host} {version} is released and its clients have changed since "
+                               f"({', '.join(changed)}): bump info.version, so that a pinned client version "
+                               "names one code")  # fmt: skip
     released = spec_diff.releases_of(host)
     if released and not recorded.exists() and spec_diff.version_key(version) < spec_diff.version_key(released[-1].name):
         raise ReleaseError(f"{host}: info.version {version} is not newer than the last release {released[-1].name}")
@@ -195,14 +230,24 @@ def notes(host: str, version: str, previous: str | None, changes: list[spec_diff
     return "\n".join(lines) + "\n"
 
 
+def record_clients(host: str, version: str) -> None:
+    """releases/<host>/<V>/clients.json: the digest of each client's code at V (a release
+    recorded before the digests were kept gets them at its next `make release`)."""
+    path = RELEASES / host / version / "clients.json"
+    if not path.exists():
+        path.write_text(json.dumps(client_digests(host), indent=2, sort_keys=True) + "\n", encoding="utf-8")
+
+
 def record(host: str, version: str, section: str) -> None:
     """releases/<host>/<V>/ and the changelog section, for a first release of V."""
     folder = RELEASES / host / version
     if folder.exists():
+        record_clients(host, version)
         return
     folder.mkdir(parents=True)
     for suffix in (".yaml", ".json", ".deref.json"):
         shutil.copyfile(GENERATED / "openapi" / f"{host}{suffix}", folder / f"{host}-{version}{suffix}")
+    record_clients(host, version)
     human = RELEASES / host / "NOTES.md"
     extra = human.read_text(encoding="utf-8").strip() if human.exists() else ""
     changelog = RELEASES / host / "CHANGELOG.md"

@@ -117,6 +117,28 @@ def test_a_breaking_edit_fails_the_gate(clone: Clone, host: str, file: str, old:
         clone.reset()
 
 
+def test_a_client_change_at_a_released_version_is_refused(clone: Clone) -> None:
+    """A client template changed, the description not: the code of a client differs from what
+    its released version was built from, so `make release` refuses to reuse that version
+    (a pinned client version must name one code). The generated change stands for a template's."""
+    try:
+        clone.edit("generated/go/pool-v3/contract.go", "package poolv3\n", "package poolv3\n\n// changed\n")
+        release = clone.release("pool-v3")
+        assert release.returncode == 1, release.stdout
+        assert "its clients have changed since (go): bump info.version" in release.stderr
+        assert clone.release("transaction-v1").returncode == 0, "another host's clients did not change"
+    finally:
+        clone.reset()
+
+
+def test_every_release_records_its_clients() -> None:
+    """Each host's current version records the digest of every client (releases/<host>/<V>/clients.json)."""
+    for host in HOSTS:
+        version = current_version(host)
+        recorded = json.loads((REPO / "releases" / host / version / "clients.json").read_text(encoding="utf-8"))
+        assert set(recorded) == {"python", "typescript", "go", "rust", "ruby", "php", "models"}, host
+
+
 def test_an_optional_response_field_passes(clone: Clone) -> None:
     try:
         field = "        maxVolatilityAccumulator:\n          type: integer\n"
