@@ -188,7 +188,7 @@ $(BUILD)/spec-tests.ok: $(foreach h,$(HOSTS),$(BUILD)/$(h).linted) $(BUNDLES) $(
 GENERATOR_INPUTS := scripts/generate.py scripts/oas.py scripts/openapi_generator.py scripts/typescript/generate.mjs LICENSE \
   $(shell find scripts/templates/openapi-generator -type f 2>/dev/null) \
   scripts/typescript/runtime.ts $(wildcard scripts/templates/python-client/*.jinja scripts/templates/python-client/*/*.jinja \
-  scripts/templates/python-package/*.j2 scripts/templates/typescript-client/*.j2)
+  scripts/templates/python-package/*.j2 scripts/templates/typescript-client/*.j2 scripts/templates/package-readme/*.j2)
 generate: $(foreach h,$(HOSTS),$(BUILD)/$(h).generated) ## Generate clients, models and types for every host
 
 # (Order-only on the ledger as well, for the schedule alone: the ledger takes a fraction of a

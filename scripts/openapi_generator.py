@@ -34,6 +34,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import jinja2
+
 import oas
 
 REPO = Path(__file__).resolve().parent.parent
@@ -470,14 +472,69 @@ def prepare(host: str, bundle: dict[str, Any], work: Path, default_base_url: str
     return configs
 
 
+README_LANGUAGES = {"go": ("Go", "go"), "rust": ("Rust", ""), "ruby": ("Ruby", "ruby"), "php": ("PHP", "php")}
+README_ERRORS = {
+    "go": "an `ApiError` (`errors.As` into `*FailureEnvelopeError`, `*RateLimitedError`, `*NotJsonError`, "
+          "`*MalformedJsonError`, `*UnexpectedShapeError`, `*UnexpectedStatusError`, `*RequestTimeoutError`, ...)",
+    "rust": "`Error::Contract(contract::ApiError)`, whose `kind` says which (`FailureEnvelope`, `RateLimited`, "
+            "`NotJson`, `MalformedJson`, `UnexpectedShape`, `UnexpectedStatus`, `RequestTimeout`, ...)",
+    "ruby": "an `ApiError` subclass (`FailureEnvelopeError`, `RateLimitedError`, `NotJsonError`, "
+            "`MalformedJsonError`, `UnexpectedShapeError`, `UnexpectedStatusError`, `RequestTimeoutError`, ...)",
+    "php": "an `ApiException` subclass (`FailureEnvelopeError`, `RateLimitedError`, `NotJsonError`, "
+           "`MalformedJsonError`, `UnexpectedShapeError`, `UnexpectedStatusError`, `RequestTimeoutError`, ...)",
+}  # fmt: skip
+README_AMOUNTS = {
+    "go": "u64 amounts are `uint64`.", "rust": "u64 amounts are `u64`.", "ruby": "u64 amounts are `Integer`s.",
+    "php": "u64 amounts are digit strings (PHP's `int` stops at 2^63-1); u64 parameters take an int or a digit string.",
+}  # fmt: skip
+
+
+def _readme_call(language: str, tag: str, operation_id: str) -> str:
+    snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", operation_id).lower()
+    pascal = operation_id[:1].upper() + operation_id[1:]
+    return {"go": f"client.{tag}API.{pascal}(ctx)", "rust": f"apis::{tag.lower()}_api::{snake}",
+            "ruby": f"{tag}Api#{snake}", "php": f"{tag}Api::{operation_id}()"}[language]  # fmt: skip
+
+
+def package_readme(language: str, names: Names, bundle: dict[str, Any]) -> str:
+    """The README of a host's Go, Rust, Ruby or PHP package (in place of the generator's,
+    whose links point at docs/ we do not ship): install, a first call taken from the
+    operation's tested code sample, errors, and every operation."""
+    label, fence = README_LANGUAGES[language]
+    operations = []
+    for path, item in bundle["paths"].items():
+        for method in oas.HTTP_METHODS:
+            op = item.get(method)
+            if isinstance(op, dict):
+                summary = str(op.get("summary", "")).replace("|", "\\|")
+                call = _readme_call(language, op["tags"][0], op["operationId"])
+                operations.append({"method": method.upper(), "path": path, "summary": summary, "op": op, "call": call})
+    first = operations[0]["op"]
+    example = next((s["source"] for s in first.get("x-codeSamples") or [] if s["label"] == label), "")
+    module = {"go": names.go_module, "ruby": names.ruby_module, "php": names.php_namespace, "rust": names.rust_crate}
+    package = {"go": names.go_package, "ruby": names.ruby_gem, "php": names.php_namespace,
+               "rust": names.rust_crate}  # fmt: skip
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES.parent / "package-readme"), trim_blocks=True,
+                             lstrip_blocks=True, keep_trailing_newline=True, undefined=jinja2.StrictUndefined,
+                             autoescape=False)  # noqa: S701 (Markdown, not HTML) # fmt: skip
+    return env.get_template("README.md.j2").render(
+        name=f"{names.rust_crate} ({label})", language=label, title=bundle["info"]["title"], version=names.version,
+        host=names.host, module=module[language], package=package[language], example=example, fence=fence,
+        example_op=first["operationId"], first_call=operations[0]["call"], errors=README_ERRORS[language],
+        amounts=README_AMOUNTS[language], operations=operations)  # fmt: skip
+
+
 def generate_languages(host: str, bundle: dict[str, Any], work: Path, info: dict[str, object],
                        default_base_url: str | None) -> dict[str, Path]:  # fmt: skip
     """Every language's client of one host under work/<language>/<host>; returns them."""
     configs = prepare(host, bundle, work, default_base_url)
     run_batch(list(configs.values()))
     targets = {name: work / name / host for name in configs}
-    for target in targets.values():
+    names = Names(host, str(bundle["info"]["version"]), default_base_url or "")
+    for name, target in targets.items():
         clean(target)
+        if name in README_LANGUAGES:
+            (target / "README.md").write_text(package_readme(name, names, bundle), encoding="utf-8")
         shutil.copyfile(REPO / "LICENSE", target / "LICENSE")
         (target / "PROVENANCE.json").write_text(json.dumps(info, indent=2) + "\n", encoding="utf-8")
     return targets
