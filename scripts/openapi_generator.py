@@ -496,7 +496,7 @@ def _readme_call(language: str, tag: str, operation_id: str) -> str:
             "ruby": f"{tag}Api#{snake}", "php": f"{tag}Api::{operation_id}()"}[language]  # fmt: skip
 
 
-def package_readme(language: str, names: Names, bundle: dict[str, Any]) -> str:
+def package_readme(language: str, names: Names, bundle: dict[str, Any], target: Path) -> str:
     """The README of a host's Go, Rust, Ruby or PHP package (in place of the generator's,
     whose links point at docs/ we do not ship): install, a first call taken from the
     operation's tested code sample, errors, and every operation."""
@@ -521,7 +521,14 @@ def package_readme(language: str, names: Names, bundle: dict[str, Any]) -> str:
         name=f"{names.rust_crate} ({label})", language=label, title=bundle["info"]["title"], version=names.version,
         host=names.host, module=module[language], package=package[language], example=example, fence=fence,
         example_op=first["operationId"], first_call=operations[0]["call"], errors=README_ERRORS[language],
-        amounts=README_AMOUNTS[language], operations=operations)  # fmt: skip
+        amounts=README_AMOUNTS[language], operations=operations, go_version=_go_version(target))  # fmt: skip
+
+
+def _go_version(target: Path) -> str:
+    """The Go version a generated go.mod asks for ("" for other languages)."""
+    mod = target / "go.mod"
+    found = re.search(r"^go (\S+)$", mod.read_text(encoding="utf-8"), re.M) if mod.exists() else None
+    return found.group(1) if found else ""
 
 
 def generate_languages(host: str, bundle: dict[str, Any], work: Path, info: dict[str, object],
@@ -533,8 +540,11 @@ def generate_languages(host: str, bundle: dict[str, Any], work: Path, info: dict
     names = Names(host, str(bundle["info"]["version"]), default_base_url or "")
     for name, target in targets.items():
         clean(target)
+        if name == "go":  # the generator asks for 1.23; the code builds with 1.19 (Debian's), and a newer
+            # directive makes Go 1.21+ toolchains fetch another toolchain (decision 52)
+            replace_once(target / "go.mod", "\ngo 1.23\n", "\ngo 1.19\n")
         if name in README_LANGUAGES:
-            (target / "README.md").write_text(package_readme(name, names, bundle), encoding="utf-8")
+            (target / "README.md").write_text(package_readme(name, names, bundle, target), encoding="utf-8")
         shutil.copyfile(REPO / "LICENSE", target / "LICENSE")
         (target / "PROVENANCE.json").write_text(json.dumps(info, indent=2) + "\n", encoding="utf-8")
     return targets

@@ -1,6 +1,6 @@
 module raydium-api-descriptions.invalid/go/perps-v1
 
-go 1.23
+go 1.19
 
 require (
 )

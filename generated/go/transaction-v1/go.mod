@@ -1,6 +1,6 @@
 module raydium-api-descriptions.invalid/go/transaction-v1/v2
 
-go 1.23
+go 1.19
 
 require (
 )
