@@ -194,7 +194,13 @@ def call(doc: dict[str, Any], host: str, method: str, path: str, op: dict[str, A
     secret = (op.get("x-sensitive") or {}).get("secret")
     return Call(host, method, path, op["operationId"], op["tags"][0], base_url(doc), params, body, body_type,
                 body_open, python_body_type, "schema" in media_200, prints_data, body_enums=enums,
-                secret=secret, go_module=go_module_path(host, str(doc["info"]["version"])))  # fmt: skip
+                secret=secret, go_module=go_module_path(host, _version(doc)))  # fmt: skip
+
+
+def _version(doc: dict[str, Any]) -> str:
+    """info.version (a bundle without one is reported by validation, after the samples)."""
+    version = str((doc.get("info") or {}).get("version", "0"))
+    return version if re.fullmatch(r"\d+(\.\d+)*", version.split("-", 1)[0]) else "0"
 
 
 def _kept(c: Call) -> str:
