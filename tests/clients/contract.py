@@ -50,14 +50,14 @@ def timing_plan(host: str, stall_url: str) -> list[dict[str, object]]:
     return [{"op": op, "baseUrl": stall_url, **timing} for timing in TIMINGS]
 
 
-def timing_problems(language: str, results: list[tuple[str, float]]) -> list[str]:
-    """What is wrong with the (kind, seconds) each TIMINGS entry ended in."""
+def timing_problems(language: str, outcomes: list[Outcome]) -> list[str]:
+    """What is wrong with how each TIMINGS entry ended."""
     problems = []
-    for timing, (kind, seconds) in zip(TIMINGS, results, strict=True):
+    for timing, ended in zip(TIMINGS, outcomes, strict=True):
         bound = min(timing.values()) / 1000
-        if kind != "RequestTimeoutError" or not bound - 0.05 <= seconds <= bound + NEAR_SECONDS:
-            problems.append(f"{language} {timing}: {kind} after {seconds:.2f} s, expected RequestTimeoutError "
-                            f"after {bound} s (+{NEAR_SECONDS} s at most)")  # fmt: skip
+        if ended.kind != "RequestTimeoutError" or not bound - 0.05 <= ended.seconds <= bound + NEAR_SECONDS:
+            problems.append(f"{language} {timing}: {ended.kind} after {ended.seconds:.2f} s, expected "
+                            f"RequestTimeoutError after {bound} s (+{NEAR_SECONDS} s at most)")  # fmt: skip
     return problems
 
 

@@ -131,14 +131,14 @@ def test_a_configured_timeout_and_deadline_are_honoured(hostile: HostileServer, 
     """contract.TIMINGS, every host at once: each call ends near its configured timeout or
     deadline."""
 
-    def one(host: str, entry: dict[str, Any]) -> tuple[str, float]:
+    def one(host: str, entry: dict[str, Any]) -> Outcome:
         errors = package(host).errors
         policy = errors.RetryPolicy(deadline=entry["deadlineMs"] / 1000) if "deadlineMs" in entry \
             else errors.RetryPolicy()  # fmt: skip
         client = package(host).Client(base_url=entry["baseUrl"], timeout=httpx.Timeout(entry["timeoutMs"] / 1000),
                                       retry_policy=policy)  # fmt: skip
-        result, seconds = run_case(host, operations([host])[0][3], client, use_async)
-        return type(result).__name__, seconds
+        op = operations([host])[0][3]
+        return outcome_of(host, op, *run_case(host, op, client, use_async))
 
     plans = {host: timing_plan(host, hostile.base_url("stall", host)) for host in HOSTS}
     with ThreadPoolExecutor(max_workers=sum(len(p) for p in plans.values())) as pool:

@@ -9,17 +9,16 @@ from pathlib import Path
 
 import pytest
 
-from project import HOSTS, REPO, bundle
+import release
+from project import HOSTS, bundle
 
 PLACEHOLDERS = ("GIT_USER_ID", "GIT_REPO_ID", "YOUR_", "openapi-generator.tech", "docs/")
 LABELS = {"go": "Go", "ruby": "Ruby", "php": "PHP"}
 
 
 def packages(host: str) -> dict[str, Path]:
-    out = REPO / "generated"
-    return {"python": out / "python" / f"{host}-client", "typescript": out / "typescript" / f"{host}-client",
-            "go": out / "go" / host, "rust": out / "rust" / host, "ruby": out / "ruby" / host,
-            "php": out / "php" / host}  # fmt: skip
+    """Each client package's folder (release.py's list, without the models module)."""
+    return {name: folder for name, folder in release.client_folders(host).items() if folder.is_dir()}
 
 
 @pytest.mark.parametrize("host", HOSTS)

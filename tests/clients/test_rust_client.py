@@ -220,4 +220,4 @@ def test_every_operation_keeps_the_contract(host: str, runners: dict[str, Path],
 def test_a_configured_timeout_and_deadline_are_honoured(runners: dict[str, Path], hostile: HostileServer) -> None:
     """contract.TIMINGS against a stalling server: each call ends near its configured timeout or deadline."""
     results = run(runners[TIMING_HOST], timing_plan(TIMING_HOST, hostile.base_url("stall", TIMING_HOST)))
-    assert timing_problems("rust", [(outcome(r).kind, outcome(r).seconds) for r in results]) == []
+    assert timing_problems("rust", [outcome(r) for r in results]) == []

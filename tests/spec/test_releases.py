@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from project import HOSTS, REPO
+from release import client_folders
 
 pytestmark = pytest.mark.tooling
 
@@ -174,11 +175,10 @@ def release(dist: Path, host: str) -> None:
 
 
 def touch_release_inputs(host: str) -> None:
-    """Give every file release.py archives for the host a new modification time, as a second
-    checkout would: now, or 2 s past its old time (a zip stores times to 2 s), never older."""
-    for folder in (f"go/{host}", f"rust/{host}", f"php/{host}", f"ruby/{host}", f"python/{host}-client",
-                   f"typescript/{host}-client"):  # fmt: skip
-        files = [p for p in (REPO / "generated" / folder).rglob("*") if p.is_file()]
+    """Give every file of the host's clients (what release.py archives) a new modification time,
+    as a second checkout would: now, or 2 s past its old time (a zip stores times to 2 s), never older."""
+    for folder in client_folders(host).values():
+        files = [p for p in folder.rglob("*") if p.is_file()] if folder.is_dir() else [folder]
         assert files, folder
         for path in files:
             stamp = max(time.time(), path.stat().st_mtime + 2)
