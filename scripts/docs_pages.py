@@ -251,6 +251,8 @@ def response_view(status: str, response: dict[str, Any]) -> ResponseView:
         for name, h in (response.get("headers") or {}).items()
     ]  # fmt: skip
     notices = [str(response["x-not-shown"])] if response.get("x-not-shown") else []
+    if media.get("x-not-shown"):  # why the media type has no example
+        notices.append(str(media["x-not-shown"]))
     if schema.get("x-not-shown"):
         notices.append(str(schema["x-not-shown"]))
     sensitive = response.get("x-sensitive") or _merged(schema, "x-sensitive") or {}

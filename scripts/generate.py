@@ -238,12 +238,12 @@ class Server:
 
 
 def default_server(bundle: dict[str, Any]) -> Server:
-    """The first server's URL with every variable at its default, where every default that
-    the URL uses is cited (x-evidence); otherwise no default."""
+    """The first server's URL with every variable at its default, where evidence backs it (an
+    x-evidence on a literal server, or on every variable the URL uses); otherwise no default."""
     server = (bundle.get("servers") or [{}])[0]
     url = str(server.get("url", ""))
-    citations: list[str] = []
-    cited = True
+    citations = [str(c["source"]) for c in server.get("x-evidence") or []]
+    cited = bool(citations) or bool(server.get("variables"))
     for name, variable in (server.get("variables") or {}).items():
         cited = cited and bool(variable.get("x-evidence"))
         citations += [str(c["source"]) for c in variable.get("x-evidence") or []]

@@ -6,7 +6,7 @@ Rules (docs/decisions.md explains each):
     allowed where it stands, and its value validates against the vocabulary's schema;
   * a schema that shows no shape (open object or untyped value) carries x-not-shown, and
     no x-not-shown text talks about evidence (markers stay in the source-only view);
-  * evidence only narrows: a `withoutEvidence.type` contains the schema's own type; a
+  * evidence only narrows: a `withoutEvidence.types` contains the schema's own type; a
     server variable's citation gives the placeholder `withoutEvidence.default`;
   * no `nullable` keyword (OpenAPI 3.1 uses type lists);
   * no integer literal beyond 2^53, except a named component schema's bound (the bundle
@@ -215,14 +215,14 @@ class Checker:
             if "default" in narrowed:
                 self.problem(docs, file, oas.pointer_join(node.pointer, "x-evidence"),
                              "withoutEvidence.default belongs on a server variable, not a schema", rule="marker")
-            if "type" in narrowed:
+            if "types" in narrowed:
                 own = schema.get("type")
                 own_types = set(own if isinstance(own, list) else [own] if own else [])
-                if not own_types or not own_types < set(narrowed["type"]):
+                if not own_types or not own_types < set(narrowed["types"]):
                     self.problem(
                         docs, file, oas.pointer_join(node.pointer, "type"),
                         f"evidence may only narrow what the source states: type {own!r} is not a part of "
-                        f"withoutEvidence.type {narrowed['type']!r}", rule="marker",
+                        f"withoutEvidence.types {narrowed['types']!r}", rule="marker",
                     )  # fmt: skip
         if oas.is_open_shapeless(schema) and "x-not-shown" not in schema:
             self.problem(
@@ -320,8 +320,9 @@ class Checker:
         self, docs: oas.DocumentSet, file: Path, node: oas.Node, registry: Registry, evidence_names: set[str]
     ) -> None:
         media = node.value
-        if not media.get("examples") and "example" not in media:
-            self.problem(docs, file, node.pointer, "media type has no examples", rule="example")
+        if not media.get("examples") and "example" not in media and "x-not-shown" not in media:
+            self.problem(docs, file, node.pointer, "media type has no examples (or an x-not-shown that says why "
+                         "none can be given)", rule="example")  # fmt: skip
         self.check_examples(
             docs, file, node, media.get("schema"), registry, oas.pointer_join(node.pointer, "schema"), evidence_names
         )

@@ -3,9 +3,9 @@ scripts/generate.py calls `generate_languages`).
 
 openapi-generator 7.26 reads OpenAPI 3.1 "in beta": it cannot express a type list
 (`type: [object, array]` becomes an object, `[string, number]` an empty struct) nor a
-boolean enum (`success: enum [true]` becomes a string enum in Rust). It therefore reads a
+boolean enum or const (`success: enum [true]` becomes a string enum in Rust). It therefore reads a
 *generator view* of the bundle, derived mechanically (`generator_view`): a schema with
-several types becomes "any JSON value"; a boolean `enum` is dropped (the client contract
+several types becomes "any JSON value"; a boolean `enum` or `const` is dropped (the client contract
 checks `success` before any model is built); for Rust and PHP, whose generators make
 empty structs (`{}`) of them, an `anyOf`/`oneOf` of scalars becomes "any JSON value"; for
 PHP, which writes a nullable item's class name without its namespace, an `anyOf` of a
@@ -199,8 +199,9 @@ def _simplify(node: Any, language: Language) -> Any:
                 out.pop(key, None)
         elif types:
             out["type"] = types[0]  # [X, null]: X (nullability is the contract layer's)
-    if types == ["boolean"] and "enum" in out:
-        del out["enum"]  # success: enum [true]: the contract checks success before decoding
+    if types == ["boolean"]:  # success: enum [true], const true: the contract checks success before decoding
+        out.pop("enum", None)
+        out.pop("const", None)
     for key in ("anyOf", "oneOf"):
         members = out.get(key)
         if (language.null_alternative_dropped or language.null_alternative_any) and isinstance(members, list) \

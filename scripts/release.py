@@ -112,7 +112,7 @@ def postman(bundle: dict[str, Any], host: str, version: str) -> dict[str, Any]:
     """A Postman (v2.1) collection from the dereferenced bundle (no `$ref` left to follow): one
     request per operation, the base URL a variable, the query parameters and the body from the
     description's named examples; a parameter without an example is left empty and disabled."""
-    server = bundle["servers"][0]
+    server = next((s for s in bundle["servers"] if s.get("variables")), bundle["servers"][0])  # the templated one
     variables = server.get("variables") or {}
     base = server["url"]
     for name in variables:

@@ -12,7 +12,7 @@ Rules (the meaning of x-evidence, spec/common/extensions.yaml):
   * an `x-error-codes` entry with x-evidence goes, and its code leaves
     `x-extensible-enum` (the entry's citations back that value);
   * citations with `withoutEvidence` back keywords: the keywords take the values it gives
-    (a schema's wider `type`, a server variable's placeholder `default`); the object stays;
+    (a schema's wider `type` from `types`, a server variable's placeholder `default`); the object stays;
   * on a response or an operation (which the source does show) x-evidence is an
     annotation of behaviour: the citation is removed, the object stays;
   * an `anyOf`/`oneOf` the strip leaves with one member (the source's form, beside an
@@ -63,7 +63,8 @@ def strip(node: Any, container: str = "") -> Any:
     if "x-evidence" in node:
         strip_values(out, node["x-evidence"])
         for citation in node["x-evidence"]:
-            out.update(citation.get("withoutEvidence") or {})
+            for keyword, value in (citation.get("withoutEvidence") or {}).items():
+                out["type" if keyword == "types" else keyword] = value
     if "x-error-codes" in node:
         codes = node["x-error-codes"]
         strip_values(out, [{"values": [e["code"] for e in codes if oas.is_evidence_element(e)]}])

@@ -31,6 +31,16 @@ def bundle(host: str) -> dict[str, Any]:
 
 
 @cache
+def default_url(host: str) -> str:
+    """The base URL clients and samples use by default: the first server's, its variables at
+    their defaults (the bundles list a literal server first)."""
+    server = bundle(host)["servers"][0]
+    url = str(server["url"])
+    for name, variable in (server.get("variables") or {}).items():
+        url = url.replace("{" + name + "}", str(variable["default"]))
+    return url
+
+
 def deref(host: str) -> dict[str, Any]:
     """The committed fully dereferenced bundle of a host."""
     data: dict[str, Any] = json.loads((GENERATED / f"{host}.deref.json").read_text(encoding="utf-8"))

@@ -16,7 +16,7 @@ import pytest
 from toolchains import go, go_requirement, require
 
 from mock_servers import Prism
-from project import HOSTS, NODE_BIN, REPO, bundle
+from project import HOSTS, NODE_BIN, REPO, bundle, default_url
 
 pytestmark = pytest.mark.e2e
 LABELS = ["curl", "Python", "TypeScript", "Go", "Ruby", "PHP"]
@@ -34,10 +34,6 @@ def samples(label: str) -> list[tuple[str, str, str]]:
                         (host, op["operationId"], s["source"]) for s in op["x-codeSamples"] if s["label"] == label
                     ]
     return found
-
-
-def default_url(host: str) -> str:
-    return str(next(iter(bundle(host)["servers"][0]["variables"].values()))["default"])
 
 
 def pointed(host: str, source: str, servers: dict[str, Prism]) -> str:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from mock_servers import Prism
-from project import HOSTS, NODE_BIN, REPO, bundle
+from project import HOSTS, NODE_BIN, REPO, default_url
 
 pytestmark = pytest.mark.e2e
 DOCS = REPO / "docs" / "clients"
@@ -39,7 +39,7 @@ IMPORT_TS_CLIENT = re.compile(r"generated/typescript/([a-z0-9-]+)-client/")
 def point_at_mocks(code: str, servers: dict[str, Prism]) -> str:
     """The public base URLs, and `Client()` with its default, pointed at the mocks."""
     for host in HOSTS:
-        default = next(iter(bundle(host)["servers"][0]["variables"].values()))["default"]
+        default = default_url(host)
         code = code.replace(default, servers[host].url)
     for package, alias in IMPORT_CLIENT.findall(code):
         host = package.replace("_", "-")

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from mock_servers import Prism
-from project import GENERATED, HOSTS, NODE_BIN, REPO, bundle
+from project import GENERATED, HOSTS, NODE_BIN, REPO, default_url
 
 pytestmark = pytest.mark.e2e
 PROJECTS = {h: REPO / "generated" / "python" / f"{h}-client" for h in HOSTS}
@@ -101,7 +101,7 @@ def test_package_readme_is_written_for_its_host_and_its_example_runs(
     blocks = README_FENCE.findall(readme)
     assert blocks, "no example"
     mock = prism_servers[host].url
-    placeholder = next(iter(bundle(host)["servers"][0]["variables"].values()))["default"]
+    placeholder = default_url(host)
     for code in blocks:
         code = code.replace("Client()", f"Client(base_url={mock!r})").replace(placeholder, mock)
         script = tmp_path / "readme_example.py"

@@ -63,7 +63,7 @@ EDIT_CASES: dict[str, tuple[str, str, str, list[str]]] = {
                                        "house rules", ["/components/schemas/Pools/x-not-shown",
                                                        "must not talk about evidence"]),
     "evidence-widens-a-type": (POOLS, POOLS + "      type: [object, string]\n      x-evidence:\n        - source: "
-                               f"{SIGNATURE}\n          withoutEvidence: {{type: [object]}}\n", "house rules",
+                               f"{SIGNATURE}\n          withoutEvidence: {{types: [object]}}\n", "house rules",
                                ["evidence may only narrow what the source states"]),
     "default-citation-on-a-schema": (POOLS, POOLS + "      x-evidence:\n        - source: "
                                      f"{SIGNATURE}\n          withoutEvidence: {{default: x}}\n", "house rules",

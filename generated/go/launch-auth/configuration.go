@@ -93,8 +93,12 @@ func NewConfiguration() *Configuration {
 		Debug:            false,
 		Servers:          ServerConfigurations{
 			{
+				URL: "https://launch-auth.invalid",
+				Description: "The launch auth service; its host is not shown in the source, so this is a placeholder in the reserved .invalid domain.",
+			},
+			{
 				URL: "{launch_auth_base_url}",
-				Description: "The launch auth service (its host is not shown in the source).",
+				Description: "The launch auth service at a base URL you supply (the host is not shown in the source).",
 				Variables: map[string]ServerVariable{
 					"launch_auth_base_url": ServerVariable{
 						Description: "Placeholder (reserved .invalid domain); the launch auth service's base URL is not shown.",

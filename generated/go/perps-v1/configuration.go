@@ -90,8 +90,12 @@ func NewConfiguration() *Configuration {
 		Debug:            false,
 		Servers:          ServerConfigurations{
 			{
+				URL: "https://api-perp-v1.raydium.io",
+				Description: "Perps metadata service, version 1 (production only; there is no test network). The public host, from evidence; the source names it only as {perps_base_url}.",
+			},
+			{
 				URL: "{perps_base_url}",
-				Description: "Perps metadata service, version 1 (production only; there is no test network).",
+				Description: "Any base URL (the source's {perps_base_url}), such as a proxy or a local mock.",
 				Variables: map[string]ServerVariable{
 					"perps_base_url": ServerVariable{
 						Description: "Base URL of the perps metadata service (the source's {perps_base_url}); the version lives in the hostname.",

@@ -90,8 +90,12 @@ func NewConfiguration() *Configuration {
 		Debug:            false,
 		Servers:          ServerConfigurations{
 			{
+				URL: "https://api-v3.raydium.io",
+				Description: "Pool data service, version 3 (production). The public host, from evidence; the source names it only as {base_url}.",
+			},
+			{
 				URL: "{base_url}",
-				Description: "Pool data service, version 3 (production).",
+				Description: "Any base URL (the source's {base_url}), such as a proxy or a local mock.",
 				Variables: map[string]ServerVariable{
 					"base_url": ServerVariable{
 						Description: "Base URL of the pool data service (the source's {base_url}); the version lives in the hostname.",

@@ -90,8 +90,12 @@ func NewConfiguration() *Configuration {
 		Debug:            false,
 		Servers:          ServerConfigurations{
 			{
+				URL: "https://transaction-v1.raydium.io",
+				Description: "Swap transaction service, Route V2 (production). The public host, from evidence; the source names it only as {transaction_base_url}.",
+			},
+			{
 				URL: "{transaction_base_url}",
-				Description: "Swap transaction service, Route V2 (production).",
+				Description: "Any base URL (the source's {transaction_base_url}), such as a proxy or a local mock.",
 				Variables: map[string]ServerVariable{
 					"transaction_base_url": ServerVariable{
 						Description: "Base URL of the swap transaction service (the source's {transaction_base_url}); the host is named transaction-v1.",

@@ -530,8 +530,12 @@ class Configuration
     {
         return [
             [
+                "url" => "https://launch-auth.invalid",
+                "description" => "The launch auth service; its host is not shown in the source, so this is a placeholder in the reserved .invalid domain.",
+            ],
+            [
                 "url" => "{launch_auth_base_url}",
-                "description" => "The launch auth service (its host is not shown in the source).",
+                "description" => "The launch auth service at a base URL you supply (the host is not shown in the source).",
                 "variables" => [
                     "launch_auth_base_url" => [
                         "description" => "Placeholder (reserved .invalid domain); the launch auth service's base URL is not shown.",

@@ -530,8 +530,12 @@ class Configuration
     {
         return [
             [
+                "url" => "https://api-perp-v1.raydium.io",
+                "description" => "Perps metadata service, version 1 (production only; there is no test network). The public host, from evidence; the source names it only as {perps_base_url}.",
+            ],
+            [
                 "url" => "{perps_base_url}",
-                "description" => "Perps metadata service, version 1 (production only; there is no test network).",
+                "description" => "Any base URL (the source's {perps_base_url}), such as a proxy or a local mock.",
                 "variables" => [
                     "perps_base_url" => [
                         "description" => "Base URL of the perps metadata service (the source's {perps_base_url}); the version lives in the hostname.",

@@ -530,8 +530,12 @@ class Configuration
     {
         return [
             [
+                "url" => "https://transaction-v1.raydium.io",
+                "description" => "Swap transaction service, Route V2 (production). The public host, from evidence; the source names it only as {transaction_base_url}.",
+            ],
+            [
                 "url" => "{transaction_base_url}",
-                "description" => "Swap transaction service, Route V2 (production).",
+                "description" => "Any base URL (the source's {transaction_base_url}), such as a proxy or a local mock.",
                 "variables" => [
                     "transaction_base_url" => [
                         "description" => "Base URL of the swap transaction service (the source's {transaction_base_url}); the host is named transaction-v1.",

@@ -258,8 +258,12 @@ module RaydiumLaunchAuthClient
     def server_settings
       [
         {
+          url: "https://launch-auth.invalid",
+          description: "The launch auth service; its host is not shown in the source, so this is a placeholder in the reserved .invalid domain.",
+        },
+        {
           url: "{launch_auth_base_url}",
-          description: "The launch auth service (its host is not shown in the source).",
+          description: "The launch auth service at a base URL you supply (the host is not shown in the source).",
           variables: {
             launch_auth_base_url: {
                 description: "Placeholder (reserved .invalid domain); the launch auth service's base URL is not shown.",

@@ -251,8 +251,12 @@ module RaydiumPoolV3Client
     def server_settings
       [
         {
+          url: "https://api-v3.raydium.io",
+          description: "Pool data service, version 3 (production). The public host, from evidence; the source names it only as {base_url}.",
+        },
+        {
           url: "{base_url}",
-          description: "Pool data service, version 3 (production).",
+          description: "Any base URL (the source's {base_url}), such as a proxy or a local mock.",
           variables: {
             base_url: {
                 description: "Base URL of the pool data service (the source's {base_url}); the version lives in the hostname.",
