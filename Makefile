@@ -144,7 +144,7 @@ $(BUILD)/%.valid: $$(call host_files,$$*) $(BUILD)/common.valid $(SOURCE_DOC) $(
 # (the house rules on the bundle run in the spec-test gate: tests/spec/test_house_rules.py)
 bundle: $(BUNDLES) ## Bundle every host into generated/openapi/
 
-$(OUT)/%.yaml $(OUT)/%.json $(OUT)/%.deref.json $(OUT)/%.source-only.yaml: $(BUILD)/%.valid scripts/bundle.py scripts/source_only.py scripts/code_samples.py scripts/openapi_generator.py scripts/oas.py $(NODE_OK)
+$(OUT)/%.yaml $(OUT)/%.json $(OUT)/%.deref.json $(OUT)/%.source-only.yaml: $(BUILD)/%.valid scripts/bundle.py scripts/deref.py scripts/source_only.py scripts/code_samples.py scripts/openapi_generator.py scripts/oas.py $(NODE_OK)
 	@echo "bundle: $*"
 	@$(PY) scripts/bundle.py --redocly $(BIN)/redocly spec/$*/openapi.yaml $(OUT) $*
 

@@ -25,7 +25,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from prance.util import resolver
+import deref
 
 import code_samples
 import oas
@@ -71,58 +71,6 @@ def redocly_bundle(redocly: str, spec: Path, out: Path) -> None:
         )
 
 
-# Temporary marker of a $ref whose siblings were set aside before dereferencing.
-_SIBLINGS = "x-bundle-ref-siblings"
-# Sibling keys that override the target's (OpenAPI 3.1 Reference Object semantics).
-_OVERRIDING = frozenset({"description", "summary", "title"})
-
-
-def _set_siblings_aside(doc: Any) -> None:
-    """prance replaces a `{$ref, ...siblings}` object by its target and drops the siblings.
-    OpenAPI 3.1 applies them (a description, a `minLength` beside a $ref), so wrap each
-    such reference as `{allOf: [{$ref}], ...siblings}` before resolving."""
-    for _pointer, holder in list(oas.ref_holders(doc)):
-        siblings = {k: v for k, v in holder.items() if k != "$ref"}
-        if siblings:
-            ref = holder["$ref"]
-            holder.clear()
-            holder.update({"allOf": [{"$ref": ref}], **siblings, _SIBLINGS: True})
-
-
-def _merge_siblings(node: Any) -> None:
-    """After resolving: merge the siblings over the target where no key conflicts, which
-    reads like an ordinary inlined reference; keep the allOf form where one does."""
-    if isinstance(node, list):
-        for item in node:
-            _merge_siblings(item)
-        return
-    if not isinstance(node, dict):
-        return
-    for value in node.values():
-        _merge_siblings(value)
-    if node.pop(_SIBLINGS, False):
-        target = node["allOf"][0]
-        siblings = {k: v for k, v in node.items() if k != "allOf"}
-        if isinstance(target, dict) and not (set(target) & set(siblings)) - _OVERRIDING:
-            node.clear()
-            node.update({**target, **siblings})
-
-
-def dereference(bundle: Path) -> Any:
-    """The bundle with every $ref inlined (prance), keeping the siblings of each $ref."""
-    doc = oas.load_document(bundle)  # a fresh copy: the siblings are rewritten in place
-    _set_siblings_aside(doc)
-    ref_resolver = resolver.RefResolver(
-        doc,
-        bundle.resolve().as_uri(),
-        resolve_types=resolver.RESOLVE_INTERNAL | resolver.RESOLVE_FILES,
-    )
-    ref_resolver.resolve_references(materialize=True)
-    specs = ref_resolver.specs
-    _merge_siblings(specs)
-    return specs
-
-
 def keep_exact_integers(doc: Any, spec: Path) -> None:
     """Put back the exact value of every integer beyond 2^53 that the sources give as a named
     component's bound (oas.EXACT_BOUND): `redocly bundle` reads numbers as IEEE doubles and
@@ -161,7 +109,7 @@ def bundle(redocly: str, spec: Path, out_dir: Path, name: str) -> list[Path]:
         except code_samples.SampleError as exc:
             raise BundleError(f"{spec}: code samples: {exc}") from exc
         files[0].write_text(oas.dump_yaml(doc), encoding="utf-8")
-        dereferenced = dereference(files[0])
+        dereferenced = deref.dereference(files[0])
         # The JSON bundle is the same document as the YAML one: validated once, as YAML.
         # The source-only view is validated by the spec-test gate (tests/spec/test_source_only.py).
         problems = validate_spec.document_problems(doc, str(out_dir / files[0].name))

@@ -19,6 +19,8 @@ same bytes), DIR/<host>/<V>/:
   RELEASE-NOTES.md                     the changes since the last release (spec_diff)
 DIR/python/simple/, a PEP 503 index of every Python distribution of the release (pip
 --index-url file://DIR/python/simple), DIR/goproxy/, a Go module proxy tree (GOPROXY=file://DIR/goproxy),
+DIR/tools/, the lint ruleset as an npm package (tools/ruleset/raydium-api-ruleset-<V>.tgz) and the
+breaking-change gate as a Python package (tools/gate/python/, console script `openapi-gate`),
 DIR/workflows/<name>.arazzo.yaml, the Arazzo workflows (generated/openapi/*.arazzo.yaml), each
 source description pointed at the bundle of this release, and DIR/SHA256SUMS over every
 file. Unless --no-record, a first release of V also records
@@ -43,8 +45,12 @@ import tarfile
 import tempfile
 import time
 import zipfile
+from importlib.metadata import version as installed_version
 from pathlib import Path
+from string import Template
 from typing import Any
+
+import openapi_gate
 
 import oas
 import spec_diff
@@ -323,6 +329,55 @@ def go_proxy(dist: Path, versions: dict[str, str], stamp: int) -> None:
         (folder / "list").write_text(f"v{version}\n", encoding="utf-8")
 
 
+TOOL_TEMPLATES = REPO / "scripts" / "templates" / "tools"
+GATE_MODULES = ("openapi_gate", "spec_diff", "deref", "oas")  # the gate and what it imports
+GATE_REQUIRES = ("prance", "PyYAML")
+
+
+def gate_package(out: Path, stamp: int) -> None:
+    """The standalone breaking-change gate (scripts/openapi_gate.py and the modules it
+    imports, unchanged) as the Python package raydium-api-gate with the console script
+    `openapi-gate`: its wheel and sdist in OUT/tools/gate/python/, so in the simple index."""
+    with tempfile.TemporaryDirectory() as tmp_name:
+        project = Path(tmp_name) / "raydium-api-gate"
+        lib = project / "raydium_api_gate" / "_lib"
+        lib.mkdir(parents=True)
+        for module in GATE_MODULES:
+            shutil.copyfile(REPO / "scripts" / f"{module}.py", lib / f"{module}.py")
+        shutil.copyfile(TOOL_TEMPLATES / "gate" / "__init__.py", project / "raydium_api_gate" / "__init__.py")
+        shutil.copyfile(TOOL_TEMPLATES / "gate" / "README.md", project / "README.md")
+        pins = ", ".join(f'"{name}=={installed_version(name)}"' for name in GATE_REQUIRES)
+        pyproject = Template((TOOL_TEMPLATES / "gate" / "pyproject.toml.in").read_text(encoding="utf-8"))
+        (project / "pyproject.toml").write_text(pyproject.substitute(version=openapi_gate.VERSION, dependencies=pins),
+                                                encoding="utf-8")  # fmt: skip
+        env = {"SOURCE_DATE_EPOCH": str(stamp), "PYTHONHASHSEED": "0"}
+        run([sys.executable, "-m", "build", "--no-isolation", "--outdir", out / "tools" / "gate" / "python", project],
+            "raydium-api-gate: python -m build", env=env)  # fmt: skip
+
+
+def ruleset_package(out: Path, stamp: int) -> None:
+    """Our Spectral ruleset and Redocly config, house rules included, as the npm package
+    raydium-api-ruleset (lint/package.json) in OUT/tools/ruleset/: .spectral.yaml and
+    redocly.yaml with their paths made relative to the package, without the overrides that
+    name this repository's hosts."""
+    with tempfile.TemporaryDirectory() as tmp_name:
+        package = Path(tmp_name) / "ruleset"
+        shutil.copytree(REPO / "lint", package)
+        shutil.copyfile(TOOL_TEMPLATES / "ruleset" / "README.md", package / "README.md")
+        spectral = oas.load_document(REPO / ".spectral.yaml")
+        spectral["functionsDir"] = "./spectral-functions"
+        spectral.pop("overrides", None)
+        redocly = oas.load_document(REPO / "redocly.yaml")
+        redocly["plugins"] = ["./redocly-house-plugin.js"]
+        redocly.pop("apis", None)
+        head = "# raydium-api-ruleset: written by scripts/release.py from the repository's {}; extend it.\n"
+        (package / "spectral.yaml").write_text(head.format(".spectral.yaml") + oas.dump_yaml(spectral), "utf-8")
+        (package / "redocly.yaml").write_text(head.format("redocly.yaml") + oas.dump_yaml(redocly), "utf-8")
+        (out / "tools" / "ruleset").mkdir(parents=True)
+        run(["npm", "pack", "--pack-destination", out / "tools" / "ruleset", "--loglevel=error"],
+            "raydium-api-ruleset: npm pack", cwd=package, env={"SOURCE_DATE_EPOCH": str(stamp)})  # fmt: skip
+
+
 def simple_index(dist: Path) -> None:
     """A PEP 503 simple index of the release's Python distributions, DIR/python/simple/, that
     pip installs from (`--index-url file://DIR/python/simple`): one page per project, each
@@ -375,6 +430,8 @@ def main(argv: list[str] | None = None) -> int:
             artefacts(host, version, staging / host / version, stamp, text)
         if set(HOSTS) <= {host for host, _, _ in plans}:  # a release of every host carries the workflows
             workflows(staging / "workflows", {host: version for host, version, _ in plans})
+        gate_package(staging, stamp)
+        ruleset_package(staging, stamp)
         simple_index(staging)
         go_proxy(staging, {host: version for host, version, _ in plans}, stamp)
         sha256sums(staging)

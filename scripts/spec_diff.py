@@ -277,17 +277,27 @@ def diff(host: str, base: str | None, release: Path | None = None) -> tuple[list
 
 
 def gate(host: str, changes: list[Change], base_version: str | None) -> str | None:
-    """Why the host's version breaks the policy, or None: a breaking change needs a major bump."""
+    """Why the host's version (its bundle's) breaks the policy, or None."""
+    bundle = REPO / "generated" / "openapi" / f"{host}.json"
+    return verdict(host, changes, base_version, str(json.loads(bundle.read_text(encoding="utf-8"))["info"]["version"]))
+
+
+def verdict(host: str, changes: list[Change], base_version: str | None, new_version: str) -> str | None:
+    """Why new_version breaks the policy, or None: a breaking change needs a major bump."""
     breaking = [c for c in changes if c.breaking]
     if not breaking or base_version is None:
         return None
-    bundle = REPO / "generated" / "openapi" / f"{host}.json"
-    new_version = json.loads(bundle.read_text(encoding="utf-8"))["info"]["version"]
     if version_key(new_version)[0] > version_key(base_version)[0]:
         return None
     listed = "\n".join(f"  - {c.operation + ': ' if c.operation else ''}{c.what}" for c in breaking)
     return (f"{host}: {len(breaking)} breaking change(s) since {base_version} need a major version bump "
             f"(info.version is {new_version}; make it {version_key(base_version)[0] + 1}.0.0 or higher):\n{listed}")
+
+
+def plain_words(host: str, base_name: str, changes: list[Change]) -> str:
+    """The changes in plain words, one per line under a count."""
+    lines = [f"{host} (since {base_name}): {len(changes)} change(s), {sum(c.breaking for c in changes)} breaking"]
+    return "\n".join(lines + [f"  {change}" for change in changes])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -301,9 +311,7 @@ def main(argv: list[str] | None = None) -> int:
     failures = []
     for host in args.hosts:
         changes, base_name, base_version = diff(host, args.base)
-        print(f"{host} (since {base_name}): {len(changes)} change(s), {sum(c.breaking for c in changes)} breaking")
-        for change in changes:
-            print(f"  {change}")
+        print(plain_words(host, base_name, changes))
         report[host] = {"base": base_name, "base_version": base_version, "changes": [asdict(c) for c in changes]}
         problem = gate(host, changes, base_version)
         if problem:
