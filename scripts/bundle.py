@@ -25,9 +25,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-import deref
-
 import code_samples
+import deref
 import oas
 import source_only
 import validate_spec

@@ -30,7 +30,6 @@ from pathlib import Path
 from typing import Any
 
 import deref
-
 import oas
 import spec_diff
 

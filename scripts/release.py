@@ -50,9 +50,8 @@ from pathlib import Path
 from string import Template
 from typing import Any
 
-import openapi_gate
-
 import oas
+import openapi_gate
 import spec_diff
 from openapi_generator import go_module_path
 
@@ -74,6 +73,11 @@ def epoch() -> int:
         return int(os.environ["SOURCE_DATE_EPOCH"])
     out = subprocess.run(["git", "log", "-1", "--format=%ct"], capture_output=True, text=True, check=True, cwd=REPO)
     return int(out.stdout.strip())
+
+
+def build_env(stamp: int) -> dict[str, str]:
+    """The environment of every packaging tool: the release's timestamp, a fixed hash seed."""
+    return {"SOURCE_DATE_EPOCH": str(stamp), "PYTHONHASHSEED": "0"}
 
 
 def run(command: list[str | Path], step: str, cwd: Path = REPO, env: dict[str, str] | None = None) -> str:
@@ -267,7 +271,7 @@ def record(host: str, version: str, section: str) -> None:
 
 def artefacts(host: str, version: str, out: Path, stamp: int, release_notes: str) -> None:
     out.mkdir(parents=True)
-    env = {"SOURCE_DATE_EPOCH": str(stamp), "PYTHONHASHSEED": "0"}
+    env = build_env(stamp)
     for suffix in (".yaml", ".json", ".deref.json"):
         shutil.copyfile(GENERATED / "openapi" / f"{host}{suffix}", out / f"{host}-{version}{suffix}")
     with tempfile.TemporaryDirectory() as tmp_name:
@@ -350,9 +354,8 @@ def gate_package(out: Path, stamp: int) -> None:
         pyproject = Template((TOOL_TEMPLATES / "gate" / "pyproject.toml.in").read_text(encoding="utf-8"))
         (project / "pyproject.toml").write_text(pyproject.substitute(version=openapi_gate.VERSION, dependencies=pins),
                                                 encoding="utf-8")  # fmt: skip
-        env = {"SOURCE_DATE_EPOCH": str(stamp), "PYTHONHASHSEED": "0"}
         run([sys.executable, "-m", "build", "--no-isolation", "--outdir", out / "tools" / "gate" / "python", project],
-            "raydium-api-gate: python -m build", env=env)  # fmt: skip
+            "raydium-api-gate: python -m build", env=build_env(stamp))  # fmt: skip
 
 
 def ruleset_package(out: Path, stamp: int) -> None:
@@ -375,7 +378,7 @@ def ruleset_package(out: Path, stamp: int) -> None:
         (package / "redocly.yaml").write_text(head.format("redocly.yaml") + oas.dump_yaml(redocly), "utf-8")
         (out / "tools" / "ruleset").mkdir(parents=True)
         run(["npm", "pack", "--pack-destination", out / "tools" / "ruleset", "--loglevel=error"],
-            "raydium-api-ruleset: npm pack", cwd=package, env={"SOURCE_DATE_EPOCH": str(stamp)})  # fmt: skip
+            "raydium-api-ruleset: npm pack", cwd=package, env=build_env(stamp))  # fmt: skip
 
 
 def simple_index(dist: Path) -> None:

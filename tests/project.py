@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -11,6 +12,8 @@ from typing import Any
 import jsonschema
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
+
+import code_samples
 
 REPO = Path(__file__).resolve().parent.parent
 SPEC = REPO / "spec"
@@ -23,6 +26,10 @@ TEST_NODE_BIN = REPO / "tests" / "node" / "node_modules" / ".bin"  # the tests' 
 HOSTS = sorted(p.parent.name for p in SPEC.glob("*/openapi.yaml"))
 
 
+# The environment of every linter run: Redocly offline and quiet (docs/decisions.md, 10), no colour.
+LINT_ENV = {**os.environ, "REDOCLY_TELEMETRY": "off", "REDOCLY_SUPPRESS_UPDATE_NOTICE": "true", "NO_COLOR": "1"}
+
+
 @cache
 def bundle(host: str) -> dict[str, Any]:
     """The committed JSON bundle of a host."""
@@ -30,17 +37,12 @@ def bundle(host: str) -> dict[str, Any]:
     return data
 
 
-@cache
 def default_url(host: str) -> str:
-    """The base URL clients and samples use by default: the first server's, its variables at
-    their defaults (the bundles list a literal server first)."""
-    server = bundle(host)["servers"][0]
-    url = str(server["url"])
-    for name, variable in (server.get("variables") or {}).items():
-        url = url.replace("{" + name + "}", str(variable["default"]))
-    return url
+    """The base URL clients and samples use by default (the samples' own rule)."""
+    return code_samples.base_url(bundle(host))
 
 
+@cache
 def deref(host: str) -> dict[str, Any]:
     """The committed fully dereferenced bundle of a host."""
     data: dict[str, Any] = json.loads((GENERATED / f"{host}.deref.json").read_text(encoding="utf-8"))

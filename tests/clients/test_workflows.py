@@ -11,7 +11,6 @@ well-kept runner, `redocly respect` of the pinned Redocly CLI (docs/decisions.md
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -19,10 +18,10 @@ from typing import Any
 import pytest
 
 from mock_servers import Prism, ScriptedServer, json_reply
-from project import GENERATED, NODE_BIN, bundle
+from project import GENERATED, LINT_ENV, NODE_BIN, bundle
 
 pytestmark = pytest.mark.e2e
-ENV = {**os.environ, "REDOCLY_TELEMETRY": "off", "REDOCLY_SUPPRESS_UPDATE_NOTICE": "true", "NO_COLOR": "1"}
+ENV = LINT_ENV
 
 
 def respect(workflow: str, servers: dict[str, str], tmp_path: Path, *extra: str) -> dict[str, Any]:

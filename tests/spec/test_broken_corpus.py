@@ -8,14 +8,13 @@ caused by the case's own defect. The lint cases are also rejected by both linter
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from project import NODE_BIN, REPO, SOURCE_DOCUMENT
+from project import LINT_ENV, NODE_BIN, REPO, SOURCE_DOCUMENT
 
 pytestmark = pytest.mark.tooling  # tests the checkers themselves, not the specs: run by make test
 
@@ -103,7 +102,7 @@ LINT_CASES = {
     "missing-429": ("rule/operation-has-429", "house-operation-429"),
     "invalid-example": ("no-invalid-media-type-examples", "oas3-valid-media-example"),
 }
-ENV = {**os.environ, "REDOCLY_TELEMETRY": "off", "REDOCLY_SUPPRESS_UPDATE_NOTICE": "true", "NO_COLOR": "1"}
+ENV = LINT_ENV
 
 
 def run(*args: str | Path) -> subprocess.CompletedProcess[str]:

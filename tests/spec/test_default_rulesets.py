@@ -5,18 +5,17 @@ no error."""
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 from pathlib import Path
 
 import pytest
 
-from project import GENERATED, HOSTS, NODE_BIN
+from project import GENERATED, HOSTS, LINT_ENV, NODE_BIN
 
 pytestmark = pytest.mark.pipeline
 
-ENV = {**os.environ, "REDOCLY_TELEMETRY": "off", "REDOCLY_SUPPRESS_UPDATE_NOTICE": "true", "NO_COLOR": "1"}
+ENV = LINT_ENV
 
 
 def run(folder: Path, *command: str | Path) -> subprocess.CompletedProcess[str]:

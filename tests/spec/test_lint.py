@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import os
 import subprocess
 from pathlib import Path
 
 import pytest
 
-from project import GENERATED, HOSTS, NODE_BIN, REPO
+from project import GENERATED, HOSTS, LINT_ENV, NODE_BIN, REPO
 
 pytestmark = pytest.mark.pipeline  # repeats what make lint just did: run by make test
 
-ENV = {**os.environ, "REDOCLY_TELEMETRY": "off", "REDOCLY_SUPPRESS_UPDATE_NOTICE": "true", "NO_COLOR": "1"}
+ENV = LINT_ENV
 
 
 def lint(*command: str | Path) -> subprocess.CompletedProcess[str]:

@@ -8,10 +8,10 @@ import json
 
 import pytest
 import yaml
-from deref import dereference
 
 import oas
 import validate_spec
+from deref import dereference
 from house_rules import Checker
 from project import GENERATED, HOSTS, SOURCE_DOCUMENT, SPEC, source_view
 from project import bundle as host_bundle

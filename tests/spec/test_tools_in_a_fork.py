@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 import release
-from project import NODE_BIN, REPO
+from project import LINT_ENV, NODE_BIN, REPO
 
 pytestmark = pytest.mark.e2e
 PAGE = REPO / "docs" / "guide" / "lint-in-ci.md"
@@ -32,8 +32,7 @@ def blocks() -> list[str]:
 
 
 def sh(script: str, cwd: Path, dist: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "DIST": str(dist), "PATH": f"{NODE_BIN}{os.pathsep}{os.environ['PATH']}",
-           "REDOCLY_TELEMETRY": "off", "REDOCLY_SUPPRESS_UPDATE_NOTICE": "true", "NO_COLOR": "1"}  # fmt: skip
+    env = {**LINT_ENV, "DIST": str(dist), "PATH": f"{NODE_BIN}{os.pathsep}{os.environ['PATH']}"}
     return subprocess.run(["bash", "-e", "-c", script.replace("npx ", "")], capture_output=True, text=True, cwd=cwd,
                           env=env, timeout=600, check=False)  # fmt: skip
 
@@ -42,8 +41,9 @@ def sh(script: str, cwd: Path, dist: Path) -> subprocess.CompletedProcess[str]:
 def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("release") / "dist"
     out.mkdir()
-    release.gate_package(out, release.epoch())
-    release.ruleset_package(out, release.epoch())
+    stamp = release.epoch()
+    release.gate_package(out, stamp)
+    release.ruleset_package(out, stamp)
     release.simple_index(out)
     return out
 
@@ -71,11 +71,11 @@ def edit(folder: Path, old: str, new: str) -> None:
 
 
 def test_the_ci_jobs_run_the_documented_commands() -> None:
-    page = PAGE.read_text(encoding="utf-8")
-    for line in (line.strip() for b in blocks()[2:] for line in b.splitlines() if line.strip()):
+    page, documented = PAGE.read_text(encoding="utf-8"), blocks()
+    for line in (line.strip() for b in documented[2:] for line in b.splitlines() if line.strip()):
         if line.startswith(("npx", ".gate")):
             assert page.count(line.replace("main:", "origin/main:")) >= 2, f"a CI job does not run {line!r}"
-    for block in (blocks()[0], blocks()[1]):
+    for block in documented[:2]:
         for line in block.splitlines():
             if line.startswith("npm install"):
                 assert page.count(line) >= 3, f"a CI job does not run {line!r}"
