@@ -43,7 +43,7 @@ export NO_MKDOCS_2_WARNING := 1
 # Hosts are the folders of spec/ with an openapi.yaml entry point.
 HOSTS := $(sort $(patsubst spec/%/openapi.yaml,%,$(wildcard spec/*/openapi.yaml)))
 COMMON := $(wildcard spec/common/*.yaml)
-SCRIPTS := $(filter-out scripts/bench.py scripts/mutation_check.py,$(wildcard scripts/*.py))
+SCRIPTS := $(filter-out scripts/bench.py scripts/mutation_check.py scripts/compat.py,$(wildcard scripts/*.py))
 CHECK_SCRIPTS := scripts/validate_spec.py scripts/house_rules.py scripts/oas.py
 LINT_CONFIG := redocly.yaml .redocly.lint-ignore.yaml .spectral.yaml $(wildcard lint/*.js lint/*/*.js)
 host_files = $(shell find spec/$(1) -name '*.yaml' 2>/dev/null)
@@ -54,8 +54,9 @@ WORKFLOWS := $(patsubst spec/workflows/%,$(OUT)/%,$(wildcard spec/workflows/*.ar
 VENV_OK := $(VENV)/.installed
 NODE_OK := node_modules/.installed
 TEST_NODE_OK := tests/node/node_modules/.installed
+COMPAT_NODE_OK := tests/compat/node_modules/.installed
 
-.PHONY: all help setup test-setup browser toolchains diff release validate bundle workflows lint spec-tests generate docs serve mutation bench test typecheck check clean distclean lock
+.PHONY: all help setup test-setup browser toolchains diff release validate bundle workflows lint spec-tests generate docs serve mutation compat bench test typecheck check clean distclean lock
 
 all: docs generate ## Build everything: set up, validate, bundle, lint, spec tests, clients, docs site
 
@@ -85,11 +86,18 @@ $(NODE_OK): package.json package-lock.json
 	@echo "setup: node_modules ready"
 	@touch $@
 
-test-setup: $(TEST_NODE_OK) ## Install the tests' own Node tools (tests/node: Prism) from their lock
+test-setup: $(TEST_NODE_OK) $(COMPAT_NODE_OK) ## Install the tests' own Node tools (tests/node: Prism; tests/compat: third-party tools) from their locks
 $(TEST_NODE_OK): tests/node/package.json tests/node/package-lock.json
 	@echo "setup: tests/node/node_modules: installing the tests' pinned Node tools (Prism)"
 	@npm ci --prefix tests/node --no-audit --no-fund --loglevel=error
 	@echo "setup: tests/node/node_modules ready"
+	@touch $@
+
+# The third-party tools of the compatibility suite (scripts/compat.py), a third lock
+$(COMPAT_NODE_OK): tests/compat/package.json tests/compat/package-lock.json
+	@echo "setup: tests/compat/node_modules: installing the compatibility suite's pinned third-party tools"
+	@npm ci --prefix tests/compat --no-audit --no-fund --loglevel=error
+	@echo "setup: tests/compat/node_modules ready"
 	@touch $@
 
 # Headless Chromium for the docs site's browser test: Debian's chromium and
@@ -256,6 +264,9 @@ mutation: all test-setup ## Mutation check (slow, about a minute per defect): wr
 	+@$(PY) scripts/mutation_check.py --report docs/testing.md $(MUTATION_ARGS)
 
 BENCH_ARGS ?=
+compat: all test-setup ## Run third-party tools on the bundles; writes docs/clients/works-with.md (COMPAT_ARGS=--only TOOL)
+	$(PY) scripts/compat.py $(COMPAT_ARGS)
+
 bench: all ## Benchmark the pipeline and the clients (long); writes docs/performance.md (BENCH_ARGS=--resume)
 	+@$(PY) scripts/bench.py $(BENCH_ARGS)
 

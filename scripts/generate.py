@@ -178,12 +178,12 @@ def client_config(host: Host, folder: Path) -> Path:
     return config
 
 
-def python_client(host: Host, out: Path, info: dict[str, object]) -> Path:
+def python_client(host: Host, out: Path, info: dict[str, object], spec: Path) -> Path:
     config = client_config(host, out)
     target = out / "python" / host.project
     module = target / host.package
     run(
-        [VENV_BIN / "openapi-python-client", "generate", "--path", host.bundle, "--config", config,
+        [VENV_BIN / "openapi-python-client", "generate", "--path", spec, "--config", config,
          "--output-path", module, *CLIENT_OPTIONS, "--custom-template-path", TEMPLATES],
         "openapi-python-client",
     )  # fmt: skip
@@ -210,12 +210,12 @@ def python_client(host: Host, out: Path, info: dict[str, object]) -> Path:
     (module / "codes.py").write_text(template_env().get_template("codes.py.j2").render(
         header=header_lines(info, "#"), codes=codes, actions={c["code"]: c["action"] for c in codes},
         package=host.package, pool=host.name == "pool-v3"), encoding="utf-8")  # fmt: skip
-    fast_models(host, module / "_fast.py", info)
+    fast_models(host, module / "_fast.py", info, spec)
     python_project(host, target, bundle, server, info)
     return target
 
 
-def fast_models(host: Host, target: Path, info: dict[str, object]) -> None:
+def fast_models(host: Host, target: Path, info: dict[str, object], spec: Path) -> None:
     """The client's ``_fast`` module: msgspec Structs for ``sync_fast`` (FAST_OPTIONS). A host
     whose source shows no payload shape gets a module without Structs (no ``sync_fast``)."""
     doc = '"""msgspec Structs of the bundle\'s schemas: what the ``sync_fast`` functions decode into."""\n'
@@ -223,7 +223,7 @@ def fast_models(host: Host, target: Path, info: dict[str, object]) -> None:
         empty = '"""No msgspec Structs: the source shows no payload shape, so there is no ``sync_fast``."""\n'
         target.write_text(header_lines(info, "#") + empty, encoding="utf-8")
         return
-    run([VENV_BIN / "datamodel-codegen", "--input", host.bundle, "--output", target, *FAST_OPTIONS],
+    run([VENV_BIN / "datamodel-codegen", "--input", spec, "--output", target, *FAST_OPTIONS],
         "datamodel-code-generator (msgspec)")  # fmt: skip
     for options in MODEL_RUFF:
         run([VENV_BIN / "ruff", *options, target], f"ruff {options[0]} (fast models)")
@@ -413,13 +413,13 @@ def has_schemas(host: Host) -> bool:
     return bool(bundle.get("components", {}).get("schemas"))
 
 
-def models(host: Host, out: Path, info: dict[str, object]) -> Path | None:
+def models(host: Host, out: Path, info: dict[str, object], spec: Path) -> Path | None:
     if not has_schemas(host):
         return None  # e.g. launch-auth: the source shows no payload shape, so there is no model
     target = out / "models" / f"{host.module}.py"
     target.parent.mkdir(parents=True, exist_ok=True)
     run(
-        [VENV_BIN / "datamodel-codegen", "--input", host.bundle, "--output", target, *DATAMODEL_OPTIONS],
+        [VENV_BIN / "datamodel-codegen", "--input", spec, "--output", target, *DATAMODEL_OPTIONS],
         "datamodel-code-generator",
     )
     for options in MODEL_RUFF:
@@ -428,10 +428,10 @@ def models(host: Host, out: Path, info: dict[str, object]) -> Path | None:
     return target
 
 
-def typescript(host: Host, out: Path, info: dict[str, object]) -> Path:
+def typescript(host: Host, out: Path, info: dict[str, object], spec: Path) -> Path:
     target = out / "typescript" / f"{host.name}.d.ts"
     target.parent.mkdir(parents=True, exist_ok=True)
-    run(["node", REPO / "scripts" / "typescript" / "generate.mjs", host.bundle, target], "openapi-typescript")
+    run(["node", REPO / "scripts" / "typescript" / "generate.mjs", spec, target], "openapi-typescript")
     target.write_text(header_lines(info, "//") + target.read_text(encoding="utf-8"), encoding="utf-8")
     return target
 
@@ -472,6 +472,30 @@ def replace(source: Path, target: Path) -> None:
         shutil.rmtree(old) if old.is_dir() else old.unlink()
 
 
+def typed_view(node: Any) -> Any:
+    """What openapi-python-client, datamodel-code-generator and openapi-typescript read: the
+    bundle with each `anyOf` of an inline object and an inline array schema folded back into one
+    schema of `type: [object, array]` (the published bundles use `anyOf`, which other tools read
+    better, decision 54; these three type a type list as the same union, with its keywords kept),
+    and `additionalProperties: true` left implicit (its default, and these tools keep unknown keys
+    either way)."""
+    if isinstance(node, list):
+        return [typed_view(v) for v in node]
+    if not isinstance(node, dict):
+        return node
+    out = {k: (v if oas.is_literal(k, "", v) else typed_view(v)) for k, v in node.items()}
+    if out.get("additionalProperties") is True:
+        del out["additionalProperties"]
+    members = out.get("anyOf")
+    if isinstance(members, list) and openapi_generator.is_object_or_array(members):
+        del out["anyOf"]
+        folded: dict[str, Any] = {"type": ["object", "array"]}
+        for member in members:
+            folded |= {k: v for k, v in member.items() if k != "type"}
+        out = folded | out
+    return out
+
+
 def generate(host: Host, root: Path = GENERATED, *, checks: bool = True) -> list[Path]:
     """Generate into ``root`` (generated/ by default); ``checks=False`` skips mypy/tsc."""
     if not host.bundle.is_file():
@@ -482,12 +506,15 @@ def generate(host: Host, root: Path = GENERATED, *, checks: bool = True) -> list
     root.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix=f".tmp-gen-{host.name}-", dir=root) as tmp_name:
         tmp = Path(tmp_name)
-        client = python_client(host, tmp, info)
-        model = models(host, tmp, info)
-        types = typescript(host, tmp, info)
+        bundle = json.loads(host.bundle.with_suffix(".json").read_text(encoding="utf-8"))
+        spec = tmp / "view" / host.bundle.name  # the same file name: datamodel-codegen writes it in its header
+        spec.parent.mkdir()
+        spec.write_text(json.dumps(typed_view(bundle), indent=1), encoding="utf-8")  # JSON is YAML
+        client = python_client(host, tmp, info, spec)
+        model = models(host, tmp, info, spec)
+        types = typescript(host, tmp, info, spec)
         if checks:
             check(host, client, model, types, build / "mypy-generated")
-        bundle = json.loads(host.bundle.with_suffix(".json").read_text(encoding="utf-8"))
         ts_client = typescript_client(host, tmp, bundle, info, types)
         languages = openapi_generator.generate_languages(host.name, bundle, tmp / "openapi-generator", info,
                                                          default_server(bundle).url)  # fmt: skip

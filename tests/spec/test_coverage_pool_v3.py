@@ -152,7 +152,7 @@ EXPECTATIONS: list[Expectation] = [
         "limit-order config contents",
     ),
     Value(
-        LIMIT + DATA + "/items/properties/limit_order_admin/description",
+        LIMIT + DATA + "/anyOf/1/items/properties/limit_order_admin/description",
         "The off-chain keeper authorized to settle filled orders.",
         "limit_order_admin is a named field",
     ),

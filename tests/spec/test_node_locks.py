@@ -1,5 +1,6 @@
-"""The Node tools are pinned exactly, in two locks: the build's (package.json) and the
-tests' own (tests/node: Prism). Each manifest pins exact versions, each lock records them,
+"""The Node tools are pinned exactly, in three locks: the build's (package.json), the
+tests' own (tests/node: Prism) and the compatibility suite's (tests/compat: third-party
+tools). Each manifest pins exact versions, each lock records them,
 and where both locks hold a package they hold the same version (one resolution, split)."""
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from project import REPO
 
 pytestmark = pytest.mark.tooling
 
-MANIFESTS = (REPO / "package.json", REPO / "tests" / "node" / "package.json")
+MANIFESTS = (REPO / "package.json", REPO / "tests" / "node" / "package.json",
+             REPO / "tests" / "compat" / "package.json")
 EXACT = re.compile(r"^\d+\.\d+\.\d+$")
 
 
@@ -35,7 +37,7 @@ def test_every_tool_is_pinned_exactly_and_locked(manifest: Path) -> None:
 
 
 def test_the_two_locks_agree_where_they_overlap() -> None:
-    build, tests = (read(m.with_name("package-lock.json"))["packages"] for m in MANIFESTS)
+    build, tests = (read(m.with_name("package-lock.json"))["packages"] for m in MANIFESTS[:2])
     shared = sorted(set(build) & set(tests) - {""})
     assert shared, "the locks share no package: is tests/node's lock a split of the build's?"
     differ = {name: (build[name]["version"], tests[name]["version"]) for name in shared

@@ -22,7 +22,8 @@ T = TypeVar("T", bound="TransactionRequest")
 class TransactionRequest:
     """The body of both transaction endpoints. Required: `wallet`, `swapResponse`,
     `txVersion`, `computeUnitPriceMicroLamports`. Conditional rules (also encoded below
-    as JSON Schema `if`/`then`/`else`, which most generators ignore):
+    as JSON Schema: `dependentSchemas` on `wrapSol` holds an `if`/`then`, the second rule
+    nested in the first's `then`; generators ignore it, validators apply it):
 
     - `inputAccount` is required when the input is not wrapped, that is unless
       `wrapSol` is true.

@@ -71,7 +71,8 @@ def sync_detailed(
         body (TransactionRequest): The body of both transaction endpoints. Required: `wallet`,
             `swapResponse`,
             `txVersion`, `computeUnitPriceMicroLamports`. Conditional rules (also encoded below
-            as JSON Schema `if`/`then`/`else`, which most generators ignore):
+            as JSON Schema: `dependentSchemas` on `wrapSol` holds an `if`/`then`, the second rule
+            nested in the first's `then`; generators ignore it, validators apply it):
 
             - `inputAccount` is required when the input is not wrapped, that is unless
               `wrapSol` is true.
@@ -120,7 +121,8 @@ def sync(
         body (TransactionRequest): The body of both transaction endpoints. Required: `wallet`,
             `swapResponse`,
             `txVersion`, `computeUnitPriceMicroLamports`. Conditional rules (also encoded below
-            as JSON Schema `if`/`then`/`else`, which most generators ignore):
+            as JSON Schema: `dependentSchemas` on `wrapSol` holds an `if`/`then`, the second rule
+            nested in the first's `then`; generators ignore it, validators apply it):
 
             - `inputAccount` is required when the input is not wrapped, that is unless
               `wrapSol` is true.
@@ -222,7 +224,8 @@ async def asyncio_detailed(
         body (TransactionRequest): The body of both transaction endpoints. Required: `wallet`,
             `swapResponse`,
             `txVersion`, `computeUnitPriceMicroLamports`. Conditional rules (also encoded below
-            as JSON Schema `if`/`then`/`else`, which most generators ignore):
+            as JSON Schema: `dependentSchemas` on `wrapSol` holds an `if`/`then`, the second rule
+            nested in the first's `then`; generators ignore it, validators apply it):
 
             - `inputAccount` is required when the input is not wrapped, that is unless
               `wrapSol` is true.
@@ -271,7 +274,8 @@ async def asyncio(
         body (TransactionRequest): The body of both transaction endpoints. Required: `wallet`,
             `swapResponse`,
             `txVersion`, `computeUnitPriceMicroLamports`. Conditional rules (also encoded below
-            as JSON Schema `if`/`then`/`else`, which most generators ignore):
+            as JSON Schema: `dependentSchemas` on `wrapSol` holds an `if`/`then`, the second rule
+            nested in the first's `then`; generators ignore it, validators apply it):
 
             - `inputAccount` is required when the input is not wrapped, that is unless
               `wrapSol` is true.

@@ -1,0 +1,284 @@
+"""Run the published bundles through third-party tools with their default settings and write
+the "Works with" page from what happened (issue 27; decision 54).
+
+Each tool runs on every bundle as its own README shows, with none of our configuration. A
+parser or validator passes when it accepts the bundle. A TypeScript generator passes when
+its output compiles with `tsc --strict`; for the pool data and swap transaction services a
+small usage file per tool (tests/compat/usage/) must compile against that output too: it lists
+pools, reads a quote, branches on `success` and sends the quote back unchanged. openapi-
+generator's `python` passes when its package imports.
+
+The tools and their runtime dependencies are pinned in tests/compat/package-lock.json
+(`make test-setup` installs them); openapi-generator comes from requirements.txt.
+`make compat` writes docs/clients/works-with.md; tests/compat/test_compat.py runs the same
+suite and fails when the committed page differs from it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+COMPAT = REPO / "tests" / "compat"
+BUNDLES = REPO / "generated" / "openapi"
+PAGE = REPO / "docs" / "clients" / "works-with.md"
+HOSTS = ("pool-v3", "transaction-v1", "perps-v1", "launch-auth")
+USAGE_HOSTS = ("pool-v3", "transaction-v1")  # the hosts the usage files call
+TIMEOUT = 300  # seconds for one tool run; a tool that hangs fails rather than the suite
+VENV_BIN = REPO / ".venv" / "bin"
+ENV = {**os.environ, "NO_COLOR": "1", "FORCE_COLOR": "0", "NO_UPDATE_NOTIFIER": "1", "CI": "true"}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    ok: bool
+    detail: str  # the first error, in one line, or what passing means for this tool
+
+
+@dataclass(frozen=True)
+class Tool:
+    name: str  # as on the page
+    package: str  # the npm or PyPI package that pins it
+    kind: str  # "parser" or "generator"
+    command: Callable[[Path, Path], list[str]]  # (bundle, output folder) -> command line
+    entry: str = ""  # generators: the module the usage file imports, inside a host's folder
+    usage: bool = False  # a usage file in tests/compat/usage/<slug>.ts compiles against the output
+
+    @property
+    def slug(self) -> str:
+        return re.sub(r"[^a-z0-9]+", "-", self.name.lower()).strip("-")
+
+
+def _bin(name: str) -> str:
+    return str(COMPAT / "node_modules" / ".bin" / name)
+
+
+def _node_check(script: str) -> Callable[[Path, Path], list[str]]:
+    return lambda bundle, out: ["node", "--input-type=module", "-e", script, str(bundle)]
+
+
+SWAGGER_PARSER = """
+import SwaggerParser from '@apidevtools/swagger-parser';
+await SwaggerParser.validate(process.argv[1]);
+"""
+README_PARSER = """
+import { validate } from '@readme/openapi-parser';
+const result = await validate(process.argv[1]);
+if (!result.valid) { console.error(JSON.stringify(result.errors)); process.exit(1); }
+"""
+OPENAPI_GENERATOR = str(VENV_BIN / "openapi-generator-cli")
+
+TOOLS: tuple[Tool, ...] = (
+    Tool("@apidevtools/swagger-parser", "@apidevtools/swagger-parser", "parser", _node_check(SWAGGER_PARSER)),
+    Tool("@readme/openapi-parser", "@readme/openapi-parser", "parser", _node_check(README_PARSER)),
+    Tool("@hey-api/openapi-ts", "@hey-api/openapi-ts", "generator",
+         lambda b, o: [_bin("openapi-ts"), "-i", str(b), "-o", str(o)], "index", usage=True),
+    Tool("orval", "orval", "generator",
+         lambda b, o: [_bin("orval"), "--input", str(b), "--output", str(o / "api.ts")], "api", usage=True),
+    Tool("oazapfts", "oazapfts", "generator", lambda b, o: [_bin("oazapfts"), str(b), str(o / "api.ts")], "api",
+         usage=True),
+    Tool("openapi-zod-client", "openapi-zod-client", "generator",
+         lambda b, o: [_bin("openapi-zod-client"), str(b), "-o", str(o / "api.ts")], "api", usage=True),
+    Tool("typed-openapi", "typed-openapi", "generator",  # it joins its working folder to any -o path
+         lambda b, o: [_bin("typed-openapi"), str(b), "-o", os.path.relpath(o / "api.ts", COMPAT)], "api",
+         usage=True),
+    Tool("swagger-typescript-api", "swagger-typescript-api", "generator",
+         lambda b, o: [_bin("swagger-typescript-api"), "generate", "-p", str(b), "-o", str(o), "-n", "api.ts"], "api",
+         usage=True),
+    Tool("openapi-generator typescript-fetch", "openapi-generator-cli", "generator",
+         lambda b, o: [OPENAPI_GENERATOR, "generate", "-g", "typescript-fetch", "-i", str(b), "-o", str(o)], "index",
+         usage=True),
+    Tool("openapi-generator python", "openapi-generator-cli", "generator",
+         lambda b, o: [OPENAPI_GENERATOR, "generate", "-g", "python", "-i", str(b), "-o", str(o)]),
+)  # fmt: skip
+
+
+def run(command: Sequence[str], cwd: Path) -> Outcome:
+    try:
+        proc = subprocess.run(list(command), cwd=cwd, env=ENV, capture_output=True, text=True, timeout=TIMEOUT,
+                              check=False)  # fmt: skip
+    except subprocess.TimeoutExpired:
+        return Outcome(False, f"no answer in {TIMEOUT} s")
+    if proc.returncode == 0:
+        return Outcome(True, "")
+    return Outcome(False, first_error(proc.stdout + "\n" + proc.stderr) or f"exit {proc.returncode}")
+
+
+def first_error(text: str) -> str:
+    """The first line that reads as an error, without paths of this machine."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    pick = next((line for line in lines if re.search(r"error|exception|must|invalid", line, re.I)),
+                lines[0] if lines else "")  # fmt: skip
+    for root in (str(BUNDLES) + "/", str(REPO) + "/", tempfile.gettempdir() + "/"):
+        pick = pick.replace(root, "")
+    pick = re.sub(r"compat-\w+/", "", pick)  # the suite's own temporary folder
+    return re.sub(r"\s+", " ", pick)[:160]
+
+
+def version(tool: Tool) -> str:
+    if tool.package == "openapi-generator-cli":
+        found = re.search(r"^openapi-generator-cli==(\S+)", (REPO / "requirements.txt").read_text(), re.M)
+        return found.group(1) if found else "?"
+    meta = COMPAT / "node_modules" / tool.package / "package.json"
+    return str(json.loads(meta.read_text(encoding="utf-8"))["version"])
+
+
+TSCONFIG = {
+    "compilerOptions": {
+        "strict": True, "noEmit": True, "target": "ES2022", "module": "ESNext", "moduleResolution": "Bundler",
+        "skipLibCheck": True, "lib": ["ES2022", "DOM", "DOM.Iterable"], "types": [],
+    },
+}  # fmt: skip
+
+
+def tsc(folder: Path, files: list[Path]) -> dict[str, list[str]]:
+    """Compile ``files`` strictly; the errors keyed by the first folder under ``folder``."""
+    (folder / "tsconfig.json").write_text(json.dumps({**TSCONFIG, "files": [str(f) for f in files]}),
+                                          encoding="utf-8")  # fmt: skip
+    link = folder / "node_modules"
+    if not link.exists():
+        link.symlink_to(COMPAT / "node_modules", target_is_directory=True)
+    proc = subprocess.run([_bin("tsc"), "-p", str(folder / "tsconfig.json")], cwd=folder, env=ENV,
+                          capture_output=True, text=True, timeout=TIMEOUT, check=False)  # fmt: skip
+    errors: dict[str, list[str]] = {}
+    for line in proc.stdout.splitlines():
+        found = re.match(r"^(\S+?)\(\d+,\d+\): error (TS\d+: .*)$", line)
+        if found:
+            where = Path(found.group(1))
+            key = where.parts[0] if len(where.parts) > 1 else where.stem
+            errors.setdefault(key, []).append(f"{where.as_posix()}: {found.group(2)}")
+    if proc.returncode and not errors:
+        errors["?"] = [first_error(proc.stdout + proc.stderr)]
+    return errors
+
+
+def typescript_files(out: Path) -> list[Path]:
+    return sorted(p.relative_to(out.parent) for p in out.rglob("*.ts") if "node_modules" not in p.parts)
+
+
+def check_generator(tool: Tool, work: Path) -> dict[str, Outcome]:
+    folder = work / tool.slug
+    folder.mkdir(parents=True)
+    results: dict[str, Outcome] = {}
+    compiled: list[Path] = []
+    for host in HOSTS:
+        out = folder / host
+        out.mkdir()
+        generated = run(tool.command(BUNDLES / f"{host}.yaml", out), COMPAT)
+        if not generated.ok:
+            results[host] = Outcome(False, f"generation fails: {generated.detail}")
+        elif tool.name.endswith("python"):
+            results[host] = import_python(out)
+        else:
+            compiled += typescript_files(out)
+    if tool.usage:
+        usage = COMPAT / "usage" / f"{tool.slug}.ts"
+        shutil.copyfile(usage, folder / "usage.ts")
+        compiled.append(Path("usage.ts"))
+    if compiled:
+        errors = tsc(folder, compiled)
+        for host in HOSTS:
+            if host not in results:
+                found = errors.get(host)
+                results[host] = Outcome(not found, f"{len(found)} tsc errors, first: {found[0]}" if found else "")
+        if tool.usage:
+            found = errors.get("usage") or errors.get("?")
+            results["usage"] = Outcome(not found, f"{len(found)} tsc errors, first: {found[0]}" if found else "")
+    return results
+
+
+def import_python(out: Path) -> Outcome:
+    """openapi-generator python: the generated package imports (with its models) in our venv."""
+    packages = [p.parent.name for p in out.glob("*/__init__.py") if p.parent.name not in ("test", "tests")]
+    if not packages:
+        return Outcome(False, "no package generated")
+    script = f"import {packages[0]}, {packages[0]}.models"
+    env = {**ENV, "PYTHONPATH": str(out)}
+    proc = subprocess.run([str(VENV_BIN / "python"), "-c", script], env=env, capture_output=True, text=True,
+                          timeout=TIMEOUT, check=False)  # fmt: skip
+    return Outcome(proc.returncode == 0, "" if proc.returncode == 0 else first_error(proc.stderr))
+
+
+def check_parser(tool: Tool) -> dict[str, Outcome]:
+    return {host: run(tool.command(BUNDLES / f"{host}.yaml", COMPAT), COMPAT) for host in HOSTS}
+
+
+def suite(work: Path, only: Sequence[str] = ()) -> dict[str, dict[str, Outcome]]:
+    """Every tool (or those named in ``only``) on every bundle: tool name -> host (or "usage") -> outcome."""
+    results: dict[str, dict[str, Outcome]] = {}
+    for tool in TOOLS:
+        if only and tool.name not in only:
+            continue
+        results[tool.name] = check_parser(tool) if tool.kind == "parser" else check_generator(tool, work)
+    return results
+
+
+def cell(outcome: Outcome | None) -> str:
+    if outcome is None:
+        return "n/a"
+    return "✅ works" if outcome.ok else "❌ fails"
+
+
+def page(results: dict[str, dict[str, Outcome]]) -> str:
+    columns = [*HOSTS, "usage"]
+    lines = [
+        "# Works with",
+        "",
+        "<!-- Written by `make compat` (scripts/compat.py) from the compatibility suite; do not edit.",
+        "     tests/compat/test_compat.py fails when this page differs from a fresh run. -->",
+        "",
+        "The published bundles (`generated/openapi/HOST.yaml`) run through third-party tools with",
+        "each tool's default settings and none of our configuration. A **parser** works when it",
+        "accepts the bundle. A **generator** works when its output compiles with `tsc --strict`",
+        "(openapi-generator's `python`: when the package imports). **usage** is a small program per",
+        "generator (`tests/compat/usage/`) that lists pools, reads a quote, branches on `success` and",
+        "sends the quote back unchanged; it must compile against that generator's output.",
+        "",
+        "Spectral with only `extends: spectral:oas` and Redocly with only `extends: [recommended]`",
+        "report no error on any bundle (tests/spec/test_default_rulesets.py).",
+        "",
+        "| Tool | Version | " + " | ".join(f"`{c}`" for c in columns) + " |",
+        "|---|---|" + "---|" * len(columns),
+    ]
+    tools = {t.name: t for t in TOOLS}
+    for name, row in results.items():
+        cells = [cell(row.get(c)) for c in columns]
+        lines.append(f"| {name} | {version(tools[name])} | " + " | ".join(cells) + " |")
+    failures = [(n, c, o.detail) for n, row in results.items() for c, o in row.items() if not o.ok]
+    lines += ["", "## What fails, and why", ""]
+    if not failures:
+        lines.append("Nothing: every tool works on every bundle.")
+    for name, column, detail in failures:
+        lines.append(f"- **{name}** on `{column}`: {detail.replace('|', '/')}")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=PAGE, help="the page to write (default: %(default)s)")
+    parser.add_argument("--only", action="append", default=[], help="run only this tool (repeatable)")
+    args = parser.parse_args(argv)
+    if not (COMPAT / "node_modules").is_dir():
+        print(f"compat: {COMPAT / 'node_modules'} is missing; run make test-setup", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory(prefix="compat-") as tmp:
+        results = suite(Path(tmp), args.only)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(page(results), encoding="utf-8")
+    bad = sum(not o.ok for row in results.values() for o in row.values())
+    print(f"compat: {len(results)} tools, {bad} failing cells; wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,59 @@
+"""The "Works with" page is what the compatibility suite finds today (issue 27).
+
+scripts/compat.py runs the published bundles through third-party parsers and generators with
+their default settings, compiles each generator's output and a usage file with `tsc --strict`,
+and writes docs/clients/works-with.md. This test runs the same suite and fails when the
+committed page differs: a change to a bundle that breaks (or mends) a tool shows on the page
+before it lands, and the page cannot claim what the tools do not do.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import compat
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, compat.Outcome]]:
+    if not (compat.COMPAT / "node_modules").is_dir():
+        pytest.fail("tests/compat/node_modules is missing: run make test-setup")
+    return compat.suite(tmp_path_factory.mktemp("compat"))
+
+
+def test_the_works_with_page_is_what_the_suite_finds(results: dict[str, dict[str, compat.Outcome]]) -> None:
+    fresh = compat.page(results)
+    committed = compat.PAGE.read_text(encoding="utf-8")
+    assert committed == fresh, "docs/clients/works-with.md is stale: run make compat"
+
+
+def test_every_tool_ran_on_every_bundle(results: dict[str, dict[str, compat.Outcome]]) -> None:
+    assert set(results) == {t.name for t in compat.TOOLS}
+    for tool in compat.TOOLS:
+        wanted = {*compat.HOSTS, "usage"} if tool.usage else set(compat.HOSTS)
+        assert set(results[tool.name]) == wanted, tool.name
+
+
+def test_the_parsers_accept_every_bundle(results: dict[str, dict[str, compat.Outcome]]) -> None:
+    """The validators users run first (swagger-parser is also inside orval and oazapfts)."""
+    for tool in compat.TOOLS:
+        if tool.kind == "parser":
+            failing = {h: o.detail for h, o in results[tool.name].items() if not o.ok}
+            assert not failing, f"{tool.name}: {failing}"
+
+
+def test_a_usage_file_that_does_not_compile_fails(tmp_path: Path) -> None:
+    """The compile step can fail: a usage file calling an operation that does not exist is caught."""
+    tool = next(t for t in compat.TOOLS if t.name == "orval")
+    broken = tmp_path / "usage.ts"
+    broken.write_text('import * as pools from "./pool-v3/api";\nexport const x = pools.listPoolz();\n',
+                      encoding="utf-8")  # fmt: skip
+    (tmp_path / "pool-v3").mkdir()
+    assert compat.run(tool.command(compat.BUNDLES / "pool-v3.yaml", tmp_path / "pool-v3"), compat.COMPAT).ok
+    errors = compat.tsc(tmp_path, [*compat.typescript_files(tmp_path / "pool-v3"), Path("usage.ts")])
+    assert "usage" in errors
+    assert "listPoolz" in errors["usage"][0]

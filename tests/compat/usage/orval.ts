@@ -1,0 +1,31 @@
+// orval (default settings: axios functions): list pools, read a quote, branch on `success`,
+// send the quote back unchanged. Compiled against the generated clients by scripts/compat.py.
+import * as pools from "./pool-v3/api";
+import * as swap from "./transaction-v1/api";
+
+const SOL = "So11111111111111111111111111111111111111112";
+const USDC = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
+
+export async function firstPoolIds(): Promise<string[]> {
+  const page = await pools.listPools({ pageSize: 100 });
+  if (!page.data.success) return [];
+  return (page.data.data.data ?? []).map((pool) => String(pool.id));
+}
+
+export async function buildSwap(wallet: string): Promise<string> {
+  const quote = await swap.computeSwapBaseIn({
+    inputMint: SOL, outputMint: USDC, amount: 1_000_000, slippageBps: 50, txVersion: "V0",
+  });
+  const body = quote.data;
+  if (!body.success) throw new Error(body.msg);
+  const built = await swap.buildSwapBaseInTransaction({
+    wallet,
+    swapResponse: body, // unchanged
+    txVersion: "V0",
+    computeUnitPriceMicroLamports: 0,
+    wrapSol: true,
+    unwrapSol: false,
+  });
+  if (!built.data.success) throw new Error("no transaction");
+  return JSON.stringify(built.data.data);
+}
