@@ -444,7 +444,8 @@ def render_all(out: Path, ledger_path: Path, hosts: list[str]) -> list[Path]:
 
     summaries = []
     for host in hosts:
-        doc = json.loads((REPO / "generated" / "openapi" / f"{host}.deref.json").read_text(encoding="utf-8"))
+        deref = (REPO / "generated" / "openapi" / f"{host}.deref.json").read_text(encoding="utf-8")
+        doc = oas.typed_view(json.loads(deref))  # object-or-array data read as one schema
         for suffix in (".yaml", ".json", ".deref.json", ".source-only.yaml"):
             shutil.copy(REPO / "generated" / "openapi" / f"{host}{suffix}", tmp / "downloads" / f"{host}{suffix}")
         views = [operation_view(host, m, p, item[m], item) for p, item in doc["paths"].items()

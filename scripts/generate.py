@@ -472,30 +472,6 @@ def replace(source: Path, target: Path) -> None:
         shutil.rmtree(old) if old.is_dir() else old.unlink()
 
 
-def typed_view(node: Any) -> Any:
-    """What openapi-python-client, datamodel-code-generator and openapi-typescript read: the
-    bundle with each `anyOf` of an inline object and an inline array schema folded back into one
-    schema of `type: [object, array]` (the published bundles use `anyOf`, which other tools read
-    better, decision 54; these three type a type list as the same union, with its keywords kept),
-    and `additionalProperties: true` left implicit (its default, and these tools keep unknown keys
-    either way)."""
-    if isinstance(node, list):
-        return [typed_view(v) for v in node]
-    if not isinstance(node, dict):
-        return node
-    out = {k: (v if oas.is_literal(k, "", v) else typed_view(v)) for k, v in node.items()}
-    if out.get("additionalProperties") is True:
-        del out["additionalProperties"]
-    members = out.get("anyOf")
-    if isinstance(members, list) and openapi_generator.is_object_or_array(members):
-        del out["anyOf"]
-        folded: dict[str, Any] = {"type": ["object", "array"]}
-        for member in members:
-            folded |= {k: v for k, v in member.items() if k != "type"}
-        out = folded | out
-    return out
-
-
 def generate(host: Host, root: Path = GENERATED, *, checks: bool = True) -> list[Path]:
     """Generate into ``root`` (generated/ by default); ``checks=False`` skips mypy/tsc."""
     if not host.bundle.is_file():
@@ -509,7 +485,7 @@ def generate(host: Host, root: Path = GENERATED, *, checks: bool = True) -> list
         bundle = json.loads(host.bundle.with_suffix(".json").read_text(encoding="utf-8"))
         spec = tmp / "view" / host.bundle.name  # the same file name: datamodel-codegen writes it in its header
         spec.parent.mkdir()
-        spec.write_text(json.dumps(typed_view(bundle), indent=1), encoding="utf-8")  # JSON is YAML
+        spec.write_text(json.dumps(oas.typed_view(bundle), indent=1), encoding="utf-8")  # JSON is YAML
         client = python_client(host, tmp, info, spec)
         model = models(host, tmp, info, spec)
         types = typescript(host, tmp, info, spec)

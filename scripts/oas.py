@@ -507,3 +507,32 @@ def example_values(docs: DocumentSet, file: Path, pointer: str, owner: dict[str,
         loc = docs.deref(Location(file, pointer_join(pointer, "examples", name), example))
         if isinstance(loc.value, dict) and "value" in loc.value:
             yield name, loc.value["value"]
+
+
+def is_object_or_array(members: Any) -> bool:
+    """`anyOf` of an inline object schema and an inline array schema (the bundles' object-or-array `data`)."""
+    return isinstance(members, list) and all(isinstance(m, dict) and "$ref" not in m for m in members) \
+        and sorted(str(m.get("type")) for m in members) == ["array", "object"]
+
+
+def typed_view(node: Any) -> Any:
+    """The bundle as openapi-python-client, datamodel-code-generator, openapi-typescript and the
+    docs pages read it (decision 54): each `anyOf` of an inline object and an inline array
+    schema folded back into one `type: [object, array]` schema, which these type as the same
+    union with its keywords kept (the published bundles use `anyOf`, which other tools read
+    better), and `additionalProperties: true` left implicit (its default)."""
+    if isinstance(node, list):
+        return [typed_view(v) for v in node]
+    if not isinstance(node, dict):
+        return node
+    out = {k: (v if is_literal(k, "", v) else typed_view(v)) for k, v in node.items()}
+    if out.get("additionalProperties") is True:
+        del out["additionalProperties"]
+    members = out.get("anyOf")
+    if isinstance(members, list) and is_object_or_array(members):
+        del out["anyOf"]
+        folded: dict[str, Any] = {"type": ["object", "array"]}
+        for member in members:
+            folded |= {k: v for k, v in member.items() if k != "type"}
+        out = folded | out
+    return out

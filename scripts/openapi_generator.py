@@ -199,7 +199,7 @@ def _simplify(node: Any, language: Language) -> Any:
                 out.pop(key, None)
         elif types:
             out["type"] = types[0]  # [X, null]: X (nullability is the contract layer's)
-    if is_object_or_array(out.get("anyOf")):  # data as an object or an array: any JSON value, read by the contract
+    if oas.is_object_or_array(out.get("anyOf")):  # data as an object or an array: any JSON value, read by the contract
         del out["anyOf"]
     if out.get("additionalProperties") is True:  # JSON Schema's default, which the generators read as a map type
         del out["additionalProperties"]
@@ -223,12 +223,6 @@ def _simplify(node: Any, language: Language) -> Any:
             del out[key]
             out.pop("type", None)
     return out
-
-
-def is_object_or_array(members: Any) -> bool:
-    """`anyOf` of an inline object schema and an inline array schema (the bundles' object-or-array `data`)."""
-    return isinstance(members, list) and all(isinstance(m, dict) and "$ref" not in m for m in members) \
-        and sorted(str(m.get("type")) for m in members) == ["array", "object"]
 
 
 def is_failure_ref(schema: Any) -> bool:
@@ -373,7 +367,7 @@ def _null_paths(doc: dict[str, Any], node: Any, path: str, seen: frozenset[str])
         found += _null_paths(doc, schema["items"], f"{path}/*", seen)
     for member in schema.get("allOf") or []:
         found += _null_paths(doc, member, path, seen)
-    if is_object_or_array(schema.get("anyOf")):
+    if oas.is_object_or_array(schema.get("anyOf")):
         for member in schema["anyOf"]:
             found += _null_paths(doc, member, path, seen)
     for name, prop in (schema.get("properties") or {}).items():
