@@ -1,4 +1,5 @@
-"""Fixtures for the generated clients: import paths, and a Prism mock server per host."""
+"""Fixtures for the generated clients: import paths, a Prism mock server per host, the
+scripted server and the hostile server (every contract scenario of tests/contract.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from mock_servers import Prism, ScriptedServer
+from contract import bodies
+from mock_servers import HostileServer, Prism, ScriptedServer
 from project import HOSTS, REPO
 
 PYTHON_CLIENTS = sorted((REPO / "generated" / "python").glob("*-client"))
@@ -36,6 +38,15 @@ def prism_servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str
 @pytest.fixture
 def scripted() -> Iterator[ScriptedServer]:
     server = ScriptedServer()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def hostile() -> Iterator[HostileServer]:
+    server = HostileServer(bodies())
     try:
         yield server
     finally:

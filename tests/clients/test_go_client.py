@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +17,7 @@ import pytest
 from toolchains import go, go_module, require
 
 from calls import operations, resolve, success_type
-from contract import SUCCESS, TIMING_HOST, Outcome, bodies, judge, timeout_entry, timing_plan, timing_problems
+from contract import SUCCESS, TIMING_HOST, Outcome, judge, timeout_entry, timing_plan, timing_problems
 from mock_servers import HostileServer, Prism, refused_url
 from project import HOSTS, REPO
 
@@ -240,15 +239,6 @@ def test_every_operation_against_prism(host: str, runners: dict[str, Path], pris
         want = "RawBody" if success_type(op) == "RawBody" else SUCCESS
         assert result["kind"] == want, (op["operationId"], result)
         assert want == "RawBody" or result["success"] is True
-
-
-@pytest.fixture
-def hostile() -> Iterator[HostileServer]:
-    server = HostileServer(bodies())
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 @pytest.mark.parametrize("host", HOSTS)

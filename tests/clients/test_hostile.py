@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -27,15 +26,6 @@ from oas import HTTP_METHODS
 from project import HOSTS, bundle
 
 pytestmark = pytest.mark.e2e
-
-
-@pytest.fixture
-def hostile() -> Iterator[HostileServer]:
-    server = HostileServer(bodies())
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 def outcome_of(host: str, op: dict[str, Any], result: object, seconds: float) -> Outcome:

@@ -15,13 +15,11 @@ import os
 import re
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from toolchains import BUILD, go_module_of, require
 
-from contract import bodies
 from mock_servers import HostileServer, Prism
 from project import NODE_BIN, REPO, bundle
 
@@ -63,15 +61,6 @@ def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("release") / "dist"
     run([sys.executable, "scripts/release.py", "--no-record", "--dist", str(out), *INSTALLED], REPO)
     return out
-
-
-@pytest.fixture
-def hostile() -> Iterator[HostileServer]:
-    server = HostileServer(bodies())
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 def expect_first_call_and_failure(output: str) -> None:

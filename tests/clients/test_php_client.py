@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +20,7 @@ from ruby_php import arguments, studly
 from toolchains import require
 
 from calls import operations, package, success_type
-from contract import SUCCESS, TIMING_HOST, Outcome, bodies, judge, timeout_entry, timing_plan, timing_problems
+from contract import SUCCESS, TIMING_HOST, Outcome, judge, timeout_entry, timing_plan, timing_problems
 from mock_servers import HostileServer, Prism, refused_url
 from project import HOSTS, REPO
 
@@ -176,15 +175,6 @@ def test_every_operation_against_prism(host: str, runners: dict[str, Path], pris
         want = "RawBody" if success_type(op) == "RawBody" else SUCCESS
         assert result["kind"] == want, (op["operationId"], result)
         assert want == "RawBody" or (result["success"] is True and result["model"] == success_type(op)), result
-
-
-@pytest.fixture
-def hostile() -> Iterator[HostileServer]:
-    server = HostileServer(bodies())
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 def plan_of(host: str, hostile: HostileServer, scenario: str) -> list[dict[str, object]]:

@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import json
 import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from calls import operations, resolve, success_type
-from contract import SUCCESS, TIMING_HOST, Outcome, bodies, judge, timeout_entry, timing_plan, timing_problems
+from contract import SUCCESS, TIMING_HOST, Outcome, judge, timeout_entry, timing_plan, timing_problems
 from mock_servers import HostileServer, Prism, refused_url
 from project import HOSTS, REPO, bundle
 
@@ -74,15 +73,6 @@ def test_every_operation_against_prism(prism_servers: dict[str, Prism], tmp_path
         want = "RawBody" if success_type(op) == "RawBody" else SUCCESS
         assert result["kind"] == want, (host, op["operationId"], result)
         assert want == "RawBody" or result["success"] is True
-
-
-@pytest.fixture
-def hostile() -> Iterator[HostileServer]:
-    server = HostileServer(bodies())
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 @pytest.mark.parametrize("scenario", HostileServer.SCENARIOS)
