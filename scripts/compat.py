@@ -26,6 +26,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from importlib import metadata
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -33,7 +34,6 @@ COMPAT = REPO / "tests" / "compat"
 BUNDLES = REPO / "generated" / "openapi"
 PAGE = REPO / "docs" / "clients" / "works-with.md"
 HOSTS = ("pool-v3", "transaction-v1", "perps-v1", "launch-auth")
-USAGE_HOSTS = ("pool-v3", "transaction-v1")  # the hosts the usage files call
 TIMEOUT = 300  # seconds for one tool run; a tool that hangs fails rather than the suite
 VENV_BIN = REPO / ".venv" / "bin"
 ENV = {**os.environ, "NO_COLOR": "1", "FORCE_COLOR": "0", "NO_UPDATE_NOTIFIER": "1", "CI": "true"}
@@ -42,7 +42,7 @@ ENV = {**os.environ, "NO_COLOR": "1", "FORCE_COLOR": "0", "NO_UPDATE_NOTIFIER": 
 @dataclass(frozen=True)
 class Outcome:
     ok: bool
-    detail: str  # the first error, in one line, or what passing means for this tool
+    detail: str  # the first error, in one line ("" when it works)
 
 
 @dataclass(frozen=True)
@@ -51,8 +51,8 @@ class Tool:
     package: str  # the npm or PyPI package that pins it
     kind: str  # "parser" or "generator"
     command: Callable[[Path, Path], list[str]]  # (bundle, output folder) -> command line
-    entry: str = ""  # generators: the module the usage file imports, inside a host's folder
     usage: bool = False  # a usage file in tests/compat/usage/<slug>.ts compiles against the output
+    python: bool = False  # the output is a Python package that must import (else TypeScript for tsc)
 
     @property
     def slug(self) -> str:
@@ -82,24 +82,24 @@ TOOLS: tuple[Tool, ...] = (
     Tool("@apidevtools/swagger-parser", "@apidevtools/swagger-parser", "parser", _node_check(SWAGGER_PARSER)),
     Tool("@readme/openapi-parser", "@readme/openapi-parser", "parser", _node_check(README_PARSER)),
     Tool("@hey-api/openapi-ts", "@hey-api/openapi-ts", "generator",
-         lambda b, o: [_bin("openapi-ts"), "-i", str(b), "-o", str(o)], "index", usage=True),
+         lambda b, o: [_bin("openapi-ts"), "-i", str(b), "-o", str(o)], usage=True),
     Tool("orval", "orval", "generator",
-         lambda b, o: [_bin("orval"), "--input", str(b), "--output", str(o / "api.ts")], "api", usage=True),
-    Tool("oazapfts", "oazapfts", "generator", lambda b, o: [_bin("oazapfts"), str(b), str(o / "api.ts")], "api",
+         lambda b, o: [_bin("orval"), "--input", str(b), "--output", str(o / "api.ts")], usage=True),
+    Tool("oazapfts", "oazapfts", "generator", lambda b, o: [_bin("oazapfts"), str(b), str(o / "api.ts")],
          usage=True),
     Tool("openapi-zod-client", "openapi-zod-client", "generator",
-         lambda b, o: [_bin("openapi-zod-client"), str(b), "-o", str(o / "api.ts")], "api", usage=True),
+         lambda b, o: [_bin("openapi-zod-client"), str(b), "-o", str(o / "api.ts")], usage=True),
     Tool("typed-openapi", "typed-openapi", "generator",  # it joins its working folder to any -o path
-         lambda b, o: [_bin("typed-openapi"), str(b), "-o", os.path.relpath(o / "api.ts", COMPAT)], "api",
+         lambda b, o: [_bin("typed-openapi"), str(b), "-o", os.path.relpath(o / "api.ts", COMPAT)],
          usage=True),
     Tool("swagger-typescript-api", "swagger-typescript-api", "generator",
-         lambda b, o: [_bin("swagger-typescript-api"), "generate", "-p", str(b), "-o", str(o), "-n", "api.ts"], "api",
+         lambda b, o: [_bin("swagger-typescript-api"), "generate", "-p", str(b), "-o", str(o), "-n", "api.ts"],
          usage=True),
     Tool("openapi-generator typescript-fetch", "openapi-generator-cli", "generator",
-         lambda b, o: [OPENAPI_GENERATOR, "generate", "-g", "typescript-fetch", "-i", str(b), "-o", str(o)], "index",
+         lambda b, o: [OPENAPI_GENERATOR, "generate", "-g", "typescript-fetch", "-i", str(b), "-o", str(o)],
          usage=True),
     Tool("openapi-generator python", "openapi-generator-cli", "generator",
-         lambda b, o: [OPENAPI_GENERATOR, "generate", "-g", "python", "-i", str(b), "-o", str(o)]),
+         lambda b, o: [OPENAPI_GENERATOR, "generate", "-g", "python", "-i", str(b), "-o", str(o)], python=True),
 )  # fmt: skip
 
 
@@ -126,9 +126,9 @@ def first_error(text: str) -> str:
 
 
 def version(tool: Tool) -> str:
+    """The installed version: from the venv (as generate.provenance reads it) or tests/compat's node_modules."""
     if tool.package == "openapi-generator-cli":
-        found = re.search(r"^openapi-generator-cli==(\S+)", (REPO / "requirements.txt").read_text(), re.M)
-        return found.group(1) if found else "?"
+        return metadata.version(tool.package)
     meta = COMPAT / "node_modules" / tool.package / "package.json"
     return str(json.loads(meta.read_text(encoding="utf-8"))["version"])
 
@@ -177,7 +177,7 @@ def check_generator(tool: Tool, work: Path) -> dict[str, Outcome]:
         generated = run(tool.command(BUNDLES / f"{host}.yaml", out), COMPAT)
         if not generated.ok:
             results[host] = Outcome(False, f"generation fails: {generated.detail}")
-        elif tool.name.endswith("python"):
+        elif tool.python:
             results[host] = import_python(out)
         else:
             compiled += typescript_files(out)
@@ -189,7 +189,7 @@ def check_generator(tool: Tool, work: Path) -> dict[str, Outcome]:
         errors = tsc(folder, compiled)
         for host in HOSTS:
             if host not in results:
-                found = errors.get(host)
+                found = errors.get(host) or errors.get("?")  # "?": tsc failed without a located error
                 results[host] = Outcome(not found, f"{len(found)} tsc errors, first: {found[0]}" if found else "")
         if tool.usage:
             found = errors.get("usage") or errors.get("?")

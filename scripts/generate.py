@@ -485,14 +485,15 @@ def generate(host: Host, root: Path = GENERATED, *, checks: bool = True) -> list
         bundle = json.loads(host.bundle.with_suffix(".json").read_text(encoding="utf-8"))
         spec = tmp / "view" / host.bundle.name  # the same file name: datamodel-codegen writes it in its header
         spec.parent.mkdir()
-        spec.write_text(json.dumps(oas.typed_view(bundle), indent=1), encoding="utf-8")  # JSON is YAML
+        view = oas.typed_view(bundle)  # what our generators read (decision 54); the bundle stays for the Ajv schemas
+        spec.write_text(json.dumps(view, indent=1), encoding="utf-8")  # JSON is YAML
         client = python_client(host, tmp, info, spec)
         model = models(host, tmp, info, spec)
         types = typescript(host, tmp, info, spec)
         if checks:
             check(host, client, model, types, build / "mypy-generated")
         ts_client = typescript_client(host, tmp, bundle, info, types)
-        languages = openapi_generator.generate_languages(host.name, bundle, tmp / "openapi-generator", info,
+        languages = openapi_generator.generate_languages(host.name, view, tmp / "openapi-generator", info,
                                                          default_server(bundle).url)  # fmt: skip
         done = [
             (client, root / "python" / host.project),

@@ -4,7 +4,8 @@ scripts/generate.py calls `generate_languages`).
 openapi-generator 7.26 reads OpenAPI 3.1 "in beta": it cannot express a type list
 (`type: [object, array]` becomes an object, `[string, number]` an empty struct) nor a
 boolean enum or const (`success: enum [true]` becomes a string enum in Rust). It therefore reads a
-*generator view* of the bundle, derived mechanically (`generator_view`): a schema with
+*generator view* of the typed view (`oas.typed_view`: an object-or-array `anyOf` is a type
+list again, decision 54), derived mechanically (`generator_view`): a schema with
 several types becomes "any JSON value"; a boolean `enum` or `const` is dropped (the client contract
 checks `success` before any model is built); for Rust and PHP, whose generators make
 empty structs (`{}`) of them, an `anyOf`/`oneOf` of scalars becomes "any JSON value"; for
@@ -199,10 +200,6 @@ def _simplify(node: Any, language: Language) -> Any:
                 out.pop(key, None)
         elif types:
             out["type"] = types[0]  # [X, null]: X (nullability is the contract layer's)
-    if oas.is_object_or_array(out.get("anyOf")):  # data as an object or an array: any JSON value, read by the contract
-        del out["anyOf"]
-    if out.get("additionalProperties") is True:  # JSON Schema's default, which the generators read as a map type
-        del out["additionalProperties"]
     if types == ["boolean"]:  # success: enum [true], const true: the contract checks success before decoding
         out.pop("enum", None)
         out.pop("const", None)
@@ -367,9 +364,6 @@ def _null_paths(doc: dict[str, Any], node: Any, path: str, seen: frozenset[str])
         found += _null_paths(doc, schema["items"], f"{path}/*", seen)
     for member in schema.get("allOf") or []:
         found += _null_paths(doc, member, path, seen)
-    if oas.is_object_or_array(schema.get("anyOf")):
-        for member in schema["anyOf"]:
-            found += _null_paths(doc, member, path, seen)
     for name, prop in (schema.get("properties") or {}).items():
         found += _null_paths(doc, prop, f"{path}/{name}" if path else name, seen)
     return found
