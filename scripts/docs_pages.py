@@ -235,6 +235,12 @@ def examples_of(owner: dict[str, Any]) -> list[Example]:
     return found
 
 
+def status_label(status: str) -> str:
+    """A response's heading: the status code, or for `default` what it stands for here (the
+    failures of any other status; the descriptions use it for 4xx and 5xx, decision 55)."""
+    return "Any other status (default)" if status == "default" else status
+
+
 def response_view(status: str, response: dict[str, Any]) -> ResponseView:
     media = (response.get("content") or {}).get("application/json") or {}
     schema = media.get("schema") or {}
@@ -427,6 +433,7 @@ def render_all(out: Path, ledger_path: Path, hosts: list[str]) -> list[Path]:
     env.filters["text"] = text
     env.filters["field_name"] = field_name
     env.filters["code_name"] = code_name
+    env.filters["status_label"] = status_label
     env.filters["tojson_pretty"] = lambda v: json.dumps(v, indent=2, ensure_ascii=False)
     tmp = out.with_name(f".tmp-{out.name}")
     if tmp.exists():

@@ -233,7 +233,9 @@ _LITERAL_KEYS = frozenset({"example", "enum", "const", "default"})
 
 def is_literal(key: str, pointer: str, value: JSON) -> bool:
     """True for keys whose value is data, not OpenAPI: extension values, examples,
-    enum/const/default values."""
+    enum/const/default values. ``pointer`` is the pointer of the object holding ``key``."""
+    if key == "default" and pointer.rsplit("/", 2)[-2:] in ([m, "responses"] for m in HTTP_METHODS):
+        return False  # an operation's responses: `default` is the response for any other status
     if key.startswith("x-") or key in _LITERAL_KEYS:
         return True
     if key == "examples" and isinstance(value, list):
@@ -515,17 +517,17 @@ def is_object_or_array(members: Any) -> bool:
         and sorted(str(m.get("type")) for m in members) == ["array", "object"]
 
 
-def typed_view(node: Any) -> Any:
+def typed_view(node: Any, pointer: str = "") -> Any:
     """The bundle as openapi-python-client, datamodel-code-generator, openapi-typescript and the
     docs pages read it (decision 54): each `anyOf` of an inline object and an inline array
     schema folded back into one `type: [object, array]` schema, which these type as the same
     union with its keywords kept (the published bundles use `anyOf`, which other tools read
     better), and `additionalProperties: true` left implicit (its default)."""
     if isinstance(node, list):
-        return [typed_view(v) for v in node]
+        return [typed_view(v, pointer_join(pointer, i)) for i, v in enumerate(node)]
     if not isinstance(node, dict):
         return node
-    out = {k: (v if is_literal(k, "", v) else typed_view(v)) for k, v in node.items()}
+    out = {k: (v if is_literal(k, pointer, v) else typed_view(v, pointer_join(pointer, k))) for k, v in node.items()}
     if out.get("additionalProperties") is True:
         del out["additionalProperties"]
     members = out.get("anyOf")

@@ -187,12 +187,13 @@ def _is_scalar(schema: Any) -> bool:
     return isinstance(schema, dict) and "$ref" not in schema and bool(_types(schema)) and set(_types(schema)) <= SCALARS
 
 
-def _simplify(node: Any, language: Language) -> Any:
+def _simplify(node: Any, language: Language, pointer: str = "") -> Any:
     if isinstance(node, list):
-        return [_simplify(v, language) for v in node]
+        return [_simplify(v, language, oas.pointer_join(pointer, i)) for i, v in enumerate(node)]
     if not isinstance(node, dict):
         return node
-    out = {k: (v if oas.is_literal(k, "", v) else _simplify(v, language)) for k, v in node.items()}
+    out = {k: (v if oas.is_literal(k, pointer, v) else _simplify(v, language, oas.pointer_join(pointer, k)))
+           for k, v in node.items()}  # fmt: skip
     types = _types(out)
     if isinstance(out.get("type"), list):
         if len(types) > 1:  # several types: any JSON value

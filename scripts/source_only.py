@@ -44,19 +44,22 @@ def strip_values(node: dict[str, Any], citations: list[dict[str, Any]]) -> None:
             node[key] = [node[key][i] for i in keep]
 
 
-def strip(node: Any, container: str = "") -> Any:
-    """The node without evidence; containers drop their evidence elements."""
+def strip(node: Any, container: str = "", pointer: str = "") -> Any:
+    """The node (at ``pointer``, held under the key ``container``) without evidence;
+    containers drop their evidence elements."""
     if isinstance(node, list):
-        return [strip(item, container) for item in node if not oas.is_evidence_element(item)]
+        return [strip(item, container, oas.pointer_join(pointer, i)) for i, item in enumerate(node)
+                if not oas.is_evidence_element(item)]  # fmt: skip
     if not isinstance(node, dict):
         return node
     out: dict[str, Any] = {}
     for key, value in node.items():
         if key in ("x-evidence", "x-codeSamples"):  # samples are ours (from evidence values too), not the source's
             continue
-        if container not in KEEP_CONTAINERS and oas.is_evidence_element(value) and not oas.is_literal(key, "", value):
+        literal = oas.is_literal(key, pointer, value)
+        if container not in KEEP_CONTAINERS and oas.is_evidence_element(value) and not literal:
             continue
-        stripped = value if oas.is_literal(key, "", value) else strip(value, key)
+        stripped = value if literal else strip(value, key, oas.pointer_join(pointer, key))
         if value and not stripped and isinstance(value, (dict, list)):
             continue  # a container emptied by the strip (properties: {}) goes too
         out[key] = stripped

@@ -123,6 +123,7 @@ class Differ:
         self.parameters(name, old, new)
         self.request_body(name, old.get("requestBody"), new.get("requestBody"))
         self.response(name, success_schema(old), success_schema(new))
+        self.statuses(name, old.get("responses") or {}, new.get("responses") or {})
 
     # -- parameters --------------------------------------------------------------
     def parameters(self, name: str, old: dict[str, Any], new: dict[str, Any]) -> None:
@@ -159,6 +160,17 @@ class Differ:
 
     def response(self, name: str, old: dict[str, Any], new: dict[str, Any]) -> None:
         self.schema(name, "response", old, new, request=False)
+
+    def statuses(self, name: str, old: dict[str, Any], new: dict[str, Any]) -> None:
+        """Declared statuses: one removed is breaking (a client's branch for it goes), unless
+        `default` now declares the same body for it (the wire is unchanged, decision 55)."""
+        for status in sorted(old.keys() - new.keys()):
+            if "default" in new and json_schema(old[status]) == json_schema(new["default"]):
+                self.add(name, False, f"response {status} now declared by default (same body)")
+            else:
+                self.add(name, True, f"response {status} removed")
+        for status in sorted(new.keys() - old.keys()):
+            self.add(name, False, f"response {status} added")
 
     # -- schemas -----------------------------------------------------------------
     def schema(self, name: str, label: str, old: dict[str, Any], new: dict[str, Any], *, request: bool,

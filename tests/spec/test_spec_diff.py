@@ -117,3 +117,28 @@ def test_an_enum_in_a_schemas_own_allof_member_is_seen(where: str) -> None:
     differ.documents(old, new)
     label = "query parameter 'q'" if where == "param" else "request body.a"
     assert [(c.what, c.breaking) for c in differ.changes] == [(f"{label}: enum value 'y' removed", True)]
+
+
+FAILURE = {"content": {"application/json": {"schema": {"type": "object", "properties": {"msg": {"type": "string"}}}}}}
+
+
+@pytest.mark.parametrize(
+    ("after", "expected"),
+    [
+        ({"default": FAILURE}, {("response 4XX now declared by default (same body)", False),
+                                ("response 5XX now declared by default (same body)", False),
+                                ("response default added", False)}),
+        ({"4XX": FAILURE}, {("response 5XX removed", True)}),
+        ({"default": {"content": {}}}, {("response 4XX removed", True), ("response 5XX removed", True),
+                                        ("response default added", False)}),
+        ({"4XX": FAILURE, "5XX": FAILURE, "429": FAILURE}, {("response 429 added", False)}),
+    ],
+    ids=["ranges-to-default", "range-removed", "default-with-another-body", "status-added"],
+)  # fmt: skip
+def test_declared_statuses(after: dict[str, Any], expected: set[tuple[str, bool]]) -> None:
+    old, new = copy.deepcopy(BASE), copy.deepcopy(BASE)
+    old["paths"]["/x"]["post"]["responses"].update({"4XX": FAILURE, "5XX": FAILURE})
+    new["paths"]["/x"]["post"]["responses"].update(after)
+    differ = spec_diff.Differ("h")
+    differ.documents(old, new)
+    assert {(c.what, c.breaking) for c in differ.changes} == expected
