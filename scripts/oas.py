@@ -196,8 +196,10 @@ class DocumentSet:
 
 
 # An integer beyond 2^53 that the bundle keeps exact (scripts/bundle.py): a bound of a named
-# component schema, which keeps its name and pointer through `redocly bundle`.
-EXACT_BOUND = re.compile(r"^/components/schemas/[^/]+/(minimum|maximum|exclusiveMinimum|exclusiveMaximum)$")
+# component schema (or of a member of its own anyOf), which keeps its name and pointer through
+# `redocly bundle`.
+_BOUNDS = "minimum|maximum|exclusiveMinimum|exclusiveMaximum"
+EXACT_BOUND = re.compile(rf"^/components/schemas/[^/]+/(anyOf/\d+/)?({_BOUNDS})$")
 
 
 def unsafe_integers(node: JSON, pointer: str = "") -> Iterator[tuple[str, int]]:
@@ -517,12 +519,22 @@ def is_object_or_array(members: Any) -> bool:
         and sorted(str(m.get("type")) for m in members) == ["array", "object"]
 
 
+def is_u64_digits_or_integer(members: Any) -> bool:
+    """`anyOf` of a string of digits and a `format: uint64` integer (the bundles' AmountU64)."""
+    return isinstance(members, list) and len(members) == 2 and all(isinstance(m, dict) for m in members) \
+        and [m.get("type") for m in members] == ["string", "integer"] and "pattern" in members[0] \
+        and members[1].get("format") == "uint64"
+
+
 def typed_view(node: Any, pointer: str = "") -> Any:
     """The bundle as openapi-python-client, datamodel-code-generator, openapi-typescript and the
     docs pages read it (decision 54): each `anyOf` of an inline object and an inline array
     schema folded back into one `type: [object, array]` schema, which these type as the same
     union with its keywords kept (the published bundles use `anyOf`, which other tools read
-    better), and `additionalProperties: true` left implicit (its default)."""
+    better), and `additionalProperties: true` left implicit (its default). A u64 that is a
+    string of digits or an integer reads as its `format: uint64` integer (decision 56): our
+    templates map that to each language's exact type (`bigint | `${bigint}``, `int`, `u64`).
+    A `format: uuid` beside a pattern goes: the clients keep the pool service's `id` a string."""
     if isinstance(node, list):
         return [typed_view(v, pointer_join(pointer, i)) for i, v in enumerate(node)]
     if not isinstance(node, dict):
@@ -537,4 +549,8 @@ def typed_view(node: Any, pointer: str = "") -> Any:
         for member in members:
             folded |= {k: v for k, v in member.items() if k != "type"}
         out = folded | out
+    if isinstance(members, list) and is_u64_digits_or_integer(members):
+        out = members[1] | {k: v for k, v in out.items() if k != "anyOf"}
+    if out.get("format") == "uuid" and "pattern" in out:
+        del out["format"]  # the pattern checks it; the clients keep the id a string
     return out

@@ -57,3 +57,14 @@ def test_a_usage_file_that_does_not_compile_fails(tmp_path: Path) -> None:
     errors = compat.tsc(tmp_path, [*compat.typescript_files(tmp_path / "pool-v3"), Path("usage.ts")])
     assert "usage" in errors
     assert "listPoolz" in errors["usage"][0]
+
+
+def test_every_usage_file_asks_for_the_u64_maximum_as_digits() -> None:
+    """The usage files prove that each generator's types take an exact u64 amount: the quote
+    asks for 2^64 - 1 as a string of digits (a number would lose it above 2^53)."""
+    usage = sorted((compat.COMPAT / "usage").glob("*.ts"))
+    assert len(usage) >= 7
+    for file in usage:
+        text = file.read_text(encoding="utf-8")
+        assert '"18446744073709551615"' in text, file.name
+        assert "1_000_000" not in text, file.name

@@ -13,7 +13,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from oas import HTTP_METHODS, merged_properties, merged_required, pointer_join, resolve_pointer
+from oas import (
+    HTTP_METHODS,
+    is_u64_digits_or_integer,
+    merged_properties,
+    merged_required,
+    pointer_join,
+    resolve_pointer,
+)
 
 Doc = dict[str, Any]
 
@@ -111,6 +118,8 @@ class Param(Expectation):
             return [f"{self.statement}: expected one parameter, found {len(matches)}"]
         param = matches[0]
         schema = param.get("schema") or {}
+        if is_u64_digits_or_integer(schema.get("anyOf")):  # the same integer on the wire as digits (decision 56)
+            schema = schema["anyOf"][1]
         problems = []
         wanted: dict[str, Any] = {
             "type": self.type,

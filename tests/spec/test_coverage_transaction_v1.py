@@ -98,7 +98,7 @@ EXPECTATIONS: list[Expectation] = [
         )
         for name, op in (("in", COMPUTE_IN), ("out", COMPUTE_OUT))
     ],
-    Value("/components/schemas/AmountU64/format", "uint64", "amount reaches the u64 range"),
+    Value("/components/schemas/AmountU64/anyOf/1/format", "uint64", "amount reaches the u64 range"),
     # --- Transaction body ----------------------------------------------------------------
     Fields(
         TX_IN + BODY,

@@ -119,9 +119,27 @@ def test_referrer_wallet_is_base_in_only() -> None:
 
 @pytest.mark.parametrize(
     ("amount", "accepted"),
-    [(0, True), (2**64 - 1, True), (2**64, False), (2**64 + 5, False), (-1, False), (1.5, False)],
-)
-def test_amounts_are_u64(amount: float, accepted: bool) -> None:
-    """AmountU64 holds exactly the u64 range: the bundle keeps its maximum exact."""
+    [(0, True), (2**64 - 1, True), (2**64, False), (2**64 + 5, False), (-1, False), (1.5, False),
+     ("0", True), ("1000000", True), (str(2**53 + 1), True), (str(2**63), True), (str(2**64 - 1), True),
+     ("18446744073709551609", True), ("18446744073709551610", True), ("10000000000000000000", True),
+     (str(2**64), False), ("18446744073709551620", False), ("99999999999999999999", False),
+     ("100000000000000000000", False), ("007", False), ("", False), ("-1", False), ("1.5", False), ("1e6", False),
+     (" 1", False)],
+)  # fmt: skip
+def test_amounts_are_u64(amount: float | str, accepted: bool) -> None:
+    """AmountU64 holds exactly the u64 range, as an integer or as decimal digits: the bundle
+    keeps the integer maximum exact, and the digits pattern admits 0 to 2^64 - 1, no more."""
     errors = list(validator("AmountU64").iter_errors(amount))
     assert (errors == []) is accepted, [e.message for e in errors]
+
+
+def test_the_digits_pattern_is_exactly_the_u64_range() -> None:
+    """Every length and every prefix of the maximum: the pattern and the integer bound agree."""
+    schema = validator("AmountU64")
+    boundary = [2**64 - 1 - d for d in range(0, 10**4, 7)] + [2**64 + d for d in range(0, 10**4, 7)]
+    powers = [10**k + d for k in range(21) for d in (-1, 0, 1) if 10**k + d >= 0]
+    prefixes = [int(str(2**64 - 1)[:k] + "9" * (20 - k)) for k in range(1, 20)]
+    for number in boundary + powers + prefixes:
+        digits_ok = not list(schema.iter_errors(str(number)))
+        assert digits_ok is (number < 2**64), number
+        assert digits_ok is (not list(schema.iter_errors(number))), number

@@ -15,7 +15,7 @@ export async function firstPoolIds(): Promise<string[]> {
 
 export async function buildSwap(wallet: string): Promise<string> {
   const quote = await swap.computeSwapBaseIn({
-    query: { inputMint: SOL, outputMint: USDC, amount: 1_000_000, slippageBps: 50, txVersion: "V0" },
+    query: { inputMint: SOL, outputMint: USDC, amount: "18446744073709551615", slippageBps: 50, txVersion: "V0" },
   });
   const body = quote.data;
   if (!body) throw new Error("no quote");

@@ -13,7 +13,7 @@ export async function firstPoolIds(): Promise<string[]> {
 }
 
 export async function buildSwap(wallet: string): Promise<string> {
-  const quote = await swap.computeSwapBaseIn(SOL, USDC, 1_000_000, 50, "V0");
+  const quote = await swap.computeSwapBaseIn(SOL, USDC, "18446744073709551615", 50, "V0");
   if (quote.status !== 200) throw new Error(`HTTP ${quote.status}`);
   if (!quote.data.success) throw new Error(quote.data.msg);
   const built = await swap.buildSwapBaseInTransaction({

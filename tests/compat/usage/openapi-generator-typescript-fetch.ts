@@ -16,7 +16,7 @@ export async function firstPoolIds(): Promise<string[]> {
 export async function buildSwap(wallet: string): Promise<string> {
   const configuration = new SwapConfiguration();
   const quote = await new ComputeApi(configuration).computeSwapBaseIn({
-    inputMint: SOL, outputMint: USDC, amount: 1_000_000, slippageBps: 50, txVersion: "V0",
+    inputMint: SOL, outputMint: USDC, amount: "18446744073709551615", slippageBps: 50, txVersion: "V0",
   });
   if (!quote.success) throw new Error(quote.msg);
   const built = await new TransactionApi(configuration).buildSwapBaseInTransaction({

@@ -16,7 +16,7 @@ export async function firstPoolIds(): Promise<string[]> {
 export async function buildSwap(wallet: string): Promise<string> {
   const api = new SwapApi();
   const quote = await api.compute.computeSwapBaseIn({
-    inputMint: SOL, outputMint: USDC, amount: 1_000_000, slippageBps: 50, txVersion: TxVersion.V0,
+    inputMint: SOL, outputMint: USDC, amount: "18446744073709551615", slippageBps: 50, txVersion: TxVersion.V0,
   });
   const body = quote.data;
   if (!body.success) throw new Error(body.msg);

@@ -26,7 +26,7 @@ export async function firstPoolIds(): Promise<string[]> {
 export async function buildSwap(wallet: string): Promise<string> {
   const api = swapClient(fetcher, "https://transaction-v1.raydium.io");
   const quote = await api.get("/compute/swap-base-in", {
-    query: { inputMint: SOL, outputMint: USDC, amount: 1_000_000, slippageBps: 50, txVersion: "V0" },
+    query: { inputMint: SOL, outputMint: USDC, amount: "18446744073709551615", slippageBps: 50, txVersion: "V0" },
   });
   if (!quote.success) throw new Error(quote.msg);
   const built = await api.post("/transaction/swap-base-in", {

@@ -92,9 +92,11 @@ def sync_detailed(
         output_mint (str):
         amount (int): An amount in the token's smallest unit: a non-negative integer in the u64
             range, 0
-            to 2^64 - 1 (18446744073709551615). Send it as decimal digits; do not round-trip it
-            through a floating-point number (JavaScript numbers are exact only up to 2^53 - 1,
-            and JSON tools written in JavaScript read this maximum as 2^64).
+            to 2^64 - 1 (18446744073709551615). Either form goes into the query string as the same
+            decimal digits: a string of digits (what generators for JavaScript and TypeScript
+            should send), or an integer where the language has exact 64-bit integers. Never
+            round-trip it through a floating-point number (JavaScript numbers are exact only up to
+            2^53 - 1, and JSON tools written in JavaScript read this maximum as 2^64).
         slippage_bps (int): Basis points, 0 to 10000 (100 = 1%).
         tx_version (TxVersion): Transaction format, chosen per request. `V0` uses address lookup
             tables (smaller,
@@ -150,9 +152,11 @@ def sync(
         output_mint (str):
         amount (int): An amount in the token's smallest unit: a non-negative integer in the u64
             range, 0
-            to 2^64 - 1 (18446744073709551615). Send it as decimal digits; do not round-trip it
-            through a floating-point number (JavaScript numbers are exact only up to 2^53 - 1,
-            and JSON tools written in JavaScript read this maximum as 2^64).
+            to 2^64 - 1 (18446744073709551615). Either form goes into the query string as the same
+            decimal digits: a string of digits (what generators for JavaScript and TypeScript
+            should send), or an integer where the language has exact 64-bit integers. Never
+            round-trip it through a floating-point number (JavaScript numbers are exact only up to
+            2^53 - 1, and JSON tools written in JavaScript read this maximum as 2^64).
         slippage_bps (int): Basis points, 0 to 10000 (100 = 1%).
         tx_version (TxVersion): Transaction format, chosen per request. `V0` uses address lookup
             tables (smaller,
@@ -281,9 +285,11 @@ async def asyncio_detailed(
         output_mint (str):
         amount (int): An amount in the token's smallest unit: a non-negative integer in the u64
             range, 0
-            to 2^64 - 1 (18446744073709551615). Send it as decimal digits; do not round-trip it
-            through a floating-point number (JavaScript numbers are exact only up to 2^53 - 1,
-            and JSON tools written in JavaScript read this maximum as 2^64).
+            to 2^64 - 1 (18446744073709551615). Either form goes into the query string as the same
+            decimal digits: a string of digits (what generators for JavaScript and TypeScript
+            should send), or an integer where the language has exact 64-bit integers. Never
+            round-trip it through a floating-point number (JavaScript numbers are exact only up to
+            2^53 - 1, and JSON tools written in JavaScript read this maximum as 2^64).
         slippage_bps (int): Basis points, 0 to 10000 (100 = 1%).
         tx_version (TxVersion): Transaction format, chosen per request. `V0` uses address lookup
             tables (smaller,
@@ -339,9 +345,11 @@ async def asyncio(
         output_mint (str):
         amount (int): An amount in the token's smallest unit: a non-negative integer in the u64
             range, 0
-            to 2^64 - 1 (18446744073709551615). Send it as decimal digits; do not round-trip it
-            through a floating-point number (JavaScript numbers are exact only up to 2^53 - 1,
-            and JSON tools written in JavaScript read this maximum as 2^64).
+            to 2^64 - 1 (18446744073709551615). Either form goes into the query string as the same
+            decimal digits: a string of digits (what generators for JavaScript and TypeScript
+            should send), or an integer where the language has exact 64-bit integers. Never
+            round-trip it through a floating-point number (JavaScript numbers are exact only up to
+            2^53 - 1, and JSON tools written in JavaScript read this maximum as 2^64).
         slippage_bps (int): Basis points, 0 to 10000 (100 = 1%).
         tx_version (TxVersion): Transaction format, chosen per request. `V0` uses address lookup
             tables (smaller,
