@@ -85,9 +85,14 @@ def base_document(host: str, base: str | None) -> tuple[dict[str, Any] | None, s
 
 
 def _types(schema: dict[str, Any]) -> set[str]:
-    """The types a schema admits (empty: any), its allOf members' types intersected in."""
+    """The types a schema admits (empty: any), its allOf members' types intersected in and its
+    anyOf/oneOf members' types joined (when every member names its types)."""
     t = schema.get("type")
     found = set(t) if isinstance(t, list) else {t} if t else set()
+    members = [m for m in (schema.get("anyOf") or schema.get("oneOf") or []) if isinstance(m, dict)]
+    if members and all(_types(m) for m in members):
+        union = set().union(*(_types(m) for m in members))
+        found = found & union if found else union
     for member in schema.get("allOf") or []:
         more = _types(member) if isinstance(member, dict) else set()
         if more:

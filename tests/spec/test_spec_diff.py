@@ -65,6 +65,12 @@ CASES: list[tuple[str, Any, bool, str]] = [
     ("remove a response field inside allOf", lambda op: schema_of(op, "response")["allOf"][0].update(
      properties={}, required=[]), True, "response: field 'id' removed"),
     ("require the query parameter", lambda op: op["parameters"][0].update(required=True), True, "made required"),
+    ("a parameter also taken as digits", lambda op: op["parameters"][0].update(schema={"anyOf": [
+     {"type": "string", "pattern": "^[0-9]+$"}, {"type": "integer", "minimum": 1, "maximum": 50}]}), False,
+     "type ['integer'] -> ['integer', 'string']"),
+    ("a response field that may now be an integer", lambda op: schema_of(op, "response")["allOf"][0]["properties"]
+     .update(id={"anyOf": [{"type": "string"}, {"type": "integer"}]}), True,
+     "type ['string'] -> ['integer', 'string']"),
 ]  # fmt: skip
 
 
