@@ -158,7 +158,7 @@ def call(doc: dict[str, Any], host: str, method: str, path: str, op: dict[str, A
         schema = param.get("schema") or {}
         resolved = follow(doc, schema)
         enum_type = ref_name(schema) if "enum" in resolved else None
-        u64 = resolved.get("format") == "uint64"
+        u64 = oas.typed_view(resolved).get("format") == "uint64"  # AmountU64 reads as its integer (decision 56)
         params.append(Param(param["name"], param["example"], bool(param.get("required")), enum_type, u64))
     body, body_type, body_open, python_body_type = None, None, False, None
     if "requestBody" in op:

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+import oas
 from calls import operations, resolve, success_type
 from contract import SUCCESS, TIMING_HOST, Outcome, judge, timeout_entry, timing_plan, timing_problems
 from mock_servers import HostileServer, Prism, refused_url
@@ -35,7 +36,7 @@ def ts_arguments(host: str, op: dict[str, Any]) -> object:
     for param in (resolve(host, p) for p in op.get("parameters", [])):
         if param.get("required"):
             schema = resolve(host, param.get("schema", {}))
-            u64 = schema.get("format") == "uint64"
+            u64 = oas.typed_view(schema).get("format") == "uint64"  # AmountU64: digits or integer
             query[param["name"]] = {"$bigint": str(param["example"])} if u64 else param["example"]
     return {"query": query} if query else None
 
