@@ -549,7 +549,7 @@ def typed_view(node: Any, pointer: str = "") -> Any:
         for member in members:
             folded |= {k: v for k, v in member.items() if k != "type"}
         out = folded | out
-    if isinstance(members, list) and is_u64_digits_or_integer(members):
+    elif isinstance(members, list) and is_u64_digits_or_integer(members):
         out = members[1] | {k: v for k, v in out.items() if k != "anyOf"}
     if out.get("format") == "uuid" and "pattern" in out:
         del out["format"]  # the pattern checks it; the clients keep the id a string

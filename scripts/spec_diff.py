@@ -89,9 +89,9 @@ def _types(schema: dict[str, Any]) -> set[str]:
     anyOf/oneOf members' types joined (when every member names its types)."""
     t = schema.get("type")
     found = set(t) if isinstance(t, list) else {t} if t else set()
-    members = [m for m in (schema.get("anyOf") or schema.get("oneOf") or []) if isinstance(m, dict)]
-    if members and all(_types(m) for m in members):
-        union = set().union(*(_types(m) for m in members))
+    member_types = [_types(m) for m in schema.get("anyOf") or schema.get("oneOf") or [] if isinstance(m, dict)]
+    if member_types and all(member_types):
+        union = set().union(*member_types)
         found = found & union if found else union
     for member in schema.get("allOf") or []:
         more = _types(member) if isinstance(member, dict) else set()

@@ -13,14 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from oas import (
-    HTTP_METHODS,
-    is_u64_digits_or_integer,
-    merged_properties,
-    merged_required,
-    pointer_join,
-    resolve_pointer,
-)
+from oas import HTTP_METHODS, merged_properties, merged_required, pointer_join, resolve_pointer, typed_view
 
 Doc = dict[str, Any]
 
@@ -117,9 +110,7 @@ class Param(Expectation):
         if len(matches) != 1:
             return [f"{self.statement}: expected one parameter, found {len(matches)}"]
         param = matches[0]
-        schema = param.get("schema") or {}
-        if is_u64_digits_or_integer(schema.get("anyOf")):  # the same integer on the wire as digits (decision 56)
-            schema = schema["anyOf"][1]
+        schema = typed_view(param.get("schema") or {})  # AmountU64 reads as its integer (decision 56)
         problems = []
         wanted: dict[str, Any] = {
             "type": self.type,
