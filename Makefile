@@ -55,6 +55,8 @@ VENV_OK := $(VENV)/.installed
 NODE_OK := node_modules/.installed
 TEST_NODE_OK := tests/node/node_modules/.installed
 COMPAT_NODE_OK := tests/compat/node_modules/.installed
+COMPAT_PY := tests/compat/.venv
+COMPAT_PY_OK := $(COMPAT_PY)/.installed
 
 .PHONY: all help setup test-setup browser toolchains diff release validate bundle workflows lint spec-tests generate docs serve mutation compat bench test typecheck check clean distclean lock
 
@@ -86,7 +88,7 @@ $(NODE_OK): package.json package-lock.json
 	@echo "setup: node_modules ready"
 	@touch $@
 
-test-setup: $(TEST_NODE_OK) $(COMPAT_NODE_OK) ## Install the tests' own Node tools (tests/node: Prism; tests/compat: third-party tools) from their locks
+test-setup: $(TEST_NODE_OK) $(COMPAT_NODE_OK) $(COMPAT_PY_OK) ## Install the tests' own tools (tests/node: Prism; tests/compat: third-party tools) from their locks
 $(TEST_NODE_OK): tests/node/package.json tests/node/package-lock.json
 	@echo "setup: tests/node/node_modules: installing the tests' pinned Node tools (Prism)"
 	@npm ci --prefix tests/node --no-audit --no-fund --loglevel=error
@@ -98,6 +100,15 @@ $(COMPAT_NODE_OK): tests/compat/package.json tests/compat/package-lock.json
 	@echo "setup: tests/compat/node_modules: installing the compatibility suite's pinned third-party tools"
 	@npm ci --prefix tests/compat --no-audit --no-fund --loglevel=error
 	@echo "setup: tests/compat/node_modules ready"
+	@touch $@
+
+# The suite's one Python tool whose pins clash with requirements.txt (openapi-python-generator),
+# in a venv of its own, installed by the main venv's uv
+$(COMPAT_PY_OK): tests/compat/requirements.txt $(VENV_OK)
+	@echo "setup: tests/compat/.venv: installing the compatibility suite's pinned Python tool"
+	@test -x $(COMPAT_PY)/bin/python || $(PYTHON) -m venv $(COMPAT_PY)
+	@$(VENV)/bin/uv pip install --quiet --python $(COMPAT_PY)/bin/python -r tests/compat/requirements.txt
+	@echo "setup: tests/compat/.venv ready"
 	@touch $@
 
 # Headless Chromium for the docs site's browser test: Debian's chromium and
@@ -274,7 +285,7 @@ clean: ## Remove build stamps and tool caches (keeps generated/, .venv, node_mod
 	rm -rf $(BUILD) .pytest_cache .mypy_cache .ruff_cache site dist
 
 distclean: clean ## Also remove .venv and node_modules
-	rm -rf $(VENV) node_modules tests/node/node_modules
+	rm -rf $(VENV) node_modules tests/node/node_modules tests/compat/node_modules $(COMPAT_PY)
 
 lock: ## Re-resolve requirements.in into requirements.txt (needs the package registry)
 	rm -rf $(BUILD)/lock-venv

@@ -533,8 +533,7 @@ def typed_view(node: Any, pointer: str = "") -> Any:
     union with its keywords kept (the published bundles use `anyOf`, which other tools read
     better), and `additionalProperties: true` left implicit (its default). A u64 that is a
     string of digits or an integer reads as its `format: uint64` integer (decision 56): our
-    templates map that to each language's exact type (`bigint | `${bigint}``, `int`, `u64`).
-    A `format: uuid` beside a pattern goes: the clients keep the pool service's `id` a string."""
+    templates map that to each language's exact type (`bigint | `${bigint}``, `int`, `u64`)."""
     if isinstance(node, list):
         return [typed_view(v, pointer_join(pointer, i)) for i, v in enumerate(node)]
     if not isinstance(node, dict):
@@ -551,6 +550,4 @@ def typed_view(node: Any, pointer: str = "") -> Any:
         out = folded | out
     elif isinstance(members, list) and is_u64_digits_or_integer(members):
         out = members[1] | {k: v for k, v in out.items() if k != "anyOf"}
-    if out.get("format") == "uuid" and "pattern" in out:
-        del out["format"]  # the pattern checks it; the clients keep the id a string
     return out

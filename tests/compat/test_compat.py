@@ -1,9 +1,10 @@
 """The "Works with" page is what the compatibility suite finds today (issue 27).
 
 scripts/compat.py runs the published bundles through third-party parsers and generators with
-their default settings, compiles each generator's output and a usage file with `tsc --strict`,
-and writes docs/clients/works-with.md. This test runs the same suite and fails when the
-committed page differs: a change to a bundle that breaks (or mends) a tool shows on the page
+their default settings, compiles each generator's output and a usage file with `tsc --strict`
+(Python generators: the package imports, the usage file passes mypy), and writes
+docs/clients/works-with.md. This test runs the same suite and fails when the committed page
+differs: a change to a bundle that breaks (or mends) a tool shows on the page
 before it lands, and the page cannot claim what the tools do not do.
 """
 
@@ -20,8 +21,8 @@ pytestmark = pytest.mark.e2e
 
 @pytest.fixture(scope="module")
 def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, compat.Outcome]]:
-    if not (compat.COMPAT / "node_modules").is_dir():
-        pytest.fail("tests/compat/node_modules is missing: run make test-setup")
+    if not (compat.COMPAT / "node_modules").is_dir() or not compat.COMPAT_BIN.is_dir():
+        pytest.fail("tests/compat/node_modules or tests/compat/.venv is missing: run make test-setup")
     return compat.suite(tmp_path_factory.mktemp("compat"))
 
 
@@ -59,11 +60,40 @@ def test_a_usage_file_that_does_not_compile_fails(tmp_path: Path) -> None:
     assert "listPoolz" in errors["usage"][0]
 
 
+def test_a_python_usage_file_that_does_not_type_check_fails(tmp_path: Path) -> None:
+    """The mypy step can fail: a usage file calling an operation that does not exist is caught,
+    although errors inside the generated packages are not the usage file's."""
+    tool = next(t for t in compat.TOOLS if t.name == "openapi-python-client")
+    (tmp_path / "pool-v3").mkdir()
+    assert compat.run(tool.command(compat.BUNDLES / "pool-v3.yaml", tmp_path / "pool-v3"), compat.COMPAT).ok
+    usage = tmp_path / "broken.py"
+    usage.write_text("from pool_data_service_v_3_client.api.pools import list_poolz\n", encoding="utf-8")
+    outcome = compat.mypy_usage(tool, tmp_path, usage)
+    assert not outcome.ok
+    assert "list_poolz" in outcome.detail
+
+
+def test_a_generator_that_leaves_schemas_out_fails(tmp_path: Path) -> None:
+    """openapi-python-client exits 0 when it drops a schema it cannot read; the suite reads its
+    report. `format: uuid` on the pool id (decisions 26 and 57) makes it drop every pool-v3
+    success model: "str can't be merged with UUID"."""
+    tool = next(t for t in compat.TOOLS if t.name == "openapi-python-client")
+    text = compat.BUNDLES.joinpath("pool-v3.yaml").read_text(encoding="utf-8")
+    anchor = "    PoolRequestId:\n      title: PoolRequestId\n"
+    assert anchor in text
+    bundle = tmp_path / "pool-v3.yaml"
+    bundle.write_text(text.replace(anchor, anchor + "      format: uuid\n"), encoding="utf-8")
+    (tmp_path / "out").mkdir()
+    outcome = compat.run(tool.command(bundle, tmp_path / "out"), compat.COMPAT, tool.dropped)
+    assert not outcome.ok
+    assert "can't be merged with UUID" in outcome.detail
+
+
 def test_every_usage_file_asks_for_the_u64_maximum_as_digits() -> None:
     """The usage files prove that each generator's types take an exact u64 amount: the quote
     asks for 2^64 - 1 as a string of digits (a number would lose it above 2^53)."""
-    usage = sorted((compat.COMPAT / "usage").glob("*.ts"))
-    assert len(usage) >= 7
+    usage = sorted([*(compat.COMPAT / "usage").glob("*.ts"), *(compat.COMPAT / "usage").glob("*.py")])
+    assert {f.stem for f in usage} == {t.slug for t in compat.TOOLS if t.usage}
     for file in usage:
         text = file.read_text(encoding="utf-8")
         assert '"18446744073709551615"' in text, file.name
