@@ -33,6 +33,8 @@ from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 
+import yaml
+
 REPO = Path(__file__).resolve().parent.parent
 COMPAT = REPO / "tests" / "compat"
 BUNDLES = REPO / "generated" / "openapi"
@@ -85,12 +87,20 @@ const result = await validate(process.argv[1]);
 if (!result.valid) { console.error(JSON.stringify(result.errors)); process.exit(1); }
 """
 OPENAPI_GENERATOR = str(VENV_BIN / "openapi-generator-cli")
+OPENAPI_GENERATOR_PYTHON = (
+    "its models check a boolean `enum` or `const` against the string `'true'` (`if value not in set(['true'])`), "
+    "so every success of the swap transaction service fails to decode (with a plain boolean it sends the quotes "
+    "back exactly). That `success: {enum: [true], const: true}` is what lets the seven TypeScript generators above "
+    "narrow the quote's `oneOf` 200 to the success: without it all seven fail their usage file, and typescript-fetch "
+    "shares this generator's parser, so no shape gives one the literal and the other a plain boolean. For the swap, "
+    "use openapi-python-client: it decodes the quotes and sends them back unchanged (decision 57)."
+)
 OPENAPI_PYTHON_GENERATOR = (
     "its models read only a schema's own `properties`, so each `allOf` envelope model is empty; it "
     "drops every `$ref` parameter (an open upstream pull request, MarcoMuellner/openapi-python-generator#131, "
     "adds them); and it returns a `oneOf` response as `Union[A, B](**body)`, which raises `TypeError` at run "
     "time. The quote's 200 stays a `oneOf` because the service sends failures with HTTP 200, so no faithful "
-    "description works with it: use openapi-python-client or openapi-generator `python` (decision 57)."
+    "description works with it: use openapi-python-client (decision 57)."
 )
 
 TOOLS: tuple[Tool, ...] = (
@@ -118,7 +128,7 @@ TOOLS: tuple[Tool, ...] = (
     Tool("openapi-generator python", "openapi-generator-cli", "generator",
          lambda b, o: [OPENAPI_GENERATOR, "generate", "-g", "python", "-i", str(b), "-o", str(o),
                        "--additional-properties", f"packageName={b.stem.replace('-', '_')}"],
-         usage=True, python=True),
+         usage=True, python=True, why=OPENAPI_GENERATOR_PYTHON),
     Tool("openapi-python-client", "openapi-python-client", "generator",
          lambda b, o: [str(VENV_BIN / "openapi-python-client"), "generate", "--path", str(b),
                        "--output-path", str(o / "client")],
@@ -219,7 +229,7 @@ def check_generator(tool: Tool, work: Path) -> dict[str, Outcome]:
         else:
             compiled += typescript_files(out)
     if tool.python and tool.usage:
-        results["usage"] = mypy_usage(tool, folder)
+        results["usage"] = python_usage(tool, folder)
     elif tool.usage:
         usage = COMPAT / "usage" / f"{tool.slug}.ts"
         shutil.copyfile(usage, folder / "usage.ts")
@@ -254,20 +264,72 @@ def import_python(tool: Tool, out: Path) -> Outcome:
     return Outcome(proc.returncode == 0, "" if proc.returncode == 0 else first_error(proc.stderr))
 
 
+def python_roots(folder: Path) -> list[str]:
+    """The folders that hold each host's generated package (for MYPYPATH and PYTHONPATH)."""
+    return [str(p.parent) for p in map(python_package, (folder / h for h in HOSTS)) if p is not None]
+
+
 def mypy_usage(tool: Tool, folder: Path, usage: Path | None = None) -> Outcome:
     """The tool's usage file (tests/compat/usage/<slug>.py unless given) passes mypy (default
     settings) against every host's package in ``folder``, read as installed packages are: errors
     inside the generated code are not the usage file's."""
     shutil.copyfile(usage or COMPAT / "usage" / f"{tool.slug}.py", folder / "usage.py")
-    roots = [str(p.parent) for p in map(python_package, (folder / h for h in HOSTS)) if p is not None]
     command = [str(VENV_BIN / "mypy"), "--python-executable", str(tool.venv / "python"), "--follow-imports=silent",
                "--cache-dir", str(folder / ".mypy_cache"), "usage.py"]  # fmt: skip
-    proc = subprocess.run(command, cwd=folder, env={**ENV, "MYPYPATH": os.pathsep.join(roots)}, capture_output=True,
-                          text=True, timeout=TIMEOUT, check=False)  # fmt: skip
+    env = {**ENV, "MYPYPATH": os.pathsep.join(python_roots(folder))}
+    proc = subprocess.run(command, cwd=folder, env=env, capture_output=True, text=True, timeout=TIMEOUT,
+                          check=False)  # fmt: skip
     errors = [line for line in proc.stdout.splitlines() if re.match(r"^usage\.py:\d+: error:", line)]
     if proc.returncode == 0:
         return Outcome(True, "")
     return Outcome(False, f"{len(errors)} mypy errors, first: {errors[0]}" if errors else first_error(proc.stdout))
+
+
+# Unknown keys at three depths of a recorded quote: the service rejects a quote that comes back
+# changed (REQ_SWAP_RESPONSE_ERROR), so a client must keep what its schema does not name.
+UNKNOWN = {"top": ("futureEnvelopeField", {"nested": [1, 2.5]}), "data": ("futureQuoteField", "kept"),
+           "step": ("futureStepField", 7)}  # fmt: skip
+ROUNDTRIP = """
+import json, sys
+import usage
+for name, body in json.load(sys.stdin).items():
+    try:
+        back = usage.roundtrip(body)
+    except Exception as error:
+        print(f"{name}: {type(error).__name__}: {' / '.join(str(error).strip().splitlines()[:3])}")
+        sys.exit(1)
+    if json.dumps(json.loads(back), sort_keys=True) != json.dumps(json.loads(body), sort_keys=True):
+        print(f"{name}: the quote sent back differs from the one received: {back[:300]}")
+        sys.exit(1)
+"""
+
+
+def recorded_quotes() -> dict[str, str]:
+    """Each named quote example of the swap transaction bundle, with unknown keys added."""
+    bundle = yaml.safe_load((BUNDLES / "transaction-v1.yaml").read_text(encoding="utf-8"))
+    quotes: dict[str, str] = {}
+    for name, example in bundle["components"]["examples"].items():
+        value = example.get("value")
+        if not (isinstance(value, dict) and value.get("success") is True and "swapType" in value.get("data", {})):
+            continue
+        value[UNKNOWN["top"][0]] = UNKNOWN["top"][1]
+        value["data"][UNKNOWN["data"][0]] = UNKNOWN["data"][1]
+        value["data"]["routePlan"][0][UNKNOWN["step"][0]] = UNKNOWN["step"][1]
+        quotes[name] = json.dumps(value)
+    return quotes
+
+
+def python_usage(tool: Tool, folder: Path, usage: Path | None = None) -> Outcome:
+    """The usage file type-checks, and its `roundtrip` sends every recorded quote back as received."""
+    typed = mypy_usage(tool, folder, usage)
+    quotes = recorded_quotes()
+    env = {**ENV, "PYTHONPATH": os.pathsep.join([str(folder), *python_roots(folder)])}
+    proc = subprocess.run([str(tool.venv / "python"), "-c", ROUNDTRIP], cwd=folder, env=env, input=json.dumps(quotes),
+                          capture_output=True, text=True, timeout=TIMEOUT, check=False)  # fmt: skip
+    said = first_error(proc.stdout + proc.stderr)
+    sent = Outcome(proc.returncode == 0, "" if proc.returncode == 0 else f"round trip of recorded quotes: {said}")
+    failed = [o.detail for o in (typed, sent) if not o.ok]
+    return Outcome(not failed, "; ".join(failed))
 
 
 def check_parser(tool: Tool) -> dict[str, Outcome]:
@@ -305,7 +367,8 @@ def page(results: dict[str, dict[str, Outcome]]) -> str:
         "(`tests/compat/usage/`) that lists pools, asks for a quote of the u64 maximum as decimal",
         "digits (`amount: \"18446744073709551615\"`, exact where a number is not), branches on",
         "`success` and sends the quote back unchanged; it must compile against that generator's",
-        "output (Python: pass `mypy` with the generated packages read as installed ones).",
+        "output (Python: pass `mypy` with the generated packages read as installed ones, and decode each",
+        "recorded quote of the bundle, with unknown keys added at three depths, and send it back unchanged).",
         "",
         "Spectral with only `extends: spectral:oas` and Redocly with only `extends: [recommended]`",
         "report no error on any bundle (tests/spec/test_default_rulesets.py).",

@@ -10,6 +10,7 @@ before it lands, and the page cannot claim what the tools do not do.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -73,6 +74,31 @@ def test_a_python_usage_file_that_does_not_type_check_fails(tmp_path: Path) -> N
     assert "list_poolz" in outcome.detail
 
 
+def test_a_quote_changed_on_its_way_back_fails(tmp_path: Path) -> None:
+    """The round trip can fail: a usage file that sends back only the fields its model names loses
+    the unknown keys the suite adds to each recorded quote, and the suite says so."""
+    tool = next(t for t in compat.TOOLS if t.name == "openapi-python-client")
+    (tmp_path / "transaction-v1").mkdir()
+    out = tmp_path / "transaction-v1"
+    assert compat.run(tool.command(compat.BUNDLES / "transaction-v1.yaml", out), compat.COMPAT).ok
+    package = compat.python_package(out)
+    assert package is not None
+    usage = tmp_path / "lossy.py"
+    usage.write_text(
+        "import json\n"
+        f"from {package.name}.models import SwapComputeResponse\n\n\n"
+        "def roundtrip(body: str) -> str:\n"
+        "    quote = SwapComputeResponse.from_dict(json.loads(body))\n"
+        "    quote.additional_properties.clear()\n"
+        "    return json.dumps(quote.to_dict())\n",
+        encoding="utf-8",
+    )
+    outcome = compat.python_usage(tool, tmp_path, usage)
+    assert not outcome.ok
+    assert "differs from the one received" in outcome.detail
+    assert "mypy" not in outcome.detail  # it type-checks: only the round trip fails
+
+
 def test_a_generator_that_leaves_schemas_out_fails(tmp_path: Path) -> None:
     """openapi-python-client exits 0 when it drops a schema it cannot read; the suite reads its
     report. `format: uuid` on the pool id (decisions 26 and 57) makes it drop every pool-v3
@@ -98,3 +124,12 @@ def test_every_usage_file_asks_for_the_u64_maximum_as_digits() -> None:
         text = file.read_text(encoding="utf-8")
         assert '"18446744073709551615"' in text, file.name
         assert "1_000_000" not in text, file.name
+
+
+def test_the_round_trip_has_quotes_with_unknown_keys_at_three_depths() -> None:
+    quotes = [json.loads(body) for body in compat.recorded_quotes().values()]
+    assert len(quotes) >= 4
+    for quote in quotes:
+        assert "futureEnvelopeField" in quote
+        assert "futureQuoteField" in quote["data"]
+        assert "futureStepField" in quote["data"]["routePlan"][0]

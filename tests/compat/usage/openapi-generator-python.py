@@ -1,10 +1,13 @@
 """openapi-generator python (package name per host, else default settings): list pools, read a
 quote, branch on `success`, send the quote back unchanged. Type-checked with mypy against the
-generated packages by scripts/compat.py; never run."""
+generated packages by scripts/compat.py, which also runs `roundtrip` on recorded quotes."""
+
+import json
 
 from pool_v3.api.pools_api import PoolsApi
 from transaction_v1.api.compute_api import ComputeApi
 from transaction_v1.api.transaction_api import TransactionApi
+from transaction_v1.api_client import ApiClient
 from transaction_v1.models.swap_base_in_transaction_request import SwapBaseInTransactionRequest
 from transaction_v1.models.swap_compute_response import SwapComputeResponse
 from transaction_v1.models.transaction_request_compute_unit_price_micro_lamports import (
@@ -43,3 +46,17 @@ def build_swap(wallet: str) -> str:
     if not built.success:
         raise RuntimeError("no transaction")
     return built.to_json()
+
+
+def roundtrip(body: str) -> str:
+    """A quote as received, decoded and sent back: the `swapResponse` of the request body."""
+    quote = SwapComputeResponse.from_json(body)
+    if quote is None:
+        raise RuntimeError("no quote")
+    request = SwapBaseInTransactionRequest(
+        wallet="wallet",
+        swapResponse=quote,
+        txVersion=TxVersion.V0,
+        computeUnitPriceMicroLamports=TransactionRequestComputeUnitPriceMicroLamports(0),
+    )
+    return json.dumps(ApiClient().sanitize_for_serialization(request)["swapResponse"])

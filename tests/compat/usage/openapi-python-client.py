@@ -1,6 +1,8 @@
 """openapi-python-client (default settings): list pools, read a quote, branch on `success`, send
 the quote back unchanged. Type-checked with mypy against the generated packages by
-scripts/compat.py; never run."""
+scripts/compat.py, which also runs `roundtrip` on recorded quotes."""
+
+import json
 
 from pool_data_service_v_3_client import Client as PoolClient
 from pool_data_service_v_3_client.api.pools import list_pools
@@ -50,3 +52,12 @@ def build_swap(wallet: str) -> str:
     if not isinstance(built, SwapTransactionResponse):
         raise RuntimeError("no transaction")
     return str(built.to_dict()["data"])
+
+
+def roundtrip(body: str) -> str:
+    """A quote as received, decoded and sent back: the `swapResponse` of the request body."""
+    quote = SwapComputeResponse.from_dict(json.loads(body))
+    request = SwapBaseInTransactionRequest(
+        wallet="wallet", swap_response=quote, tx_version=TxVersion.V0, compute_unit_price_micro_lamports=0
+    )
+    return json.dumps(request.to_dict()["swapResponse"])

@@ -1,6 +1,8 @@
 """openapi-python-generator (default settings; the output folder names each host's package): list
 pools, read a quote, branch on `success`, send the quote back unchanged. Type-checked with mypy
-against the generated packages by scripts/compat.py; never run."""
+against the generated packages by scripts/compat.py, which also runs `roundtrip` on recorded quotes."""
+
+import json
 
 from pool_v3.services.Pools_service import listPools
 from transaction_v1.models.SwapBaseInTransactionRequest import SwapBaseInTransactionRequest
@@ -38,3 +40,12 @@ def build_swap(wallet: str) -> str:
     if not built.success:
         raise RuntimeError("no transaction")
     return built.model_dump_json()
+
+
+def roundtrip(body: str) -> str:
+    """A quote as received, decoded and sent back: the `swapResponse` of the request body."""
+    quote = SwapComputeResponse(**json.loads(body))
+    request = SwapBaseInTransactionRequest(
+        wallet="wallet", swapResponse=quote, txVersion="V0", computeUnitPriceMicroLamports=0
+    )
+    return json.dumps(request.dict()["swapResponse"])
