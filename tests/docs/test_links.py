@@ -177,3 +177,20 @@ def test_the_error_code_table_lists_every_code_and_every_transaction_page_links_
             if isinstance(op, dict) and "operationId" in op:
                 page = (SITE / "reference" / "transaction-v1" / f"{slug(op['operationId'])}.html").read_text()
                 assert 'href="error-codes.html"' in page, op["operationId"]
+
+
+TASK_GUIDES = {"guide/swap.html": ("recipes/swap.py", "recipes/swap.ts"),
+               "guide/sync.html": ("recipes/sync_pools.py",), "guide/lint-in-ci.html": ()}  # fmt: skip
+
+
+def test_each_task_guide_is_one_click_from_home_and_shows_its_tested_code() -> None:
+    """A reader reaches each task guide from the home page's own text (not only the
+    navigation), and the guide's code blocks are the recipe files the tests run, whole."""
+    body = (SITE / "index.html").read_text(encoding="utf-8").split('<article', 1)[1]
+    for guide, recipes in TASK_GUIDES.items():
+        assert f'href="{guide}"' in body, f"the home page's text does not link {guide}"
+        shown = html.unescape(re.sub(r"<[^>]+>", "", (SITE / guide).read_text(encoding="utf-8")))
+        for recipe in recipes:
+            code = (REPO / "docs" / "guide" / recipe).read_text(encoding="utf-8")
+            assert code.strip() in shown, f"{guide} does not show {recipe} whole"
+            assert (SITE / "guide" / recipe).read_text(encoding="utf-8") == code, f"{recipe} download differs"

@@ -1,0 +1,99 @@
+"""The pool sync recipe of the docs (docs/guide/recipes/sync_pools.py, shown whole on the "Sync
+every pool" page) runs as a user runs it, against a scripted pool data service answering the
+bundle's own list-v2 and ids examples: every cursor page in order, the cursor passed back
+unchanged, a 429 in the middle waited out and the same page asked again, the last page ended
+by the missing cursor, and a `null` pool reported as not yet served rather than dropped."""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from mock_servers import ScriptedServer, json_reply
+from project import REPO, bundle
+
+pytestmark = pytest.mark.e2e
+RECIPE = REPO / "docs" / "guide" / "recipes" / "sync_pools.py"
+PYTHONPATH = str(REPO / "generated" / "python" / "pool-v3-client")
+CURSOR_1 = "94c0a77c-6624-4d27-a0d3-9949df5ab72c"  # the example's cursor
+CURSOR_2 = "opaque/+cursor=2"  # characters a cursor builder would mangle
+
+
+def examples(path: str) -> dict[str, Any]:
+    content = bundle("pool-v3")["paths"][path]["get"]["responses"]["200"]["content"]["application/json"]
+    return {name: example["value"] for name, example in content["examples"].items()}
+
+
+@pytest.fixture
+def pools() -> Iterator[ScriptedServer]:
+    pages = examples("/pools/info/list-v2")
+    first, last = pages["pageWithCursor"], pages["lastPage"]
+    assert first["data"]["nextPageId"] == CURSOR_1
+    assert "nextPageId" not in last["data"]
+    second = copy.deepcopy(first)
+    second["data"]["data"][0]["id"] = "2QdhepnKRTLjjSqPL1PtKNwqrUkoLee5Gqs8bvZhRdMv"
+    second["data"]["nextPageId"] = CURSOR_2
+    rate_limited = json_reply(429, {"id": "x", "success": False, "msg": "rate limited"}, **{"Retry-After": "0"})
+    server = ScriptedServer()
+    # page 1, then three 429s (the client retries twice, then the recipe waits), page 2, the last page
+    server.on("/pools/info/list-v2", json_reply(200, first), rate_limited, rate_limited, rate_limited,
+              json_reply(200, second), json_reply(200, last))  # fmt: skip
+    server.on("/pools/info/ids", json_reply(200, examples("/pools/info/ids")["poolsFromEvidence"]))
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, str(RECIPE), *args], capture_output=True, text=True, timeout=120,
+                          check=False, env={**os.environ, "PYTHONPATH": PYTHONPATH})  # fmt: skip
+
+
+def test_every_page_once_in_order_with_the_cursor_unchanged(pools: ScriptedServer) -> None:
+    proc = run("--pool-url", pools.url, "--size", "500")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    synced = [json.loads(line)["id"] for line in proc.stdout.splitlines()]
+    assert synced == ["3ucNos4NbumPLZNWztqGHNFFgkHeRMBQAVemeeomsUxv", "2QdhepnKRTLjjSqPL1PtKNwqrUkoLee5Gqs8bvZhRdMv",
+                      "58oQChx4yWmvKdwLLZzBi4ChoCc2fqCUWBkwMihLYQo2"]  # fmt: skip
+    asked = [query.get("nextPageId", [None])[0] for query in pools.queries["/pools/info/list-v2"]]
+    # the first page has no cursor; the rate-limited page is asked again with the same cursor
+    assert asked == [None, CURSOR_1, CURSOR_1, CURSOR_1, CURSOR_1, CURSOR_2]
+    assert all(query["size"] == ["500"] for query in pools.queries["/pools/info/list-v2"])
+    assert "synced 3 pools in 3 pages, 1 waits" in proc.stderr
+
+
+def test_unknown_keys_of_a_pool_are_kept(pools: ScriptedServer) -> None:
+    page = examples("/pools/info/list-v2")["lastPage"]
+    page["data"]["data"][0]["futurePoolField"] = {"kept": [1, 2.5]}
+    pools.on("/pools/info/list-v2", json_reply(200, page))
+    proc = run("--pool-url", pools.url)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert json.loads(proc.stdout.splitlines()[0]) == page["data"]["data"][0]
+
+
+def test_a_pool_answered_null_is_pending_not_gone(pools: ScriptedServer) -> None:
+    served = "58oQChx4yWmvKdwLLZzBi4ChoCc2fqCUWBkwMihLYQo2"
+    fresh = "2QdhepnKRTLjjSqPL1PtKNwqrUkoLee5Gqs8bvZhRdMv"
+    answer = examples("/pools/info/ids")["poolsFromEvidence"]
+    assert [pool["id"] if pool else None for pool in answer["data"]] == [served, None]
+    proc = run("--pool-url", pools.url, "--ids", f"{fresh},{served}", "--rounds", "2", "--every", "0")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert [json.loads(line)["id"] for line in proc.stdout.splitlines()] == [served, served]
+    assert proc.stderr.splitlines() == [f"round {n}: 1 pools, not yet served: {fresh}" for n in (1, 2)]
+    assert pools.queries["/pools/info/ids"] == [{"ids": [f"{fresh},{served}"]}] * 2
+
+
+def test_the_recipe_is_typed() -> None:
+    """mypy --strict on the recipe, with the generated package as a user installs it."""
+    proc = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-error-summary", str(RECIPE)],
+                          capture_output=True, text=True, cwd=REPO, timeout=300, check=False,
+                          env={**os.environ, "MYPYPATH": PYTHONPATH})  # fmt: skip
+    assert proc.returncode == 0, proc.stdout + proc.stderr
