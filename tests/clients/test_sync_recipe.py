@@ -27,8 +27,9 @@ CURSOR_2 = "opaque/+cursor=2"  # characters a cursor builder would mangle
 
 
 def examples(path: str) -> dict[str, Any]:
+    """A copy of the operation's named examples: `bundle` is cached and shared by every test."""
     content = bundle("pool-v3")["paths"][path]["get"]["responses"]["200"]["content"]["application/json"]
-    return {name: example["value"] for name, example in content["examples"].items()}
+    return copy.deepcopy({name: example["value"] for name, example in content["examples"].items()})
 
 
 @pytest.fixture
@@ -37,7 +38,7 @@ def pools() -> Iterator[ScriptedServer]:
     first, last = pages["pageWithCursor"], pages["lastPage"]
     assert first["data"]["nextPageId"] == CURSOR_1
     assert "nextPageId" not in last["data"]
-    second = copy.deepcopy(first)
+    second = copy.deepcopy(first)  # a second page: another pool, another cursor
     second["data"]["data"][0]["id"] = "2QdhepnKRTLjjSqPL1PtKNwqrUkoLee5Gqs8bvZhRdMv"
     second["data"]["nextPageId"] = CURSOR_2
     rate_limited = json_reply(429, {"id": "x", "success": False, "msg": "rate limited"}, **{"Retry-After": "0"})
@@ -97,3 +98,9 @@ def test_the_recipe_is_typed() -> None:
                           capture_output=True, text=True, cwd=REPO, timeout=300, check=False,
                           env={**os.environ, "MYPYPATH": PYTHONPATH})  # fmt: skip
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_the_shared_bundle_is_left_as_committed() -> None:
+    """These tests edit the examples they serve; the cached bundle other tests read is untouched."""
+    committed = json.loads((REPO / "generated" / "openapi" / "pool-v3.json").read_text(encoding="utf-8"))
+    assert bundle("pool-v3") == committed
