@@ -33,8 +33,6 @@ from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 
-import yaml
-
 REPO = Path(__file__).resolve().parent.parent
 COMPAT = REPO / "tests" / "compat"
 BUNDLES = REPO / "generated" / "openapi"
@@ -285,10 +283,6 @@ def mypy_usage(tool: Tool, folder: Path, usage: Path | None = None) -> Outcome:
     return Outcome(False, f"{len(errors)} mypy errors, first: {errors[0]}" if errors else first_error(proc.stdout))
 
 
-# Unknown keys at three depths of a recorded quote: the service rejects a quote that comes back
-# changed (REQ_SWAP_RESPONSE_ERROR), so a client must keep what its schema does not name.
-UNKNOWN = {"top": ("futureEnvelopeField", {"nested": [1, 2.5]}), "data": ("futureQuoteField", "kept"),
-           "step": ("futureStepField", 7)}  # fmt: skip
 ROUNDTRIP = """
 import json, sys
 import usage
@@ -305,16 +299,18 @@ for name, body in json.load(sys.stdin).items():
 
 
 def recorded_quotes() -> dict[str, str]:
-    """Each named quote example of the swap transaction bundle, with unknown keys added."""
-    bundle = yaml.safe_load((BUNDLES / "transaction-v1.yaml").read_text(encoding="utf-8"))
+    """Each named quote example of the swap transaction bundle, with unknown keys added at three
+    depths: the service rejects a quote that comes back changed (REQ_SWAP_RESPONSE_ERROR), so a
+    client must keep what its schema does not name."""
+    bundle = json.loads((BUNDLES / "transaction-v1.json").read_text(encoding="utf-8"))  # the YAML bundle, as JSON
     quotes: dict[str, str] = {}
     for name, example in bundle["components"]["examples"].items():
         value = example.get("value")
         if not (isinstance(value, dict) and value.get("success") is True and "swapType" in value.get("data", {})):
             continue
-        value[UNKNOWN["top"][0]] = UNKNOWN["top"][1]
-        value["data"][UNKNOWN["data"][0]] = UNKNOWN["data"][1]
-        value["data"]["routePlan"][0][UNKNOWN["step"][0]] = UNKNOWN["step"][1]
+        value["futureEnvelopeField"] = {"nested": [1, 2.5]}
+        value["data"]["futureQuoteField"] = "kept"
+        value["data"]["routePlan"][0]["futureStepField"] = 7
         quotes[name] = json.dumps(value)
     return quotes
 
