@@ -126,10 +126,10 @@ browser: ## Install Debian's chromium + chromium-driver for the browser test (if
 	else echo "setup: chromium is missing and cannot be installed here (not root or no apt-get)" >&2; fi
 
 # The other languages' toolchains, for their tests (tests/clients/test_{go,rust,ruby,php}_client.py):
-# Debian's Go, Ruby (with Typhoeus), PHP (with Guzzle, no composer) and the Rust crates the
+# Debian's Go, Ruby (with Typhoeus), PHP (with Guzzle and Composer) and the Rust crates the
 # generated crates build against offline (cargo itself comes with the machine). Installed with
 # apt-get when missing; where that cannot run, those tests skip with a message, except under CI=true.
-TOOLCHAIN_PACKAGES := golang-go ruby ruby-typhoeus php-cli php-mbstring php-curl php-guzzlehttp-guzzle \
+TOOLCHAIN_PACKAGES := golang-go ruby ruby-typhoeus php-cli php-mbstring php-curl php-zip composer php-guzzlehttp-guzzle \
   php-guzzlehttp-psr7 librust-serde-dev librust-serde-derive-dev librust-serde-json-dev librust-serde-repr-dev \
   librust-url-dev librust-reqwest-dev
 toolchains: ## Install Debian's Go, Ruby, PHP and Rust crates for the other languages' tests (if missing)

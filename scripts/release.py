@@ -19,6 +19,8 @@ same bytes), DIR/<host>/<V>/:
   RELEASE-NOTES.md                     the changes since the last release (spec_diff)
 DIR/python/simple/, a PEP 503 index of every Python distribution of the release (pip
 --index-url file://DIR/python/simple), DIR/goproxy/, a Go module proxy tree (GOPROXY=file://DIR/goproxy),
+DIR/cargo/, a cargo local registry of the crates (a source that replaces the `raydium` registry),
+DIR/php/, a Composer artifact repository of the PHP packages,
 DIR/tools/, the lint ruleset as an npm package (tools/ruleset/raydium-api-ruleset-<V>.tgz) and the
 breaking-change gate as a Python package (tools/gate/python/, console script `openapi-gate`),
 DIR/workflows/<name>.arazzo.yaml, the Arazzo workflows (generated/openapi/*.arazzo.yaml), each
@@ -44,6 +46,7 @@ import sys
 import tarfile
 import tempfile
 import time
+import tomllib
 import zipfile
 from importlib.metadata import version as installed_version
 from pathlib import Path
@@ -333,6 +336,56 @@ def go_proxy(dist: Path, versions: dict[str, str], stamp: int) -> None:
         (folder / "list").write_text(f"v{version}\n", encoding="utf-8")
 
 
+CRATES_IO = "https://github.com/rust-lang/crates.io-index"
+
+
+def index_path(name: str) -> str:
+    """Where a crate's entries live in a cargo index (cargo's layout: 1/, 2/, 3/a/, ab/cd/)."""
+    name = name.lower()
+    if len(name) <= 2:
+        return f"{len(name)}/{name}"
+    return f"3/{name[0]}/{name}" if len(name) == 3 else f"{name[:2]}/{name[2:4]}/{name}"
+
+
+def index_entry(manifest: dict[str, Any], crate: Path) -> dict[str, Any]:
+    """A crate's line in the index: its dependencies as `cargo publish` would record them
+    (a bare version requirement gets cargo's default `^`), all from crates.io."""
+    deps = []
+    for name, spec in sorted(manifest.get("dependencies", {}).items()):
+        table = {"version": spec} if isinstance(spec, str) else spec
+        req = str(table["version"])
+        deps.append({"name": name, "req": req if req[0] in "^~=<>*" else f"^{req}",
+                     "features": list(table.get("features", [])), "optional": bool(table.get("optional", False)),
+                     "default_features": bool(table.get("default-features", True)), "target": None,
+                     "kind": "normal", "registry": CRATES_IO})  # fmt: skip
+    package = manifest["package"]
+    return {"name": package["name"], "vers": package["version"], "deps": deps,
+            "cksum": hashlib.sha256(crate.read_bytes()).hexdigest(), "features": {}, "yanked": False}  # fmt: skip
+
+
+def cargo_registry(dist: Path, versions: dict[str, str]) -> None:
+    """A cargo local registry, DIR/cargo/ (`index/` in cargo's layout plus the .crate files),
+    for a source replacement of the `raydium` registry (docs/clients/install.md): a scratch
+    crate's `raydium-pool-v3-client = { version = "=X", registry = "raydium" }` resolves
+    from it offline, its dependencies from crates.io (or whatever replaces it)."""
+    for host, version in sorted(versions.items()):
+        crate = dist / host / version / "rust" / f"raydium-{host}-client-{version}.crate"
+        manifest = tomllib.loads((GENERATED / "rust" / host / "Cargo.toml").read_text(encoding="utf-8"))
+        entry = dist / "cargo" / "index" / index_path(manifest["package"]["name"])
+        entry.parent.mkdir(parents=True, exist_ok=True)
+        entry.write_text(json.dumps(index_entry(manifest, crate), separators=(",", ":")) + "\n", encoding="utf-8")
+        shutil.copyfile(crate, dist / "cargo" / crate.name)
+
+
+def composer_repository(dist: Path, versions: dict[str, str]) -> None:
+    """A Composer artifact repository, DIR/php/: the release's PHP zips (each with its
+    composer.json, name and version), for `composer config repositories.raydium artifact DIR/php`."""
+    (dist / "php").mkdir()
+    for host, version in sorted(versions.items()):
+        shutil.copyfile(dist / host / version / "php" / f"raydium-{host}-client-{version}.zip",
+                        dist / "php" / f"raydium-{host}-client-{version}.zip")  # fmt: skip
+
+
 TOOL_TEMPLATES = REPO / "scripts" / "templates" / "tools"
 GATE_MODULES = ("openapi_gate", "spec_diff", "deref", "oas")  # the gate and what it imports
 GATE_REQUIRES = ("prance", "PyYAML")
@@ -436,7 +489,10 @@ def main(argv: list[str] | None = None) -> int:
         gate_package(staging, stamp)
         ruleset_package(staging, stamp)
         simple_index(staging)
-        go_proxy(staging, {host: version for host, version, _ in plans}, stamp)
+        released = {host: version for host, version, _ in plans}
+        go_proxy(staging, released, stamp)
+        cargo_registry(staging, released)
+        composer_repository(staging, released)
         sha256sums(staging)
     except ReleaseError as exc:
         shutil.rmtree(staging, ignore_errors=True)

@@ -6,8 +6,9 @@ type-checks where the language has a checker, makes a first call against the moc
 catches a failure envelope from the hostile server.
 
 Python (pip from the release's PEP 503 index), TypeScript (npm from the tarballs), Ruby
-(gem install --local) and Go (go get from the release's module proxy tree). Rust and PHP
-package sources are not written yet (issue 26)."""
+(gem install --local), Go (go get from the release's module proxy tree), Rust (cargo add
+from the release's local registry, the crates' dependencies from Debian's crates) and PHP
+(composer require from the release's artifact repository, Guzzle from Debian's packages)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from toolchains import BUILD, go_module_of, require
+from toolchains import BUILD, cargo_home, go_module_of, require
 
 from mock_servers import HostileServer, Prism
 from project import NODE_BIN, REPO, bundle
@@ -31,11 +32,13 @@ def version(host: str) -> str:
     return str(bundle(host)["info"]["version"])
 
 
-def documented(index: int, dist: Path) -> str:
-    """The page's index-th `sh` command (Python, TypeScript, Ruby, Go), for this dist/."""
+def documented(index: int, dist: Path, language: str = "sh") -> str:
+    """The page's index-th `sh` command (Python, TypeScript, Ruby, Go, Rust, PHP), or its
+    index-th block of another language, for this dist/."""
     page = (REPO / "docs" / "clients" / "install.md").read_text(encoding="utf-8")
-    blocks = re.findall(r"^```sh\n(.*?)^```", page, re.S | re.M)
-    assert len(blocks) == 4, "docs/clients/install.md: expected the pip, npm, gem and go commands"
+    blocks = re.findall(rf"^```{language}\n(.*?)^```", page, re.S | re.M)
+    if language == "sh":
+        assert len(blocks) == 6, "docs/clients/install.md: expected the pip, npm, gem, go, cargo and composer commands"
     return str(blocks[index]).replace("$DIST", str(dist))
 
 
@@ -46,6 +49,8 @@ def test_the_documented_commands_name_the_current_versions() -> None:
         assert f"raydium-{host}-client-{version(host)}.tgz" in page, host
         assert f"raydium_{host.replace('-', '_')}_client-{version(host)}.gem" in page, host
         assert f"{go_module_of(host)[0]}@{go_module_of(host)[1]}" in page, host
+        assert f"raydium-{host}-client@={version(host)}" in page, host
+        assert f"raydium/{host}-client:{version(host)}" in page, host
 
 
 def run(command: list[str], cwd: Path, env: dict[str, str] | None = None, timeout: int = 300) -> str:
@@ -215,3 +220,79 @@ def test_go_installs_from_the_module_proxy_tree(dist: Path, prism_servers: dict[
     expect_first_call_and_failure(run(["./first", prism_servers["pool-v3"].url,
                                        hostile.base_url("failure-400", "pool-v3")], project))  # fmt: skip
 
+
+
+RUST = """use raydium_pool_v3_client::apis::{configuration_api, Error};
+use raydium_pool_v3_client::contract::{self, Kind};
+
+fn tiers(url: &str) -> Result<usize, Error<configuration_api::ListDynamicFeeConfigsError>> {
+    let configuration = contract::configuration(Some(url), None).expect("a client");
+    Ok(configuration_api::list_dynamic_fee_configs(&configuration)?.data.len())
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    println!("first call: {}", tiers(&args[1]).expect("the first call"));
+    match tiers(&args[2]) {
+        Err(Error::Contract(e)) if e.kind == Kind::FailureEnvelope => {
+            println!("caught: FailureEnvelopeError {} {}", e.status.unwrap_or(0), e.error_code.unwrap_or(0))
+        }
+        other => panic!("expected a failure envelope, got {:?}", other.map_err(|e| e.to_string())),
+    }
+    let _ = raydium_transaction_v1_client::contract::DEFAULT_BASE_URL;
+}
+"""
+
+
+def test_rust_installs_with_cargo_from_the_release_registry(
+        dist: Path, prism_servers: dict[str, Prism], hostile: HostileServer, tmp_path: Path) -> None:  # fmt: skip
+    """The user's cargo: crates.io replaced by Debian's crates (offline here), as on the Rust
+    page; the page's commands add our registry's source to the project."""
+    require("cargo")
+    env = {"CARGO_HOME": str(cargo_home()), "CARGO_TARGET_DIR": str(BUILD / "cargo-target")}
+    run(["cargo", "new", "--quiet", "--name", "scratch_install", str(tmp_path / "scratch")], tmp_path, env=env)
+    project = tmp_path / "scratch"
+    run(["bash", "-ec", documented(4, dist)], project, env=env)
+    (project / "src" / "main.rs").write_text(RUST, encoding="utf-8")
+    out = run(["cargo", "run", "--quiet", "--", prism_servers["pool-v3"].url,
+               hostile.base_url("failure-400", "pool-v3")], project, env=env, timeout=900)  # fmt: skip
+    expect_first_call_and_failure(out)
+
+
+PHP = """<?php
+require __DIR__ . '/vendor/autoload.php';
+
+use Raydium\\PoolV3\\Api\\ConfigurationApi;
+use Raydium\\PoolV3\\Contract;
+use Raydium\\PoolV3\\FailureEnvelopeError;
+
+function tiers(string $url): array
+{
+    return (new ConfigurationApi(config: Contract::configuration($url)))->listDynamicFeeConfigs()->getData();
+}
+
+echo 'first call: ', count(tiers($argv[1])), "\\n";
+try {
+    tiers($argv[2]);
+} catch (FailureEnvelopeError $e) {
+    echo 'caught: FailureEnvelopeError ', $e->getStatus(), ' ', $e->getErrorCode(), "\\n";
+}
+Raydium\\TransactionV1\\Contract::configuration();
+"""
+
+
+def test_php_installs_with_composer_from_the_release_repository(
+        dist: Path, prism_servers: dict[str, Prism], hostile: HostileServer, tmp_path: Path) -> None:  # fmt: skip
+    """The page's composer.json for a machine without Packagist (Guzzle from Debian), then
+    its commands; the autoloader is Composer's."""
+    require("php", "composer")
+    project = tmp_path / "scratch"
+    project.mkdir()
+    (project / "composer.json").write_text(documented(0, dist, "json"), encoding="utf-8")
+    env = {"COMPOSER_HOME": str(tmp_path / "composer-home"), "COMPOSER_ALLOW_SUPERUSER": "1",
+           "COMPOSER_NO_INTERACTION": "1", "HOME": str(tmp_path)}  # fmt: skip
+    run(["bash", "-ec", documented(5, dist)], project, env=env)
+    (project / "first.php").write_text(PHP, encoding="utf-8")
+    run(["php", "-l", "first.php"], project)
+    out = run(["php", "first.php", prism_servers["pool-v3"].url, hostile.base_url("failure-400", "pool-v3")], project)
+    expect_first_call_and_failure(out)

@@ -58,8 +58,9 @@ def go_module(folder: Path, host: str, main: str) -> Path:
     return folder
 
 
-def cargo(args: list[str], cwd: Path, timeout: int = 900) -> subprocess.CompletedProcess[str]:
-    """`cargo` offline, with crates.io replaced by Debian's packaged crates."""
+def cargo_home() -> Path:
+    """A CARGO_HOME whose config makes cargo offline, with crates.io replaced by Debian's
+    packaged crates (the Rust page's set-up)."""
     home = BUILD / "cargo-home"
     home.mkdir(parents=True, exist_ok=True)
     (home / "config.toml").write_text(
@@ -67,7 +68,12 @@ def cargo(args: list[str], cwd: Path, timeout: int = 900) -> subprocess.Complete
         "[net]\noffline = true\n",
         encoding="utf-8",
     )
-    env = {**os.environ, "CARGO_HOME": str(home), "CARGO_TARGET_DIR": str(BUILD / "cargo-target")}
+    return home
+
+
+def cargo(args: list[str], cwd: Path, timeout: int = 900) -> subprocess.CompletedProcess[str]:
+    """`cargo` offline, with crates.io replaced by Debian's packaged crates."""
+    env = {**os.environ, "CARGO_HOME": str(cargo_home()), "CARGO_TARGET_DIR": str(BUILD / "cargo-target")}
     return subprocess.run(["cargo", *args, "--offline", "--quiet"], capture_output=True, text=True, timeout=timeout,
                           check=False, cwd=cwd, env=env)  # fmt: skip
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from project import HOSTS, REPO
-from release import client_folders
+from release import client_folders, index_entry, index_path
 
 pytestmark = pytest.mark.tooling
 
@@ -213,3 +213,24 @@ def test_the_postman_collection_uses_the_named_examples(tmp_path: Path) -> None:
     assert body["swapResponse"]["data"]["swapType"] == "BaseIn"
     query = {q["key"]: q["value"] for q in requests["computeSwapBaseIn"]["url"]["query"]}
     assert query["amount"] == "1000000000"
+
+
+@pytest.mark.parametrize(("name", "path"), [("a", "1/a"), ("ab", "2/ab"), ("abc", "3/a/abc"), ("Serde", "se/rd/serde"),
+                                            ("raydium-pool-v3-client", "ra/yd/raydium-pool-v3-client")])  # fmt: skip
+def test_the_cargo_index_uses_cargos_layout(name: str, path: str) -> None:
+    assert index_path(name) == path
+
+
+def test_a_cargo_index_entry_records_dependencies_as_cargo_publish_would(tmp_path: Path) -> None:
+    crate = tmp_path / "c.crate"
+    crate.write_bytes(b"crate")
+    manifest = {"package": {"name": "c", "version": "1.2.3"},
+                "dependencies": {"url": "2.3", "exact": "=1.0.1",
+                                 "reqwest": {"version": "0.11", "default-features": False, "features": ["json"]}}}
+    entry = index_entry(manifest, crate)
+    assert (entry["name"], entry["vers"], entry["yanked"]) == ("c", "1.2.3", False)
+    assert entry["cksum"] == "f5fe331d2367a7a67ee20bd579c77b929ae49439d8b0d8e9c3b98609797b6b69"  # sha256 of b"crate"
+    deps = {d["name"]: d for d in entry["deps"]}
+    assert [d["req"] for d in entry["deps"]] == ["=1.0.1", "^0.11", "^2.3"]
+    assert (deps["reqwest"]["default_features"], deps["reqwest"]["features"]) == (False, ["json"])
+    assert (deps["url"]["default_features"], deps["url"]["kind"]) == (True, "normal")
