@@ -48,11 +48,13 @@ import tempfile
 import time
 import tomllib
 import zipfile
+from functools import cache
 from importlib.metadata import version as installed_version
 from pathlib import Path
 from string import Template
 from typing import Any
 
+import client_surface
 import oas
 import openapi_gate
 import spec_diff
@@ -219,6 +221,12 @@ def check_policy(host: str, version: str) -> tuple[list[spec_diff.Change], str |
     problem = spec_diff.gate(host, changes, base_version)
     if problem:
         raise ReleaseError(problem)
+    gone = removed_names(host, previous.name)
+    if gone and spec_diff.version_key(version)[0] == spec_diff.version_key(previous.name)[0]:
+        shown = "\n".join(f"  {name}" for name in gone[:20]) + ("\n  ..." if len(gone) > 20 else "")
+        raise ReleaseError(f"{host}: {len(gone)} public name(s) of the clients since {previous.name} are gone, "
+                           f"which breaks their callers: need a major version bump (info.version is {version})"
+                           f"\n{shown}")  # fmt: skip
     api = [c for c in changes if not c.what.startswith("info.version")]
     old, new = spec_diff.version_key(previous.name), spec_diff.version_key(version)
     if api and new[:2] == old[:2]:
@@ -240,15 +248,40 @@ def notes(host: str, version: str, previous: str | None, changes: list[spec_diff
             if group:
                 lines += ["", f"{title}:", ""]
                 lines += [f"- {c.operation + ': ' if c.operation else ''}{c.what}" for c in group]
+        gone = removed_names(host, previous)
+        if gone:
+            lines += ["", f"Public names of the clients removed ({len(gone)}):", ""]
+            lines += [f"- {name}" for name in gone[:50]] + ([f"- and {len(gone) - 50} more"] if len(gone) > 50 else [])
     return "\n".join(lines) + "\n"
 
 
+@cache
+def surface(host: str) -> dict[str, list[str]]:
+    try:
+        return client_surface.surface(host)
+    except client_surface.SurfaceError as exc:
+        raise ReleaseError(f"{host}: the clients' public surface: {exc}") from exc
+
+
+def removed_names(host: str, previous: str) -> list[str]:
+    """The clients' public names recorded at the previous release that are gone now (none
+    when that release recorded no surface)."""
+    recorded = RELEASES / host / previous / "surface.json"
+    if not recorded.exists():
+        return []
+    return client_surface.removed(json.loads(recorded.read_text(encoding="utf-8")), surface(host))
+
+
 def record_clients(host: str, version: str) -> None:
-    """releases/<host>/<V>/clients.json: the digest of each client's code at V (a release
-    recorded before the digests were kept gets them at its next `make release`)."""
+    """releases/<host>/<V>/clients.json, the digest of each client's code at V, and
+    surface.json, every public name of each client (a release recorded before these were
+    kept gets them at its next `make release`)."""
     path = RELEASES / host / version / "clients.json"
     if not path.exists():
         path.write_text(json.dumps(client_digests(host), indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    names = RELEASES / host / version / "surface.json"
+    if not names.exists():
+        names.write_text(json.dumps(surface(host), indent=1) + "\n", encoding="utf-8")
 
 
 def record(host: str, version: str, section: str) -> None:

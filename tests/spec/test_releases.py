@@ -234,3 +234,29 @@ def test_a_cargo_index_entry_records_dependencies_as_cargo_publish_would(tmp_pat
     assert [d["req"] for d in entry["deps"]] == ["=1.0.1", "^0.11", "^2.3"]
     assert (deps["reqwest"]["default_features"], deps["reqwest"]["features"]) == (False, ["json"])
     assert (deps["url"]["default_features"], deps["url"]["kind"]) == (True, "normal")
+
+
+def test_a_removed_public_name_needs_a_major_bump(clone: Clone) -> None:
+    """A client's public function is gone (a template change, stood for by the generated
+    code): a patch release is refused and names it; a major release goes through and its
+    notes list it."""
+    version = current_version("pool-v3")
+    major = f"{int(version.split('.')[0]) + 1}.0.0"
+    try:
+        clone.edit("generated/go/pool-v3/contract.go", "func NewContractClient(", "func newContractClient(")
+        patch = version.rsplit(".", 1)[0] + "." + str(int(version.rsplit(".", 1)[1]) + 1)
+        clone.edit("spec/pool-v3/openapi.yaml", f"  version: {version}\n", f"  version: {patch}\n")
+        clone.bundle("pool-v3")
+        release = clone.release("pool-v3")
+        assert release.returncode == 1, release.stdout
+        assert "public name(s) of the clients since" in release.stderr, release.stderr
+        assert "need a major version bump" in release.stderr
+        assert "  go: NewContractClient\n" in release.stderr + "\n"
+        clone.edit("spec/pool-v3/openapi.yaml", f"  version: {patch}\n", f"  version: {major}\n")
+        clone.bundle("pool-v3")
+        release = clone.release("pool-v3")
+        assert release.returncode == 0, release.stderr
+        notes = (clone.root / "dist" / "pool-v3" / major / "RELEASE-NOTES.md").read_text(encoding="utf-8")
+        assert "Public names of the clients removed (1):\n\n- go: NewContractClient\n" in notes
+    finally:
+        clone.reset()

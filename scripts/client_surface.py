@@ -1,0 +1,160 @@
+"""The public surface of each generated client: every name a caller can use, per language.
+
+Usage: client_surface.py HOST   (prints the surface as JSON)
+
+A release records it (releases/<host>/<V>/surface.json) and the next release compares: a
+name that is gone breaks callers, so `make release` asks for a major bump (scripts/release.py).
+Each language is read by its own tools where they exist here: Python by `ast`, TypeScript by
+the compiler API, Go by go/parser, Ruby and PHP by reflection of the loaded package
+(scripts/surface/). Rust has no parser we can run offline (rustdoc's JSON needs a nightly
+compiler), so its `pub` items are read line by line from the generated sources, which
+rustfmt-like generator output keeps one per line.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+GENERATED = REPO / "generated"
+HELPERS = Path(__file__).resolve().parent / "surface"
+BUILD = REPO / "build"
+
+
+class SurfaceError(Exception):
+    pass
+
+
+def helper(command: list[str], env: dict[str, str] | None = None) -> list[str]:
+    proc = subprocess.run(command, capture_output=True, text=True, check=False, cwd=REPO,
+                          env={**os.environ, **(env or {})})  # fmt: skip
+    if proc.returncode != 0:
+        raise SurfaceError(f"{' '.join(command[:2])} failed (exit {proc.returncode}):\n{proc.stderr.strip()}")
+    return [line for line in proc.stdout.splitlines() if line]
+
+
+def python_surface(package: Path) -> list[str]:
+    """Public modules, their public functions (with each parameter), classes (with their
+    public methods, parameters and annotated attributes) and module-level names."""
+    names: set[str] = set()
+
+    def parameters(prefix: str, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        names.add(prefix)
+        for arg in [*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs]:
+            if arg.arg not in ("self", "cls"):
+                names.add(f"{prefix}({arg.arg})")
+
+    for path in sorted(package.rglob("*.py")):
+        parts = path.relative_to(package.parent).with_suffix("").parts
+        if any(p.startswith("_") and p != "__init__" for p in parts):
+            continue
+        module = ".".join(p for p in parts if p != "__init__")
+        names.add(module)
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and not node.name.startswith("_"):
+                parameters(f"{module}.{node.name}", node)
+            elif isinstance(node, ast.ClassDef) and not node.name.startswith("_"):
+                names.add(f"{module}.{node.name}")
+                for item in node.body:
+                    if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef) and (
+                            not item.name.startswith("_") or item.name == "__init__"):
+                        parameters(f"{module}.{node.name}.{item.name}", item)
+                    elif isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
+                        names.add(f"{module}.{node.name}.{item.target.id}")
+                    elif isinstance(item, ast.Assign):
+                        names.update(f"{module}.{node.name}.{t.id}" for t in item.targets
+                                     if isinstance(t, ast.Name) and not t.id.startswith("_"))  # fmt: skip
+            elif isinstance(node, ast.Assign | ast.AnnAssign):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                names.update(f"{module}.{t.id}" for t in targets
+                             if isinstance(t, ast.Name) and not t.id.startswith("_"))  # fmt: skip
+    return sorted(names)
+
+
+RUST_ITEM = re.compile(r"^(\s*)pub (?:async )?(fn|struct|enum|type|const|static|trait|mod) (\w+)")
+RUST_FIELD = re.compile(r"^\s+pub (\w+)\s*:")
+RUST_IMPL = re.compile(r"^impl(?:<[^>]*>)? (?:[\w:<>]+ for )?(\w+)")
+RUST_VARIANT = re.compile(r"^\s+([A-Z]\w*)\s*(?:[,({=]|$)")
+
+
+def rust_surface(crate: Path) -> list[str]:
+    """`pub` items per module (path from the file), struct fields, enum variants and the
+    `pub fn`s of each `impl` block (Type::method)."""
+    names: set[str] = set()
+    for path in sorted((crate / "src").rglob("*.rs")):
+        parts = path.relative_to(crate / "src").with_suffix("").parts
+        module = "::".join(p for p in parts if p not in ("lib", "mod")) or "crate"
+        owner, kind = "", ""
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.startswith("}"):
+                owner, kind = "", ""
+            elif (impl := RUST_IMPL.match(line)) and line.rstrip().endswith("{"):
+                owner, kind = impl.group(1), "impl"
+            elif item := RUST_ITEM.match(line):
+                indent, what, name = item.groups()
+                if not indent:
+                    names.add(f"{module}::{name}")
+                    if what in ("struct", "enum") and line.rstrip().endswith("{"):
+                        owner, kind = name, what
+                elif kind == "impl" and what == "fn":
+                    names.add(f"{module}::{owner}::{name}")
+            elif kind == "struct" and (field := RUST_FIELD.match(line)):
+                names.add(f"{module}::{owner}.{field.group(1)}")
+            elif kind == "enum" and (variant := RUST_VARIANT.match(line)):
+                names.add(f"{module}::{owner}::{variant.group(1)}")
+    return sorted(names)
+
+
+def go_surface(folder: Path) -> list[str]:
+    cache = BUILD / "go-cache"
+    env = {"GOCACHE": str(cache / "build"), "GOPATH": str(cache / "path"), "GOTOOLCHAIN": "local", "GOFLAGS": "",
+           "GO111MODULE": "on", "GOPROXY": "off"}  # fmt: skip
+    return helper(["go", "run", str(HELPERS / "surface.go"), str(folder)], env)
+
+
+def surface(host: str) -> dict[str, list[str]]:
+    """Every language's public names for the host's generated clients."""
+    python = next((GENERATED / "python" / f"{host}-client").glob("*_client"))
+    ruby = GENERATED / "ruby" / host / "lib"
+    gem = next(ruby.glob("*.rb")).stem
+    php = json.loads((GENERATED / "php" / host / "composer.json").read_text(encoding="utf-8"))
+    namespace = next(iter(php["autoload"]["psr-4"])).rstrip("\\")
+    module = "".join(part.capitalize() for part in gem.split("_"))
+    return {
+        "python": python_surface(python),
+        "typescript": helper(["node", str(HELPERS / "surface.mjs"),
+                              str(GENERATED / "typescript" / f"{host}-client" / "dist" / "index.d.ts")]),
+        "go": go_surface(GENERATED / "go" / host),
+        "rust": rust_surface(GENERATED / "rust" / host),
+        "ruby": helper(["ruby", "-I", str(ruby), str(HELPERS / "surface.rb"), gem, module]),
+        "php": helper(["php", str(HELPERS / "surface.php"), str(GENERATED / "php" / host / "lib"), namespace]),
+    }  # fmt: skip
+
+
+def removed(before: dict[str, list[str]], after: dict[str, list[str]]) -> list[str]:
+    """The names of `before` that `after` no longer has, as `language: name`."""
+    return [f"{language}: {name}" for language, names in sorted(before.items())
+            for name in sorted(set(names) - set(after.get(language, [])))]  # fmt: skip
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 1:
+        print(__doc__.split("\n\n")[1], file=sys.stderr)
+        return 2
+    try:
+        print(json.dumps(surface(args[0]), indent=1))
+    except SurfaceError as exc:
+        print(f"client_surface: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,133 @@
+"""The clients' public surface (scripts/client_surface.py), which `make release` records and
+compares: a public name that goes needs a major bump (tests/spec/test_releases.py runs that
+end to end)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from client_surface import python_surface, removed, rust_surface
+from project import HOSTS, REPO, bundle
+
+PYTHON = '''
+"""A module."""
+LIMIT = 3
+_hidden = 1
+
+
+def call(client, amount, *, timeout=None):
+    pass
+
+
+def _private():
+    pass
+
+
+class Error(Exception):
+    status: int
+    kind = "x"
+
+    def __init__(self, status):
+        self.status = status
+
+    def describe(self, verbose):
+        pass
+
+    def _internal(self):
+        pass
+'''
+
+
+def test_python_names_modules_functions_parameters_classes_and_attributes(tmp_path: Path) -> None:
+    package = tmp_path / "demo_client"
+    (package / "_private").mkdir(parents=True)
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "errors.py").write_text(PYTHON, encoding="utf-8")
+    (package / "_fast.py").write_text("def decode(): pass\n", encoding="utf-8")
+    (package / "_private" / "inner.py").write_text("def hidden(): pass\n", encoding="utf-8")
+    assert python_surface(package) == sorted([
+        "demo_client", "demo_client.errors", "demo_client.errors.LIMIT",
+        "demo_client.errors.call", "demo_client.errors.call(client)", "demo_client.errors.call(amount)",
+        "demo_client.errors.call(timeout)", "demo_client.errors.Error", "demo_client.errors.Error.status",
+        "demo_client.errors.Error.kind", "demo_client.errors.Error.__init__",
+        "demo_client.errors.Error.__init__(status)",
+        "demo_client.errors.Error.describe", "demo_client.errors.Error.describe(verbose)",
+    ])  # fmt: skip
+
+
+RUST = """use std::fmt;
+
+pub const DEFAULT_TIMEOUT: u64 = 8;
+
+#[derive(Debug)]
+pub struct RetryPolicy {
+    pub max_retries: u32,
+    wait: f64,
+}
+
+pub enum Kind {
+    FailureEnvelope,
+    RateLimited { after: u64 },
+    #[serde(rename = "x")]
+    NotJson(String),
+}
+
+impl RetryPolicy {
+    pub fn new() -> Self {
+        todo!()
+    }
+    fn private(&self) {}
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        todo!()
+    }
+}
+
+pub fn send() {}
+fn hidden() {}
+"""
+
+
+def test_rust_names_items_fields_variants_and_methods(tmp_path: Path) -> None:
+    (tmp_path / "src" / "apis").mkdir(parents=True)
+    (tmp_path / "src" / "contract.rs").write_text(RUST, encoding="utf-8")
+    (tmp_path / "src" / "apis" / "mod.rs").write_text("pub mod pools_api;\npub enum Error {\n    Io,\n}\n")
+    assert rust_surface(tmp_path) == sorted([
+        "contract::DEFAULT_TIMEOUT", "contract::RetryPolicy", "contract::RetryPolicy.max_retries",
+        "contract::Kind", "contract::Kind::FailureEnvelope", "contract::Kind::RateLimited", "contract::Kind::NotJson",
+        "contract::RetryPolicy::new", "contract::send", "apis::pools_api", "apis::Error", "apis::Error::Io",
+    ])  # fmt: skip
+
+
+def test_removed_lists_what_is_gone_per_language() -> None:
+    before = {"go": ["A", "B.C"], "python": ["m", "m.f"], "rust": ["x"]}
+    after = {"go": ["A", "B.D"], "python": ["m", "m.f", "m.g"]}
+    assert removed(before, after) == ["go: B.C", "rust: x"]
+    assert removed(before, before) == []
+
+
+KEY_NAMES = {
+    "python": "{py}.errors.FailureEnvelopeError", "typescript": "FailureEnvelopeError",
+    "go": "FailureEnvelopeError", "rust": "contract::Kind::FailureEnvelope",
+    "ruby": "{rb}::FailureEnvelopeError", "php": "{php}\\FailureEnvelopeError",
+}  # fmt: skip
+
+
+@pytest.mark.tooling  # after `make release`, as the other release-record tests
+@pytest.mark.parametrize("host", HOSTS)
+def test_each_release_records_the_names_callers_use(host: str) -> None:
+    """releases/<host>/<V>/surface.json names every language's failure error, the type a
+    caller's `except`/`catch` uses: an extractor that finds nothing cannot pass."""
+    version = str(bundle(host)["info"]["version"])
+    recorded = json.loads((REPO / "releases" / host / version / "surface.json").read_text(encoding="utf-8"))
+    assert set(recorded) == set(KEY_NAMES), host
+    camel = "".join(word.capitalize() for word in host.split("-"))
+    names = {"py": f"{host.replace('-', '_')}_client", "rb": f"Raydium{camel}Client", "php": f"Raydium\\{camel}"}
+    for language, name in KEY_NAMES.items():
+        assert name.format(**names) in recorded[language], (host, language)
+        assert len(recorded[language]) > 50, (host, language)
