@@ -221,6 +221,66 @@ def test_every_operation_page_stays_within_its_height_budget(browser: Any, site_
         browser.set_window_size(1300, 1800)
 
 
+SIDEWAYS = """return [document.documentElement.scrollWidth, document.documentElement.clientWidth]"""
+
+
+def reader_pages() -> list[Path]:
+    """Every operation page, guide and client page (not Swagger UI's iframe documents)."""
+    reference = [p for p in (SITE / "reference").glob("*/*.html") if not p.name.startswith("swagger-")]
+    return sorted([*reference, *(SITE / "guide").glob("*.html"), *(SITE / "clients").glob("*.html")])
+
+
+def test_no_reader_page_scrolls_sideways_at_390_px(browser: Any, site_url: str) -> None:
+    """At a phone's 390 px no table or code block widens the page: they scroll inside their
+    own box. The control widens one page by hand and must be caught."""
+    browser.set_window_size(390, 844)
+    try:
+        wide = {}
+        pages = reader_pages()
+        assert len(pages) > 50, pages
+        for page in pages:
+            browser.get(f"{site_url}/{page.relative_to(SITE).as_posix()}")
+            scroll, client = browser.execute_script(SIDEWAYS)
+            if scroll > client:
+                wide[page.relative_to(SITE).as_posix()] = scroll
+        assert wide == {}, f"pages wider than the 390 px window: {wide}"
+        browser.execute_script("document.querySelector('article').append(Object.assign("
+                               "document.createElement('div'), {style: 'width: 900px; height: 1px'}))")  # fmt: skip
+        scroll, client = browser.execute_script(SIDEWAYS)
+        assert scroll > client, "the control: a 900 px element must make the page scroll sideways"
+    finally:
+        browser.set_window_size(1300, 1800)
+
+
+FIRST_SAMPLE = """const tabs = document.querySelector('.op-aside .tabbed-set');
+return tabs ? [tabs.getBoundingClientRect().top, window.innerHeight] : null"""
+
+
+def operation_pages() -> list[Path]:
+    return [p for p in reader_pages() if p.parent.parent.name == "reference"
+            and p.name not in ("index.html", "interactive.html", "error-codes.html")]  # fmt: skip
+
+
+def test_the_first_sample_is_on_the_first_screen_at_1400_px(browser: Any, site_url: str) -> None:
+    """At 1400x1000 the request samples sit beside the fields, their tabs and first lines
+    on the first screen of every operation page."""
+    browser.set_window_size(1400, 1000)
+    try:
+        low = {}
+        pages = operation_pages()
+        assert len(pages) >= 28, pages
+        for page in pages:
+            browser.get(f"{site_url}/{page.relative_to(SITE).as_posix()}")
+            found = browser.execute_script(FIRST_SAMPLE)
+            assert found is not None, f"{page.name}: no code samples beside the fields"
+            top, screen = found
+            if top + 120 > screen:  # the tabs and a few lines of code
+                low[page.relative_to(SITE).as_posix()] = round(top)
+        assert low == {}, f"first sample below the first screen (px from the top): {low}"
+    finally:
+        browser.set_window_size(1300, 1800)
+
+
 def test_interactive_view_renders_offline(browser: Any, site_url: str) -> None:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support import expected_conditions
