@@ -193,15 +193,6 @@ def client_digests(host: str) -> dict[str, str]:
     return digests
 
 
-def changed_clients(host: str, version: str) -> list[str] | None:
-    """The clients whose code differs from what release V recorded (None: V recorded none)."""
-    recorded = RELEASES / host / version / "clients.json"
-    if not recorded.exists():
-        return None
-    before = json.loads(recorded.read_text(encoding="utf-8"))
-    return sorted(name for name, digest in client_digests(host).items() if before.get(name) != digest)
-
-
 def check_policy(host: str, version: str) -> tuple[list[spec_diff.Change], str | None]:
     """The changes since the release before V, and that release's version; ReleaseError where
     V breaks the version policy. Re-releasing V is allowed only for the same description."""
@@ -209,11 +200,14 @@ def check_policy(host: str, version: str) -> tuple[list[spec_diff.Change], str |
     recorded = RELEASES / host / version / f"{host}-{version}.deref.json"
     if recorded.exists() and recorded.read_bytes() != current.read_bytes():
         raise ReleaseError(f"{host} {version} is released and the description has changed since: bump info.version")
-    changed = changed_clients(host, version)
-    if changed:
-        raise ReleaseError(f"{host} {version} is released and its clients have changed since "
-                           f"({', '.join(changed)}): bump info.version, so that a pinned client version "
-                           "names one code")  # fmt: skip
+    clients = recorded.parent / "clients.json"
+    if clients.exists():
+        before = json.loads(clients.read_text(encoding="utf-8"))
+        changed = sorted(name for name, digest in client_digests(host).items() if before.get(name) != digest)
+        if changed:
+            raise ReleaseError(f"{host} {version} is released and its clients have changed since "
+                               f"({', '.join(changed)}): bump info.version, so that a pinned client version "
+                               "names one code")  # fmt: skip
     released = spec_diff.releases_of(host)
     if released and not recorded.exists() and spec_diff.version_key(version) < spec_diff.version_key(released[-1].name):
         raise ReleaseError(f"{host}: info.version {version} is not newer than the last release {released[-1].name}")
@@ -254,10 +248,6 @@ def notes(host: str, version: str, previous: str | None, changes: list[spec_diff
             if group:
                 lines += ["", f"{title}:", ""]
                 lines += [f"- {c.operation + ': ' if c.operation else ''}{c.what}" for c in group]
-        changed = changed_clients(host, previous)
-        if changed is not None:
-            lines += ["", f"Clients whose code changed: {', '.join(changed)}." if changed
-                      else "No client's code changed."]  # fmt: skip
         gone = removed_names(host, previous)
         if gone:
             lines += ["", f"Public names of the clients removed ({len(gone)}):", ""]
