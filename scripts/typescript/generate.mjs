@@ -29,6 +29,9 @@ const u64 = f.createUnionTypeNode([
 
 const source = await readFile(bundle, 'utf8');
 const ast = await openapiTS(source, {
+  // a payload whose fields the source does not show is an open object: `Record<string, unknown>`
+  // (readable by key), not openapi-typescript's default `Record<string, never>` (decision 63)
+  emptyObjectsUnknown: true,
   transform(schema) {
     if (schema && schema.type === 'integer' && schema.format === 'uint64') return u64;
     return undefined;

@@ -180,7 +180,8 @@ def test_the_error_code_table_lists_every_code_and_every_transaction_page_links_
 
 
 TASK_GUIDES = {"guide/swap.html": ("recipes/swap.py", "recipes/swap.ts"),
-               "guide/sync.html": ("recipes/sync_pools.py",), "guide/lint-in-ci.html": ()}  # fmt: skip
+               "guide/sync.html": ("recipes/sync_pools.py",), "guide/perps.html": ("recipes/perps_metadata.py",),
+               "guide/lint-in-ci.html": ()}  # fmt: skip
 
 
 def test_each_task_guide_is_one_click_from_home_and_shows_its_tested_code() -> None:
