@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import copy
 import json
-import os
 import subprocess
-import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -18,10 +16,10 @@ import pytest
 
 from mock_servers import ScriptedServer, json_reply
 from project import REPO, deref
+from recipes import run_recipe, type_check
 
 pytestmark = pytest.mark.e2e
 RECIPE = REPO / "docs" / "guide" / "recipes" / "perps_metadata.py"
-PYTHONPATH = str(REPO / "generated" / "python" / "perps-v1-client")
 SERVED_KEY = "zzTestOnlyKeypair5Kb8kLf9zgWQnogidDA76MzPL6Ts"  # stands for the keypair the service sends
 WALLET = "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin"
 
@@ -51,8 +49,7 @@ def perps() -> Iterator[ScriptedServer]:
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, str(RECIPE), *args], capture_output=True, text=True, timeout=120,
-                          check=False, env={**os.environ, "PYTHONPATH": PYTHONPATH})  # fmt: skip
+    return run_recipe(RECIPE, "perps-v1", *args)
 
 
 def test_pools_and_statistics_read_once_a_minute_exactly(perps: ScriptedServer) -> None:
@@ -87,7 +84,5 @@ def test_a_failure_is_reported_by_its_type_and_the_next_round_goes_on(perps: Scr
 
 def test_the_recipe_is_typed() -> None:
     """mypy --strict on the recipe, with the generated package as a user installs it."""
-    proc = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-error-summary", str(RECIPE)],
-                          capture_output=True, text=True, cwd=REPO, timeout=300, check=False,
-                          env={**os.environ, "MYPYPATH": PYTHONPATH})  # fmt: skip
+    proc = type_check(RECIPE, "perps-v1")
     assert proc.returncode == 0, proc.stdout + proc.stderr

@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import copy
 import json
-import os
 import subprocess
-import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -18,10 +16,10 @@ import pytest
 
 from mock_servers import ScriptedServer, json_reply
 from project import REPO, bundle
+from recipes import run_recipe, type_check
 
 pytestmark = pytest.mark.e2e
 RECIPE = REPO / "docs" / "guide" / "recipes" / "sync_pools.py"
-PYTHONPATH = str(REPO / "generated" / "python" / "pool-v3-client")
 CURSOR_1 = "94c0a77c-6624-4d27-a0d3-9949df5ab72c"  # the example's cursor
 CURSOR_2 = "opaque/+cursor=2"  # characters a cursor builder would mangle
 
@@ -54,8 +52,7 @@ def pools() -> Iterator[ScriptedServer]:
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, str(RECIPE), *args], capture_output=True, text=True, timeout=120,
-                          check=False, env={**os.environ, "PYTHONPATH": PYTHONPATH})  # fmt: skip
+    return run_recipe(RECIPE, "pool-v3", *args)
 
 
 def test_every_page_once_in_order_with_the_cursor_unchanged(pools: ScriptedServer) -> None:
@@ -94,9 +91,7 @@ def test_a_pool_answered_null_is_pending_not_gone(pools: ScriptedServer) -> None
 
 def test_the_recipe_is_typed() -> None:
     """mypy --strict on the recipe, with the generated package as a user installs it."""
-    proc = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-error-summary", str(RECIPE)],
-                          capture_output=True, text=True, cwd=REPO, timeout=300, check=False,
-                          env={**os.environ, "MYPYPATH": PYTHONPATH})  # fmt: skip
+    proc = type_check(RECIPE, "pool-v3")
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
