@@ -21,6 +21,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+from generate import Host
+from openapi_generator import Names
+
 REPO = Path(__file__).resolve().parent.parent
 GENERATED = REPO / "generated"
 HELPERS = Path(__file__).resolve().parent / "surface"
@@ -120,20 +123,18 @@ def go_surface(folder: Path) -> list[str]:
 
 def surface(host: str) -> dict[str, list[str]]:
     """Every language's public names for the host's generated clients."""
-    python = next((GENERATED / "python" / f"{host}-client").glob("*_client"))
+    python = Host(host)
+    names = Names(host, version="", default_base_url="")  # only the names that derive from the host are read
     ruby = GENERATED / "ruby" / host / "lib"
-    gem = next(ruby.glob("*.rb")).stem
-    php = json.loads((GENERATED / "php" / host / "composer.json").read_text(encoding="utf-8"))
-    namespace = next(iter(php["autoload"]["psr-4"])).rstrip("\\")
-    module = "".join(part.capitalize() for part in gem.split("_"))
     return {
-        "python": python_surface(python),
+        "python": python_surface(GENERATED / "python" / python.project / python.package),
         "typescript": helper(["node", str(HELPERS / "surface.mjs"),
                               str(GENERATED / "typescript" / f"{host}-client" / "dist" / "index.d.ts")]),
         "go": go_surface(GENERATED / "go" / host),
         "rust": rust_surface(GENERATED / "rust" / host),
-        "ruby": helper(["ruby", "-I", str(ruby), str(HELPERS / "surface.rb"), gem, module]),
-        "php": helper(["php", str(HELPERS / "surface.php"), str(GENERATED / "php" / host / "lib"), namespace]),
+        "ruby": helper(["ruby", "-I", str(ruby), str(HELPERS / "surface.rb"), names.ruby_gem, names.ruby_module]),
+        "php": helper(["php", str(HELPERS / "surface.php"), str(GENERATED / "php" / host / "lib"),
+                       names.php_namespace]),
     }  # fmt: skip
 
 

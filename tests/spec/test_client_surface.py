@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 from client_surface import python_surface, removed, rust_surface
+from generate import Host
+from openapi_generator import Names
 from project import HOSTS, REPO, bundle
 
 PYTHON = '''
@@ -126,8 +128,8 @@ def test_each_release_records_the_names_callers_use(host: str) -> None:
     version = str(bundle(host)["info"]["version"])
     recorded = json.loads((REPO / "releases" / host / version / "surface.json").read_text(encoding="utf-8"))
     assert set(recorded) == set(KEY_NAMES), host
-    camel = "".join(word.capitalize() for word in host.split("-"))
-    names = {"py": f"{host.replace('-', '_')}_client", "rb": f"Raydium{camel}Client", "php": f"Raydium\\{camel}"}
+    of = Names(host, version, default_base_url="")
+    names = {"py": Host(host).package, "rb": of.ruby_module, "php": of.php_namespace}
     for language, name in KEY_NAMES.items():
         assert name.format(**names) in recorded[language], (host, language)
         assert len(recorded[language]) > 50, (host, language)
