@@ -263,6 +263,7 @@ def surface(host: str) -> dict[str, list[str]]:
         raise ReleaseError(f"{host}: the clients' public surface: {exc}") from exc
 
 
+@cache  # check_policy and notes both ask
 def removed_names(host: str, previous: str) -> list[str]:
     """The clients' public names recorded at the previous release that are gone now (none
     when that release recorded no surface)."""
@@ -410,13 +411,12 @@ def cargo_registry(dist: Path, versions: dict[str, str]) -> None:
         shutil.copyfile(crate, dist / "cargo" / crate.name)
 
 
-def composer_repository(dist: Path, versions: dict[str, str]) -> None:
+def composer_repository(dist: Path) -> None:
     """A Composer artifact repository, DIR/php/: the release's PHP zips (each with its
     composer.json, name and version), for `composer config repositories.raydium artifact DIR/php`."""
     (dist / "php").mkdir()
-    for host, version in sorted(versions.items()):
-        shutil.copyfile(dist / host / version / "php" / f"raydium-{host}-client-{version}.zip",
-                        dist / "php" / f"raydium-{host}-client-{version}.zip")  # fmt: skip
+    for path in sorted(dist.glob("*/*/php/*.zip")):  # as simple_index finds the Python distributions
+        shutil.copyfile(path, dist / "php" / path.name)
 
 
 TOOL_TEMPLATES = REPO / "scripts" / "templates" / "tools"
@@ -525,7 +525,7 @@ def main(argv: list[str] | None = None) -> int:
         released = {host: version for host, version, _ in plans}
         go_proxy(staging, released, stamp)
         cargo_registry(staging, released)
-        composer_repository(staging, released)
+        composer_repository(staging)
         sha256sums(staging)
     except ReleaseError as exc:
         shutil.rmtree(staging, ignore_errors=True)
