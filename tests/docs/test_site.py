@@ -195,6 +195,17 @@ def test_the_site_works_from_disk(browser: Any) -> None:
     assert browser.find_element(By.CSS_SELECTOR, "article h1").text.startswith("Compute a swap quote")
 
 
+def reader_pages() -> list[Path]:
+    """Every operation page, guide and client page (not Swagger UI's iframe documents)."""
+    reference = [p for p in (SITE / "reference").glob("*/*.html") if not p.name.startswith("swagger-")]
+    return sorted([*reference, *(SITE / "guide").glob("*.html"), *(SITE / "clients").glob("*.html")])
+
+
+def operation_pages() -> list[Path]:
+    return [p for p in reader_pages() if p.parent.parent.name == "reference"
+            and p.name not in ("index.html", "interactive.html", "error-codes.html")]  # fmt: skip
+
+
 # The tallest operation page (listPools, listPoolsByMint) measured 9,942 px at 1366x900
 # when this budget was set (before: about 23,000 px). Examples beside the fields on wide
 # screens, citations as [n] references and repeated shapes named once keep it there.
@@ -205,9 +216,7 @@ def test_every_operation_page_stays_within_its_height_budget(browser: Any, site_
     browser.set_window_size(1366, 900)
     try:
         heights = {}
-        for page in sorted((SITE / "reference").glob("*/*.html")):
-            if page.name in ("index.html", "interactive.html", "error-codes.html") or page.name.startswith("swagger-"):
-                continue
+        for page in operation_pages():
             browser.get(f"{site_url}/{page.relative_to(SITE).as_posix()}")
             height = browser.execute_script("return document.documentElement.scrollHeight")
             heights[page.relative_to(SITE / "reference").as_posix()] = int(height)
@@ -222,12 +231,6 @@ def test_every_operation_page_stays_within_its_height_budget(browser: Any, site_
 
 
 SIDEWAYS = """return [document.documentElement.scrollWidth, document.documentElement.clientWidth]"""
-
-
-def reader_pages() -> list[Path]:
-    """Every operation page, guide and client page (not Swagger UI's iframe documents)."""
-    reference = [p for p in (SITE / "reference").glob("*/*.html") if not p.name.startswith("swagger-")]
-    return sorted([*reference, *(SITE / "guide").glob("*.html"), *(SITE / "clients").glob("*.html")])
 
 
 def test_no_reader_page_scrolls_sideways_at_390_px(browser: Any, site_url: str) -> None:
@@ -254,11 +257,6 @@ def test_no_reader_page_scrolls_sideways_at_390_px(browser: Any, site_url: str) 
 
 FIRST_SAMPLE = """const tabs = document.querySelector('.op-aside .tabbed-set');
 return tabs ? [tabs.getBoundingClientRect().top, window.innerHeight] : null"""
-
-
-def operation_pages() -> list[Path]:
-    return [p for p in reader_pages() if p.parent.parent.name == "reference"
-            and p.name not in ("index.html", "interactive.html", "error-codes.html")]  # fmt: skip
 
 
 def test_the_first_sample_is_on_the_first_screen_at_1400_px(browser: Any, site_url: str) -> None:
