@@ -43,7 +43,7 @@ export NO_MKDOCS_2_WARNING := 1
 # Hosts are the folders of spec/ with an openapi.yaml entry point.
 HOSTS := $(sort $(patsubst spec/%/openapi.yaml,%,$(wildcard spec/*/openapi.yaml)))
 COMMON := $(wildcard spec/common/*.yaml)
-SCRIPTS := $(filter-out scripts/bench.py scripts/mutation_check.py scripts/compat.py,$(wildcard scripts/*.py))
+SCRIPTS := $(filter-out scripts/bench.py scripts/mutation_check.py scripts/compat.py scripts/mutation_run.py scripts/mutants_python.py scripts/mutants_native.py scripts/repo_mirror.py,$(wildcard scripts/*.py))
 CHECK_SCRIPTS := scripts/validate_spec.py scripts/house_rules.py scripts/oas.py
 LINT_CONFIG := redocly.yaml .redocly.lint-ignore.yaml .spectral.yaml $(wildcard lint/*.js lint/*/*.js)
 host_files = $(shell find spec/$(1) -name '*.yaml' 2>/dev/null)
@@ -58,7 +58,7 @@ COMPAT_NODE_OK := tests/compat/node_modules/.installed
 COMPAT_PY := tests/compat/.venv
 COMPAT_PY_OK := $(COMPAT_PY)/.installed
 
-.PHONY: all help setup test-setup browser toolchains diff release validate bundle workflows lint spec-tests generate docs serve mutation compat bench test typecheck check clean distclean lock
+.PHONY: all help setup test-setup browser toolchains diff release validate bundle workflows lint spec-tests generate docs serve mutation mutation-defects compat bench test typecheck check clean distclean lock
 
 all: docs generate ## Build everything: set up, validate, bundle, lint, spec tests, clients, docs site
 
@@ -270,9 +270,19 @@ diff: all ## Changes per host since BASE (git ref; default: each host's last rel
 release: all toolchains ## Versioned artefacts of every host into dist/ (reproducible), recorded in releases/
 	@$(PY) scripts/release.py --dist dist $(HOSTS)
 
+# Generated mutants (mutmut; our operator set for Go and Rust) over the contract and gate
+# files; CHANGED=1 runs only the files changed since MUTATION_BASE (committed or not)
+MUTATION_BASE ?= HEAD~1
+MUTATION_TOOLS := $(BUILD)/.mutation-tools-ok
+$(MUTATION_TOOLS): tests/mutation/requirements.txt $(VENV_OK)
+	@$(VENV)/bin/uv pip install --quiet --python $(PY) -r tests/mutation/requirements.txt -c requirements.txt
+	@touch $@
+mutation: all test-setup toolchains $(MUTATION_TOOLS) ## Generated mutants per file (the full run takes hours; CHANGED=1: the files changed since MUTATION_BASE): writes docs/testing.md
+	+@$(PY) scripts/mutation_run.py --report docs/testing.md $(if $(CHANGED),--changed $(MUTATION_BASE))
+
 MUTATION_ARGS ?=
-mutation: all test-setup ## Mutation check (slow, about a minute per defect): writes docs/testing.md (MUTATION_ARGS=--only ID)
-	+@$(PY) scripts/mutation_check.py --report docs/testing.md $(MUTATION_ARGS)
+mutation-defects: all test-setup ## The hand-made defects of tests/mutation/mutations.yaml (about a minute each): writes docs/defects.md (MUTATION_ARGS=--only ID)
+	+@$(PY) scripts/mutation_check.py --report docs/defects.md $(MUTATION_ARGS)
 
 BENCH_ARGS ?=
 compat: all test-setup ## Run third-party tools on the bundles; writes docs/clients/works-with.md (COMPAT_ARGS=--only TOOL)

@@ -10,7 +10,7 @@ killed when either fails, and survives when both pass. Before any defect, the un
 clone must pass the same steps for every kind, so a kill is the defect's doing.
 
 Writes a JSON report (build/mutation/report.json) and, with --report, the Markdown page
-of the docs site (docs/testing.md): the kill rate, each defect's verdict and the first
+of the docs site (docs/defects.md): the kill rate, each defect's verdict and the first
 failing test. Slow (about a minute per defect): `make mutation` runs it, `make test` does
 not.
 
@@ -159,12 +159,13 @@ def report(verdicts: list[Verdict], commit: str, seconds: float) -> str:
     killed = sum(v.killed for v in verdicts)
     rate = 100 * killed / len(verdicts)
     lines = [
-        "# Testing",
+        "# Hand-made defects",
         "",
-        "How well the tests catch mistakes: a **mutation check** makes each small, plausible defect of",
+        "The hand-made half of the mutation check (generated mutants: [Testing](testing.md)) makes",
+        "each small, plausible defect of",
         "`tests/mutation/mutations.yaml` once, alone, in a scratch clone, then runs `make all` and the",
         "tests of the defect's kind. A defect is *killed* when either fails. Written by",
-        "`make mutation` (`scripts/mutation_check.py`); not part of `make test` (it takes a while).",
+        "`make mutation-defects` (`scripts/mutation_check.py`); not part of `make test` (it takes a while).",
         "",
         f"**Kill rate: {killed} of {len(verdicts)} ({rate:.0f}%)** at commit `{commit}`, in {seconds / 60:.0f} min.",
         "",
@@ -186,7 +187,7 @@ def report(verdicts: list[Verdict], commit: str, seconds: float) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", nargs="*", default=None, help="mutation ids (default: all)")
-    parser.add_argument("--report", type=Path, help="write the Markdown page here (docs/testing.md)")
+    parser.add_argument("--report", type=Path, help="write the Markdown page here (docs/defects.md)")
     parser.add_argument("--scratch", type=Path, default=SCRATCH)
     args = parser.parse_args(argv)
     try:

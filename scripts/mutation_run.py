@@ -1,0 +1,171 @@
+"""`make mutation`: generated mutants over the files that carry the contract and the gates,
+and the per-file scores in docs/testing.md.
+
+Usage: mutation_run.py [--changed BASE] [--results FILE] [--report FILE]
+
+Runs the tool adapters (mutants_python.py: mutmut; mutants_native.py: our operator set for
+Go and Rust) over every target, or with --changed only over the targets whose sources differ
+from git revision BASE (committed or not). Results are kept per file in
+tests/mutation/results.json (committed), so a partial run replaces only the files it ran.
+The score of a file counts killed and timed-out mutants over all mutants, less the stillborn
+(they do not build) and the equivalent ones named in tests/mutation/equivalent.yaml.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+import mutants_native
+import mutants_python
+
+REPO = Path(__file__).resolve().parent.parent
+RESULTS = REPO / "tests" / "mutation" / "results.json"
+EQUIVALENT = REPO / "tests" / "mutation" / "equivalent.yaml"
+BUILD = REPO / "build" / "mutation"
+TARGET_SCORE = 90.0
+TOOLS = {"python": "mutmut", "native": "our operator set"}
+DETECTED = {"killed", "timeout", "caught by type check"}
+LEFT_OUT = {"does not build", "equivalent"}
+
+
+def sources() -> dict[str, tuple[str, set[str]]]:
+    """Each target file: its adapter and the repository files whose change re-runs it."""
+    found: dict[str, tuple[str, set[str]]] = {}
+    for group in mutants_python.GROUPS:
+        for file in group.files:
+            path = mutants_python.source_of(group, file)
+            template = f"scripts/templates/python-client/{Path(file).name}.jinja"
+            found[path] = ("python", {path, template})
+    for layer in mutants_native.LAYERS.values():
+        found[layer.file] = ("native", {layer.file, layer.template})
+    return found
+
+
+def changed_since(base: str) -> set[str]:
+    out = subprocess.run(["git", "diff", "--name-only", base], cwd=REPO, capture_output=True, text=True, check=True)
+    return set(out.stdout.split())
+
+
+def equivalents() -> dict[tuple[str, str], str]:
+    """(file, change) -> why the mutant cannot be told apart from the original."""
+    entries = yaml.safe_load(EQUIVALENT.read_text(encoding="utf-8")) or []
+    return {(e["file"], e["change"]): e["why"] for e in entries}
+
+
+def score(rows: list[dict[str, Any]]) -> tuple[int, int, float]:
+    """(detected, counted, percent) of a file's mutants."""
+    counted = [r for r in rows if r["status"] not in LEFT_OUT]
+    detected = sum(r["status"] in DETECTED for r in counted)
+    return detected, len(counted), 100.0 * detected / len(counted) if counted else 100.0
+
+
+def report(results: dict[str, Any]) -> str:
+    files = results["files"]
+    lines = [
+        "# Testing",
+        "",
+        "How well the tests catch what a careless change breaks, measured by **generated mutants**: a",
+        "tool makes every small change its operators allow in a file that carries the client contract or",
+        "a release gate, and runs the tests that exercise that file against each. A mutant is *detected*",
+        "when a test fails (or it runs into the time limit). Written by `make mutation`",
+        "(`scripts/mutation_run.py`); `make mutation CHANGED=1` re-runs only the files a change touched.",
+        "",
+        "- Python scripts and the Python client runtime: [mutmut](https://pypi.org/project/mutmut/) "
+        "(pinned in `tests/mutation/requirements.txt`).",
+        "- Go and Rust contract layers: our own mechanical operator set (`scripts/mutants_native.py`: flip a",
+        "  comparison, swap `&&`/`||` and `+`/`-`, bump a constant, drop a statement), since neither",
+        "  language's mutation tool installs from the registries this project may use.",
+        "",
+        f"Target: at least {TARGET_SCORE:.0f}% on each file, 95% overall. Mutants that do not build are left out,",
+        "and so are the ones `tests/mutation/equivalent.yaml` explains as equivalent.",
+        "",
+        "| File | Tool | Commit | Mutants | Detected | Survived | No test ran | Score | Verdict |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    total_detected = total_counted = 0
+    for path in sorted(set(sources()) - set(files)):
+        lines.append(f"| `{path}` | {TOOLS[sources()[path][0]]} | | | | | | | not run yet |")
+    for path, entry in sorted(files.items()):
+        rows = entry["mutants"]
+        detected, counted, percent = score(rows)
+        total_detected += detected
+        total_counted += counted
+        survived = sum(r["status"] == "survived" for r in rows)
+        untested = sum(r["status"] == "no tests" for r in rows)
+        verdict = "meets" if percent >= TARGET_SCORE else "below"
+        lines.append(f"| `{path}` | {entry['tool']} | `{entry['commit']}` | {counted} | {detected} | {survived} "
+                     f"| {untested} | {percent:.1f}% | {verdict} |")  # fmt: skip
+    overall = f"{100.0 * total_detected / total_counted:.1f}%" if total_counted else "nothing run yet"
+    lines += ["", f"**Overall: {total_detected} of {total_counted} detected ({overall}).**", "",
+              "Not measured yet: the TypeScript runtime (`scripts/typescript/runtime.ts`), for which the issue",
+              "asks for StrykerJS.", ""]  # fmt: skip
+    lines += ["## Survivors", "",
+              "Each survivor needs a test that fails on it, or an entry in `tests/mutation/equivalent.yaml`",
+              "that says why no test can. *No test ran* means no selected test calls the function in process.",
+              ""]  # fmt: skip
+    for path, entry in sorted(files.items()):
+        left = [r for r in entry["mutants"] if r["status"] in ("survived", "no tests")]
+        if not left:
+            continue
+        lines += [f"### `{path}` ({len(left)})", ""]
+        for row in left:
+            where = row.get("function") or f"line {row.get('line')}"
+            change = row["change"].replace("`", "'")[:160]
+            lines.append(f"- `{where}` ({row['status']}): `{change}`")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def record(results: dict[str, Any], ran: dict[str, Any], commit: str) -> None:
+    """Put an adapter's output into the results, the explained equivalents marked as such."""
+    known = equivalents()
+    for path, rows in ran["files"].items():
+        for row in rows:
+            why = known.get((path, row.get("change", "")))
+            if why and row["status"] in ("survived", "no tests"):
+                row["status"], row["why"] = "equivalent", why
+        results["files"][path] = {"tool": ran["tool"], "commit": commit, "mutants": rows}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--changed", metavar="BASE", help="only the targets whose sources differ from BASE")
+    parser.add_argument("--results", type=Path, default=RESULTS)
+    parser.add_argument("--report", type=Path, help="write the Markdown page here (docs/testing.md)")
+    args = parser.parse_args()
+    targets = sources()
+    if args.changed:
+        touched = changed_since(args.changed)
+        chosen = [path for path, (_, deps) in targets.items() if deps & touched]
+    else:
+        chosen = list(targets)
+    print(f"mutation: {len(chosen)} of {len(targets)} files: {', '.join(chosen) or 'none changed'}", flush=True)
+    results: dict[str, Any] = json.loads(args.results.read_text(encoding="utf-8")) if args.results.exists() else {}
+    results.setdefault("files", {})
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True, text=True,
+                            check=True).stdout.strip()  # fmt: skip
+    for adapter in ("python", "native"):
+        mine = [p for p in chosen if targets[p][0] == adapter]
+        if not mine:
+            continue
+        out = BUILD / f"{adapter}.json"
+        started = time.monotonic()
+        subprocess.run([sys.executable, str(REPO / "scripts" / f"mutants_{adapter}.py"), "--out", str(out),
+                        "--only", *mine], cwd=REPO, check=True)  # fmt: skip
+        print(f"mutation: {adapter}: {round(time.monotonic() - started)} s", flush=True)
+        record(results, json.loads(out.read_text(encoding="utf-8")), commit)
+    args.results.write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    if args.report:
+        args.report.write_text(report(results) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,97 @@
+"""The generated-mutant tooling of `make mutation`: our Go/Rust operator set is mechanical
+and reads code rather than text, the targets exist, and docs/testing.md is what the
+committed results render."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import mutants_native
+import mutants_python
+import mutation_run
+from project import REPO
+
+GO = """func f(a int, b string) bool {
+	x := "a == b && c"  // a < b
+	if a == 1 && b != "" {
+		record(a + 2)
+	}
+	return a >= 3
+}
+"""
+
+RUST = """fn f(a: u64) -> Result<Vec<u8>, Error> {
+    let x = 'a';
+    if a < 10 || a > 20 {
+        send(a - 1);
+    }
+    Ok(Vec::new())
+}
+"""
+
+
+def ids(text: str, language: str) -> list[str]:
+    return [m.id for m in mutants_native.mutants(text, language)]
+
+
+def test_the_go_operators_apply_everywhere_they_fit_and_nowhere_else() -> None:
+    assert ids(GO, "go") == [
+        '3:compare:if a == 1 && b != "" {->if a != 1 && b != "" {',
+        '3:compare:if a == 1 && b != "" {->if a == 1 && b == "" {',
+        '3:logic:if a == 1 && b != "" {->if a == 1 || b != "" {',
+        '3:constant:if a == 1 && b != "" {->if a == 2 && b != "" {',
+        "4:arith:record(a + 2)->record(a - 2)",
+        "4:constant:record(a + 2)->record(a + 3)",
+        "4:drop:record(a + 2)->",
+        "6:compare:return a >= 3->return a < 3",
+        "6:constant:return a >= 3->return a >= 4",
+    ]  # the string and the comment on line 2 are not code
+
+
+def test_the_rust_operators_leave_generics_arrows_and_characters_alone() -> None:
+    assert ids(RUST, "rust") == [
+        "2:drop:let x = 'a';->",
+        "3:compare:if a < 10 || a > 20 {->if a >= 10 || a > 20 {",
+        "3:compare:if a < 10 || a > 20 {->if a < 10 || a <= 20 {",
+        "3:logic:if a < 10 || a > 20 {->if a < 10 && a > 20 {",
+        "3:constant:if a < 10 || a > 20 {->if a < 11 || a > 20 {",
+        "3:constant:if a < 10 || a > 20 {->if a < 10 || a > 21 {",
+        "4:arith:send(a - 1);->send(a + 1);",
+        "4:constant:send(a - 1);->send(a - 2);",
+        "4:drop:send(a - 1);->",
+    ]
+
+
+def test_a_mutant_changes_its_line_only() -> None:
+    mutant = mutants_native.mutants(GO, "go")[6]
+    changed = mutants_native.apply(GO, mutant)
+    assert [a for a, b in zip(GO.splitlines(), changed.splitlines(), strict=True) if a != b] == ["\t\trecord(a + 2)"]
+    assert changed.splitlines()[3] == ""
+
+
+@pytest.mark.parametrize("path", sorted(mutation_run.sources()))
+def test_every_target_and_its_template_exist(path: str) -> None:
+    _, deps = mutation_run.sources()[path]
+    assert (REPO / path).is_file(), path
+    assert any((REPO / d).is_file() and d != path for d in deps) or path.startswith("scripts/"), deps
+
+
+def test_the_python_stage_imports_the_mutated_copy() -> None:
+    """mutmut names a mutant by its path under src/: the stage's pytest must import it from there."""
+    scripts = next(g for g in mutants_python.GROUPS if g.root == "scripts")
+    assert 'pythonpath = ["src", "tests"]' in mutants_python.pyproject(scripts)
+
+
+def test_the_score_leaves_out_stillborn_and_equivalent_mutants() -> None:
+    rows = [{"status": s} for s in ("killed", "timeout", "survived", "no tests", "does not build", "equivalent")]
+    assert mutation_run.score(rows) == (2, 4, 50.0)
+
+
+def test_the_testing_page_is_what_the_committed_results_render() -> None:
+    results = json.loads(mutation_run.RESULTS.read_text(encoding="utf-8"))
+    assert set(results["files"]) <= set(mutation_run.sources())
+    page = Path(REPO / "docs" / "testing.md").read_text(encoding="utf-8")
+    assert page == mutation_run.report(results) + "\n", "docs/testing.md is stale: run `make mutation`"
