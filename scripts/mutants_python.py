@@ -71,8 +71,9 @@ GROUPS = (
         "python-client",
         CLIENT,
         ("pool_v3_client/errors.py", "pool_v3_client/client.py"),
-        ("tests/clients/test_hostile.py", "tests/clients/test_failure_handling.py",
-         "tests/clients/test_fast_decode.py", "tests/clients/test_swap_contract.py"),
+        ("tests/clients/test_runtime_units.py", "tests/clients/test_hostile.py",
+         "tests/clients/test_failure_handling.py", "tests/clients/test_fast_decode.py",
+         "tests/clients/test_swap_contract.py"),
     ),
 )  # fmt: skip
 

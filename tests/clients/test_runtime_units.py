@@ -1,0 +1,324 @@
+"""The Python client runtime (errors.py and client.py, one template for every host) piece by
+piece, in process, on responses built by hand and httpx's MockTransport: the messages and
+fields each error carries, the boundaries of every status and time check, the async retry
+loop, and the Client's settings reaching httpx. Written to kill the mutants mutmut found
+surviving the end-to-end suites (docs/testing.md)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
+from email.utils import format_datetime
+from typing import Any
+
+import httpx
+import msgspec
+import pytest
+from pool_v3_client import AuthenticatedClient, Client, errors
+from transaction_v1_client import errors as tx_errors
+
+URL = "http://127.0.0.1:9/x"
+TOKEN = "t0k"  # noqa: S105 (made up)
+
+
+def response(status: int, body: bytes | dict[str, Any] | list[Any], media: str = "application/json",
+             headers: dict[str, str] | None = None) -> httpx.Response:  # fmt: skip
+    content = body if isinstance(body, bytes) else json.dumps(body).encode()
+    head = {"content-type": media, **(headers or {})} if media else dict(headers or {})
+    return httpx.Response(status, content=content, headers=head, request=httpx.Request("GET", URL))
+
+
+class Typed(msgspec.Struct):
+    success: bool
+    data: int
+
+
+class NoSuccess(msgspec.Struct):
+    data: int
+
+
+TYPED = msgspec.json.Decoder(Typed)
+
+
+def test_a_preview_is_cut_at_200_bytes_and_says_so() -> None:
+    for size, cut in ((200, False), (201, True)):
+        with pytest.raises(errors.NotJsonError) as caught:
+            errors.decode_envelope(response(502, b"x" * size, "text/html"))
+        assert str(caught.value).endswith(("x" * 200 + "...'" if cut else "x" * 200 + "'") + ")")
+
+
+def test_a_preview_shows_bytes_that_are_not_utf8_as_replacement_characters() -> None:
+    with pytest.raises(errors.NotJsonError, match="'<p>\ufffd</p>'"):
+        errors.decode_envelope(response(502, b"<p>\xff</p>", "text/html"))
+
+
+@pytest.mark.parametrize("status", [200, 204, 299])
+def test_decode_raw_returns_every_2xx_as_it_came(status: int) -> None:
+    assert errors.decode_raw(response(status, b"", "")) is None
+    assert errors.decode_raw(response(status, {"success": True})) is None
+
+
+def test_decode_raw_raises_a_2xx_failure_envelope_with_its_fields() -> None:
+    with pytest.raises(errors.FailureEnvelopeError) as caught:
+        errors.decode_raw(response(299, {"success": False, "msg": "nope", "id": "r1"}))
+    assert (caught.value.status_code, caught.value.msg, caught.value.request_id) == (299, "nope", "r1")
+    assert caught.value.envelope == {"success": False, "msg": "nope", "id": "r1"}
+
+
+@pytest.mark.parametrize("status", [199, 300, 500])
+def test_decode_raw_decodes_any_other_status_like_an_envelope(status: int) -> None:
+    with pytest.raises(errors.FailureEnvelopeError, match=f"HTTP {status}, error status with success=true"):
+        errors.decode_raw(response(status, {"success": True}))
+
+
+def test_an_unexpected_status_says_the_status_the_size_and_a_preview() -> None:
+    error = errors.UnexpectedStatus(203, b"  a \n b\xff" + b"c" * 300)
+    assert str(error) == f"HTTP 203: unexpected status (308 bytes: 'a b\ufffd{'c' * 192}')"
+    assert (error.status_code, error.content[:3]) == (203, b"  a")
+
+
+@pytest.mark.parametrize("status", [200, 299])
+def test_decode_typed_returns_a_2xx_json_success(status: int) -> None:
+    assert errors.decode_typed(response(status, {"success": True, "data": 7}), TYPED) == Typed(True, 7)
+    assert errors.decode_typed(response(status, {"success": True, "data": 7}, "application/problem+json"), TYPED)
+
+
+@pytest.mark.parametrize("status", [199, 300])
+def test_decode_typed_never_returns_a_status_outside_2xx(status: int) -> None:
+    with pytest.raises(errors.FailureEnvelopeError, match="error status with success=true"):
+        errors.decode_typed(response(status, {"success": True, "data": 7}), TYPED)
+
+
+def test_decode_typed_never_returns_a_body_that_is_not_json() -> None:
+    with pytest.raises(errors.NotJsonError):
+        errors.decode_typed(response(200, {"success": True, "data": 7}, "text/html"), TYPED)
+
+
+def test_decode_typed_says_which_field_does_not_fit() -> None:
+    with pytest.raises(errors.UnexpectedShapeError) as caught:
+        errors.decode_typed(response(200, {"success": True, "data": "7"}), TYPED)
+    assert str(caught.value) == ("HTTP 200: the success envelope does not match the schema "
+                                 "(Expected `int`, got `str` - at `$.data`)")  # fmt: skip
+    assert caught.value.status_code == 200
+    assert isinstance(caught.value.__cause__, msgspec.ValidationError)
+
+
+def test_decode_typed_needs_success_true_on_the_result() -> None:
+    with pytest.raises(errors.UnexpectedShapeError) as caught:
+        errors.decode_typed(response(200, {"success": True, "data": 7}), msgspec.json.Decoder(NoSuccess))
+    assert str(caught.value) == "HTTP 200: the body is not a success envelope"
+    assert caught.value.status_code == 200
+
+
+def test_retry_after_reads_seconds_and_http_dates() -> None:
+    assert errors.parse_retry_after(" 7 ") == 7.0
+    assert errors.parse_retry_after("Wed, 21 Oct 2015 07:28:00 GMT") == 0.0  # in the past: no wait
+    assert errors.parse_retry_after("Wed, 21 Oct 2015 07:28:00 -0000") == 0.0  # no zone: read as UTC
+    ahead = errors.parse_retry_after(format_datetime(datetime.now(UTC) + timedelta(seconds=30), usegmt=True))
+    assert ahead is not None
+    assert 27.0 <= ahead <= 30.0
+    naive = (datetime.now(UTC) + timedelta(seconds=30)).strftime("%a, %d %b %Y %H:%M:%S -0000")
+    ahead = errors.parse_retry_after(naive)
+    assert ahead is not None
+    assert 27.0 <= ahead <= 30.0
+    assert errors.parse_retry_after("soon") is None
+    assert errors.parse_retry_after(" ") is None
+
+
+def test_a_failure_envelope_carries_every_field_it_names() -> None:
+    envelope = {"id": "req-1", "success": False, "msg": "REQ_POOL_NOT_OPEN", "openTime": "1700000000",
+                "error": {"code": 7}}  # fmt: skip
+    error = errors.FailureEnvelopeError(response(400, envelope), envelope)
+    assert str(error) == "HTTP 400, success=false, msg='REQ_POOL_NOT_OPEN', error.code=7, id=req-1"
+    assert (error.msg, error.open_time, error.error_code, error.request_id) == ("REQ_POOL_NOT_OPEN", "1700000000", 7,
+                                                                                "req-1")  # fmt: skip
+    assert error.code is None  # pool-v3 lists no codes in msg (its code is error.code)
+    assert error.envelope is envelope
+    tx_error = tx_errors.FailureEnvelopeError(response(400, envelope), envelope)  # the same template, with codes
+    assert tx_error.code is tx_errors.ErrorCode.REQ_POOL_NOT_OPEN
+
+
+def test_a_failure_envelope_ignores_fields_of_the_wrong_type() -> None:
+    envelope = {"id": 5, "success": False, "msg": 3, "openTime": 1700000000, "error": {"code": True}}
+    error = errors.FailureEnvelopeError(response(500, envelope), envelope)
+    assert str(error) == "HTTP 500, success=false"
+    assert (error.msg, error.code, error.open_time, error.error_code, error.request_id) == (None,) * 5
+
+
+def test_a_429_says_what_the_server_asked() -> None:
+    bare = errors.RateLimitedError(response(429, {}), {})
+    assert str(bare) == "HTTP 429, rate limited (no Retry-After)"
+    assert bare.retry_after is None
+    asked = errors.RateLimitedError(response(429, {}, headers={"Retry-After": "3"}), {}, "; more")
+    assert str(asked) == "HTTP 429, rate limited (Retry-After 3s; more)"
+    assert asked.retry_after == 3.0
+    policy = errors.RetryPolicy(default_wait=1.5)
+    assert policy.wait_for(response(429, {}, headers={"RETRY-AFTER": "4"})) == 4.0
+    assert policy.wait_for(response(429, {})) == 1.5
+
+
+def test_an_empty_or_non_object_429_body_reads_as_no_envelope() -> None:
+    for body in (b"[1]", b"{", b""):
+        reply = response(429, body, headers={"Retry-After": "60"})
+        with pytest.raises(errors.RateLimitedError) as caught:
+            errors.send(sync_client([reply], []), {"method": "GET", "url": URL}, errors.RetryPolicy())
+        assert caught.value.envelope == {}
+
+
+def run(coroutine: Any) -> Any:
+    return asyncio.run(coroutine)
+
+
+def fresh(replies: list[httpx.Response], seen: list[httpx.Request], request: httpx.Request) -> httpx.Response:
+    """The next reply (the last one again when they run out), as a new Response each time."""
+    seen.append(request)
+    reply = replies[min(len(seen), len(replies)) - 1]
+    # a stream, not content=: httpx reads content at once, and a streamed call cannot read it again
+    return httpx.Response(reply.status_code, headers=reply.headers, stream=httpx.ByteStream(reply.content))
+
+
+def sync_client(replies: list[httpx.Response], seen: list[httpx.Request]) -> httpx.Client:
+    return httpx.Client(transport=httpx.MockTransport(lambda request: fresh(replies, seen, request)))
+
+
+def async_client(replies: list[httpx.Response], seen: list[httpx.Request]) -> httpx.AsyncClient:
+    async def handler(request: httpx.Request) -> httpx.Response:
+        return fresh(replies, seen, request)
+
+    return httpx.AsyncClient(transport=httpx.MockTransport(handler))
+
+
+def test_async_retries_a_429_max_retries_times_then_keeps_the_last() -> None:
+    seen: list[httpx.Request] = []
+    client = async_client([response(429, {"success": False}, headers={"Retry-After": "0"})], seen)
+    last = run(errors.send_async(client, {"method": "GET", "url": URL}, errors.RetryPolicy(max_retries=3)))
+    assert (last.status_code, len(seen)) == (429, 4)  # the last 429 is kept for decode_envelope to raise
+    with pytest.raises(errors.RateLimitedError, match=r"\(Retry-After 0s\)"):
+        errors.decode_envelope(last)
+
+
+def test_async_returns_the_success_after_a_retry_with_its_request() -> None:
+    seen: list[httpx.Request] = []
+    client = async_client([response(429, {}, headers={"Retry-After": "0"}), response(200, {"success": True})], seen)
+    got = run(errors.send_async(client, {"method": "GET", "url": URL}, errors.RetryPolicy(max_retries=1)))
+    assert (got.status_code, got.json(), got.request.url, len(seen)) == (200, {"success": True}, URL, 2)
+
+
+def test_async_raises_at_once_when_the_wait_exceeds_max_wait() -> None:
+    seen: list[httpx.Request] = []
+    client = async_client([response(429, {}, headers={"Retry-After": "120"})], seen)
+    with pytest.raises(errors.RateLimitedError, match="exceeds the retry policy's max_wait of 10s"):
+        run(errors.send_async(client, {"method": "GET", "url": URL}, errors.RetryPolicy()))
+    assert len(seen) == 1
+
+
+@pytest.mark.parametrize("use_async", [False, True])
+def test_a_call_whose_deadline_is_spent_names_it(use_async: bool) -> None:
+    policy = errors.RetryPolicy(deadline=0)
+    args = {"method": "GET", "url": URL}
+    spent = f"^GET {re.escape(URL)}: the call's deadline of 0s passed$"
+    if use_async:
+        with pytest.raises(errors.RequestTimeoutError, match=spent):
+            run(errors.send_async(async_client([response(200, {})], []), args, policy))
+    else:
+        with pytest.raises(errors.RequestTimeoutError, match=spent):
+            errors.send(sync_client([response(200, {})], []), args, policy)
+
+
+def test_a_short_deadline_still_lets_a_quick_call_through() -> None:
+    got = run(errors.send_async(async_client([response(200, {"success": True})], []), {"method": "GET", "url": URL},
+                                errors.RetryPolicy(deadline=0.5)))  # fmt: skip
+    assert got.status_code == 200
+
+
+def test_async_a_body_still_arriving_at_the_deadline_is_a_timeout() -> None:
+    async def slow() -> AsyncIterator[bytes]:
+        yield b'{"success":'
+        await asyncio.sleep(0.4)
+        yield b" true}"
+
+    async def handler(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(200, content=slow(), headers={"content-type": "application/json"})
+
+    client = httpx.AsyncClient(transport=httpx.MockTransport(handler))
+    with pytest.raises(errors.RequestTimeoutError, match=r"deadline of 0\.2s passed"):
+        run(errors.send_async(client, {"method": "GET", "url": URL}, errors.RetryPolicy(deadline=0.2)))
+
+
+def settings() -> dict[str, Any]:
+    return {"base_url": "http://127.0.0.1:9", "cookies": {"c": "1"}, "headers": {"h": "v"}, "verify_ssl": False,
+            "follow_redirects": True, "httpx_args": {"max_redirects": 3}, "timeout": httpx.Timeout(2.0)}  # fmt: skip
+
+
+def clients() -> list[Client | AuthenticatedClient]:
+    return [Client(**settings()), AuthenticatedClient(token=TOKEN, **settings())]
+
+
+@pytest.mark.parametrize("index", [0, 1])
+def test_every_setting_reaches_both_httpx_clients(index: int) -> None:
+    client = clients()[index]
+    for made in (client.get_httpx_client(), client.get_async_httpx_client()):
+        assert str(made.base_url) == "http://127.0.0.1:9"
+        assert (made.cookies.get("c"), made.headers.get("h"), made.follow_redirects) == ("1", "v", True)
+        assert (made.max_redirects, made.timeout) == (3, httpx.Timeout(2.0))
+        pool = made._transport._pool  # type: ignore[union-attr]
+        assert pool._ssl_context.verify_mode.name == "CERT_NONE"
+    assert client.get_httpx_client() is client.get_httpx_client()
+    assert client.get_async_httpx_client() is client.get_async_httpx_client()
+
+
+def test_an_authenticated_client_sends_its_token_with_its_prefix() -> None:
+    plain = AuthenticatedClient(base_url="http://127.0.0.1:9", token=TOKEN, prefix="")
+    assert plain.get_httpx_client().headers["Authorization"] == "t0k"
+    bearer = AuthenticatedClient(base_url="http://127.0.0.1:9", token=TOKEN, auth_header_name="X-Key")
+    assert bearer.get_httpx_client().headers["X-Key"] == "Bearer t0k"
+    assert bearer.get_async_httpx_client().headers["X-Key"] == "Bearer t0k"
+
+
+def test_an_authenticated_client_needs_a_base_url() -> None:
+    with pytest.raises(ValueError, match=r"^base_url is required: .* has no default \(pass base_url=\.\.\.\)$"):
+        AuthenticatedClient(base_url="", token=TOKEN)
+
+
+@pytest.mark.parametrize("index", [0, 1])
+def test_with_changes_a_copy_and_the_clients_already_made(index: int) -> None:
+    client = clients()[index]
+    made, made_async = client.get_httpx_client(), client.get_async_httpx_client()
+    headers = client.with_headers({"h2": "w"})
+    cookies = client.with_cookies({"c2": "2"})
+    timeout = client.with_timeout(httpx.Timeout(5.0))
+    assert (made.headers["h2"], made_async.headers["h2"]) == ("w", "w")
+    assert (made.cookies["c2"], made_async.cookies["c2"]) == ("2", "2")
+    assert made.timeout == made_async.timeout == httpx.Timeout(5.0)
+    assert headers._headers.items() >= {"h": "v", "h2": "w"}.items()
+    assert cookies._cookies == {"c": "1", "c2": "2"}
+    assert timeout._timeout == httpx.Timeout(5.0)
+    assert type(timeout) is type(client)
+
+
+@pytest.mark.parametrize("index", [0, 1])
+def test_set_clients_are_the_ones_used(index: int) -> None:
+    client = clients()[index]
+    mine, mine_async = httpx.Client(), httpx.AsyncClient()
+    client.set_httpx_client(mine)
+    client.set_async_httpx_client(mine_async)
+    assert client.get_httpx_client() is mine
+    assert client.get_async_httpx_client() is mine_async
+
+
+@pytest.mark.parametrize("index", [0, 1])
+def test_the_context_managers_close_the_httpx_clients(index: int) -> None:
+    client = clients()[index]
+    with client as entered:
+        assert entered is client
+    assert client.get_httpx_client().is_closed
+
+    async def use() -> None:
+        async with client as entered:
+            assert entered is client
+
+    run(use())
+    assert client.get_async_httpx_client().is_closed
