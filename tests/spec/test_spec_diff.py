@@ -4,11 +4,14 @@ and for responses, and that allOf members and inline schemas read the same."""
 from __future__ import annotations
 
 import copy
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import spec_diff
+from project import bundle
 
 
 def document(param: dict[str, Any], body: dict[str, Any], response: dict[str, Any]) -> dict[str, Any]:
@@ -148,3 +151,158 @@ def test_declared_statuses(after: dict[str, Any], expected: set[tuple[str, bool]
     differ = spec_diff.Differ("h")
     differ.documents(old, new)
     assert {(c.what, c.breaking) for c in differ.changes} == expected
+
+
+def said(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
+    differ = spec_diff.Differ("h")
+    differ.documents(old, new)
+    return [str(c) for c in differ.changes]
+
+
+def op_of(doc: dict[str, Any]) -> dict[str, Any]:
+    return doc["paths"]["/x"]["post"]  # type: ignore[no-any-return]
+
+
+def edited(edit: Any, base: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+    old = copy.deepcopy(base or BASE)
+    new = copy.deepcopy(old)
+    edit(new)
+    return old, new
+
+
+def with_param(**param: Any) -> dict[str, Any]:
+    doc = copy.deepcopy(BASE)
+    op_of(doc)["parameters"][0].update(param)
+    return doc
+
+
+ONE_OF = document({"type": "integer"}, {"type": "object"}, {"oneOf": [
+    {"type": "object", "properties": {"success": {"enum": [True]}, "data": {"type": "string"}}, "required": ["data"]},
+    {"type": "object", "properties": {"success": {"enum": [False]}, "msg": {"type": "string"}}, "required": ["msg"]},
+]})  # fmt: skip
+
+# Every kind of change the differ names, with its exact words and verdict: what a reader of
+# the changelog and the gate's output sees.
+EXACT: list[tuple[str, Any, dict[str, Any] | None, list[str]]] = [
+    ("version", lambda d: d["info"].update(version="1.1.0"), None, ["change: h: info.version 1.0.0 -> 1.1.0"]),
+    ("operation moved", lambda d: d["paths"].update({"/y": {"get": {"responses": {}}}}) or d["paths"].pop("/x"),
+     None, ["BREAKING: h: doX: operation POST /x removed", "change: h: GET /y: operation GET /y added"]),
+    ("operation added with an id", lambda d: d["paths"]["/x"].update(get={"operationId": "doY"}), None,
+     ["change: h: doY: operation GET /x added"]),
+    ("operation removed without an id", lambda d: d["paths"]["/x"].pop("get"),
+     {**copy.deepcopy(BASE), "paths": {"/x": {**BASE["paths"]["/x"], "get": {}}}},
+     ["BREAKING: h: GET /x: operation GET /x removed"]),
+    ("operationId renamed", lambda d: op_of(d).update(operationId="doZ"), None,
+     ["BREAKING: h: doZ: operationId 'doX' renamed to 'doZ' (POST /x)"]),
+    ("parameter removed", lambda d: op_of(d).update(parameters=[]), None,
+     ["BREAKING: h: doX: query parameter 'q' removed"]),
+    ("optional parameter added", lambda d: op_of(d)["parameters"].append({"name": "k", "in": "header"}), None,
+     ["change: h: doX: optional header parameter 'k' added"]),
+    ("required parameter added", lambda d: op_of(d)["parameters"].append({"name": "p", "in": "path",
+     "required": True}), None, ["BREAKING: h: doX: required path parameter 'p' added"]),
+    ("parameter made optional", lambda d: op_of(d)["parameters"][0].update(required=False), with_param(
+     required=True), ["change: h: doX: query parameter 'q' made optional"]),
+    ("pattern changed", lambda d: op_of(d)["parameters"][0]["schema"].update(pattern="^b$"), with_param(
+     schema={"type": "string", "pattern": "^a$"}), ["BREAKING: h: doX: query parameter 'q': pattern '^a$' -> '^b$'"]),
+    ("pattern added", lambda d: op_of(d)["parameters"][0]["schema"].update(pattern="^b$"), None,
+     ["BREAKING: h: doX: query parameter 'q': pattern None -> '^b$'"]),
+    ("pattern dropped", lambda d: op_of(d)["parameters"][0]["schema"].pop("pattern"), with_param(
+     schema={"type": "string", "pattern": "^a$"}), []),
+    ("lengths", lambda d: op_of(d)["parameters"][0]["schema"].update(minLength=2, maxLength=4), with_param(
+     schema={"type": "string", "minLength": 1, "maxLength": 5}),
+     ["BREAKING: h: doX: query parameter 'q': minLength 1 -> 2",
+      "BREAKING: h: doX: query parameter 'q': maxLength 5 -> 4"]),
+    ("lengths loosened", lambda d: op_of(d)["parameters"][0]["schema"].update(minLength=0, maxLength=6), with_param(
+     schema={"type": "string", "minLength": 1, "maxLength": 5}),
+     ["change: h: doX: query parameter 'q': minLength 1 -> 0",
+      "change: h: doX: query parameter 'q': maxLength 5 -> 6"]),
+    ("lengths added", lambda d: op_of(d)["parameters"][0]["schema"].update(minLength=0, maxLength=6), with_param(
+     schema={"type": "string"}),
+     ["BREAKING: h: doX: query parameter 'q': minLength 0 added",
+      "BREAKING: h: doX: query parameter 'q': maxLength 6 added"]),
+    ("int32 range stated", lambda d: op_of(d)["parameters"][0]["schema"].update(minimum=-(2**31)), with_param(
+     schema={"type": "integer", "format": "int32"}),
+     ["change: h: doX: query parameter 'q': minimum -2147483648 added"]),
+    ("request body removed", lambda d: op_of(d).pop("requestBody"), None, ["BREAKING: h: doX: request body removed"]),
+    ("optional request body added", lambda d: op_of(d).update(requestBody={"content": {}}),
+     {**copy.deepcopy(BASE), "paths": {"/x": {"post": {k: v for k, v in BASE["paths"]["/x"]["post"].items()
+                                                       if k != "requestBody"}}}},
+     ["change: h: doX: request body added"]),
+    ("required request body added", lambda d: op_of(d).update(requestBody={"required": True, "content": {}}),
+     {**copy.deepcopy(BASE), "paths": {"/x": {"post": {k: v for k, v in BASE["paths"]["/x"]["post"].items()
+                                                       if k != "requestBody"}}}},
+     ["BREAKING: h: doX: request body added"]),
+    ("request body made required", lambda d: op_of(d)["requestBody"].update(required=True), None,
+     ["BREAKING: h: doX: request body made required"]),
+    ("an enum where there was none", lambda d: op_of(d)["parameters"][0]["schema"].update(enum=[1, 2]), None, []),
+    ("the success member of a oneOf", lambda d: op_of(d)["responses"]["200"]["content"]["application/json"]["schema"]
+     ["oneOf"][0].update(required=[]), ONE_OF,
+     ["BREAKING: h: doX: response.data no longer required (a client may find it absent)"]),
+    ("the failure member of a oneOf", lambda d: op_of(d)["responses"]["200"]["content"]["application/json"]["schema"]
+     ["oneOf"][1].update(required=[]), ONE_OF, []),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("name", "edit", "base", "expected"), EXACT, ids=[c[0] for c in EXACT])
+def test_every_change_is_said_in_exact_words(name: str, edit: Any, base: dict[str, Any] | None,
+                                             expected: list[str]) -> None:  # fmt: skip
+    assert said(*edited(edit, base)) == expected
+
+
+def test_versions_order_by_number_not_text() -> None:
+    assert spec_diff.version_key("10.0.1") == (10, 0, 1)
+    assert spec_diff.version_key("10.0.0") > spec_diff.version_key("9.9.9")
+    assert spec_diff.version_key("latest") == (-1,)
+
+
+BREAKING = [spec_diff.Change("h", "doX", True, "query parameter 'q' removed"), spec_diff.Change("h", "", True, "x"),
+            spec_diff.Change("h", "doX", False, "response 429 added")]  # fmt: skip
+
+
+@pytest.mark.parametrize(("changes", "base", "new", "ok"), [
+    (BREAKING[2:], "1.4.0", "1.4.1", True),  # nothing breaking
+    (BREAKING, None, "1.4.1", True),  # a new host
+    (BREAKING, "1.4.0", "2.0.0", True),  # a major bump
+    (BREAKING, "1.4.0", "10.0.0", True),
+    (BREAKING, "1.4.0", "1.5.0", False),
+])  # fmt: skip
+def test_a_breaking_change_needs_a_major_bump(changes: list[spec_diff.Change], base: str | None, new: str,
+                                              ok: bool) -> None:  # fmt: skip
+    problem = spec_diff.verdict("h", changes, base, new)
+    if ok:
+        assert problem is None
+    else:
+        assert problem == ("h: 2 breaking change(s) since 1.4.0 need a major version bump (info.version is 1.5.0; "
+                           "make it 2.0.0 or higher):\n  - doX: query parameter 'q' removed\n  - x")  # fmt: skip
+
+
+def test_plain_words_count_the_changes_and_the_breaking_ones() -> None:
+    assert spec_diff.plain_words("h", "release h 1.0.0", BREAKING) == (
+        "h (since release h 1.0.0): 3 change(s), 2 breaking\n"
+        "  BREAKING: h: doX: query parameter 'q' removed\n  BREAKING: h: x\n  change: h: doX: response 429 added")
+
+
+def test_main_reports_a_host_new_since_the_first_commit(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    first = spec_diff.first_commit()  # launch-auth came later
+    assert spec_diff.main(["launch-auth", "--base", first, "--json", str(tmp_path / "d" / "diff.json"), "--gate"]) == 0
+    report = json.loads((tmp_path / "d" / "diff.json").read_text(encoding="utf-8"))
+    assert report == {"launch-auth": {"base": first, "base_version": None, "changes": [
+        {"host": "launch-auth", "operation": "", "breaking": False, "what": f"new host (not at {first})"}]}}
+    assert capsys.readouterr().out == (f"launch-auth (since {first}): 1 change(s), 0 breaking\n"
+                                       f"  change: launch-auth: new host (not at {first})\n")
+
+
+def test_main_against_the_last_release_and_the_gate(monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    last = spec_diff.releases_of("pool-v3")[-1]
+    _, name, version = spec_diff.diff("pool-v3", None)
+    assert (name, version) == (f"release pool-v3 {last.name}", last.name)
+    assert spec_diff.releases_of("pool-v3") == sorted(spec_diff.releases_of("pool-v3"),
+                                                      key=lambda p: spec_diff.version_key(p.name))  # fmt: skip
+    unbumped = str(bundle("pool-v3")["info"]["version"])  # the base at the same major as the bundle
+    monkeypatch.setattr(spec_diff, "diff", lambda host, base: (BREAKING[:1], "release x", unbumped))
+    assert spec_diff.main(["pool-v3"]) == 0  # reported, not gated
+    assert spec_diff.main(["pool-v3", "--gate"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("spec_diff: pool-v3: 1 breaking change(s) since ")
+    assert "  - doX: query parameter 'q' removed" in err
