@@ -271,14 +271,15 @@ release: all toolchains ## Versioned artefacts of every host into dist/ (reprodu
 	@$(PY) scripts/release.py --dist dist $(HOSTS)
 
 # Generated mutants (mutmut; our operator set for Go and Rust) over the contract and gate
-# files; CHANGED=1 runs only the files changed since MUTATION_BASE (committed or not)
+# files; CHANGED=1 runs only the files changed since MUTATION_BASE (committed or not),
+# MUTATION_ONLY="PATH ..." only those targets
 MUTATION_BASE ?= HEAD~1
 MUTATION_TOOLS := $(BUILD)/.mutation-tools-ok
 $(MUTATION_TOOLS): tests/mutation/requirements.txt $(VENV_OK)
 	@$(VENV)/bin/uv pip install --quiet --python $(PY) -r tests/mutation/requirements.txt -c requirements.txt
 	@touch $@
 mutation: all test-setup toolchains $(MUTATION_TOOLS) ## Generated mutants per file (the full run takes hours; CHANGED=1: the files changed since MUTATION_BASE): writes docs/testing.md
-	+@$(PY) scripts/mutation_run.py --report docs/testing.md $(if $(CHANGED),--changed $(MUTATION_BASE))
+	+@$(PY) scripts/mutation_run.py --report docs/testing.md $(if $(CHANGED),--changed $(MUTATION_BASE)) $(if $(MUTATION_ONLY),--only $(MUTATION_ONLY))
 
 MUTATION_ARGS ?=
 mutation-defects: all test-setup ## The hand-made defects of tests/mutation/mutations.yaml (about a minute each): writes docs/defects.md (MUTATION_ARGS=--only ID)

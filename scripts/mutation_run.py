@@ -1,7 +1,7 @@
 """`make mutation`: generated mutants over the files that carry the contract and the gates,
 and the per-file scores in docs/testing.md.
 
-Usage: mutation_run.py [--changed BASE] [--results FILE] [--report FILE]
+Usage: mutation_run.py [--changed BASE | --only PATH ...] [--results FILE] [--report FILE]
 
 Runs the tool adapters (mutants_python.py: mutmut; mutants_native.py: our operator set for
 Go and Rust) over every target, or with --changed only over the targets whose sources differ
@@ -138,6 +138,7 @@ def record(results: dict[str, Any], ran: dict[str, Any], commit: str) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--changed", metavar="BASE", help="only the targets whose sources differ from BASE")
+    parser.add_argument("--only", nargs="+", metavar="PATH", help="only these targets (repository paths)")
     parser.add_argument("--results", type=Path, default=RESULTS)
     parser.add_argument("--report", type=Path, help="write the Markdown page here (docs/testing.md)")
     args = parser.parse_args()
@@ -145,6 +146,11 @@ def main() -> None:
     if args.changed:
         touched = changed_since(args.changed)
         chosen = [path for path, (_, deps) in targets.items() if deps & touched]
+    elif args.only:
+        unknown = sorted(set(args.only) - set(targets))
+        if unknown:
+            sys.exit(f"mutation: not a target: {', '.join(unknown)} (targets: {', '.join(sorted(targets))})")
+        chosen = args.only
     else:
         chosen = list(targets)
     print(f"mutation: {len(chosen)} of {len(targets)} files: {', '.join(chosen) or 'none changed'}", flush=True)
