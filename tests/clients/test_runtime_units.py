@@ -78,6 +78,8 @@ def test_an_unexpected_status_says_the_status_the_size_and_a_preview() -> None:
     error = errors.UnexpectedStatus(203, b"  a \n b\xff" + b"c" * 300)
     assert str(error) == f"HTTP 203: unexpected status (308 bytes: 'a b\ufffd{'c' * 192}')"
     assert (error.status_code, error.content[:3]) == (203, b"  a")
+    kept = errors.UnexpectedStatus(203, b"{}", response(203, {}, headers={"x-id": "7"}))
+    assert kept.headers["x-id"] == "7"
 
 
 @pytest.mark.parametrize("status", [200, 299])
@@ -273,6 +275,7 @@ def test_every_setting_reaches_both_httpx_clients(index: int) -> None:
 def test_an_authenticated_client_sends_its_token_with_its_prefix() -> None:
     plain = AuthenticatedClient(base_url="http://127.0.0.1:9", token=TOKEN, prefix="")
     assert plain.get_httpx_client().headers["Authorization"] == "t0k"
+    assert plain.get_async_httpx_client().headers["Authorization"] == "t0k"
     bearer = AuthenticatedClient(base_url="http://127.0.0.1:9", token=TOKEN, auth_header_name="X-Key")
     assert bearer.get_httpx_client().headers["X-Key"] == "Bearer t0k"
     assert bearer.get_async_httpx_client().headers["X-Key"] == "Bearer t0k"
