@@ -325,3 +325,51 @@ def test_the_context_managers_close_the_httpx_clients(index: int) -> None:
 
     run(use())
     assert client.get_async_httpx_client().is_closed
+
+
+def test_a_429_whose_body_is_not_an_envelope_is_still_rate_limited() -> None:
+    for body in (b'{"trunc', b"[1, 2]"):
+        with pytest.raises(errors.RateLimitedError) as caught:
+            errors.decode_envelope(response(429, body, headers={"Retry-After": "2"}))
+        assert (caught.value.status_code, caught.value.envelope, caught.value.retry_after) == (429, {}, 2.0)
+
+
+@pytest.mark.parametrize(("media", "said"), [("", "no content type"), ("text/plain", "text/plain")])
+def test_a_body_labelled_loosely_that_is_not_json_says_what_it_was_labelled(media: str, said: str) -> None:
+    with pytest.raises(errors.NotJsonError) as caught:
+        errors.decode_envelope(response(503, b"<html>busy</html>", media, headers={"x-edge": "1"}))
+    assert str(caught.value) == f"HTTP 503: expected a JSON envelope, got {said} (17 bytes: '<html>busy</html>')"
+    assert (caught.value.status_code, caught.value.headers["x-edge"]) == (503, "1")
+
+
+def test_an_html_page_keeps_its_status_and_headers() -> None:
+    with pytest.raises(errors.NotJsonError) as caught:
+        errors.decode_envelope(response(502, b"<p>bad gateway</p>", "text/html", headers={"x-edge": "1"}))
+    assert str(caught.value) == "HTTP 502: expected a JSON envelope, got text/html (18 bytes: '<p>bad gateway</p>')"
+    assert (caught.value.status_code, caught.value.headers["x-edge"]) == (502, "1")
+
+
+def test_an_empty_json_body_says_so() -> None:
+    with pytest.raises(errors.MalformedJsonError) as caught:
+        errors.decode_envelope(response(200, b""))
+    assert str(caught.value) == "HTTP 200: the body is empty (0 bytes: '')"
+    assert caught.value.status_code == 200
+
+
+@pytest.mark.parametrize("use_async", [False, True])
+def test_each_attempts_timeouts_are_capped_by_what_is_left_of_the_deadline(use_async: bool) -> None:
+    """The request carries its timeouts (httpx's `timeout` extension): none may outlast the deadline."""
+    seen: list[httpx.Request] = []
+    policy = errors.RetryPolicy(deadline=0.5)
+    args = {"method": "GET", "url": URL}
+    if use_async:
+        client: Any = async_client([response(200, {})], seen)
+        client.timeout = httpx.Timeout(8.0)
+        run(errors.send_async(client, args, policy))
+    else:
+        client = sync_client([response(200, {})], seen)
+        client.timeout = httpx.Timeout(8.0)
+        errors.send(client, args, policy)
+    timeouts = seen[0].extensions["timeout"]
+    assert set(timeouts) == {"connect", "read", "write", "pool"}
+    assert all(0.3 < value <= 0.5 for value in timeouts.values()), timeouts
