@@ -68,7 +68,9 @@ def score(rows: list[dict[str, Any]]) -> tuple[int, int, float]:
 
 
 def report(results: dict[str, Any]) -> str:
-    files = results["files"]
+    known = equivalents()
+    files = {path: {**entry, "mutants": judged(path, entry["mutants"], known)}
+             for path, entry in results["files"].items()}  # fmt: skip
     lines = [
         "# Testing",
         "",
@@ -121,18 +123,35 @@ def report(results: dict[str, Any]) -> str:
             change = row["change"].replace("`", "'")[:160]
             lines.append(f"- `{where}` ({row['status']}): `{change}`")
         lines.append("")
+    lines += [
+        "## Explained as equivalent",
+        "",
+        "No test can tell these from the original (`tests/mutation/equivalent.yaml` says why).",
+        "",
+    ]
+    for path, entry in sorted(files.items()):
+        same = [r for r in entry["mutants"] if r["status"] == "equivalent"]
+        for row in same:
+            change = row["change"].replace("`", "'")[:160]
+            lines.append(f"- `{path}` `{change}`: {row['why']}")
+    lines.append("")
     return "\n".join(lines)
 
 
 def record(results: dict[str, Any], ran: dict[str, Any], commit: str) -> None:
-    """Put an adapter's output into the results, the explained equivalents marked as such."""
-    known = equivalents()
+    """Put an adapter's output into the results, as the tool reported it."""
     for path, rows in ran["files"].items():
-        for row in rows:
-            why = known.get((path, row.get("change", "")))
-            if why and row["status"] in ("survived", "no tests"):
-                row["status"], row["why"] = "equivalent", why
         results["files"][path] = {"tool": ran["tool"], "commit": commit, "mutants": rows}
+
+
+def judged(path: str, rows: list[dict[str, Any]], known: dict[tuple[str, str], str]) -> list[dict[str, Any]]:
+    """The rows with the survivors tests/mutation/equivalent.yaml explains marked equivalent."""
+    marked = []
+    for row in rows:
+        why = known.get((path, row.get("change", "")))
+        alive = row["status"] in ("survived", "no tests")
+        marked.append({**row, "status": "equivalent", "why": why} if why and alive else row)
+    return marked
 
 
 def main() -> None:
