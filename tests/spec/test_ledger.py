@@ -5,6 +5,7 @@ scripts/ledger.py or scripts/oas.py, so a wrong count in either shows up as a di
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -122,3 +123,16 @@ def test_the_ledger_lists_every_not_shown_marker_where_it_stands(host: str) -> N
     expected = sorted(not_shown_markers(json.loads(path.read_text(encoding="utf-8"))))
     assert listed == expected
     assert expected, host
+
+
+def test_the_committed_ledger_is_ledger_pys_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """In process, byte for byte: every marker's pointer, reason and source, and every count."""
+    bundles = [GENERATED / f"{host}.json" for host in HOSTS]
+    committed = (REPO / "generated" / "markers.json").read_text(encoding="utf-8")
+    assert ledger.ledger(bundles) == json.loads(committed)
+    out = tmp_path / "markers.json"
+    assert ledger.main([str(out), *map(str, reversed(bundles))]) == 0
+    assert out.read_text(encoding="utf-8") == committed
+    assert not (tmp_path / ".tmp-markers.json").exists()
+    counts = ", ".join(f"{h} {json.loads(committed)['hosts'][h]['counts']['x-not-shown']}" for h in HOSTS)
+    assert capsys.readouterr().out == f"ledger: wrote {out} (x-not-shown per host: {counts})\n"

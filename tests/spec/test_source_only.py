@@ -5,11 +5,13 @@ source document, and is what the source-coverage tests check."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 import yaml
 
 import oas
+import source_only
 import validate_spec
 from deref import dereference
 from house_rules import Checker
@@ -74,3 +76,14 @@ def test_ledger_counts_endpoints_from_the_source_and_from_evidence(host: str) ->
     assert counts == {"from_source": in_view, "from_evidence": in_bundle - in_view}
     if host == "pool-v3":
         assert counts["from_evidence"] == 3  # /main/version, /main/rpcs and /main/auto-fee
+
+
+@pytest.mark.parametrize("host", HOSTS)
+def test_main_writes_the_committed_view_byte_for_byte(host: str, tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    """In process: the view, in the bundle's key order, through a temporary file that is renamed."""
+    out = tmp_path / f"{host}.source-only.yaml"
+    assert source_only.main([str(GENERATED / f"{host}.yaml"), str(out)]) == 0
+    assert out.read_text(encoding="utf-8") == FILES[host].read_text(encoding="utf-8")
+    assert sorted(p.name for p in tmp_path.iterdir()) == [out.name]
+    assert capsys.readouterr().out == f"source-only: wrote {out}\n"
