@@ -123,17 +123,19 @@ def stage(group: Group) -> Path:
 def functions(path: Path) -> dict[str, list[str]]:
     """Every function of a mutmut-rewritten module, by name, as source lines."""
     text = path.read_text(encoding="utf-8")
+    lines = text.splitlines()  # once: ast.get_source_segment splits the whole file on every call
     found: dict[str, list[str]] = {}
     for node in ast.walk(ast.parse(text)):
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-            found[node.name] = (ast.get_source_segment(text, node) or "").splitlines()[1:]
+            found[node.name] = lines[node.lineno : node.end_lineno]
     return found
 
 
 def changed_line(orig: list[str], mutant: list[str]) -> str:
     """The line a mutant changed, as `old -> new` (stripped)."""
-    removed = [line[1:].strip() for line in difflib.ndiff(orig, mutant) if line.startswith("- ")]
-    added = [line[1:].strip() for line in difflib.ndiff(orig, mutant) if line.startswith("+ ")]
+    diff = [line for line in difflib.unified_diff(orig, mutant, n=0, lineterm="") if line[:3] not in ("---", "+++")]
+    removed = [line[1:].strip() for line in diff if line.startswith("-")]
+    added = [line[1:].strip() for line in diff if line.startswith("+")]
     return f"{' / '.join(removed) or '(nothing)'} -> {' / '.join(added) or '(removed)'}"
 
 
