@@ -136,3 +136,25 @@ def test_the_committed_ledger_is_ledger_pys_output(tmp_path: Path, capsys: pytes
     assert not (tmp_path / ".tmp-markers.json").exists()
     counts = ", ".join(f"{h} {json.loads(committed)['hosts'][h]['counts']['x-not-shown']}" for h in HOSTS)
     assert capsys.readouterr().out == f"ledger: wrote {out} (x-not-shown per host: {counts})\n"
+
+
+def test_the_ledger_of_a_small_bundle(tmp_path: Path) -> None:
+    """What the real bundles happen not to hold: a marker at the root, a reason that is not
+    ASCII, enum values only some of which evidence backs, and JSON Schema `examples` (data)."""
+    doc = {"openapi": "3.1.0", "x-not-shown": "the host (é)", "paths": {}, "components": {"schemas": {"Kind": {
+        "type": "string", "enum": ["a", "b", "c"], "examples": [{"x-not-shown": "data, not a marker"}],
+        "x-evidence": [{"source": "https://example.org/k", "values": ["b", "c"], "note": "two values"}]}}}}  # fmt: skip
+    bundle = tmp_path / "h.json"
+    bundle.write_text(json.dumps(doc), encoding="utf-8")
+    out = tmp_path / "markers.json"
+    assert ledger.main([str(out), str(bundle)]) == 0
+    text = out.read_bytes().decode("utf-8")
+    assert '"reason": "the host (é)"' in text  # written as UTF-8, not \\u escapes
+    host = json.loads(text)["hosts"]["h"]
+    assert host["markers"] == [
+        {"marker": "x-not-shown", "location": "/", "reason": "the host (é)"},
+        {"marker": "x-evidence", "location": "/components/schemas/Kind", "reason": "two values",
+         "source": "https://example.org/k"},
+    ]  # fmt: skip
+    assert host["names"] == {"from_source": 1, "from_evidence": 2}
+    assert host["counts"] == {"x-not-shown": 1, "x-evidence": 1}
