@@ -87,3 +87,30 @@ def test_main_writes_the_committed_view_byte_for_byte(host: str, tmp_path: Path,
     assert out.read_text(encoding="utf-8") == FILES[host].read_text(encoding="utf-8")
     assert sorted(p.name for p in tmp_path.iterdir()) == [out.name]
     assert capsys.readouterr().out == f"source-only: wrote {out}\n"
+
+
+def test_the_view_of_a_small_bundle() -> None:
+    """What the real bundles happen not to hold: enum values with parallel descriptions that
+    evidence backs in part, an evidence header under an operation's `default` response (an
+    OpenAPI object there, not a literal), and references external, local and dangling."""
+    cite = [{"source": "https://example.org/e"}]
+    doc = {
+        "paths": {"/x": {"get": {"responses": {"default": {"description": "any failure", "headers": {
+            "X-Edge": {"x-evidence": cite, "schema": {"type": "string"}}}}}}}},
+        "components": {"schemas": {
+            "Kind": {"type": "string", "enum": ["a", "b", "c"], "x-enum-descriptions": ["A", "B", "C"],
+                     "x-evidence": [{"source": "https://example.org/k", "values": ["b"]}]},
+            "Gone": {"x-evidence": cite, "type": "object"},
+            "Uses": {"type": "object", "properties": {"k": {"$ref": "#/components/schemas/Kind"},
+                                                      "g": {"$ref": "#/components/schemas/Gone"},
+                                                      "o": {"$ref": "other.yaml#/Thing"}}},
+        }},
+    }  # fmt: skip
+    assert source_only.source_only(doc) == {
+        "paths": {"/x": {"get": {"responses": {"default": {"description": "any failure"}}}}},
+        "components": {"schemas": {
+            "Kind": {"type": "string", "enum": ["a", "c"], "x-enum-descriptions": ["A", "C"]},
+            "Uses": {"type": "object", "properties": {"k": {"$ref": "#/components/schemas/Kind"},
+                                                      "o": {"$ref": "other.yaml#/Thing"}}},
+        }},
+    }  # fmt: skip
