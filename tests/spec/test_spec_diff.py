@@ -156,7 +156,20 @@ def test_declared_statuses(after: dict[str, Any], expected: set[tuple[str, bool]
 def said(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
     differ = spec_diff.Differ("h")
     differ.documents(old, new)
+    assert all(type(c.breaking) is bool for c in differ.changes), differ.changes
     return [str(c) for c in differ.changes]
+
+
+def nested(depth: int, leaf: dict[str, Any]) -> dict[str, Any]:
+    """A request body whose fields nest `depth` levels below the body, ending in `leaf`."""
+    schema = leaf
+    for level in reversed(range(depth)):
+        schema = {"type": "object", "properties": {f"p{level}": schema}}
+    return document({"type": "integer"}, schema, {"type": "object"})
+
+
+def deep_enum(depth: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    return nested(depth, {"type": "string", "enum": ["a", "b"]}), nested(depth, {"type": "string", "enum": ["a"]})
 
 
 def op_of(doc: dict[str, Any]) -> dict[str, Any]:
@@ -180,6 +193,10 @@ ONE_OF = document({"type": "integer"}, {"type": "object"}, {"oneOf": [
     {"type": "object", "properties": {"success": {"enum": [True]}, "data": {"type": "string"}}, "required": ["data"]},
     {"type": "object", "properties": {"success": {"enum": [False]}, "msg": {"type": "string"}}, "required": ["msg"]},
 ]})  # fmt: skip
+
+# A required parameter (with a pattern) and a required request body, both staying so
+STAY_REQUIRED = with_param(required=True, schema={"type": "integer", "pattern": "^1$", "maximum": 50})
+op_of(STAY_REQUIRED)["requestBody"] = {"required": True, "content": {"application/json": {"schema": {}}}}
 
 # Every kind of change the differ names, with its exact words and verdict: what a reader of
 # the changelog and the gate's output sees.
@@ -237,6 +254,52 @@ EXACT: list[tuple[str, Any, dict[str, Any] | None, list[str]]] = [
     ("an enum where there was none", lambda d: op_of(d)["parameters"][0]["schema"].update(enum=[1, 2]), None, []),
     ("the success member of a oneOf", lambda d: op_of(d)["responses"]["200"]["content"]["application/json"]["schema"]
      ["oneOf"][0].update(required=[]), ONE_OF,
+     ["BREAKING: h: doX: response.data no longer required (a client may find it absent)"]),
+    ("type added to a request field", lambda d: op_of(d)["requestBody"]["content"]["application/json"]["schema"]
+     ["properties"].update(b={"type": "string"}), document({"type": "integer"}, {"type": "object", "properties": {
+         "b": {}}}, {"type": "object"}), ["BREAKING: h: doX: request body.b: type ['string'] added"]),
+    ("type added to a response field", lambda d: op_of(d)["responses"]["200"]["content"]["application/json"]["schema"]
+     ["properties"].update(b={"type": "string"}), document({"type": "integer"}, {"type": "object"}, {
+         "type": "object", "properties": {"b": {}}}), ["change: h: doX: response.b: type ['string'] added"]),
+    ("response type narrowed", lambda d: op_of(d)["responses"]["200"]["content"]["application/json"]["schema"]
+     .update(type=["string"]), document({"type": "integer"}, {"type": "object"}, {"type": ["integer", "string"]}),
+     ["change: h: doX: response: type ['integer', 'string'] -> ['string']"]),
+    ("request fields added", lambda d: op_of(d)["requestBody"]["content"]["application/json"]["schema"].update(
+     properties={"a": BASE["paths"]["/x"]["post"]["requestBody"]["content"]["application/json"]["schema"][
+         "properties"]["a"], "n": {"type": "string"}, "r": {"type": "string"}}, required=["r"]), None,
+     ["change: h: doX: request body: optional field 'n' added",
+      "BREAKING: h: doX: request body: required field 'r' added"]),
+    ("response fields added", lambda d: op_of(d)["responses"]["200"]["content"]["application/json"]["schema"]["allOf"]
+     [0]["properties"].update(n={"type": "string"}) or op_of(d)["responses"]["200"]["content"]["application/json"][
+         "schema"]["allOf"][0]["required"].append("n"), None, ["change: h: doX: response: required field 'n' added"]),
+    ("request field made required", lambda d: op_of(d)["requestBody"]["content"]["application/json"]["schema"].update(
+     required=["a"]), None, ["BREAKING: h: doX: request body.a made required"]),
+    ("required things that stay required", lambda d: op_of(d)["parameters"][0]["schema"].update(maximum=60) or op_of(
+     d)["requestBody"]["content"]["application/json"]["schema"].update(type="object"), STAY_REQUIRED,
+     ["change: h: doX: query parameter 'q': maximum 50 -> 60",
+      "BREAKING: h: doX: request body: type ['object'] added"]),
+    ("array items", lambda d: op_of(d)["responses"]["200"]["content"]["application/json"]["schema"]["items"]
+     .update(enum=["a", "b", "c"]), document({"type": "integer"}, {"type": "object"}, {"type": "array", "items": {
+         "type": "string", "enum": ["a", "b"]}}), ["BREAKING: h: doX: response[]: enum value 'c' added"]),
+    ("array items dropped", lambda d: op_of(d)["responses"]["200"]["content"]["application/json"]["schema"]
+     .pop("items"), document({"type": "integer"}, {"type": "object"}, {"type": "array", "items": {"type": "string"}}),
+     []),
+    ("allOf and anyOf narrow a type list", lambda d: op_of(d)["parameters"][0].update(schema={"type": "integer"}),
+     with_param(schema={"type": ["integer", "string"], "allOf": [{"type": "integer"}], "anyOf": [
+         {"type": "integer"}, {"type": "boolean"}]}), []),
+    ("oneOf members join", lambda d: op_of(d)["parameters"][0].update(schema={"type": ["integer", "string"]}),
+     with_param(schema={"oneOf": [{"type": "integer"}, {"type": "string"}]}), []),
+    ("a status removed and one added", lambda d: op_of(d)["responses"].update({"201": {}}) or op_of(d)[
+     "responses"].pop("404"), {**copy.deepcopy(BASE), "paths": {"/x": {"post": {**BASE["paths"]["/x"]["post"],
+     "responses": {**BASE["paths"]["/x"]["post"]["responses"], "404": {}}}}}},
+     ["BREAKING: h: doX: response 404 removed", "change: h: doX: response 201 added"]),
+    ("an operation without responses", lambda d: op_of(d)["parameters"][0].update(required=True),
+     {**copy.deepcopy(BASE), "paths": {"/x": {"post": {"operationId": "doX", "parameters": [{"name": "q",
+      "in": "query", "schema": {}}]}}}}, ["BREAKING: h: doX: query parameter 'q' made required"]),
+    ("the failure member first in a oneOf", lambda d: op_of(d)["responses"]["200"]["content"]["application/json"][
+     "schema"]["oneOf"][1].update(required=[]), document({"type": "integer"}, {"type": "object"}, {"oneOf": [
+         {"type": "object", "properties": {"success": {"enum": [False]}}, "required": ["success"]},
+         {"type": "object", "properties": {"data": {"type": "string"}}, "required": ["data"]}]}),
      ["BREAKING: h: doX: response.data no longer required (a client may find it absent)"]),
     ("the failure member of a oneOf", lambda d: op_of(d)["responses"]["200"]["content"]["application/json"]["schema"]
      ["oneOf"][1].update(required=[]), ONE_OF, []),
@@ -306,3 +369,10 @@ def test_main_against_the_last_release_and_the_gate(monkeypatch: pytest.MonkeyPa
     err = capsys.readouterr().err
     assert err.startswith("spec_diff: pool-v3: 1 breaking change(s) since ")
     assert "  - doX: query parameter 'q' removed" in err
+
+
+def test_twelve_levels_deep_are_compared_and_no_deeper() -> None:
+    """The differ follows fields to depth 12 (a guard against cycles) and stops there."""
+    assert said(*deep_enum(12)) == ["BREAKING: h: doX: request body" + "".join(f".p{i}" for i in range(12))
+                                    + ": enum value 'b' removed"]  # fmt: skip
+    assert said(*deep_enum(13)) == []
