@@ -117,11 +117,13 @@ def report(results: dict[str, Any]) -> str:
         left = [r for r in entry["mutants"] if r["status"] in ("survived", "no tests")]
         if not left:
             continue
-        lines += [f"### `{path}` ({len(left)})", ""]
+        untested = sum(r["status"] == "no tests" for r in left)
+        # collapsed (pymdownx.details): the long lists stay out of the reader's way
+        lines += [f'??? note "`{path}`: {len(left)} left ({untested} with no test ran)"', ""]
         for row in left:
             where = row.get("function") or f"line {row.get('line')}"
             change = row["change"].replace("`", "'")[:160]
-            lines.append(f"- `{where}` ({row['status']}): `{change}`")
+            lines.append(f"    - `{where}` ({row['status']}): `{change}`")
         lines.append("")
     lines += [
         "## Explained as equivalent",
