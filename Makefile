@@ -43,7 +43,7 @@ export NO_MKDOCS_2_WARNING := 1
 # Hosts are the folders of spec/ with an openapi.yaml entry point.
 HOSTS := $(sort $(patsubst spec/%/openapi.yaml,%,$(wildcard spec/*/openapi.yaml)))
 COMMON := $(wildcard spec/common/*.yaml)
-SCRIPTS := $(filter-out scripts/bench.py scripts/mutation_check.py scripts/compat.py scripts/mutation_run.py scripts/mutants_python.py scripts/mutants_native.py scripts/repo_mirror.py,$(wildcard scripts/*.py))
+SCRIPTS := $(filter-out scripts/bench.py scripts/mutation_check.py scripts/compat.py scripts/mutation_run.py scripts/mutants_python.py scripts/mutants_native.py scripts/repo_mirror.py scripts/under_load.py,$(wildcard scripts/*.py))
 CHECK_SCRIPTS := scripts/validate_spec.py scripts/house_rules.py scripts/oas.py
 LINT_CONFIG := redocly.yaml .redocly.lint-ignore.yaml .spectral.yaml $(wildcard lint/*.js lint/*/*.js)
 host_files = $(shell find spec/$(1) -name '*.yaml' 2>/dev/null)
@@ -58,7 +58,7 @@ COMPAT_NODE_OK := tests/compat/node_modules/.installed
 COMPAT_PY := tests/compat/.venv
 COMPAT_PY_OK := $(COMPAT_PY)/.installed
 
-.PHONY: all help setup test-setup browser toolchains diff release validate bundle workflows lint spec-tests generate docs serve mutation mutation-defects compat bench test typecheck check clean distclean lock
+.PHONY: all help setup test-setup browser toolchains diff release validate bundle workflows lint spec-tests generate docs serve mutation mutation-defects compat bench test test-under-load typecheck check clean distclean lock
 
 all: docs generate ## Build everything: set up, validate, bundle, lint, spec tests, clients, docs site
 
@@ -251,6 +251,10 @@ test: setup test-setup browser toolchains $(BUILD)/docs.built ## Run the whole t
 	+@$(PY) -m ruff check scripts tests
 	+@$(PY) -m mypy
 	+@$(PY) -m pytest -p no:cacheprovider tests
+
+UNDER_LOAD_RUNS ?= 3
+test-under-load: $(VENV_OK) ## `make test` UNDER_LOAD_RUNS times in a row (3) with every core kept busy; records the runs in tests/under-load.json and docs/testing.md
+	+@$(PY) scripts/under_load.py --runs $(UNDER_LOAD_RUNS) --report docs/testing.md
 
 typecheck: $(VENV_OK) ## mypy --strict and ruff on scripts/ and tests/
 	@$(PY) -m ruff check scripts tests

@@ -29,6 +29,7 @@ import mutants_python
 REPO = Path(__file__).resolve().parent.parent
 RESULTS = REPO / "tests" / "mutation" / "results.json"
 EQUIVALENT = REPO / "tests" / "mutation" / "equivalent.yaml"
+UNDER_LOAD = REPO / "tests" / "under-load.json"
 BUILD = REPO / "build" / "mutation"
 TARGET_SCORE = 90.0
 TOOLS = {"python": "mutmut", "native": "our operator set"}
@@ -67,7 +68,37 @@ def score(rows: list[dict[str, Any]]) -> tuple[int, int, float]:
     return detected, len(counted), 100.0 * detected / len(counted) if counted else 100.0
 
 
-def report(results: dict[str, Any]) -> str:
+def page(results_file: Path = RESULTS) -> str:
+    """docs/testing.md as the committed results render it."""
+    results = json.loads(results_file.read_text(encoding="utf-8"))
+    under_load = json.loads(UNDER_LOAD.read_text(encoding="utf-8")) if UNDER_LOAD.exists() else None
+    return report(results, under_load) + "\n"
+
+
+def write_page(path: Path, results_file: Path = RESULTS) -> None:
+    path.write_text(page(results_file), encoding="utf-8")
+
+
+def load_section(record: dict[str, Any] | None) -> list[str]:
+    """The runs of `make test-under-load` (scripts/under_load.py), as recorded."""
+    lines = ["## Under load", "",
+             "`make test-under-load` runs `make test` several times in a row (three by default) while one busy",
+             "loop per core keeps the machine loaded, and stops at the first failure. Bounds that catch a hang",
+             "are judged against each client's configured timeout plus a margin, not a fixed wall clock.",
+             ""]  # fmt: skip
+    if record is None:
+        return [*lines, "Not run yet.", ""]
+    total = sum(run["seconds"] for run in record["runs"])
+    verdict = "passed" if record["passed"] else "failed"
+    lines += [f"Last run at commit `{record['commit']}`, {record['load']} on {record['cores']} cores: "
+              f"**{verdict}**, {len(record['runs'])} runs in {total} s ({total / 60:.0f} min).", "",
+              "| Run | Exit | Time | pytest |", "|---|---|---|---|"]  # fmt: skip
+    for run in record["runs"]:
+        lines.append(f"| {run['run']} | {run['exit']} | {run['seconds']} s | {run['summary']} |")
+    return [*lines, ""]
+
+
+def report(results: dict[str, Any], under_load: dict[str, Any] | None = None) -> str:
     known = equivalents()
     files = {path: {**entry, "mutants": judged(path, entry["mutants"], known)}
              for path, entry in results["files"].items()}  # fmt: skip
@@ -137,7 +168,8 @@ def report(results: dict[str, Any]) -> str:
             change = row["change"].replace("`", "'")[:160]
             lines.append(f"- `{path}` `{change}`: {row['why']}")
     lines.append("")
-    return "\n".join(lines)
+    lines += load_section(under_load)
+    return "\n".join(lines).rstrip("\n")
 
 
 def record(results: dict[str, Any], ran: dict[str, Any], commit: str) -> None:
@@ -191,7 +223,7 @@ def main() -> None:
         record(results, json.loads(out.read_text(encoding="utf-8")), commit)
     args.results.write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     if args.report:
-        args.report.write_text(report(results) + "\n", encoding="utf-8")
+        write_page(args.report, args.results)
 
 
 if __name__ == "__main__":
