@@ -50,6 +50,7 @@ from typing import Any
 import msgspec
 import yaml
 
+import bench_languages
 import fresh_make
 import generate
 import oas
@@ -392,6 +393,12 @@ def decoding(runs: int) -> list[dict[str, Any]]:
 
 
 TS_DECODER = "TypeScript client listPools() (Node)"
+LANGUAGE_NAMES = {"go": "Go", "rust": "Rust", "ruby": "Ruby", "php": "PHP"}
+LARGE_PAGE_MB = 20.0  # the body whose decode's peak memory every language reports
+# each language's untyped parse, as bench_languages names its floor row -> as the report names it
+FLOORS = {bench_languages.DECODERS[language][0]: name for language, name in
+          zip(bench_languages.LANGUAGES, ("`encoding/json` into `any`", "`serde_json::Value`", "`JSON.parse`",
+                                          "`json_decode`"), strict=True)}  # fmt: skip
 TS_DECODE_TARGET = 1.5  # the TypeScript client's decode of the pool page, as a multiple of JSON.parse
 
 
@@ -524,6 +531,7 @@ def report(
     cold_stats: dict[str, Stat],
     decode: list[dict[str, Any]],
     scaled: list[dict[str, Any]],
+    langs: dict[str, Any],
 ) -> str:
     full, noop, inc = pipe["full"], pipe["noop"], pipe["incremental"]
     serial = pipe["serial"]
@@ -569,6 +577,7 @@ def report(
         f"{verdict(pydantic_page['ratio'] <= 3)} |",
         f"| full rebuild scales no worse than linearly | per-operation time at 100x is {growth:.2f}x that at 10x | "
         f"{verdict(growth <= 1.25)} |",
+        *language_targets(langs),
         "",
         "## 1. Pipeline",
         "",
@@ -615,6 +624,7 @@ def report(
         f"{pydantic_page['ratio']:.2f}x, to validate bodies you already have. Poll large lists with `sync_fast` "
         "(unknown keys: `sync_fast_detailed(...).content`); use `sync` where you want unknown keys on the model.",
         "",
+        *language_section(fast_page, ts_page, langs),
         "## 3. Scale",
         "",
         "A synthetic host: the pool data service's spec with its operations repeated, through validation, house",
@@ -633,6 +643,63 @@ def report(
         "",
     ]
     return "\n".join(lines)
+
+
+def languages(runs: int) -> dict[str, Any]:
+    """Go, Rust, Ruby and PHP: each client's decode of the pool page against its language's own
+    parse, and the memory one decode of a 20 MB page adds (scripts/bench_languages.py)."""
+    case, (body, _, _) = next((name, entry) for name, entry in decode_cases().items() if name.startswith("pool"))
+    return {"decode": bench_languages.decoding(case, body, runs, 20, Stat.of),
+            "peak": bench_languages.peak(bench_languages.large_page(LARGE_PAGE_MB))}  # fmt: skip
+
+
+def language_targets(langs: dict[str, Any]) -> list[str]:
+    """The Targets rows of the four languages scripts/bench_languages.py measures."""
+    rows = []
+    clients = [r for r in langs["decode"] if r["decoder"] not in FLOORS]
+    for language, row in zip(bench_languages.LANGUAGES, clients, strict=True):
+        aim = bench_languages.DECODE_AIM.get(language)
+        ok = row["ratio"] <= bench_languages.DECODE_TARGET
+        rows.append(f"| {LANGUAGE_NAMES[language]} client decode of a 1000-pool page "
+                    f"≤ {bench_languages.DECODE_TARGET}x "
+                    f"{FLOORS[bench_languages.DECODERS[language][0]]}{f' (aim {aim}x)' if aim else ''} | "
+                    f"{row['ratio']:.2f}x | {verdict(ok)} |")  # fmt: skip
+    for entry in langs["peak"]:
+        held = entry["ratio_to_body"] <= bench_languages.PEAK_TARGET
+        rows.append(f"| {LANGUAGE_NAMES[entry['language']]} client: memory one decode of a "
+                    f"{entry['body_bytes'] / 1e6:.0f} MB page adds ≤ {bench_languages.PEAK_TARGET:.0f}x the body | "
+                    f"{entry['ratio_to_body']:.1f}x | {verdict(held)} |")  # fmt: skip
+    return rows
+
+
+def language_section(fast_page: dict[str, Any], ts_page: dict[str, Any], langs: dict[str, Any]) -> list[str]:
+    """Section 2b: the six clients side by side, each against its own language's untyped parse."""
+    by_language = dict(zip(bench_languages.LANGUAGES, [r for r in langs["decode"] if r["decoder"] not in FLOORS],
+                           strict=True))  # fmt: skip
+    floors = {r["decoder"]: r for r in langs["decode"] if r["decoder"] in FLOORS}
+    peaks = {entry["language"]: entry for entry in langs["peak"]}
+    lines = ["## 2b. Six languages", "",
+             "Each client decodes the same 1000-pool page through its public call with a transport that answers from",
+             "memory (Rust: the checks and decode its call runs on the received bytes; reqwest's blocking client takes",
+             "no in-memory transport), against its language's own untyped parse of the same bytes, the two taking",
+             "turns run by run. Memory: a fresh process decodes a "
+             f"{LARGE_PAGE_MB:.0f} MB page once; the figure is its peak resident memory",
+             "over its memory with the body read and the client built (`/proc/self/status`, VmHWM reset before).",
+             "Python and TypeScript peak memory on the large page is not measured yet.", "",
+             "| Language | Untyped parse (floor) | Client decode | Ratio | Client memory on the large page | "
+             "Untyped parse memory |", "|---|---|---|---|---|---|",
+             f"| Python | `json.loads` | `sync_fast` | {fast_page['ratio']:.2f}x | not measured | not measured |",
+             f"| TypeScript | `JSON.parse` | `listPools()` | {ts_page['ratio']:.2f}x | not measured | "
+             "not measured |"]  # fmt: skip
+    for language, row in by_language.items():
+        floor_row = floors[bench_languages.DECODERS[language][0]]
+        peak = peaks[language]
+        lines.append(f"| {LANGUAGE_NAMES[language]} | {FLOORS[floor_row['decoder']]} "
+                     f"({floor_row['time'].cell('ms', 1000)}) | {row['decoder']} ({row['time'].cell('ms', 1000)}) | "
+                     f"{row['ratio']:.2f}x | {peak['client_peak_bytes'] / 1e6:.0f} MB "
+                     f"({peak['ratio_to_body']:.1f}x) | {peak['parse_peak_bytes'] / 1e6:.0f} MB "
+                     f"({peak['parse_peak_bytes'] / peak['body_bytes']:.1f}x) |")  # fmt: skip
+    return [*lines, ""]
 
 
 def revive(value: Any) -> Any:
@@ -672,8 +739,9 @@ QUICK_RUNS = 5
 
 def confirmed(ratio: float, target: float, again: Callable[[], float]) -> list[float]:
     """The ratios a guard judges: `ratio` alone when it holds, else `ratio` and a second
-    measurement (`again`). Node's GC makes one short run noisy on a shared machine; a
-    regression shows in both, and the guard fails only when the smaller is over `target`."""
+    measurement (`again`). Node's GC, or a neighbour's load, makes one short run noisy on a
+    shared machine; a regression shows in both, and the guard fails only when the smaller is
+    over `target`."""
     return [ratio] if ratio <= target else [ratio, again()]
 
 
@@ -682,11 +750,18 @@ def quick() -> list[str]:
     problems = []
     page = [r for r in decoding(QUICK_RUNS) if r["case"].startswith("pool")]
     fast = next(r for r in page if r["decoder"] == FAST_DECODER)
-    print(f"bench --quick: sync_fast decodes the 1000-pool page at {fast['ratio']:.2f}x json.loads "
+
+    def again_python() -> float:
+        rows = [r for r in decoding(2 * QUICK_RUNS) if r["case"] == fast["case"]]
+        return float(next(r for r in rows if r["decoder"] == FAST_DECODER)["ratio"])
+
+    measured_python = confirmed(fast["ratio"], FAST_DECODE_TARGET, again_python)
+    shown_python = ", then ".join(f"{ratio:.2f}x" for ratio in measured_python)
+    print(f"bench --quick: sync_fast decodes the 1000-pool page at {shown_python} json.loads "
           f"(target <= {FAST_DECODE_TARGET}x, aim {FAST_DECODE_AIM}x)")  # fmt: skip
-    if fast["ratio"] > FAST_DECODE_TARGET:
-        problems.append(f"the client's typed decode (sync_fast) of the 1000-pool page takes {fast['ratio']:.2f}x "
-                        f"json.loads, over the target of {FAST_DECODE_TARGET}x (docs/performance.md)")  # fmt: skip
+    if min(measured_python) > FAST_DECODE_TARGET:
+        problems.append(f"the client's typed decode (sync_fast) of the 1000-pool page takes {shown_python} "
+                        f"json.loads, over {FAST_DECODE_TARGET}x twice (docs/performance.md)")  # fmt: skip
     typescript = next(r for r in page if r["decoder"] == TS_DECODER)
 
     def again() -> float:
@@ -755,7 +830,9 @@ def main(argv: list[str] | None = None) -> int:
     pipe = phase("pipeline", pipeline)
     scaled = phase("scale", scale)
     cold_stats = phase("cold", cold)
-    args.out.write_text(report(args.runs, pipe, floor_stat, parts, cold_stats, decode, scaled), encoding="utf-8")
+    langs = phase("languages", languages)
+    args.out.write_text(report(args.runs, pipe, floor_stat, parts, cold_stats, decode, scaled, langs),
+                        encoding="utf-8")  # fmt: skip
     print(f"bench: wrote {args.out}")
     return 0
 

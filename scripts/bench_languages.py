@@ -1,0 +1,228 @@
+"""The Go, Rust, Ruby and PHP clients' decode of a list-pools page, each against its language's
+own untyped parse, and their peak memory on a large body (scripts/bench.py reports them).
+
+Each language has a small program in scripts/bench_languages/ that calls the pool-v3 client as
+users call it, with a transport that answers from memory (HTTP 200, application/json, the body),
+and times that call against the language's untyped parse of the same bytes, the two taking
+turns run by run:
+
+  Go    PoolsAPI.ListPools(ctx).Execute() on NewContractClient(Options{Transport: in memory})
+        against encoding/json into `any`;
+  Rust  what list_pools runs on the received bytes: reqwest 0.11's blocking client takes no
+        in-memory transport (scripts/bench_languages/rust/main.rs says how) against
+        serde_json::Value;
+  Ruby  PoolsApi#list_pools with Typhoeus.stub answering against JSON.parse;
+  PHP   PoolsApi::listPools() on a Guzzle client whose handler answers against json_decode.
+
+The programs are built offline as the client tests build (tests/clients/toolchains.py): Go in a
+module that replaces the client's with generated/go/pool-v3 (no module proxy, the tests' caches
+under build/go-cache), Rust against Debian's packaged crates, release profile; Ruby and PHP run
+from the generated lib folders. The builds go to build/bench-languages/.
+
+Usage: bench_languages.py [--runs N] [--loops N] [--peak-mb MB]   (the 1000-pool page of
+bench.decode_cases(), then the peak memory of a page of about MB megabytes)
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parent.parent
+SOURCES = REPO / "scripts" / "bench_languages"
+OUT = REPO / "build" / "bench-languages"
+HOST = "pool-v3"
+LANGUAGES = ("go", "rust", "ruby", "php")
+
+# (the floor, the client): the rows' "decoder"
+DECODERS = {
+    "go": ("encoding/json into any (Go floor)", "Go client ListPools().Execute() (contract transport)"),
+    "rust": ("serde_json::Value (Rust floor)", "Rust client list_pools's checks + contract::decode"),
+    "ruby": ("JSON.parse (Ruby floor)", "Ruby client PoolsApi#list_pools (Typhoeus stub)"),
+    "php": ("json_decode (PHP floor)", "PHP client PoolsApi::listPools() (Guzzle handler)"),
+}
+DECODE_TARGET = 1.5  # each client's decode of the pool page, as a multiple of its language's own parse
+DECODE_AIM = {"go": 1.0, "rust": 1.0}
+PEAK_TARGET = 4.0  # the memory a decode of a large body adds, as a multiple of the body
+
+BUILD_SECONDS: dict[str, float] = {}  # each language's build (this process's), seconds
+
+# The tests' cargo set-up (tests/clients/toolchains.py, cargo_home): offline, crates.io replaced
+# by Debian's packaged crates.
+CARGO_CONFIG = (
+    '[source.crates-io]\nreplace-with = "debian"\n[source.debian]\ndirectory = "/usr/share/cargo/registry"\n'
+    "[net]\noffline = true\n"
+)
+
+
+def checked(command: list[str | Path], cwd: Path, env: dict[str, str] | None = None, timeout: int = 900) -> str:
+    """Run a command; its stdout, or a RuntimeError with its output."""
+    proc = subprocess.run([str(c) for c in command], cwd=cwd, env=env, capture_output=True, text=True,
+                          timeout=timeout, check=False)  # fmt: skip
+    if proc.returncode != 0:
+        shown = " ".join(map(str, command))
+        raise RuntimeError(f"{shown} failed in {cwd}:\n{proc.stdout[-3000:]}{proc.stderr[-3000:]}")
+    return proc.stdout
+
+
+def go_env(home: Path) -> dict[str, str]:
+    """`go` offline (no module proxy), with the tests' caches under build/go-cache."""
+    cache = REPO / "build" / "go-cache"
+    return {**os.environ, "GOPROXY": "off", "GOFLAGS": "-mod=mod", "GOCACHE": str(cache / "build"),
+            "GOPATH": str(cache / "path"), "GOTOOLCHAIN": "local", "GO111MODULE": "on", "HOME": str(home)}  # fmt: skip
+
+
+def build_go() -> list[str]:
+    """A main module that requires the client's module from generated/go/pool-v3 (replace)."""
+    client = REPO / "generated" / "go" / HOST
+    module = next(line.split()[1] for line in (client / "go.mod").read_text(encoding="utf-8").splitlines()
+                  if line.startswith("module "))  # fmt: skip
+    bundle = json.loads((REPO / "generated" / "openapi" / f"{HOST}.json").read_text(encoding="utf-8"))
+    folder = OUT / "go"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "go.mod").write_text(f"module benchdecode\n\ngo 1.19\n\nrequire {module} v{bundle['info']['version']}\n"
+                                   f"replace {module} => {client}\n", encoding="utf-8")  # fmt: skip
+    main = (SOURCES / "go" / "main.go").read_text(encoding="utf-8").replace('"MODULE"', json.dumps(module))
+    (folder / "main.go").write_text(main, encoding="utf-8")
+    (folder / "go.sum").unlink(missing_ok=True)
+    checked(["go", "build", "-o", folder / "bench-decode", "."], folder, go_env(folder))
+    return [str(folder / "bench-decode")]
+
+
+def build_rust() -> list[str]:
+    """A binary crate (release) with the client as a path dependency, against Debian's crates."""
+    source = SOURCES / "rust"
+    client = REPO / "generated" / "rust" / HOST
+    folder = OUT / "rust"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "Cargo.toml").write_text(
+        f'[package]\nname = "bench-decode"\nversion = "0.0.0"\nedition = "2021"\nbuild = "{source / "build.rs"}"\n\n'
+        f'[[bin]]\nname = "bench-decode"\npath = "{source / "main.rs"}"\n\n[dependencies]\n'
+        f'raydium-{HOST}-client = {{ path = "{client}" }}\nserde = "1.0"\n'
+        'serde_json = { version = "1.0", features = ["raw_value"] }\n'
+        'reqwest = { version = "0.11", default-features = false, features = ["blocking"] }\n\n[workspace]\n',
+        encoding="utf-8",
+    )
+    home = OUT / "cargo-home"
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "config.toml").write_text(CARGO_CONFIG, encoding="utf-8")
+    target = OUT / "cargo-target"
+    env = {**os.environ, "CARGO_HOME": str(home), "CARGO_TARGET_DIR": str(target),
+           "BENCH_CONTRACT_RS": str(client / "src" / "contract.rs")}  # fmt: skip
+    checked(["cargo", "build", "--release", "--offline", "--quiet"], folder, env, timeout=1800)
+    return [str(target / "release" / "bench-decode")]
+
+
+def ruby_command() -> list[str]:
+    return ["ruby", str(SOURCES / "ruby" / "bench_decode.rb"), str(REPO / "generated" / "ruby" / HOST / "lib")]
+
+
+def php_command() -> list[str]:
+    return ["php", "-d", "memory_limit=-1", str(SOURCES / "php" / "bench_decode.php"),
+            str(REPO / "generated" / "php" / HOST / "lib")]  # fmt: skip
+
+
+BUILDERS: dict[str, Callable[[], list[str]]] = {
+    "go": build_go, "rust": build_rust, "ruby": ruby_command, "php": php_command,
+}  # fmt: skip
+
+
+@functools.cache
+def command(language: str) -> list[str]:
+    """The language's bench program, built (once per process; the builds are incremental)."""
+    start = time.perf_counter()
+    built = BUILDERS[language]()
+    BUILD_SECONDS[language] = time.perf_counter() - start
+    return built
+
+
+def measure(language: str, body: bytes, arguments: list[str]) -> dict[str, Any]:
+    """The program's JSON answer: `arguments` with "BODY" replaced by a file holding `body`."""
+    program = command(language)
+    with tempfile.TemporaryDirectory() as tmp:
+        page = Path(tmp) / "page.json"
+        page.write_bytes(body)
+        out = checked([*program, *(str(page) if a == "BODY" else a for a in arguments)], REPO, timeout=1800)
+    answer: dict[str, Any] = json.loads(out.strip().splitlines()[-1])
+    return answer
+
+
+def decoding(
+    case: str, body: bytes, runs: int, loops: int, stat: Callable[[list[float]], Any] | None = None
+) -> list[dict[str, Any]]:
+    """Per language, a floor row (its own untyped parse) and a client row, shaped like
+    bench.typescript_decoding's; `ratio` is the client's median over the floor's. `stat` makes
+    the "time" of samples (default bench.Stat.of)."""
+    if stat is None:
+        from bench import Stat
+
+        stat = Stat.of
+    rows: list[dict[str, Any]] = []
+    for language in LANGUAGES:
+        samples = measure(language, body, ["BODY", str(runs), str(loops)])
+        parse, client = stat(samples["parse"]), stat(samples["client"])
+        floor_name, client_name = DECODERS[language]
+        row = {"case": case, "bytes": len(body), "peak": 0}
+        rows += [{**row, "decoder": floor_name, "time": parse, "ratio": 1.0},
+                 {**row, "decoder": client_name, "time": client, "ratio": client.median / parse.median}]  # fmt: skip
+    return rows
+
+
+def peak(body: bytes) -> list[dict[str, Any]]:
+    """Per language, the memory one decode of `body` adds: the process's peak RSS (VmHWM, reset
+    just before the decode) over its RSS with the body read and the client built, in a fresh
+    process; for the client and, for comparison, the language's own parse."""
+    rows = []
+    for language in LANGUAGES:
+        rise = {}
+        for side in ("client", "parse"):
+            answer = measure(language, body, ["--peak", "BODY", side])
+            rise[side] = int(answer["peak_rss_bytes"]) - int(answer["baseline_rss_bytes"])
+        rows.append({"language": language, "body_bytes": len(body), "client_peak_bytes": rise["client"],
+                     "ratio_to_body": rise["client"] / len(body), "parse_peak_bytes": rise["parse"]})  # fmt: skip
+    return rows
+
+
+def large_page(megabytes: float) -> bytes:
+    """A pool page of about `megabytes` MB, built as bench.decode_cases() builds the 1000-pool one."""
+    from bench import pool_item
+
+    item = len(json.dumps(pool_item(0))) + 2
+    count = int(megabytes * 1e6 / item)
+    page = {"id": "5b0e1c7a-2f4d-4e8b-9a61-3c7d2e8f4a10", "success": True,
+            "data": {"count": count, "hasNextPage": True, "data": [pool_item(i) for i in range(count)]}}  # fmt: skip
+    return json.dumps(page).encode()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--loops", type=int, default=20)
+    parser.add_argument("--peak-mb", type=float, default=20.0)
+    args = parser.parse_args(argv)
+    from bench import decode_cases
+
+    case = next(name for name in decode_cases() if name.startswith("pool"))
+    body = decode_cases()[case][0]
+    for row in decoding(case, body, args.runs, args.loops):
+        print(f"{row['decoder']}: {row['time'].cell('ms', 1e3)}, {row['ratio']:.2f}x", flush=True)
+    print("builds: " + ", ".join(f"{language} {seconds:.1f} s" for language, seconds in BUILD_SECONDS.items()))
+    large = large_page(args.peak_mb)
+    for row in peak(large):
+        print(f"{row['language']}: a {row['body_bytes'] / 1e6:.1f} MB body, the client's decode adds "
+              f"{row['client_peak_bytes'] / 1e6:.1f} MB ({row['ratio_to_body']:.2f}x the body); "
+              f"the language's own parse {row['parse_peak_bytes'] / 1e6:.1f} MB", flush=True)  # fmt: skip
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,82 @@
+# frozen_string_literal: true
+
+# Times the Ruby client's decode of one list-pools success body against JSON.parse of the same
+# bytes (scripts/bench_languages.py runs it). The client is called as users call it,
+# PoolsApi#list_pools on an ApiClient of Contract.configuration, through Typhoeus's own stubbing
+# (Typhoeus.stub: the request's `run` answers from memory, nothing is sent), so the figure is
+# the client's whole decode: the envelope check, the null-item checks and the typed models.
+#
+# Usage: ruby bench_decode.rb LIB BODY.json RUNS LOOPS   prints {"parse": [seconds per decode, ...], "client": [...]}
+#        ruby bench_decode.rb LIB --peak BODY.json client|parse
+#                                                   prints {"peak_rss_bytes": N, "baseline_rss_bytes": M}
+# LIB is the client's lib folder (generated/ruby/pool-v3/lib).
+
+require 'json'
+
+lib, *args = ARGV
+$LOAD_PATH.unshift(lib)
+require 'raydium_pool_v3_client'
+
+BASE_URL = 'http://127.0.0.1:9'
+
+def decoders(body)
+  # a new response per request, as a transport gives: HTTP 200, application/json, the body
+  Typhoeus.stub(/\A#{Regexp.escape(BASE_URL)}/).and_return do |_request|
+    Typhoeus::Response.new(code: 200, return_code: :ok, body: body, headers: { 'Content-Type' => 'application/json' })
+  end
+  client = RaydiumPoolV3Client::ApiClient.new(RaydiumPoolV3Client::Contract.configuration(BASE_URL))
+  api = RaydiumPoolV3Client::PoolsApi.new(client)
+  parse = -> { JSON.parse(body) }
+  call = lambda do
+    page = api.list_pools
+    raise 'the client decoded no pools' unless page.success && !page.data.data.empty?
+  end
+  [parse, call]
+end
+
+# A field of /proc/self/status in bytes (VmRSS, VmHWM).
+def status(field)
+  line = File.readlines('/proc/self/status').find { |l| l.start_with?("#{field}:") }
+  Integer(line.split[1]) * 1024
+end
+
+def time_one(decode, loops)
+  start = Process.clock_gettime(Process::CLOCK_MONOTONIC)
+  loops.times { decode.call }
+  (Process.clock_gettime(Process::CLOCK_MONOTONIC) - start) / loops
+end
+
+if args[0] == '--peak'
+  body = File.binread(args[1])
+  parse, call = decoders(body)
+  decode = args[2] == 'client' ? call : parse
+  begin
+    File.write('/proc/self/clear_refs', '5') # VmHWM back to the current RSS: the peak after is the decode's own
+  rescue SystemCallError
+    nil
+  end
+  baseline = status('VmRSS')
+  decode.call
+  puts JSON.generate(peak_rss_bytes: status('VmHWM'), baseline_rss_bytes: baseline)
+  exit
+end
+
+body = File.binread(args[0])
+runs = Integer(args[1])
+loops = Integer(args[2])
+parse, call = decoders(body)
+parse.call
+call.call # warm-up
+# The floor and the client take turns, run by run, each going first every other run.
+floor = []
+client = []
+runs.times do |run|
+  if run.even?
+    floor << time_one(parse, loops)
+    client << time_one(call, loops)
+  else
+    client << time_one(call, loops)
+    floor << time_one(parse, loops)
+  end
+end
+puts JSON.generate(parse: floor, client: client)

@@ -1,0 +1,104 @@
+//! Times the Rust client's decode of one list-pools success body against serde_json into
+//! `serde_json::Value` (scripts/bench_languages.py builds and runs it).
+//!
+//! Not the public call: `apis::pools_api::list_pools` sends through the Configuration's
+//! `reqwest::blocking::Client`, and reqwest 0.11 (Debian's) takes no in-memory transport. So
+//! this times what `list_pools` runs on the bytes once they arrived: `contract::send`'s steps
+//! after the response (the body copied out of the response, `check_envelope`,
+//! `check_null_items`), then `contract::decode::<PoolPageResponse>` as `list_pools` calls it.
+//! The checks are private to the crate's `contract` module, so build.rs compiles that module's
+//! generated source verbatim into this program, where `received` below can call them; the
+//! decode is the crate's own. Left out: building the request and reqwest's transport.
+//!
+//! Usage: bench-decode BODY.json RUNS LOOPS   prints {"parse": [seconds per decode, ...], "client": [...]}
+//!        bench-decode --peak BODY.json client|parse
+//!                                            prints {"peak_rss_bytes": N, "baseline_rss_bytes": M}
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use raydium_pool_v3_client::models::PoolPageResponse;
+
+mod apis {
+    pub use raydium_pool_v3_client::apis::configuration;
+}
+
+#[allow(dead_code, unused_imports, unused_variables, clippy::all)]
+mod contract {
+    include!(concat!(env!("OUT_DIR"), "/contract.rs"));
+
+    /// `send` from the moment the response arrived, for a 200 of `content_type` in envelope
+    /// mode: the body copied out, the envelope checked, the null items checked.
+    pub fn received(status: u16, content_type: &str, response: &[u8], operation: &str) -> Result<Vec<u8>, ApiError> {
+        let body = response.to_vec();
+        if let Some(error) = check_envelope(status, content_type, &body, None) {
+            return Err(error);
+        }
+        if let Some(error) = check_null_items(operation, status, &body) {
+            return Err(error);
+        }
+        Ok(body)
+    }
+}
+
+fn parse(body: &[u8]) {
+    let value: serde_json::Value = serde_json::from_slice(body).expect("the body parses");
+    black_box(value);
+}
+
+fn call(body: &[u8]) {
+    let received = contract::received(200, "application/json", body, "listPools").expect("a usable success");
+    let page: PoolPageResponse = raydium_pool_v3_client::contract::decode(&received).expect("the page decodes");
+    assert!(page.success && page.data.data.as_ref().map_or(false, |d| !d.is_empty()), "the client decoded no pools");
+    black_box(page);
+}
+
+/// A field of /proc/self/status in bytes (VmRSS, VmHWM).
+fn status(field: &str) -> u64 {
+    let text = std::fs::read_to_string("/proc/self/status").unwrap();
+    let line = text.lines().find(|l| l.starts_with(&format!("{}:", field))).expect("the field");
+    line.split_whitespace().nth(1).unwrap().parse::<u64>().unwrap() * 1024
+}
+
+fn time_one(decode: fn(&[u8]), body: &[u8], loops: u32) -> f64 {
+    let start = Instant::now();
+    for _ in 0..loops {
+        decode(body);
+    }
+    start.elapsed().as_secs_f64() / f64::from(loops)
+}
+
+fn list(values: &[f64]) -> String {
+    values.iter().map(|v| format!("{:e}", v)).collect::<Vec<_>>().join(", ")
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if args.len() == 4 && args[1] == "--peak" {
+        let body = std::fs::read(&args[2]).unwrap();
+        let decode: fn(&[u8]) = if args[3] == "client" { call } else { parse };
+        // VmHWM back to the current RSS (Linux: 5 to clear_refs): the peak read after is the decode's own
+        let _ = std::fs::write("/proc/self/clear_refs", "5");
+        let baseline = status("VmRSS");
+        decode(&body);
+        println!("{{\"peak_rss_bytes\": {}, \"baseline_rss_bytes\": {}}}", status("VmHWM"), baseline);
+        return;
+    }
+    let body = std::fs::read(&args[1]).unwrap();
+    let runs: usize = args[2].parse().unwrap();
+    let loops: u32 = args[3].parse().unwrap();
+    parse(&body);
+    call(&body); // warm-up
+    // The floor and the client take turns, run by run, each going first every other run.
+    let (mut floor, mut client) = (Vec::new(), Vec::new());
+    for run in 0..runs {
+        if run % 2 == 0 {
+            floor.push(time_one(parse, &body, loops));
+            client.push(time_one(call, &body, loops));
+        } else {
+            client.push(time_one(call, &body, loops));
+            floor.push(time_one(parse, &body, loops));
+        }
+    }
+    println!("{{\"parse\": [{}], \"client\": [{}]}}", list(&floor), list(&client));
+}
