@@ -9,7 +9,8 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Iterator
 from datetime import UTC, datetime, timedelta
 from email.utils import format_datetime
 from typing import Any
@@ -373,3 +374,148 @@ def test_each_attempts_timeouts_are_capped_by_what_is_left_of_the_deadline(use_a
     timeouts = seen[0].extensions["timeout"]
     assert set(timeouts) == {"connect", "read", "write", "pool"}
     assert all(0.3 < value <= 0.5 for value in timeouts.values()), timeouts
+
+
+# --- the survivors of the mutmut run at 6a1efc7 (docs/testing.md) ---------------------------
+
+
+class SlowStream(httpx.SyncByteStream):
+    """A body in two chunks, `pause` seconds apart."""
+
+    def __init__(self, pause: float) -> None:
+        self.pause = pause
+
+    def __iter__(self) -> Iterator[bytes]:
+        yield b'{"success":'
+        time.sleep(self.pause)
+        yield b" true}"
+
+
+def streamed_client(pause: float) -> httpx.Client:
+    def handler(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(200, stream=SlowStream(pause), headers={"content-type": "application/json"})
+
+    return httpx.Client(transport=httpx.MockTransport(handler))
+
+
+def test_a_body_still_arriving_at_the_deadline_is_a_timeout() -> None:
+    spent = rf"^GET {re.escape(URL)}: the call's deadline of 0\.2s passed$"
+    with pytest.raises(errors.RequestTimeoutError, match=spent):
+        errors.send(streamed_client(0.4), {"method": "GET", "url": URL}, errors.RetryPolicy(deadline=0.2))
+
+
+def test_a_body_in_several_chunks_comes_back_whole_with_its_request() -> None:
+    got = errors.send(streamed_client(0), {"method": "GET", "url": URL}, errors.RetryPolicy())
+    assert (got.content, str(got.request.url)) == (b'{"success": true}', URL)
+
+
+def test_the_whole_response_keeps_the_streamed_ones_extensions() -> None:
+    streamed = httpx.Response(200, stream=httpx.ByteStream(b"ab"), extensions={"http_version": b"HTTP/1.1"},
+                              request=httpx.Request("GET", URL))  # fmt: skip
+    whole = errors._complete(streamed, [b"a", b"b"], streamed.request)
+    assert (whole.content, str(whole.request.url)) == (b"ab", URL)
+    assert dict(whole.extensions) == {"http_version": b"HTTP/1.1"}
+
+
+def test_each_timeout_is_capped_by_what_is_left_and_none_becomes_what_is_left() -> None:
+    capped = errors._attempt_timeout(httpx.Timeout(connect=1, read=2, write=3, pool=4), 10)
+    assert (capped.connect, capped.read, capped.write, capped.pool) == (1, 2, 3, 4)
+    capped = errors._attempt_timeout(httpx.Timeout(connect=1, read=2, write=3, pool=4), 2.5)
+    assert (capped.connect, capped.read, capped.write, capped.pool) == (1, 2, 2.5, 2.5)
+    unbounded = errors._attempt_timeout(httpx.Timeout(None), 7)
+    assert (unbounded.connect, unbounded.read, unbounded.write, unbounded.pool) == (7, 7, 7, 7)
+
+
+def test_an_error_without_a_response_or_with_an_unread_one_has_no_content() -> None:
+    assert errors.ApiError("m").content == b""
+    unread = httpx.Response(200, stream=httpx.ByteStream(b"body"), request=httpx.Request("GET", URL))
+    assert errors.ApiError("m", unread).content == b""
+    assert errors.ApiError("m", response(502, b"<p>", "text/html")).content == b"<p>"
+
+
+def test_a_wait_equal_to_max_wait_is_waited(monkeypatch: pytest.MonkeyPatch) -> None:
+    waits: list[float] = []
+    monkeypatch.setattr("pool_v3_client.errors.time.sleep", waits.append)
+    seen: list[httpx.Request] = []
+    replies = [response(429, {}, headers={"Retry-After": "10"}), response(200, {"success": True})]
+    got = errors.send(sync_client(replies, seen), {"method": "GET", "url": URL}, errors.RetryPolicy(max_wait=10))
+    assert (got.status_code, waits, len(seen)) == (200, [10.0], 2)
+
+
+def test_a_wait_equal_to_max_wait_that_would_pass_the_deadline_names_the_deadline() -> None:
+    limited = response(429, {}, headers={"Retry-After": "10"})
+    with pytest.raises(errors.RateLimitedError, match="waiting would pass the call's deadline of 5s"):
+        errors._give_up(limited, errors.RetryPolicy(max_wait=10, deadline=5), 0)
+
+
+@pytest.mark.parametrize(("media", "json_like"), [
+    ("application/json", True), ("application/problem+json", True), ("application/xml", False),
+    ("text/x+json", False), ("text/json", False)])  # fmt: skip
+def test_only_application_json_and_its_plus_json_kin_are_json(media: str, json_like: bool) -> None:
+    assert errors._is_json(media) is json_like
+
+
+@pytest.mark.parametrize("media", ["", "application/json; charset=utf-8; profile=x", "TEXT/PLAIN ; charset=utf-8"])
+def test_a_json_body_without_a_content_type_or_with_parameters_is_read(media: str) -> None:
+    assert errors.decode_envelope(response(200, {"success": True, "data": 1}, media)) == {"success": True, "data": 1}
+
+
+def test_a_body_that_is_not_json_without_a_content_type_says_so_and_keeps_the_response() -> None:
+    with pytest.raises(errors.NotJsonError) as caught:
+        errors.decode_envelope(response(502, b"<p>bad gateway</p>", ""))
+    assert str(caught.value) == ("HTTP 502: expected a JSON envelope, got no content type "
+                                 "(18 bytes: '<p>bad gateway</p>')")  # fmt: skip
+    assert (caught.value.status_code, caught.value.content) == (502, b"<p>bad gateway</p>")
+
+
+def test_an_html_page_keeps_its_response_on_the_error() -> None:
+    with pytest.raises(errors.NotJsonError) as caught:
+        errors.decode_envelope(response(403, b"<html>", "text/html"))
+    assert (caught.value.status_code, caught.value.content, caught.value.headers["content-type"]) == (
+        403, b"<html>", "text/html")  # fmt: skip
+
+
+REQUEST = httpx.Request("GET", URL)
+
+
+@pytest.mark.parametrize(("exc", "kind", "message"), [
+    (httpx.ReadTimeout(""), errors.RequestTimeoutError, f"GET {URL}: timed out (ReadTimeout: no detail)"),
+    (httpx.ConnectTimeout("slow"), errors.RequestTimeoutError, f"GET {URL}: timed out (ConnectTimeout: slow)"),
+    (httpx.ConnectError("refused"), errors.ConnectionFailedError, f"GET {URL}: could not connect (refused)"),
+    (httpx.ReadError(""), errors.ConnectionCutError,
+     f"GET {URL}: the connection broke before the whole response arrived (ReadError: no detail)"),
+    (httpx.RemoteProtocolError("eof"), errors.ConnectionCutError,
+     f"GET {URL}: the connection broke before the whole response arrived (RemoteProtocolError: eof)"),
+])  # fmt: skip
+def test_each_transport_error_says_the_request_and_what_broke(exc: httpx.TransportError, kind: type[errors.ApiError],
+                                                               message: str) -> None:  # fmt: skip
+    error = errors._transport_error(exc, REQUEST)
+    assert (type(error), str(error)) == (kind, message)
+
+
+def test_a_timeout_long_before_the_deadline_is_said_as_a_timeout_not_the_deadline() -> None:
+    policy = errors.RetryPolicy(deadline=30)
+    ahead = time.monotonic() + 0.9
+    said = str(errors._timed_out(httpx.ReadTimeout("x"), REQUEST, policy, ahead))
+    assert said == f"GET {URL}: timed out (ReadTimeout: x)"
+
+
+def test_a_timeout_at_the_deadline_is_said_as_the_deadline() -> None:
+    policy = errors.RetryPolicy(deadline=30)
+    passed = time.monotonic() - 0.01
+    assert str(errors._timed_out(httpx.ReadTimeout("x"), REQUEST, policy, passed)) == (
+        f"GET {URL}: the call's deadline of 30s passed")  # fmt: skip
+
+
+def test_a_connection_error_at_the_deadline_is_still_a_connection_error() -> None:
+    error = errors._timed_out(httpx.ConnectError("refused"), REQUEST, errors.RetryPolicy(), time.monotonic() - 1)
+    assert (type(error), str(error)) == (errors.ConnectionFailedError, f"GET {URL}: could not connect (refused)")
+
+
+def test_a_client_without_a_base_url_says_what_to_pass() -> None:
+    said = (r"^base_url is required: the source document shows no host for this service, so the client has no "
+            r"default \(pass base_url=\.\.\.\)$")  # fmt: skip
+    with pytest.raises(ValueError, match=said):
+        Client(base_url="")
+    with pytest.raises(ValueError, match=said):
+        AuthenticatedClient(base_url="", token=TOKEN)

@@ -204,11 +204,11 @@ def _content(response: httpx.Response | None) -> bytes:
 def _transport_error(exc: httpx.TransportError | httpx.DecodingError, request: httpx.Request) -> TransportError:
     where = f"{request.method} {request.url}"
     if isinstance(exc, httpx.TimeoutException):
-        return RequestTimeoutError(f"{where}: timed out ({type(exc).__name__}: {exc or 'no detail'})")
+        return RequestTimeoutError(f"{where}: timed out ({type(exc).__name__}: {str(exc) or 'no detail'})")
     if isinstance(exc, httpx.ConnectError):
         return ConnectionFailedError(f"{where}: could not connect ({exc})")
     return ConnectionCutError(f"{where}: the connection broke before the whole response arrived "
-                              f"({type(exc).__name__}: {exc or 'no detail'})")  # fmt: skip
+                              f"({type(exc).__name__}: {str(exc) or 'no detail'})")  # fmt: skip
 
 
 def _deadline_error(request: httpx.Request, policy: RetryPolicy) -> RequestTimeoutError:
