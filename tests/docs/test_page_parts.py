@@ -1,0 +1,277 @@
+"""The parts of a reference page (scripts/docs_pages.py) one at a time, on small schemas
+written here: each type name, constraint, row, example and response view exactly as the
+page shows it. Written to kill the mutants mutmut found surviving the whole-page test
+(docs/testing.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import docs_pages
+from docs_pages import Row
+
+
+@pytest.mark.parametrize(("schema", "shown"), [
+    ({"x-not-shown": "why"}, "any (shape not shown)"),
+    ({"x-not-shown": "why", "type": "string"}, "string"),
+    ({"x-not-shown": "why", "properties": {"a": {}}}, "object"),
+    ({"type": ["string", "null"]}, "string or null"),
+    ({"type": "integer"}, "integer"),
+    ({"properties": {"a": {}}}, "object"),
+    ({"allOf": [{"properties": {"a": {}}}]}, "object"),
+    ({"enum": [1, 2]}, "enum"),
+    ({}, "any"),
+    ({"type": "array", "items": {"type": "string", "format": "uuid"}}, "array of string (uuid)"),
+    ({"type": "array", "items": {"type": "array", "items": {}}}, "array of array of any"),
+    ({"type": "array"}, "array"),
+    ({"type": "string", "format": "date-time"}, "string (date-time)"),
+    ({"type": "string", "format": ""}, "string"),
+])  # fmt: skip
+def test_each_schema_type_reads_as_the_page_shows_it(schema: dict[str, Any], shown: str) -> None:
+    assert docs_pages.schema_type(schema) == shown
+
+
+def test_constraints_name_every_rule_in_one_order() -> None:
+    schema = {"enum": ["a", 1, True], "x-enum-descriptions": ["first", "", "third"], "minimum": 0, "maximum": 9,
+              "exclusiveMinimum": -1, "exclusiveMaximum": 10, "minLength": 1, "maxLength": 5, "minItems": 2,
+              "pattern": "^a$", "const": "a", "default": "a"}  # fmt: skip
+    assert docs_pages.constraints(schema) == (
+        "one of `a`, `1`, `true`; `a`: first; `true`: third; ≥ 0; ≤ 9; > -1; < 10; min length 1; max length 5; "
+        'min items 2; pattern `^a$`{: .pattern }; always `"a"`; default `"a"`')  # fmt: skip
+
+
+def test_an_open_set_of_known_values_and_their_meanings() -> None:
+    schema = {"x-extensible-enum": ["X", "Y"], "x-enum-descriptions": ["ex", "why"]}
+    assert docs_pages.constraints(schema) == "known values (open set) `X`, `Y`; `X`: ex; `Y`: why"
+
+
+def test_a_schema_without_rules_has_no_constraints() -> None:
+    assert docs_pages.constraints({"type": "string", "description": "d"}) == ""
+    assert docs_pages.constraints({"default": None}) == "default `null`"
+
+
+def test_an_annotation_is_the_schemas_own_or_the_last_of_its_all_of_members() -> None:
+    schema = {"allOf": [{"description": "one"}, "not a schema", {"allOf": [{"description": "two"}]}, {}]}
+    assert docs_pages._merged(schema, "description") == "two"
+    assert docs_pages._merged({**schema, "description": "own"}, "description") == "own"
+    assert docs_pages._merged({"allOf": [{}]}, "description") is None
+
+
+def test_text_escapes_an_angle_bracket_outside_code_only() -> None:
+    assert docs_pages.text("<BASE>/`<QUOTE>` and <x>") == "&lt;BASE>/`<QUOTE>` and &lt;x>"
+    assert docs_pages.cell("a |\n  b <c>  ") == "a \\| b &lt;c>"
+    assert docs_pages.literal("s") == "s"
+    assert docs_pages.literal(False) == "false"
+
+
+POOL: dict[str, Any] = {
+    "type": "object",
+    "required": ["id", "mintA"],
+    "properties": {
+        "id": {"type": "string", "description": "the pool id", "pattern": "^[0-9]+$"},
+        "mintA": {"type": "object", "description": "first", "x-evidence": [{"source": "s", "note": "n"}],
+                  "properties": {"address": {"type": "string"}}},
+        "mintB": {"type": "object", "description": "second", "properties": {"address": {"type": "string"}}},
+        "skip": True,
+    },
+}  # fmt: skip
+
+
+def test_field_rows_flatten_nested_fields_and_name_a_repeated_shape_once() -> None:
+    rows = docs_pages.field_rows(POOL)
+    assert [(r.name, r.type, r.required, r.constraints, r.description, r.same_as) for r in rows] == [
+        ("id", "string", True, "pattern `^[0-9]+$`{: .pattern }", "the pool id", ""),
+        ("mintA", "object", True, "", "first", ""),
+        ("mintA.address", "string", False, "", "", ""),
+        ("mintB", "object", False, "", "second", "mintA"),
+    ]
+    assert rows[1].evidence == [{"source": "s", "note": "n"}]
+    assert rows[1].evidence is not POOL["properties"]["mintA"]["x-evidence"]
+
+
+def test_field_rows_stop_expanding_at_the_maximum_depth() -> None:
+    deep: dict[str, Any] = {"type": "string"}
+    for level in range(docs_pages.MAX_DEPTH + 2):
+        deep = {"type": "object", "properties": {f"l{level}": deep}}
+    names = [r.name for r in docs_pages.field_rows(deep)]
+    assert len(names) == docs_pages.MAX_DEPTH + 1
+    assert names[-1].count(".") == docs_pages.MAX_DEPTH
+
+
+def test_field_rows_show_each_fields_not_shown_text() -> None:
+    schema = {"properties": {"a": {"allOf": [{"x-not-shown": "hidden  | here"}], "description": "d"}}}
+    (row,) = docs_pages.field_rows(schema)
+    assert (row.not_shown, row.description, row.type) == ("hidden \\| here", "d", "any")
+
+
+def test_array_entries_get_their_own_rows_and_their_not_shown_row() -> None:
+    prop = {"type": "array", "items": {"type": "object", "description": "an entry", "x-not-shown": "which fields",
+                                       "properties": {"x": {"type": "integer"}}}}  # fmt: skip
+    rows = docs_pages.nested_rows(prop, "list", 1, [])
+    assert [(r.name, r.type, r.required, r.description, r.not_shown) for r in rows] == [
+        ("list[]", "object", False, "an entry", "which fields"),
+        ("list[].x", "integer", False, "", ""),
+    ]
+
+
+def test_an_array_that_can_have_no_entries_lists_no_entry_fields() -> None:
+    prop = {"type": "array", "maxItems": 0, "items": {"properties": {"x": {"type": "integer"}}}}
+    assert docs_pages.nested_rows(prop, "list", 1, []) == []
+
+
+def test_a_field_that_is_an_object_or_an_array_gets_both_kinds_of_rows() -> None:
+    prop = {"type": ["object", "array"], "items": {"properties": {"e": {"type": "string"}}},
+            "properties": {"o": {"type": "string"}}}  # fmt: skip
+    assert [r.name for r in docs_pages.nested_rows(prop, "f", 1, [])] == ["f[].e", "f.o"]
+
+
+def test_parameter_rows_say_name_place_type_and_rules() -> None:
+    op = {"parameters": [
+        {"name": "page", "in": "query", "required": True, "schema": {"type": "integer", "minimum": 1},
+         "description": "which page", "x-not-shown": "the last page", "x-evidence": [{"source": "s"}]},
+        {"name": "id", "in": "path"},
+    ]}  # fmt: skip
+    assert docs_pages.parameter_rows(op) == [
+        Row("page (query)", "integer", True, "≥ 1", "which page", "the last page", [{"source": "s"}]),
+        Row("id (path)", "any", False, "", "", "", []),
+    ]
+    assert docs_pages.parameter_rows({}) == []
+
+
+def test_examples_keep_their_value_as_indented_json_and_their_notes() -> None:
+    owner = {"examples": {
+        "one": {"summary": "s", "description": "d |", "value": {"é": [1]}, "x-evidence": [{"source": "e"}]},
+        "none": {"x-not-shown": "no body shown"},
+    }}  # fmt: skip
+    one, none = docs_pages.examples_of(owner)
+    assert (one.name, one.summary, one.description, one.json, one.evidence) == (
+        "one", "s", "d \\|", '{\n  "é": [\n    1\n  ]\n}', [{"source": "e"}])  # fmt: skip
+    assert (none.name, none.summary, none.description, none.json, none.evidence, none.not_shown) == (
+        "none", "", "", "", [], "no body shown")  # fmt: skip
+    assert docs_pages.examples_of({}) == []
+
+
+def test_status_labels() -> None:
+    assert docs_pages.status_label("default") == "Any other status (default)"
+    assert docs_pages.status_label("429") == "429"
+
+
+RESPONSE: dict[str, Any] = {
+    "description": "the page",
+    "x-not-shown": "response notice",
+    "x-evidence": [{"source": "r"}],
+    "headers": {"Retry-After": {"schema": {"type": "integer", "minimum": 0}, "required": True,
+                                "description": "seconds", "x-not-shown": "unit"}},
+    "links": {"next": {"operationId": "listPools", "description": "the next page"}},
+    "content": {"application/json": {
+        "x-not-shown": "media notice",
+        "schema": {"oneOf": [
+            {"x-not-shown": "schema notice", "properties": {"ok": {"type": "boolean"}},
+             "x-sensitive": {"handling": "keep it secret"}},
+            {"title": "Failure", "description": "a failure", "x-evidence": [{"source": "f"}]},
+            {"description": "untitled"},
+        ]},
+        "examples": {"e": {"value": 1}},
+    }},
+}  # fmt: skip
+
+
+def test_a_response_view_shows_the_success_its_alternatives_and_every_notice() -> None:
+    view = docs_pages.response_view("200", RESPONSE)
+    assert (view.status, view.description, view.sensitive, view.evidence) == (
+        "200", "the page", "keep it secret", [{"source": "r"}])  # fmt: skip
+    assert view.headers == [Row("Retry-After", "integer", True, "≥ 0", "seconds", "unit")]
+    assert [r.name for r in view.fields] == ["ok"]
+    assert view.not_shown == ["response notice", "media notice", "schema notice"]
+    assert view.alternatives == [("or `Failure`: a failure", [{"source": "f"}]),
+                                 ("or `another shape`: untitled", [])]  # fmt: skip
+    assert view.links == ["next: `listPools`, the next page"]
+    assert [(e.name, e.json) for e in view.examples] == [("e", "1")]
+    assert view.same_as == ""
+
+
+def test_a_response_without_a_body_or_notices_has_an_empty_view() -> None:
+    view = docs_pages.response_view("204", {"description": "nothing"})
+    assert (view.headers, view.fields, view.not_shown, view.sensitive, view.examples, view.links, view.alternatives,
+            view.evidence) == ([], [], [], "", [], [], [], [])  # fmt: skip
+
+
+def test_a_response_marked_sensitive_says_how_to_handle_it() -> None:
+    response = {"x-sensitive": {"handling": "never log"}, "content": {"application/json": {"schema": {}}}}
+    assert docs_pages.response_view("200", response).sensitive == "never log"
+
+
+def test_citations_are_numbered_once_in_the_order_first_cited() -> None:
+    cite = docs_pages.Citations()
+    first = cite([{"source": "a `x` | b", "note": "n"}, {"source": "c"}])
+    again = cite([{"source": "c"}, {"source": "a `x` | b", "note": "n"}, {"source": "c", "note": "other"}])
+    assert first == ('<a class="cite" href="#evidence-1" title="a x  b">[1]</a>'
+                     '<a class="cite" href="#evidence-2" title="c">[2]</a>')  # fmt: skip
+    assert again == ('<a class="cite" href="#evidence-2" title="c">[2]</a>'
+                     '<a class="cite" href="#evidence-1" title="a x  b">[1]</a>'
+                     '<a class="cite" href="#evidence-3" title="c">[3]</a>')  # fmt: skip
+    assert cite.listed() == [(1, "a `x` | b", "n"), (2, "c", ""), (3, "c", "other")]
+    assert docs_pages.Citations()([{"source": '"<q>"'}]) == (
+        '<a class="cite" href="#evidence-1" title="&quot;&lt;q&gt;&quot;">[1]</a>')  # fmt: skip
+
+
+def test_names_break_only_where_a_reader_expects() -> None:
+    wrapped = '<code class="field-name">data[].<wbr>mintA.<wbr>address</code>'
+    assert docs_pages.field_name("data[].mintA.address") == wrapped
+    assert docs_pages.field_name("m]n") == '<code class="field-name">m]<wbr>n</code>'
+    assert docs_pages.field_name("a<b") == '<code class="field-name">a&lt;b</code>'
+    assert docs_pages.code_name("ROUTE_NOT_FOUND") == "<code>ROUTE_<wbr>NOT_<wbr>FOUND</code>"
+    assert docs_pages.slug("getPoolInfoByIds") == "get-pool-info-by-ids"
+    assert docs_pages.slug("Quote") == "quote"
+
+
+def test_a_shared_failure_response_is_described_once_per_page() -> None:
+    failure = {"description": "failure", "content": {"application/json": {"schema": {"properties": {"msg": {}}}}}}
+    op = {"operationId": "listPools", "responses": {"200": {"description": "ok"}, "429": failure, "default": failure}}
+    view = docs_pages.operation_view("pool-v3", "get", "/pools", op)
+    assert (view.page, [r.same_as for r in view.responses]) == ("list-pools.md", ["", "", "429"])
+
+
+def test_an_operation_view_carries_its_body_and_an_unlisted_paths_note() -> None:
+    body = {"schema": {"allOf": [{"x-rules": [{"rule": "r"}], "x-not-shown": "inner"}],
+                       "properties": {"a": {"type": "string"}}},
+            "examples": {"x": {"value": {"a": "b"}}}}  # fmt: skip
+    op = {"operationId": "swap", "requestBody": {"content": {"application/json": body}}, "responses": {}}
+    item = {"description": "not in the source | here", "x-evidence": [{"source": "e"}]}
+    view = docs_pages.operation_view("transaction-v1", "post", "/swap", op, item)
+    assert ([r.name for r in view.body_fields], view.body_rules, view.body_not_shown) == (["a"], [{"rule": "r"}],
+                                                                                          ["inner"])  # fmt: skip
+    assert [e.name for e in view.body_examples] == ["x"]
+    assert (view.path_note, view.path_evidence) == ("not in the source \\| here", [{"source": "e"}])
+    plain = docs_pages.operation_view("transaction-v1", "post", "/swap", op, {"description": "listed"})
+    assert (plain.path_note, plain.path_evidence) == ("", [])
+
+
+def test_the_first_call_is_the_first_get_that_takes_parameters() -> None:
+    def view(method: str, params: int) -> docs_pages.OperationView:
+        return docs_pages.OperationView("h", method, "/p", {}, parameters=[Row("p", "", False, "", "")] * params)
+
+    post, bare, wanted = view("post", 1), view("get", 0), view("get", 1)
+    assert docs_pages.first_call([{"tags": [("a", [post, bare]), ("b", [wanted])]}]) is wanted
+    assert docs_pages.first_call([{"tags": [("a", [post, bare])]}]) is post
+
+
+def test_tags_keep_the_bundles_order_and_drop_empty_ones() -> None:
+    views = [docs_pages.OperationView("h", "get", f"/{t}", {"tags": [t]}) for t in ("b", "x", "a", "b")]
+    groups = docs_pages.tag_groups({"tags": [{"name": "a"}, {"name": "b"}, {"name": "empty"}]}, views)
+    assert [(name, [v.path for v in members]) for name, members in groups] == [
+        ("a", ["/a"]), ("b", ["/b", "/b"]), ("x", ["/x"])]  # fmt: skip
+
+
+def test_the_error_code_catalogue_is_found_on_any_schema() -> None:
+    doc = {"components": {"schemas": {"A": {}, "B": "x", "C": {"x-error-codes": [{"code": "E"}]}}}}
+    assert docs_pages.error_codes(doc) == [{"code": "E"}]
+    assert docs_pages.error_codes({}) == []
+
+
+def test_versions_sort_as_numbers() -> None:
+    assert sorted(["0.0.9", "0.0.10", "1.0.0", "0.1.x"], key=docs_pages._semver) == ["0.0.9", "0.0.10", "0.1.x",
+                                                                                      "1.0.0"]  # fmt: skip
+    assert docs_pages._semver("1.x.3") == (1, -1, 3)
