@@ -1,0 +1,208 @@
+"""The parts of `make release` (scripts/release.py) one at a time, in process, on small
+inputs written here: archives, the Postman collection, the package indexes and the checksums,
+byte for byte where the bytes are the point. The end-to-end release tests build in a clone, in
+a subprocess, where no mutant can be traced; these reach each function directly."""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import io
+import json
+import tarfile
+import time
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import release
+from openapi_generator import go_module_path
+
+STAMP = 1_700_000_000  # 2023-11-14T22:13:20Z
+
+
+def tree(root: Path, files: dict[str, bytes]) -> Path:
+    for name, data in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_bytes(data)
+    return root
+
+
+def test_the_release_time_is_source_date_epoch_or_the_commits(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "123")
+    assert release.epoch() == 123
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "")
+    committed = release.run(["git", "log", "-1", "--format=%ct"], "git log")
+    assert release.epoch() == int(committed.strip())
+    assert release.build_env(7) == {"SOURCE_DATE_EPOCH": "7", "PYTHONHASHSEED": "0"}
+
+
+def test_a_failed_step_names_itself_its_exit_and_its_output(tmp_path: Path) -> None:
+    with pytest.raises(release.ReleaseError) as caught:
+        release.run(["sh", "-c", "echo out; echo err >&2; exit 3"], "the step", cwd=tmp_path)
+    assert str(caught.value) == "the step failed (exit 3):\nout\nerr"
+    assert release.run(["sh", "-c", "echo $X"], "env", cwd=tmp_path, env={"X": "y"}) == "y\n"
+
+
+def test_files_are_listed_sorted_without_folders_or_bytecode(tmp_path: Path) -> None:
+    tree(tmp_path, {"b.txt": b"", "a/z.py": b"", "a/__pycache__/z.pyc": b"", "c/d/e": b""})
+    assert [p.relative_to(tmp_path).as_posix() for p in release.files_of(tmp_path)] == ["a/z.py", "b.txt", "c/d/e"]
+
+
+def test_a_zip_has_sorted_entries_one_time_and_fixed_permissions(tmp_path: Path) -> None:
+    source = tree(tmp_path / "src", {"b": b"bee", "a/c": b"sea"})
+    (source / "b").touch()  # a later modification time must not show
+    out = tmp_path / "out.zip"
+    release.zip_folder(source, "pkg", out, STAMP)
+    with zipfile.ZipFile(out) as archive:
+        infos = archive.infolist()
+        assert [(i.filename, i.date_time, i.external_attr >> 16, i.compress_type) for i in infos] == [
+            ("pkg/a/c", (2023, 11, 14, 22, 13, 20), 0o644, zipfile.ZIP_DEFLATED),
+            ("pkg/b", (2023, 11, 14, 22, 13, 20), 0o644, zipfile.ZIP_DEFLATED)]  # fmt: skip
+        assert archive.read("pkg/b") == b"bee"
+    first = out.read_bytes()
+    time.sleep(0.01)
+    (source / "a" / "c").touch()
+    release.zip_folder(source, "pkg", out, STAMP)
+    assert out.read_bytes() == first
+
+
+def test_a_zip_before_1980_takes_1980(tmp_path: Path) -> None:
+    out = tmp_path / "out.zip"
+    release.zip_folder(tree(tmp_path / "src", {"a": b"1"}), "p", out, 0)
+    with zipfile.ZipFile(out) as archive:
+        assert archive.infolist()[0].date_time == (1980, 1, 1, 0, 0, 0)
+
+
+def test_a_tarball_has_sorted_entries_no_owner_one_time_and_a_fixed_gzip_header(tmp_path: Path) -> None:
+    source = tree(tmp_path / "src", {"b": b"bee", "a/c": b"sea"})
+    out = tmp_path / "out.tar.gz"
+    release.tar_folder(source, "pkg", out, STAMP)
+    raw = out.read_bytes()
+    assert raw[:4] == b"\x1f\x8b\x08\x00"  # gzip, deflate, no flags: no file name in the header
+    assert int.from_bytes(raw[4:8], "little") == STAMP
+    assert gzip.decompress(raw)[257:265] == b"ustar\x0000"  # POSIX (ustar/pax) headers, not GNU's
+    with tarfile.open(fileobj=io.BytesIO(gzip.decompress(raw))) as archive:
+        members = archive.getmembers()
+        assert [(m.name, m.size, m.mtime, m.mode, m.uid, m.gid, m.uname, m.gname) for m in members] == [
+            ("pkg/a/c", 3, STAMP, 0o644, 0, 0, "", ""), ("pkg/b", 3, STAMP, 0o644, 0, 0, "", "")]  # fmt: skip
+        assert archive.extractfile("pkg/b").read() == b"bee"  # type: ignore[union-attr]
+    time.sleep(0.01)
+    (source / "b").touch()
+    release.tar_folder(source, "pkg", out, STAMP)
+    assert out.read_bytes() == raw
+
+
+BUNDLE: dict[str, Any] = {
+    "info": {"title": "Pools", "summary": "pool data"},
+    "servers": [{"url": "https://plain.example"},
+                {"url": "https://{region}.example/{stage}", "variables": {"region": {"default": "eu"}, "stage": {}}}],
+    "tags": [{"name": "b"}],
+    "paths": {
+        "/pools/info/list": {
+            "parameters": [{"name": "ignored", "in": "query"}],
+            "get": {"operationId": "listPools", "tags": ["pools"], "summary": "list", "parameters": [
+                {"name": "page", "in": "query", "required": True, "example": 1},
+                {"name": "size", "in": "query"},
+                {"name": "id", "in": "header", "example": "h"}]},
+            "trace": {"operationId": "notAMethodWeSend", "tags": ["pools"]},
+        },
+        "/swap": {"post": {"operationId": "swap", "tags": ["swap"], "description": "build it", "summary": "s",
+                           "requestBody": {"content": {"application/json": {"examples": {
+                               "first": {"value": {"a": 1}}, "second": {"value": {"b": 2}}}}}}},
+                  "put": {"operationId": "noExample", "tags": ["swap"],
+                          "requestBody": {"content": {"application/json": {}}}}},
+    },
+}  # fmt: skip
+
+
+def test_the_postman_collection_has_one_request_per_operation_with_its_examples() -> None:
+    collection = release.postman(BUNDLE, "pool-v3", "3.0.0")
+    base = "https://{{region}}.example/{{stage}}"
+    assert collection["info"] == {
+        "_postman_id": hashlib.sha256(b"pool-v3@3.0.0").hexdigest()[:32], "name": "Pools 3.0.0",
+        "description": "pool data", "schema": "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"}
+    assert collection["variable"] == [{"key": "region", "value": "eu"}, {"key": "stage", "value": ""}]
+    accept = {"key": "Accept", "value": "application/json"}
+    json_body = {"key": "Content-Type", "value": "application/json"}
+    assert collection["item"] == [
+        {"name": "pools", "item": [{"name": "listPools", "request": {
+            "method": "GET", "header": [accept], "description": "list",
+            "url": {"raw": base + "/pools/info/list", "host": [base], "path": ["pools", "info", "list"],
+                    "query": [{"key": "page", "value": "1", "disabled": False},
+                              {"key": "size", "value": "", "disabled": True}]}}}]},
+        {"name": "swap", "item": [
+            {"name": "swap", "request": {
+                "method": "POST", "header": [accept, json_body], "description": "build it",
+                "url": {"raw": base + "/swap", "host": [base], "path": ["swap"], "query": []},
+                "body": {"mode": "raw", "raw": '{\n  "a": 1\n}', "options": {"raw": {"language": "json"}}}}},
+            {"name": "noExample", "request": {
+                "method": "PUT", "header": [accept, json_body], "description": "",
+                "url": {"raw": base + "/swap", "host": [base], "path": ["swap"], "query": []},
+                "body": {"mode": "raw", "raw": "{}", "options": {"raw": {"language": "json"}}}}}]},
+    ]  # fmt: skip
+
+
+def test_a_bundle_without_server_variables_uses_its_first_server() -> None:
+    bundle = {**BUNDLE, "servers": [{"url": "https://one.example"}, {"url": "https://two.example"}]}
+    collection = release.postman(bundle, "h", "1")
+    assert collection["variable"] == []
+    assert collection["item"][0]["item"][0]["request"]["url"]["raw"] == "https://one.example/pools/info/list"
+
+
+def test_the_simple_index_lists_each_project_with_relative_links_and_hashes(tmp_path: Path) -> None:
+    dist = tree(tmp_path, {"pool-v3/3.0.0/python/raydium_pool_v3_client-3.0.0-py3-none-any.whl": b"w",
+                           "pool-v3/3.0.0/python/raydium_pool_v3_client-3.0.0.tar.gz": b"s",
+                           "tools/gate/python/raydium_api.gate-1.1.0-py3-none-any.whl": b"g",
+                           "pool-v3/3.0.0/other/x.whl": b"not python"})  # fmt: skip
+    release.simple_index(dist)
+    simple = dist / "python" / "simple"
+    assert sorted(p.relative_to(simple).as_posix() for p in simple.rglob("*.html")) == [
+        "index.html", "raydium-api-gate/index.html", "raydium-pool-v3-client/index.html"]  # fmt: skip
+    assert (simple / "index.html").read_text(encoding="utf-8") == release.page(
+        "Simple index", ['<a href="raydium-api-gate/">raydium-api-gate</a><br>',
+                         '<a href="raydium-pool-v3-client/">raydium-pool-v3-client</a><br>'])  # fmt: skip
+    sha = {data: hashlib.sha256(data).hexdigest() for data in (b"w", b"s")}
+    assert (simple / "raydium-pool-v3-client" / "index.html").read_text(encoding="utf-8") == release.page(
+        "raydium-pool-v3-client",
+        [f'<a href="../../../pool-v3/3.0.0/python/raydium_pool_v3_client-3.0.0-py3-none-any.whl#sha256={sha[b"w"]}">'
+         "raydium_pool_v3_client-3.0.0-py3-none-any.whl</a><br>",
+         f'<a href="../../../pool-v3/3.0.0/python/raydium_pool_v3_client-3.0.0.tar.gz#sha256={sha[b"s"]}">'
+         "raydium_pool_v3_client-3.0.0.tar.gz</a><br>"])  # fmt: skip
+
+
+def test_an_index_page_is_pep_503_html() -> None:
+    assert release.page("T", ["<a>1</a>", "<a>2</a>"]) == (
+        '<!DOCTYPE html>\n<html><head><meta name="pypi:repository-version" content="1.0"><title>T</title></head>\n'
+        "<body>\n<a>1</a>\n<a>2</a>\n</body></html>\n")  # fmt: skip
+
+
+def test_sha256sums_lists_every_file_but_itself_sorted(tmp_path: Path) -> None:
+    dist = tree(tmp_path, {"b": b"2", "a/c": b"1", "SHA256SUMS": b"old"})
+    release.sha256sums(dist)
+    digest = {data: hashlib.sha256(data).hexdigest() for data in (b"1", b"2")}
+    assert (dist / "SHA256SUMS").read_text(encoding="utf-8") == f"{digest[b'1']}  a/c\n{digest[b'2']}  b\n"
+
+
+def test_the_composer_repository_holds_each_php_zip(tmp_path: Path) -> None:
+    dist = tree(tmp_path, {"pool-v3/3.0.0/php/raydium-pool-v3-client-3.0.0.zip": b"z",
+                           "pool-v3/3.0.0/php/notes.txt": b"n",
+                           "perps-v1/1.0.0/php/raydium-perps-v1-client-1.0.0.zip": b"y"})  # fmt: skip
+    release.composer_repository(dist)
+    assert sorted(p.name for p in (dist / "php").iterdir()) == [
+        "raydium-perps-v1-client-1.0.0.zip", "raydium-pool-v3-client-3.0.0.zip"]  # fmt: skip
+    assert (dist / "php" / "raydium-pool-v3-client-3.0.0.zip").read_bytes() == b"z"
+
+
+def test_the_go_proxy_serves_each_module_version(tmp_path: Path) -> None:
+    dist = tree(tmp_path, {"pool-v3/3.1.0/go/v3.1.0.zip": b"zip"})
+    release.go_proxy(dist, {"pool-v3": "3.1.0"}, STAMP)
+    folder = dist / "goproxy" / go_module_path("pool-v3", "3.1.0") / "@v"
+    assert sorted(p.name for p in folder.iterdir()) == ["list", "v3.1.0.info", "v3.1.0.mod", "v3.1.0.zip"]
+    assert (folder / "list").read_text(encoding="utf-8") == "v3.1.0\n"
+    assert json.loads((folder / "v3.1.0.info").read_text(encoding="utf-8")) == {"Version": "v3.1.0",
+                                                                               "Time": "2023-11-14T22:13:20Z"}
+    assert (folder / "v3.1.0.zip").read_bytes() == b"zip"
+    assert (folder / "v3.1.0.mod").read_bytes() == (release.GENERATED / "go" / "pool-v3" / "go.mod").read_bytes()
