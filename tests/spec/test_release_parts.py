@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 import release
+import spec_diff
 from openapi_generator import go_module_path
 
 STAMP = 1_700_000_000  # 2023-11-14T22:13:20Z
@@ -206,3 +207,50 @@ def test_the_go_proxy_serves_each_module_version(tmp_path: Path) -> None:
                                                                                "Time": "2023-11-14T22:13:20Z"}
     assert (folder / "v3.1.0.zip").read_bytes() == b"zip"
     assert (folder / "v3.1.0.mod").read_bytes() == (release.GENERATED / "go" / "pool-v3" / "go.mod").read_bytes()
+
+
+def change(operation: str, breaking: bool, what: str) -> spec_diff.Change:
+    return spec_diff.Change("pool-v3", operation, breaking, what)
+
+
+def test_the_notes_count_and_list_each_kind_of_change(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(release, "removed_names", lambda host, previous: [])
+    changes = [change("listPools", True, "parameter page removed"), change("", False, "info.version 1.0.0 -> 2.0.0"),
+               change("getPool", False, "response field added")]  # fmt: skip
+    assert release.notes("pool-v3", "2.0.0", "1.0.0", changes, STAMP) == (
+        "## pool-v3 2.0.0 (2023-11-14)\n\nChanges since 1.0.0: 1 breaking, 2 other.\n\nBreaking:\n\n"
+        "- listPools: parameter page removed\n\nOther:\n\n- info.version 1.0.0 -> 2.0.0\n"
+        "- getPool: response field added\n")  # fmt: skip
+    assert release.notes("pool-v3", "1.0.0", None, [], STAMP) == "## pool-v3 1.0.0 (2023-11-14)\n\nFirst release.\n"
+    assert release.notes("pool-v3", "1.0.1", "1.0.0", [], STAMP).endswith("Changes since 1.0.0: 0 breaking, 0 other.\n")
+
+
+def test_the_notes_of_a_major_release_name_the_public_names_it_removed(monkeypatch: pytest.MonkeyPatch) -> None:
+    gone = [f"go: Name{i}" for i in range(52)]
+    monkeypatch.setattr(release, "removed_names", lambda host, previous: gone if previous == "1.0.0" else [])
+    text = release.notes("pool-v3", "2.0.0", "1.0.0", [], STAMP)
+    assert text.endswith("Public names of the clients removed (52):\n\n"
+                         + "".join(f"- go: Name{i}\n" for i in range(50)) + "- and 2 more\n")  # fmt: skip
+    few = gone[:2]
+    monkeypatch.setattr(release, "removed_names", lambda host, previous: few)
+    assert release.notes("pool-v3", "2.0.0", "1.0.0", [], STAMP).endswith(
+        "Public names of the clients removed (2):\n\n- go: Name0\n- go: Name1\n")  # fmt: skip
+
+
+def test_a_client_digest_covers_each_files_path_and_bytes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folders = {"python": tree(tmp_path / "py", {"a.py": b"1", "b/c.py": b"2"}),
+               "models": tree(tmp_path, {"models.py": b"m"}) / "models.py"}  # fmt: skip
+    monkeypatch.setattr(release, "client_folders", lambda host: folders)
+    first = release.client_digests("h")
+    expected = hashlib.sha256(b"py/a.py\n1" + b"py/b/c.py\n2").hexdigest()
+    assert first == {"python": expected, "models": hashlib.sha256(b"models.py\nm").hexdigest()}
+    (folders["python"] / "b" / "c.py").rename(folders["python"] / "b" / "d.py")  # same bytes, another name
+    assert release.client_digests("h")["python"] != expected
+
+
+def test_each_client_folder_is_the_generated_code_of_its_language() -> None:
+    folders = release.client_folders("pool-v3")
+    assert {name: path.relative_to(release.GENERATED).as_posix() for name, path in folders.items()} == {
+        "python": "python/pool-v3-client", "typescript": "typescript/pool-v3-client", "go": "go/pool-v3",
+        "rust": "rust/pool-v3", "ruby": "ruby/pool-v3", "php": "php/pool-v3",
+        "models": "models/pool_v3.py"}  # fmt: skip
