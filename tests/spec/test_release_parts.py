@@ -254,3 +254,158 @@ def test_each_client_folder_is_the_generated_code_of_its_language() -> None:
         "python": "python/pool-v3-client", "typescript": "typescript/pool-v3-client", "go": "go/pool-v3",
         "rust": "rust/pool-v3", "ruby": "ruby/pool-v3", "php": "php/pool-v3",
         "models": "models/pool_v3.py"}  # fmt: skip
+
+
+def description(version: str, *params: str, required: bool = False) -> dict[str, Any]:
+    """A one-operation description whose list operation takes `params` as query parameters."""
+    parameters = [{"name": p, "in": "query", "required": required, "schema": {"type": "string"}} for p in params]
+    op = {"operationId": "listPools", "parameters": parameters, "responses": {"200": {"description": "ok"}}}
+    return {"openapi": "3.1.0", "info": {"title": "T", "version": version}, "paths": {"/pools": {"get": op}}}
+
+
+class Layout:
+    """A scratch repository for check_policy and record: releases/h/<V>/ and generated/openapi/."""
+
+    def __init__(self, root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.root = root
+        self.releases = root / "releases"
+        self.generated = root / "generated"
+        (self.generated / "openapi").mkdir(parents=True)
+        self.releases.mkdir()
+        for module, name, value in ((release, "RELEASES", self.releases), (release, "GENERATED", self.generated),
+                                    (spec_diff, "RELEASES", self.releases), (spec_diff, "REPO", root),
+                                    (release, "REPO", root)):  # fmt: skip
+            monkeypatch.setattr(module, name, value)
+        self.digests = {"python": "p1", "go": "g1"}
+        self.gone: list[str] = []
+        monkeypatch.setattr(release, "client_digests", lambda host: dict(self.digests))
+        monkeypatch.setattr(release, "removed_names", lambda host, previous: list(self.gone))
+        monkeypatch.setattr(release, "surface", lambda host: {"go": ["Name"]})
+
+    def current(self, doc: dict[str, Any]) -> None:
+        for suffix in (".json", ".deref.json"):
+            (self.generated / "openapi" / f"h{suffix}").write_text(json.dumps(doc), encoding="utf-8")
+        (self.generated / "openapi" / "h.yaml").write_text(f"version: {doc['info']['version']}\n", encoding="utf-8")
+
+    def released(self, doc: dict[str, Any], clients: dict[str, str] | None = None) -> None:
+        version = doc["info"]["version"]
+        folder = self.releases / "h" / version
+        folder.mkdir(parents=True)
+        (folder / f"h-{version}.deref.json").write_text(json.dumps(doc), encoding="utf-8")
+        if clients is not None:
+            (folder / "clients.json").write_text(json.dumps(clients), encoding="utf-8")
+
+
+@pytest.fixture
+def layout(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Layout:
+    return Layout(tmp_path, monkeypatch)
+
+
+def test_a_first_release_has_no_changes_and_no_previous(layout: Layout) -> None:
+    layout.current(description("1.0.0"))
+    assert release.check_policy("h", "1.0.0") == ([], None)
+
+
+def test_a_patch_with_no_api_change_passes_and_lists_the_version_change(layout: Layout) -> None:
+    layout.released(description("1.0.0"))
+    layout.current(description("1.0.1"))
+    changes, previous = release.check_policy("h", "1.0.1")
+    assert (previous, [c.what for c in changes]) == ("1.0.0", ["info.version 1.0.0 -> 1.0.1"])
+
+
+def test_an_api_change_needs_at_least_a_minor_bump(layout: Layout) -> None:
+    layout.released(description("1.0.0"))
+    layout.current(description("1.0.1", "page"))
+    with pytest.raises(release.ReleaseError, match=r"^h: 1 change\(s\) to the API since 1\.0\.0 need at least a minor "
+                                                   r"bump \(info\.version is 1\.0\.1\)$"):  # fmt: skip
+        release.check_policy("h", "1.0.1")
+    layout.current(description("1.1.0", "page"))
+    assert release.check_policy("h", "1.1.0")[1] == "1.0.0"
+
+
+def test_a_breaking_change_needs_a_major_bump(layout: Layout) -> None:
+    layout.released(description("1.0.0"))
+    layout.current(description("1.1.0", "page", required=True))
+    with pytest.raises(release.ReleaseError, match=r"^h: 1 breaking change\(s\) since 1\.0\.0 need a major version"):
+        release.check_policy("h", "1.1.0")
+    layout.current(description("2.0.0", "page", required=True))
+    assert release.check_policy("h", "2.0.0")[1] == "1.0.0"
+
+
+def test_a_removed_public_name_needs_a_major_bump(layout: Layout) -> None:
+    layout.released(description("1.0.0"))
+    layout.current(description("1.0.1"))
+    layout.gone = [f"go: N{i}" for i in range(21)]
+    with pytest.raises(release.ReleaseError) as caught:
+        release.check_policy("h", "1.0.1")
+    assert str(caught.value) == ("h: 21 public name(s) of the clients since 1.0.0 are gone, which breaks their "
+                                 "callers: need a major version bump (info.version is 1.0.1)\n"
+                                 + "\n".join(f"  go: N{i}" for i in range(20)) + "\n  ...")  # fmt: skip
+    layout.gone = layout.gone[:1]
+    with pytest.raises(release.ReleaseError, match=r"is 1\.0\.1\)\n  go: N0$"):
+        release.check_policy("h", "1.0.1")
+    layout.current(description("2.0.0"))
+    assert release.check_policy("h", "2.0.0")[1] == "1.0.0"
+
+
+def test_a_version_older_than_the_last_release_is_refused(layout: Layout) -> None:
+    layout.released(description("1.0.0"))
+    layout.released(description("1.2.0"))
+    layout.current(description("1.1.0"))
+    older = r"^h: info\.version 1\.1\.0 is not newer than the last release 1\.2\.0$"
+    with pytest.raises(release.ReleaseError, match=older):
+        release.check_policy("h", "1.1.0")
+
+
+def test_a_released_version_may_be_released_again_only_unchanged(layout: Layout) -> None:
+    layout.released(description("1.0.0"))
+    layout.released(description("1.0.1"), clients={"python": "p1", "go": "g1"})
+    layout.current(description("1.0.1"))
+    layout.gone = ["go: X"]  # the notes of a re-release are the first release's: no gate runs again
+    changes, previous = release.check_policy("h", "1.0.1")
+    assert (previous, [c.what for c in changes]) == ("1.0.0", ["info.version 1.0.0 -> 1.0.1"])
+    layout.digests = {"python": "p2", "go": "g2", "ruby": "r"}
+    with pytest.raises(release.ReleaseError) as caught:
+        release.check_policy("h", "1.0.1")
+    assert str(caught.value) == ("h 1.0.1 is released and its clients have changed since (go, python, ruby): bump "
+                                 "info.version, so that a pinned client version names one code")  # fmt: skip
+    layout.current(description("1.0.1", "page"))
+    with pytest.raises(release.ReleaseError, match=r"^h 1\.0\.1 is released and the description has changed since: "
+                                                   r"bump info\.version$"):  # fmt: skip
+        release.check_policy("h", "1.0.1")
+
+
+def test_recording_a_release_keeps_the_description_the_clients_and_a_changelog_section(layout: Layout) -> None:
+    layout.current(description("1.0.0"))
+    (layout.releases / "h").mkdir()
+    (layout.releases / "h" / "NOTES.md").write_text("  Why this release.  \n", encoding="utf-8")
+    release.record("h", "1.0.0", "## h 1.0.0 (day)\n\nFirst release.\n")
+    folder = layout.releases / "h" / "1.0.0"
+    assert sorted(p.name for p in folder.iterdir()) == ["clients.json", "h-1.0.0.deref.json", "h-1.0.0.json",
+                                                       "h-1.0.0.yaml", "surface.json"]  # fmt: skip
+    assert (folder / "h-1.0.0.yaml").read_text(encoding="utf-8") == "version: 1.0.0\n"
+    assert json.loads((folder / "clients.json").read_text(encoding="utf-8")) == {"go": "g1", "python": "p1"}
+    assert (folder / "clients.json").read_text(encoding="utf-8").startswith('{\n  "go": "g1"')
+    assert json.loads((folder / "surface.json").read_text(encoding="utf-8")) == {"go": ["Name"]}
+    head = "# Changelog of the h description\n\nNewest first. Written by `make release`.\n\n"
+    changelog = layout.releases / "h" / "CHANGELOG.md"
+    first = "## h 1.0.0 (day)\n\nFirst release.\n\nNotes:\n\nWhy this release.\n"
+    assert changelog.read_text(encoding="utf-8") == head + first
+    assert (layout.releases / "h" / "NOTES.md").read_text(encoding="utf-8") == ""
+    layout.current(description("1.0.1"))
+    release.record("h", "1.0.1", "## h 1.0.1 (day)\n\nChanges.\n")
+    assert changelog.read_text(encoding="utf-8") == (head + "## h 1.0.1 (day)\n\nChanges.\n\n## h 1.0.0 (day)\n\n"
+                                                     "First release.\n\nNotes:\n\nWhy this release.\n")  # fmt: skip
+
+
+def test_recording_a_released_version_again_only_adds_what_it_lacks(layout: Layout) -> None:
+    layout.current(description("1.0.0"))
+    layout.released(description("1.0.0"))
+    (layout.releases / "h" / "CHANGELOG.md").write_text("kept\n", encoding="utf-8")
+    release.record("h", "1.0.0", "## h 1.0.0 (day)\n")
+    folder = layout.releases / "h" / "1.0.0"
+    assert sorted(p.name for p in folder.iterdir()) == ["clients.json", "h-1.0.0.deref.json", "surface.json"]
+    assert (layout.releases / "h" / "CHANGELOG.md").read_text(encoding="utf-8") == "kept\n"
+    (folder / "clients.json").write_text("{}", encoding="utf-8")
+    release.record_clients("h", "1.0.0")
+    assert (folder / "clients.json").read_text(encoding="utf-8") == "{}"  # a recorded digest is never rewritten
