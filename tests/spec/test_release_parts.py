@@ -11,12 +11,14 @@ import io
 import json
 import tarfile
 import time
+import tomllib
 import zipfile
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+import oas
 import release
 import spec_diff
 from openapi_generator import go_module_path
@@ -409,3 +411,31 @@ def test_recording_a_released_version_again_only_adds_what_it_lacks(layout: Layo
     (folder / "clients.json").write_text("{}", encoding="utf-8")
     release.record_clients("h", "1.0.0")
     assert (folder / "clients.json").read_text(encoding="utf-8") == "{}"  # a recorded digest is never rewritten
+
+
+def test_the_workflows_point_at_this_releases_bundles(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    generated = tree(tmp_path / "generated", {
+        "openapi/swap.arazzo.yaml": b"arazzo: 1.0.1\nsourceDescriptions:\n- name: tx\n  url: ./transaction-v1.yaml\n"
+                                    b"- name: pools\n  url: ./pool-v3.yaml\n",
+        "openapi/pool-v3.yaml": b"not a workflow\n"})  # fmt: skip
+    monkeypatch.setattr(release, "GENERATED", generated)
+    out = tmp_path / "out" / "workflows"
+    release.workflows(out, {"transaction-v1": "2.0.0", "pool-v3": "3.1.0"})
+    assert [p.name for p in out.iterdir()] == ["swap.arazzo.yaml"]
+    doc = oas.load_document(out / "swap.arazzo.yaml")
+    assert [d["url"] for d in doc["sourceDescriptions"]] == ["../transaction-v1/2.0.0/transaction-v1-2.0.0.yaml",
+                                                             "../pool-v3/3.1.0/pool-v3-3.1.0.yaml"]  # fmt: skip
+    with pytest.raises(release.ReleaseError, match=r"^swap\.arazzo\.yaml: its source \./pool-v3\.yaml is not released "
+                                                   r"with it$"):  # fmt: skip
+        release.workflows(tmp_path / "again", {"transaction-v1": "2.0.0"})
+
+
+def test_the_cargo_registry_holds_an_index_line_and_the_crate_of_each_host(tmp_path: Path) -> None:
+    dist = tree(tmp_path, {"pool-v3/3.1.0/rust/raydium-pool-v3-client-3.1.0.crate": b"crate bytes"})
+    release.cargo_registry(dist, {"pool-v3": "3.1.0"})
+    manifest = tomllib.loads((release.GENERATED / "rust" / "pool-v3" / "Cargo.toml").read_text(encoding="utf-8"))
+    crate = dist / "pool-v3" / "3.1.0" / "rust" / "raydium-pool-v3-client-3.1.0.crate"
+    line = (dist / "cargo" / "index" / "ra" / "yd" / "raydium-pool-v3-client").read_text(encoding="utf-8")
+    assert line == json.dumps(release.index_entry(manifest, crate), separators=(",", ":")) + "\n"
+    assert json.loads(line)["cksum"] == hashlib.sha256(b"crate bytes").hexdigest()
+    assert (dist / "cargo" / "raydium-pool-v3-client-3.1.0.crate").read_bytes() == b"crate bytes"
