@@ -247,13 +247,13 @@ serve: $(BUILD)/docs.built ## Serve site/ on http://127.0.0.1:$(SERVE_PORT) (sit
 	  $(PY) -m http.server --bind 127.0.0.1 --directory site $(SERVE_PORT)
 
 # --- tests and checks -------------------------------------------------------------------
-test: setup test-setup browser toolchains $(BUILD)/docs.built ## Run the whole test suite (set-up first), plus mypy --strict and ruff
+test: setup all test-setup browser toolchains ## Build what is out of date, then run the whole test suite (set-up first), plus mypy --strict and ruff
 	+@$(PY) -m ruff check scripts tests
 	+@$(PY) -m mypy
 	+@$(PY) -m pytest -p no:cacheprovider tests
 
 UNDER_LOAD_RUNS ?= 3
-test-under-load: $(VENV_OK) ## `make test` UNDER_LOAD_RUNS times in a row (3) with every core kept busy; records the runs in tests/under-load.json and docs/testing.md
+test-under-load: all ## `make test` UNDER_LOAD_RUNS times in a row (3) with every core kept busy; records the runs in tests/under-load.json and docs/testing.md
 	+@$(PY) scripts/under_load.py --runs $(UNDER_LOAD_RUNS) --report docs/testing.md
 
 typecheck: $(VENV_OK) ## mypy --strict and ruff on scripts/ and tests/

@@ -89,9 +89,11 @@ def load_section(record: dict[str, Any] | None) -> list[str]:
     if record is None:
         return [*lines, "Not run yet.", ""]
     total = sum(run["seconds"] for run in record["runs"])
-    verdict = "passed" if record["passed"] else "failed"
+    failed = any(run["exit"] != 0 for run in record["runs"])
+    verdict = "passed" if record["passed"] else "failed" if failed else "cut short"
     lines += [f"Last run at commit `{record['commit']}`, {record['load']} on {record['cores']} cores: "
-              f"**{verdict}**, {len(record['runs'])} runs in {total} s ({total / 60:.0f} min).", "",
+              f"**{verdict}**, {len(record['runs'])} of {record['planned']} runs in {total} s "
+              f"({total / 60:.0f} min).", "",
               "| Run | Exit | Time | pytest |", "|---|---|---|---|"]  # fmt: skip
     for run in record["runs"]:
         lines.append(f"| {run['run']} | {run['exit']} | {run['seconds']} s | {run['summary']} |")

@@ -57,26 +57,29 @@ def main() -> None:
     args = parser.parse_args()
     cores = os.cpu_count() or 1
     load = [subprocess.Popen([sys.executable, "-c", BUSY_LOOP]) for _ in range(cores)]
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True, text=True,
+                            check=True).stdout.strip()  # fmt: skip
     runs: list[dict[str, Any]] = []
+    passed = False
     try:
         for index in range(1, args.runs + 1):
             print(f"test-under-load: run {index} of {args.runs}, {cores} busy loops", flush=True)
             runs.append(run_once(index))
             print(f"test-under-load: run {index}: exit {runs[-1]['exit']} after {runs[-1]['seconds']} s: "
                   f"{runs[-1]['summary']} ({runs[-1]['log']})", flush=True)  # fmt: skip
+            passed = len(runs) == args.runs and all(r["exit"] == 0 for r in runs)
+            # recorded after each run, so that a run cut short keeps the runs it finished
+            record = {"commit": commit, "cores": cores, "load": f"{cores} busy loops", "runs": runs,
+                      "planned": args.runs, "passed": passed}  # fmt: skip
+            args.record.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+            if args.report:
+                mutation_run.write_page(args.report)
             if runs[-1]["exit"] != 0:
                 break
     finally:
         for process in load:
             process.kill()
             process.wait()
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True, text=True,
-                            check=True).stdout.strip()  # fmt: skip
-    passed = len(runs) == args.runs and all(r["exit"] == 0 for r in runs)
-    record = {"commit": commit, "cores": cores, "load": f"{cores} busy loops", "runs": runs, "passed": passed}
-    args.record.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
-    if args.report:
-        mutation_run.write_page(args.report)
     if not passed:
         sys.exit(f"test-under-load: failed in run {len(runs)} of {args.runs} (see {runs[-1]['log']})")
 
