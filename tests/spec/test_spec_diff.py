@@ -376,3 +376,32 @@ def test_twelve_levels_deep_are_compared_and_no_deeper() -> None:
     assert said(*deep_enum(12)) == ["BREAKING: h: doX: request body" + "".join(f".p{i}" for i in range(12))
                                     + ": enum value 'b' removed"]  # fmt: skip
     assert said(*deep_enum(13)) == []
+
+
+@pytest.mark.parametrize(("schema", "types"), [
+    ({"type": "string", "anyOf": [{"type": "string"}, {"type": "integer"}]}, {"string"}),
+    ({"anyOf": [{"type": "string"}, {"type": ["integer", "null"]}]}, {"string", "integer", "null"}),
+    ({"anyOf": [{"type": "string"}, {}]}, set()),  # a member that admits anything: any
+    ({"type": ["string", "null"], "allOf": [{"type": ["string", "integer"]}]}, {"string"}),
+    ({"allOf": [True, {"type": "string"}, {}]}, {"string"}),
+    ({"oneOf": [{"type": "boolean"}], "allOf": [{"anyOf": [{"type": "boolean"}, {"type": "null"}]}]}, {"boolean"}),
+])  # fmt: skip
+def test_the_types_a_schema_admits(schema: dict[str, Any], types: set[str]) -> None:
+    """allOf members' types intersect; anyOf and oneOf members' types join, and intersect with
+    the schema's own; a member that is not an object (a boolean schema) adds nothing."""
+    assert spec_diff._types(schema) == types
+
+
+def test_an_enum_is_found_in_the_first_all_of_member_that_has_one() -> None:
+    assert spec_diff.enum_values({"allOf": [True, {"type": "string"}, {"enum": ["a", 1]}, {"enum": ["b"]}]}) == {
+        '"a"', "1"}  # fmt: skip
+    assert spec_diff.enum_values({"allOf": [True]}) is None
+
+
+def test_releases_sort_as_versions_and_only_folders_count(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("1.10.0", "1.9.0", "2.0.0", "notes"):
+        (tmp_path / "h" / name).mkdir(parents=True)
+    (tmp_path / "h" / "3.0.0").write_text("a file, not a release", encoding="utf-8")
+    monkeypatch.setattr(spec_diff, "RELEASES", tmp_path)
+    assert [p.name for p in spec_diff.releases_of("h")] == ["1.9.0", "1.10.0", "2.0.0"]
+    assert spec_diff.releases_of("nothing") == []
