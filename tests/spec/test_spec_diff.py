@@ -405,3 +405,34 @@ def test_releases_sort_as_versions_and_only_folders_count(tmp_path: Path, monkey
     monkeypatch.setattr(spec_diff, "RELEASES", tmp_path)
     assert [p.name for p in spec_diff.releases_of("h")] == ["1.9.0", "1.10.0", "2.0.0"]
     assert spec_diff.releases_of("nothing") == []
+
+
+def nested_items(depth: int, leaf: dict[str, Any]) -> dict[str, Any]:
+    """A request body that is arrays of arrays `depth` levels deep, ending in `leaf`."""
+    schema = leaf
+    for _ in range(depth):
+        schema = {"type": "array", "items": schema}
+    return document({"type": "integer"}, schema, {"type": "object"})
+
+
+def test_array_entries_are_compared_twelve_levels_deep_and_no_deeper() -> None:
+    narrowed = {"type": "string", "enum": ["a", "b"]}, {"type": "string", "enum": ["a"]}
+    assert said(nested_items(12, narrowed[0]), nested_items(12, narrowed[1])) == [
+        "BREAKING: h: doX: request body" + "[]" * 12 + ": enum value 'b' removed"]  # fmt: skip
+    assert said(nested_items(13, narrowed[0]), nested_items(13, narrowed[1])) == []
+
+
+def test_request_array_entries_that_admit_more_break_nothing() -> None:
+    old = nested_items(1, {"type": "string"})
+    assert said(old, nested_items(1, {"type": ["string", "integer"]})) == [
+        "change: h: doX: request body[]: type ['string'] -> ['integer', 'string']"]  # fmt: skip
+    assert said(old, nested_items(1, {"type": "integer"})) == [
+        "BREAKING: h: doX: request body[]: type ['string'] -> ['integer']"]  # fmt: skip
+
+
+def test_a_field_whose_schema_is_not_an_object_on_one_side_is_not_compared() -> None:
+    differ = spec_diff.Differ("h")
+    differ.schema("op", "body", {"type": "object", "properties": {"a": {"type": "string"}}},
+                  {"type": "object", "properties": {"a": True}}, request=True)  # fmt: skip
+    differ.schema("op", "body", True, {"type": "string"}, request=True)  # type: ignore[arg-type]
+    assert differ.changes == []
