@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
+import yaml
 
 import mutants_native
 import mutants_python
@@ -95,3 +96,15 @@ def test_the_testing_page_is_what_the_committed_results_render() -> None:
     assert set(results["files"]) <= set(mutation_run.sources())
     page = Path(REPO / "docs" / "testing.md").read_text(encoding="utf-8")
     assert page == mutation_run.page(), "docs/testing.md is stale: run `make mutation`"
+
+
+def test_each_equivalent_entry_names_one_recorded_mutant_once() -> None:
+    """An entry whose change no recorded mutant has (the file changed, or a typo) explains
+    nothing; a second entry for the same change hides a mistake in the first."""
+    entries = yaml.safe_load(mutation_run.EQUIVALENT.read_text(encoding="utf-8")) or []
+    results = json.loads(mutation_run.RESULTS.read_text(encoding="utf-8"))
+    keys = [(e["file"], e["change"]) for e in entries]
+    assert len(keys) == len(set(keys)), "an equivalent mutant is listed twice"
+    recorded = {(path, row.get("change")) for path, entry in results["files"].items() for row in entry["mutants"]}
+    assert [key for key in keys if key not in recorded] == []
+    assert all(e["why"].strip() for e in entries)
