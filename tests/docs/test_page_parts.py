@@ -5,6 +5,7 @@ page shows it. Written to kill the mutants mutmut found surviving the whole-page
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -275,3 +276,33 @@ def test_versions_sort_as_numbers() -> None:
     assert sorted(["0.0.9", "0.0.10", "1.0.0", "0.1.x"], key=docs_pages._semver) == ["0.0.9", "0.0.10", "0.1.x",
                                                                                       "1.0.0"]  # fmt: skip
     assert docs_pages._semver("1.x.3") == (1, -1, 3)
+
+
+def test_the_source_page_is_the_source_escaped_under_a_note(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "source-document.md").write_text("# Title <x>\n\nGET <BASE>/`<QUOTE>`\n", encoding="utf-8")
+    monkeypatch.setattr(docs_pages, "REPO", tmp_path)
+    target = tmp_path / "page.md"
+    docs_pages.write_source_document(target)
+    assert target.read_text(encoding="utf-8") == (
+        "# Title <x>\n\n"
+        '!!! info "The source document"\n    The only authority for what the services do, reproduced verbatim (the '
+        "repository keeps it as `docs/source-document.md`).\n\n"
+        "\nGET &lt;BASE>/`<QUOTE>`\n")  # fmt: skip
+
+
+def test_releases_newest_first_with_their_changelog(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    releases = tmp_path / "releases" / "h"
+    for version in ("1.9.0", "1.10.0", "0.1.0"):
+        (releases / version).mkdir(parents=True)
+        (releases / version / f"h-{version}.yaml").write_text(version, encoding="utf-8")
+    (releases / "CHANGELOG.md").write_text("# Changelog of h\n\n## h 1.10.0\n\nA <b> change.\n", encoding="utf-8")
+    (tmp_path / "releases" / "g").mkdir()
+    monkeypatch.setattr(docs_pages, "REPO", tmp_path)
+    downloads = tmp_path / "site"
+    views = docs_pages.release_views(["h", "g", "none"], downloads)
+    assert views == [
+        {"host": "h", "versions": ["1.10.0", "1.9.0", "0.1.0"], "changelog": "### h 1.10.0\n\nA &lt;b> change."},
+        {"host": "g", "versions": [], "changelog": ""}, {"host": "none", "versions": [], "changelog": ""}]  # fmt: skip
+    assert (downloads / "h" / "1.10.0" / "h-1.10.0.yaml").read_text(encoding="utf-8") == "1.10.0"
+    assert sorted(p.name for p in (downloads / "h").iterdir()) == ["0.1.0", "1.10.0", "1.9.0"]
