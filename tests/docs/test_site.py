@@ -296,3 +296,39 @@ def test_interactive_view_renders_offline(browser: Any, site_url: str) -> None:
     browser.switch_to.default_content()
     browser.save_screenshot(str(SCREENSHOTS / "interactive-transaction-v1.png"))
     assert_only_local(requested_urls(browser), site_url)
+
+
+# Each reader's task (issue 28): the words of the home page's link, the guide it leads to,
+# and the recipe files the guide must show whole (the tests run them).
+READER_TASKS = {
+    "trading bot": ("swap from your bot", "guide/swap.html", ("swap.py", "swap.ts")),
+    "wallet team": ("sync every pool", "guide/sync.html", ("sync_pools.py",)),
+    "frontend (perps)": ("integrate the perps metadata", "guide/perps.html", ("perps_metadata.py",)),
+    "CI engineer": ("lint and gate your fork in CI", "guide/lint-in-ci.html", ()),
+}
+
+
+@pytest.mark.parametrize("reader", READER_TASKS)
+def test_each_reader_reaches_their_guide_in_one_click_and_reads_the_tested_code(browser: Any, site_url: str,
+                                                                                 reader: str) -> None:  # fmt: skip
+    """At 1400 px, a real click on the home page's link (in its text, not the navigation)
+    opens the reader's guide, whose code blocks are the recipe files the tests run."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    words, guide, recipes = READER_TASKS[reader]
+    browser.set_window_size(1400, 1000)
+    requested_urls(browser)
+    browser.get(f"{site_url}/")
+    link = WebDriverWait(browser, WAIT).until(
+        expected_conditions.element_to_be_clickable((By.XPATH, f"//article//a[normalize-space()='{words}']")))
+    link.click()
+    WebDriverWait(browser, WAIT).until(lambda d: urlparse(d.current_url).path.endswith(guide))
+    codes = browser.find_elements(By.CSS_SELECTOR, "article pre > code")
+    blocks = [code.get_attribute("textContent") or "" for code in codes]
+    for recipe in recipes:
+        code = (REPO / "docs" / "guide" / "recipes" / recipe).read_text(encoding="utf-8")
+        assert code.strip() in [block.strip() for block in blocks], f"{guide} does not show {recipe} whole"
+    browser.save_screenshot(str(SCREENSHOTS / f"guide-{Path(guide).stem}-1400.png"))
+    assert_only_local(requested_urls(browser), site_url)
