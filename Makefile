@@ -43,7 +43,7 @@ export NO_MKDOCS_2_WARNING := 1
 # Hosts are the folders of spec/ with an openapi.yaml entry point.
 HOSTS := $(sort $(patsubst spec/%/openapi.yaml,%,$(wildcard spec/*/openapi.yaml)))
 COMMON := $(wildcard spec/common/*.yaml)
-SCRIPTS := $(filter-out scripts/bench.py scripts/mutation_check.py scripts/compat.py scripts/mutation_run.py scripts/mutants_python.py scripts/mutants_native.py scripts/repo_mirror.py scripts/under_load.py,$(wildcard scripts/*.py))
+SCRIPTS := $(filter-out scripts/bench.py scripts/mutation_check.py scripts/compat.py scripts/mutation_run.py scripts/mutants_python.py scripts/mutants_native.py scripts/repo_mirror.py scripts/under_load.py scripts/bench_languages.py scripts/offline_tools.py,$(wildcard scripts/*.py))
 CHECK_SCRIPTS := scripts/validate_spec.py scripts/house_rules.py scripts/oas.py
 LINT_CONFIG := redocly.yaml .redocly.lint-ignore.yaml .spectral.yaml $(wildcard lint/*.js lint/*/*.js)
 host_files = $(shell find spec/$(1) -name '*.yaml' 2>/dev/null)

@@ -28,7 +28,6 @@ from __future__ import annotations
 import argparse
 import functools
 import json
-import os
 import subprocess
 import sys
 import tempfile
@@ -36,6 +35,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+import offline_tools
 
 REPO = Path(__file__).resolve().parent.parent
 SOURCES = REPO / "scripts" / "bench_languages"
@@ -56,13 +57,6 @@ PEAK_TARGET = 4.0  # the memory a decode of a large body adds, as a multiple of 
 
 BUILD_SECONDS: dict[str, float] = {}  # each language's build (this process's), seconds
 
-# The tests' cargo set-up (tests/clients/toolchains.py, cargo_home): offline, crates.io replaced
-# by Debian's packaged crates.
-CARGO_CONFIG = (
-    '[source.crates-io]\nreplace-with = "debian"\n[source.debian]\ndirectory = "/usr/share/cargo/registry"\n'
-    "[net]\noffline = true\n"
-)
-
 
 def checked(command: list[str | Path], cwd: Path, env: dict[str, str] | None = None, timeout: int = 900) -> str:
     """Run a command; its stdout, or a RuntimeError with its output."""
@@ -72,13 +66,6 @@ def checked(command: list[str | Path], cwd: Path, env: dict[str, str] | None = N
         shown = " ".join(map(str, command))
         raise RuntimeError(f"{shown} failed in {cwd}:\n{proc.stdout[-3000:]}{proc.stderr[-3000:]}")
     return proc.stdout
-
-
-def go_env(home: Path) -> dict[str, str]:
-    """`go` offline (no module proxy), with the tests' caches under build/go-cache."""
-    cache = REPO / "build" / "go-cache"
-    return {**os.environ, "GOPROXY": "off", "GOFLAGS": "-mod=mod", "GOCACHE": str(cache / "build"),
-            "GOPATH": str(cache / "path"), "GOTOOLCHAIN": "local", "GO111MODULE": "on", "HOME": str(home)}  # fmt: skip
 
 
 def build_go() -> list[str]:
@@ -94,7 +81,7 @@ def build_go() -> list[str]:
     main = (SOURCES / "go" / "main.go").read_text(encoding="utf-8").replace('"MODULE"', json.dumps(module))
     (folder / "main.go").write_text(main, encoding="utf-8")
     (folder / "go.sum").unlink(missing_ok=True)
-    checked(["go", "build", "-o", folder / "bench-decode", "."], folder, go_env(folder))
+    checked(["go", "build", "-o", folder / "bench-decode", "."], folder, offline_tools.go_env(folder))
     return [str(folder / "bench-decode")]
 
 
@@ -112,12 +99,8 @@ def build_rust() -> list[str]:
         'reqwest = { version = "0.11", default-features = false, features = ["blocking"] }\n\n[workspace]\n',
         encoding="utf-8",
     )
-    home = OUT / "cargo-home"
-    home.mkdir(parents=True, exist_ok=True)
-    (home / "config.toml").write_text(CARGO_CONFIG, encoding="utf-8")
     target = OUT / "cargo-target"
-    env = {**os.environ, "CARGO_HOME": str(home), "CARGO_TARGET_DIR": str(target),
-           "BENCH_CONTRACT_RS": str(client / "src" / "contract.rs")}  # fmt: skip
+    env = {**offline_tools.cargo_env(target), "BENCH_CONTRACT_RS": str(client / "src" / "contract.rs")}
     checked(["cargo", "build", "--release", "--offline", "--quiet"], folder, env, timeout=1800)
     return [str(target / "release" / "bench-decode")]
 

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -35,6 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import offline_tools
 from repo_mirror import mirror
 
 REPO = Path(__file__).resolve().parent.parent
@@ -127,11 +127,8 @@ def apply(text: str, mutant: Mutant) -> str:
 
 
 def toolchain_env() -> dict[str, str]:
-    """Offline Go and cargo, with the caches the tests use (tests/clients/toolchains.py)."""
-    cache = REPO / "build" / "go-cache"
-    return {**os.environ, "GOPROXY": "off", "GOFLAGS": "-mod=mod", "GOCACHE": str(cache / "build"),
-            "GOPATH": str(cache / "path"), "GOTOOLCHAIN": "local", "CARGO_HOME": str(REPO / "build" / "cargo-home"),
-            "CARGO_TARGET_DIR": str(REPO / "build" / "cargo-target"), "PYTHONDONTWRITEBYTECODE": "1"}  # fmt: skip
+    """Offline Go and cargo, with the caches the tests use (offline_tools.py)."""
+    return {**offline_tools.go_env(), **offline_tools.cargo_env(), "PYTHONDONTWRITEBYTECODE": "1"}
 
 
 def run_layer(language: str, limit: int | None) -> list[dict[str, Any]]:

@@ -50,6 +50,12 @@ def sources() -> dict[str, tuple[str, set[str]]]:
     return found
 
 
+def head() -> str:
+    """The short commit of the checkout: the one a recorded run measured."""
+    return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True, text=True,
+                          check=True).stdout.strip()  # fmt: skip
+
+
 def changed_since(base: str) -> set[str]:
     out = subprocess.run(["git", "diff", "--name-only", base], cwd=REPO, capture_output=True, text=True, check=True)
     return set(out.stdout.split())
@@ -211,8 +217,7 @@ def main() -> None:
     print(f"mutation: {len(chosen)} of {len(targets)} files: {', '.join(chosen) or 'none changed'}", flush=True)
     results: dict[str, Any] = json.loads(args.results.read_text(encoding="utf-8")) if args.results.exists() else {}
     results.setdefault("files", {})
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True, text=True,
-                            check=True).stdout.strip()  # fmt: skip
+    commit = head()
     for adapter in ("python", "native"):
         mine = [p for p in chosen if targets[p][0] == adapter]
         if not mine:

@@ -2,7 +2,7 @@
 several times in a row, with each run's time and outcome in tests/under-load.json and
 docs/testing.md.
 
-Usage: under_load.py [--runs N] [--record FILE] [--report FILE]
+Usage: under_load.py [--runs N] [--report FILE]
 
 The load is one busy loop per core (a Python process spinning at the same priority as the
 tests), so the suite gets about half the CPU it gets on a quiet machine. Each busy loop
@@ -25,7 +25,6 @@ from typing import Any
 import mutation_run
 
 REPO = Path(__file__).resolve().parent.parent
-RECORD = REPO / "tests" / "under-load.json"
 LOGS = REPO / "build" / "under-load"
 
 # Spins until its parent (this script) is gone; checks once per ten million steps.
@@ -52,13 +51,11 @@ def run_once(index: int) -> dict[str, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--record", type=Path, default=RECORD)
     parser.add_argument("--report", type=Path, help="re-render the testing page here (docs/testing.md)")
     args = parser.parse_args()
     cores = os.cpu_count() or 1
     load = [subprocess.Popen([sys.executable, "-c", BUSY_LOOP]) for _ in range(cores)]
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True, text=True,
-                            check=True).stdout.strip()  # fmt: skip
+    commit = mutation_run.head()
     runs: list[dict[str, Any]] = []
     passed = False
     try:
@@ -71,7 +68,7 @@ def main() -> None:
             # recorded after each run, so that a run cut short keeps the runs it finished
             record = {"commit": commit, "cores": cores, "load": f"{cores} busy loops", "runs": runs,
                       "planned": args.runs, "passed": passed}  # fmt: skip
-            args.record.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+            mutation_run.UNDER_LOAD.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
             if args.report:
                 mutation_run.write_page(args.report)
             if runs[-1]["exit"] != 0:

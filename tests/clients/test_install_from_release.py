@@ -19,9 +19,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from toolchains import BUILD, cargo_home, go_module_of, require
+from toolchains import BUILD, go_module_of, require
 
 from mock_servers import HostileServer, Prism
+from offline_tools import cargo_home
 from project import NODE_BIN, REPO, bundle
 
 pytestmark = pytest.mark.e2e

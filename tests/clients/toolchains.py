@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from offline_tools import cargo_env, go_env
 from openapi_generator import go_module_path
 from project import REPO, bundle
 
@@ -31,10 +32,8 @@ def require(*commands: str) -> None:
 
 def go(args: list[str], cwd: Path, home: Path, timeout: int = 300) -> subprocess.CompletedProcess[str]:
     """`go` offline (no module proxy), with its caches under build/."""
-    cache = BUILD / "go-cache"
-    env = {**os.environ, "GOPROXY": "off", "GOFLAGS": "-mod=mod", "GOCACHE": str(cache / "build"),
-           "GOPATH": str(cache / "path"), "GOTOOLCHAIN": "local", "GO111MODULE": "on", "HOME": str(home)}  # fmt: skip
-    return subprocess.run(["go", *args], capture_output=True, text=True, timeout=timeout, check=False, cwd=cwd, env=env)
+    return subprocess.run(["go", *args], capture_output=True, text=True, timeout=timeout, check=False, cwd=cwd,
+                          env=go_env(home))  # fmt: skip
 
 
 def go_module_of(host: str) -> tuple[str, str]:
@@ -58,24 +57,10 @@ def go_module(folder: Path, host: str, main: str) -> Path:
     return folder
 
 
-def cargo_home() -> Path:
-    """A CARGO_HOME whose config makes cargo offline, with crates.io replaced by Debian's
-    packaged crates (the Rust page's set-up)."""
-    home = BUILD / "cargo-home"
-    home.mkdir(parents=True, exist_ok=True)
-    (home / "config.toml").write_text(
-        '[source.crates-io]\nreplace-with = "debian"\n[source.debian]\ndirectory = "/usr/share/cargo/registry"\n'
-        "[net]\noffline = true\n",
-        encoding="utf-8",
-    )
-    return home
-
-
 def cargo(args: list[str], cwd: Path, timeout: int = 900) -> subprocess.CompletedProcess[str]:
     """`cargo` offline, with crates.io replaced by Debian's packaged crates."""
-    env = {**os.environ, "CARGO_HOME": str(cargo_home()), "CARGO_TARGET_DIR": str(BUILD / "cargo-target")}
     return subprocess.run(["cargo", *args, "--offline", "--quiet"], capture_output=True, text=True, timeout=timeout,
-                          check=False, cwd=cwd, env=env)  # fmt: skip
+                          check=False, cwd=cwd, env=cargo_env())  # fmt: skip
 
 
 def rust_crate(folder: Path, name: str, host: str, main: str) -> Path:
