@@ -87,6 +87,9 @@ class Mutant:
         return f"{self.line}:{self.operator}:{self.old.strip()}->{self.new.strip()}"
 
 
+BLOCK_COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
+
+
 def masked(line: str, comment: str = "//") -> str:
     """The line with string and character literals blanked and the comment cut, same length."""
     code = STRING.sub(lambda m: " " * len(m.group()), line)
@@ -98,8 +101,10 @@ def mutants(text: str, language: str) -> list[Mutant]:
     """Every mutant of the operator set in `text`, in line order."""
     found: list[Mutant] = []
     lines = text.splitlines()
+    # block comments (the generator's file header: "API version: 2.3.5") blanked, newlines kept
+    blanked = BLOCK_COMMENT.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), text).splitlines()
     for number, line in enumerate(lines, 1):
-        code = masked(line)
+        code = masked(blanked[number - 1])
         if not code.strip() or code.lstrip().startswith(("import", "use ", "package", "#[", "//")):
             continue
         for operator, table in (("compare", COMPARE), ("logic", LOGIC), ("arith", ARITH)):

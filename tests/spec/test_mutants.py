@@ -66,6 +66,11 @@ def test_the_rust_operators_leave_generics_arrows_and_characters_alone() -> None
     ]
 
 
+def test_nothing_inside_a_block_comment_is_mutated() -> None:
+    source = "/*\nAPI version: 2.3.5\nif a == b && c\n*/\nx := 1 /* 2 */\n"
+    assert [(m.line, m.new) for m in mutants_native.mutants(source, "go")] == [(5, "x := 2 /* 2 */")]
+
+
 def test_a_mutant_changes_its_line_only() -> None:
     mutant = mutants_native.mutants(GO, "go")[6]
     changed = mutants_native.apply(GO, mutant)
