@@ -395,10 +395,9 @@ def decoding(runs: int) -> list[dict[str, Any]]:
 TS_DECODER = "TypeScript client listPools() (Node)"
 LANGUAGE_NAMES = {"go": "Go", "rust": "Rust", "ruby": "Ruby", "php": "PHP"}
 LARGE_PAGE_MB = 20.0  # the body whose decode's peak memory every language reports
-# each language's untyped parse, as bench_languages names its floor row -> as the report names it
-FLOORS = {bench_languages.DECODERS[language][0]: name for language, name in
-          zip(bench_languages.LANGUAGES, ("`encoding/json` into `any`", "`serde_json::Value`", "`JSON.parse`",
-                                          "`json_decode`"), strict=True)}  # fmt: skip
+# each language's untyped parse, as the report names it
+FLOORS = {"go": "`encoding/json` into `any`", "rust": "`serde_json::Value`", "ruby": "`JSON.parse`",
+          "php": "`json_decode`"}  # fmt: skip
 TS_DECODE_TARGET = 1.5  # the TypeScript client's decode of the pool page, as a multiple of JSON.parse
 
 
@@ -653,16 +652,21 @@ def languages(runs: int) -> dict[str, Any]:
             "peak": bench_languages.peak(bench_languages.large_page(LARGE_PAGE_MB))}  # fmt: skip
 
 
+def by_language(langs: dict[str, Any]) -> dict[str, tuple[dict[str, Any], dict[str, Any]]]:
+    """Each language's (floor row, client row) of the languages phase."""
+    rows = langs["decode"]
+    return {r["language"]: (next(f for f in rows if f["floor"] and f["language"] == r["language"]), r)
+            for r in rows if not r["floor"]}  # fmt: skip
+
+
 def language_targets(langs: dict[str, Any]) -> list[str]:
     """The Targets rows of the four languages scripts/bench_languages.py measures."""
     rows = []
-    clients = [r for r in langs["decode"] if r["decoder"] not in FLOORS]
-    for language, row in zip(bench_languages.LANGUAGES, clients, strict=True):
+    for language, (_, row) in by_language(langs).items():
         aim = bench_languages.DECODE_AIM.get(language)
         ok = row["ratio"] <= bench_languages.DECODE_TARGET
         rows.append(f"| {LANGUAGE_NAMES[language]} client decode of a 1000-pool page "
-                    f"≤ {bench_languages.DECODE_TARGET}x "
-                    f"{FLOORS[bench_languages.DECODERS[language][0]]}{f' (aim {aim}x)' if aim else ''} | "
+                    f"≤ {bench_languages.DECODE_TARGET}x {FLOORS[language]}{f' (aim {aim}x)' if aim else ''} | "
                     f"{row['ratio']:.2f}x | {verdict(ok)} |")  # fmt: skip
     for entry in langs["peak"]:
         held = entry["ratio_to_body"] <= bench_languages.PEAK_TARGET
@@ -674,9 +678,6 @@ def language_targets(langs: dict[str, Any]) -> list[str]:
 
 def language_section(fast_page: dict[str, Any], ts_page: dict[str, Any], langs: dict[str, Any]) -> list[str]:
     """Section 2b: the six clients side by side, each against its own language's untyped parse."""
-    by_language = dict(zip(bench_languages.LANGUAGES, [r for r in langs["decode"] if r["decoder"] not in FLOORS],
-                           strict=True))  # fmt: skip
-    floors = {r["decoder"]: r for r in langs["decode"] if r["decoder"] in FLOORS}
     peaks = {entry["language"]: entry for entry in langs["peak"]}
     lines = ["## 2b. Six languages", "",
              "Each client decodes the same 1000-pool page through its public call with a transport that answers from",
@@ -691,10 +692,9 @@ def language_section(fast_page: dict[str, Any], ts_page: dict[str, Any], langs: 
              f"| Python | `json.loads` | `sync_fast` | {fast_page['ratio']:.2f}x | not measured | not measured |",
              f"| TypeScript | `JSON.parse` | `listPools()` | {ts_page['ratio']:.2f}x | not measured | "
              "not measured |"]  # fmt: skip
-    for language, row in by_language.items():
-        floor_row = floors[bench_languages.DECODERS[language][0]]
+    for language, (floor_row, row) in by_language(langs).items():
         peak = peaks[language]
-        lines.append(f"| {LANGUAGE_NAMES[language]} | {FLOORS[floor_row['decoder']]} "
+        lines.append(f"| {LANGUAGE_NAMES[language]} | {FLOORS[language]} "
                      f"({floor_row['time'].cell('ms', 1000)}) | {row['decoder']} ({row['time'].cell('ms', 1000)}) | "
                      f"{row['ratio']:.2f}x | {peak['client_peak_bytes'] / 1e6:.0f} MB "
                      f"({peak['ratio_to_body']:.1f}x) | {peak['parse_peak_bytes'] / 1e6:.0f} MB "

@@ -143,8 +143,8 @@ def decoding(
     case: str, body: bytes, runs: int, loops: int, stat: Callable[[list[float]], Any] | None = None
 ) -> list[dict[str, Any]]:
     """Per language, a floor row (its own untyped parse) and a client row, shaped like
-    bench.typescript_decoding's; `ratio` is the client's median over the floor's. `stat` makes
-    the "time" of samples (default bench.Stat.of)."""
+    bench.typescript_decoding's plus `language` and `floor`; `ratio` is the client's median over
+    the floor's. `stat` makes the "time" of samples (default bench.Stat.of)."""
     if stat is None:
         from bench import Stat
 
@@ -154,9 +154,10 @@ def decoding(
         samples = measure(language, body, ["BODY", str(runs), str(loops)])
         parse, client = stat(samples["parse"]), stat(samples["client"])
         floor_name, client_name = DECODERS[language]
-        row = {"case": case, "bytes": len(body), "peak": 0}
-        rows += [{**row, "decoder": floor_name, "time": parse, "ratio": 1.0},
-                 {**row, "decoder": client_name, "time": client, "ratio": client.median / parse.median}]  # fmt: skip
+        row = {"case": case, "bytes": len(body), "peak": 0, "language": language}
+        rows += [{**row, "decoder": floor_name, "floor": True, "time": parse, "ratio": 1.0},
+                 {**row, "decoder": client_name, "floor": False, "time": client,
+                  "ratio": client.median / parse.median}]  # fmt: skip
     return rows
 
 
