@@ -132,8 +132,9 @@ def report(results: dict[str, Any], under_load: dict[str, Any] | None = None) ->
         "|---|---|---|---|---|---|---|---|---|",
     ]
     total_detected = total_counted = 0
-    for path in sorted(set(sources()) - set(files)):
-        lines.append(f"| `{path}` | {TOOLS[sources()[path][0]]} | | | | | | | not run yet |")
+    targets = sources()
+    for path in sorted(set(targets) - set(files)):
+        lines.append(f"| `{path}` | {TOOLS[targets[path][0]]} | | | | | | | not run yet |")
     for path, entry in sorted(files.items()):
         rows = entry["mutants"]
         detected, counted, percent = score(rows)
