@@ -205,15 +205,23 @@ $(BUILD)/spec-tests.ok: $(foreach h,$(HOSTS),$(BUILD)/$(h).linted) $(BUNDLES) $(
 # Each host regenerates only when its bundle (or a generator input) changed; the spec
 # tests run first (order-only: a newer spec-tests stamp alone does not regenerate).
 GENERATOR_INPUTS := scripts/generate.py scripts/oas.py scripts/openapi_generator.py scripts/typescript/generate.mjs LICENSE \
+  scripts/runtimes.py scripts/runtime/python/pyproject.toml \
   $(shell find scripts/templates/openapi-generator -type f 2>/dev/null) \
   scripts/typescript/runtime.ts $(wildcard scripts/templates/python-client/*.jinja scripts/templates/python-client/*/*.jinja \
   scripts/templates/python-package/*.j2 scripts/templates/typescript-client/*.j2 scripts/templates/package-readme/*.j2)
-generate: $(foreach h,$(HOSTS),$(BUILD)/$(h).generated) ## Generate clients, models and types for every host
+generate: $(BUILD)/runtimes.generated $(foreach h,$(HOSTS),$(BUILD)/$(h).generated) ## Generate clients, models and types for every host
+
+# Each language's shared client runtime (scripts/runtime/<language>, written by hand), copied
+# beside the clients; the clients pin its version (a real input) and their checks import it.
+RUNTIME_SOURCES := $(shell find scripts/runtime -type f -not -path '*/__pycache__/*' 2>/dev/null)
+$(BUILD)/runtimes.generated: $(RUNTIME_SOURCES) scripts/runtimes.py LICENSE $(VENV_OK)
+	@$(PY) scripts/runtimes.py
+	@mkdir -p $(BUILD) && touch $@
 
 # (Order-only on the ledger as well, for the schedule alone: the ledger takes a fraction of a
 # second, and with it written first the docs site builds beside the first generator, not
 # after the last.)
-$(BUILD)/%.generated: $(OUT)/%.yaml $(BUILD)/%.linted $(GENERATOR_INPUTS) $(VENV_OK) $(NODE_OK) | $(BUILD)/spec-tests.ok $(LEDGER)
+$(BUILD)/%.generated: $(OUT)/%.yaml $(BUILD)/%.linted $(GENERATOR_INPUTS) $(VENV_OK) $(NODE_OK) | $(BUILD)/spec-tests.ok $(LEDGER) $(BUILD)/runtimes.generated
 	@echo "generate: $*"
 	@$(PY) scripts/generate.py $*
 	@touch $@

@@ -21,6 +21,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import runtimes
 from generate import Host
 from openapi_generator import Names
 
@@ -42,17 +43,12 @@ def helper(command: list[str], env: dict[str, str] | None = None) -> list[str]:
     return [line for line in proc.stdout.splitlines() if line]
 
 
-def python_surface(package: Path) -> list[str]:
+def python_surface(package: Path, shared: Path | None = None) -> list[str]:
     """Public modules, their public functions (with each parameter), classes (with their
-    public methods, parameters and annotated attributes) and module-level names."""
+    public methods, parameters and annotated attributes) and module-level names. A name a
+    module imports from the ``shared`` package (the runtime the clients re-export) is read
+    there and counted as the importing module's: callers use it by that module's name."""
     names: set[str] = set()
-
-    def parameters(prefix: str, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
-        names.add(prefix)
-        for arg in [*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs]:
-            if arg.arg not in ("self", "cls"):
-                names.add(f"{prefix}({arg.arg})")
-
     for path in sorted(package.rglob("*.py")):
         parts = path.relative_to(package.parent).with_suffix("").parts
         if any(p.startswith("_") and p != "__init__" for p in parts):
@@ -60,24 +56,56 @@ def python_surface(package: Path) -> list[str]:
         module = ".".join(p for p in parts if p != "__init__")
         names.add(module)
         for node in ast.parse(path.read_text(encoding="utf-8")).body:
-            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and not node.name.startswith("_"):
-                parameters(f"{module}.{node.name}", node)
-            elif isinstance(node, ast.ClassDef) and not node.name.startswith("_"):
-                names.add(f"{module}.{node.name}")
-                for item in node.body:
-                    if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef) and (
-                            not item.name.startswith("_") or item.name == "__init__"):
-                        parameters(f"{module}.{node.name}.{item.name}", item)
-                    elif isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
-                        names.add(f"{module}.{node.name}.{item.target.id}")
-                    elif isinstance(item, ast.Assign):
-                        names.update(f"{module}.{node.name}.{t.id}" for t in item.targets
-                                     if isinstance(t, ast.Name) and not t.id.startswith("_"))  # fmt: skip
-            elif isinstance(node, ast.Assign | ast.AnnAssign):
-                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-                names.update(f"{module}.{t.id}" for t in targets
-                             if isinstance(t, ast.Name) and not t.id.startswith("_"))  # fmt: skip
+            if isinstance(node, ast.ImportFrom) and shared is not None and node.module and (
+                    node.module.split(".")[0] == shared.name):
+                source = shared.parent.joinpath(*node.module.split("."))
+                defined = module_names(source / "__init__.py" if source.is_dir() else source.with_suffix(".py"), "")
+                for alias in node.names:
+                    public, own = alias.asname or alias.name, (f"{alias.name}.", f"{alias.name}(")
+                    if not public.startswith("_"):
+                        names.update(f"{module}.{public}{rest.removeprefix(alias.name)}" for rest in defined
+                                     if rest == alias.name or rest.startswith(own))  # fmt: skip
+            else:
+                names.update(node_names(node, module))
     return sorted(names)
+
+
+def module_names(path: Path, module: str) -> set[str]:
+    """The public names a module defines (prefixed `module.`, or bare where module is empty)."""
+    found: set[str] = set()
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        found.update(name.removeprefix(".") for name in node_names(node, module))
+    return found
+
+
+def node_names(node: ast.stmt, module: str) -> set[str]:
+    """The public names one top-level statement of `module` defines."""
+    names: set[str] = set()
+
+    def parameters(prefix: str, function: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        names.add(prefix)
+        for arg in [*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs]:
+            if arg.arg not in ("self", "cls"):
+                names.add(f"{prefix}({arg.arg})")
+
+    if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and not node.name.startswith("_"):
+        parameters(f"{module}.{node.name}", node)
+    elif isinstance(node, ast.ClassDef) and not node.name.startswith("_"):
+        names.add(f"{module}.{node.name}")
+        for item in node.body:
+            if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef) and (
+                    not item.name.startswith("_") or item.name == "__init__"):
+                parameters(f"{module}.{node.name}.{item.name}", item)
+            elif isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
+                names.add(f"{module}.{node.name}.{item.target.id}")
+            elif isinstance(item, ast.Assign):
+                names.update(f"{module}.{node.name}.{t.id}" for t in item.targets
+                             if isinstance(t, ast.Name) and not t.id.startswith("_"))  # fmt: skip
+    elif isinstance(node, ast.Assign | ast.AnnAssign):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        names.update(f"{module}.{t.id}" for t in targets
+                     if isinstance(t, ast.Name) and not t.id.startswith("_"))  # fmt: skip
+    return names
 
 
 RUST_ITEM = re.compile(r"^(\s*)pub (?:async )?(fn|struct|enum|type|const|static|trait|mod) (\w+)")
@@ -127,7 +155,8 @@ def surface(host: str) -> dict[str, list[str]]:
     names = Names(host, version="", default_base_url="")  # only the names that derive from the host are read
     ruby = GENERATED / "ruby" / host / "lib"
     return {
-        "python": python_surface(GENERATED / "python" / python.project / python.package),
+        "python": python_surface(GENERATED / "python" / python.project / python.package,
+                                 GENERATED / "python" / runtimes.NAME / "raydium_api_runtime"),
         "typescript": helper(["node", str(HELPERS / "surface.mjs"),
                               str(GENERATED / "typescript" / f"{host}-client" / "dist" / "index.d.ts")]),
         "go": go_surface(GENERATED / "go" / host),

@@ -38,6 +38,7 @@ import jinja2
 
 import oas
 import openapi_generator
+import runtimes
 
 REPO = Path(__file__).resolve().parent.parent
 GENERATED = REPO / "generated"
@@ -122,8 +123,8 @@ class Host:
         return self.name.replace("-", "_")
 
 
-def run(command: list[str | Path], step: str, cwd: Path = REPO) -> str:
-    env = {**os.environ, "PATH": f"{VENV_BIN}{os.pathsep}{NODE_BIN}{os.pathsep}{os.environ.get('PATH', '')}"}
+def run(command: list[str | Path], step: str, cwd: Path = REPO, env: dict[str, str] | None = None) -> str:
+    env = {**(env or os.environ), "PATH": f"{VENV_BIN}{os.pathsep}{NODE_BIN}{os.pathsep}{os.environ.get('PATH', '')}"}
     try:
         proc = subprocess.run([str(c) for c in command], capture_output=True, text=True, cwd=cwd, env=env, check=False)
     except OSError as exc:
@@ -276,6 +277,7 @@ def python_project(host: Host, target: Path, bundle: dict[str, Any], server: Ser
         "server": server,
         "call": first_call(host, bundle),
         "spec": info["spec"],
+        "runtime": f"{runtimes.NAME}=={runtimes.python_version()}",
     }
     env = template_env()
     for name in ("pyproject.toml", "README.md"):
@@ -453,7 +455,8 @@ def tsc_project(types: Path, folder: Path) -> Path:
 
 def check(host: Host, client: Path, model: Path | None, types: Path, cache: Path) -> None:
     run([VENV_BIN / "python", "-m", "mypy", "--strict", "--cache-dir", cache, "--no-error-summary",
-         host.package], f"mypy --strict on the {host.project} package", cwd=client)  # fmt: skip
+         host.package], f"mypy --strict on the {host.project} package", cwd=client,
+        env={**os.environ, "MYPYPATH": str(runtimes.SOURCES / "python")})  # fmt: skip
     if model is not None:
         run([VENV_BIN / "python", "-m", "mypy", "--strict", "--cache-dir", cache, model], "mypy --strict on the models")
     run([NODE_BIN / "tsc", "--project", tsc_project(types, types.parent.parent)], "tsc --noEmit --strict")

@@ -48,6 +48,10 @@ class Group:
 
 
 CLIENT = "generated/python/pool-v3-client"
+RUNTIME = "generated/python/raydium-api-runtime"
+CLIENT_TESTS = ("tests/clients/test_runtime_units.py", "tests/clients/test_hostile.py",
+                "tests/clients/test_failure_handling.py", "tests/clients/test_fast_decode.py",
+                "tests/clients/test_swap_contract.py")  # fmt: skip
 # The release tests that call release.py in process. The others build a release in a clone
 # (a minute each), which would make every mutant of release.py cost minutes.
 RELEASE_TESTS = (
@@ -66,16 +70,11 @@ GROUPS = (
          "tests/docs/test_pages.py", "tests/docs/test_page_parts.py", "tests/spec/test_release_parts.py",
          *(f"tests/spec/test_releases.py::{t}" for t in RELEASE_TESTS)),
     ),
-    # The runtime template is the same file in every host's package (generate.py renders it
-    # from scripts/templates/python-client/errors.py.jinja); pool-v3's copy has the most tests.
-    Group(
-        "python-client",
-        CLIENT,
-        ("pool_v3_client/errors.py", "pool_v3_client/client.py"),
-        ("tests/clients/test_runtime_units.py", "tests/clients/test_hostile.py",
-         "tests/clients/test_failure_handling.py", "tests/clients/test_fast_decode.py",
-         "tests/clients/test_swap_contract.py"),
-    ),
+    # The shared runtime every host's client re-exports (scripts/runtime/python, copied by
+    # scripts/runtimes.py), and the client class, the same template in every host's package
+    # (scripts/templates/python-client/client.py.jinja): pool-v3's copy has the most tests.
+    Group("python-runtime", RUNTIME, ("raydium_api_runtime/errors.py",), CLIENT_TESTS),
+    Group("python-client", CLIENT, ("pool_v3_client/client.py",), CLIENT_TESTS),
 )  # fmt: skip
 
 # mutmut's exit codes (mutmut/stats.py, status_by_exit_code); anything else is "suspicious"

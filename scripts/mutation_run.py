@@ -43,8 +43,9 @@ def sources() -> dict[str, tuple[str, set[str]]]:
     for group in mutants_python.GROUPS:
         for file in group.files:
             path = mutants_python.source_of(group, file)
-            template = f"scripts/templates/python-client/{Path(file).name}.jinja"
-            found[path] = ("python", {path, template})
+            written = (f"scripts/runtime/python/{file}" if group.root == mutants_python.RUNTIME
+                       else f"scripts/templates/python-client/{Path(file).name}.jinja")  # fmt: skip
+            found[path] = ("python", {path, written})
     for layer in mutants_native.LAYERS.values():
         found[layer.file] = ("native", {layer.file, layer.template})
     return found

@@ -21,6 +21,9 @@ DIR/python/simple/, a PEP 503 index of every Python distribution of the release 
 --index-url file://DIR/python/simple), DIR/goproxy/, a Go module proxy tree (GOPROXY=file://DIR/goproxy),
 DIR/cargo/, a cargo local registry of the crates (a source that replaces the `raydium` registry),
 DIR/php/, a Composer artifact repository of the PHP packages,
+DIR/runtime/python/, the wheel and sdist of the clients' shared runtime (raydium-api-runtime, at
+its own version: releases/runtime/python.json records each released version's code and public
+names, and the same rules hold as for the clients),
 DIR/tools/, the lint ruleset as an npm package (tools/ruleset/raydium-api-ruleset-<V>.tgz) and the
 breaking-change gate as a Python package (tools/gate/python/, console script `openapi-gate`),
 DIR/workflows/<name>.arazzo.yaml, the Arazzo workflows (generated/openapi/*.arazzo.yaml), each
@@ -48,6 +51,7 @@ import tempfile
 import time
 import tomllib
 import zipfile
+from dataclasses import dataclass
 from functools import cache
 from importlib.metadata import version as installed_version
 from pathlib import Path
@@ -57,6 +61,7 @@ from typing import Any
 import client_surface
 import oas
 import openapi_gate
+import runtimes
 import spec_diff
 from openapi_generator import go_module_path
 
@@ -419,6 +424,83 @@ def composer_repository(dist: Path) -> None:
         shutil.copyfile(path, dist / "php" / path.name)
 
 
+@dataclass(frozen=True)
+class Runtime:
+    """A language's shared client runtime (scripts/runtime/<language>, copied to generated/ by
+    scripts/runtimes.py): a package of its own, at a version of its own that the clients pin."""
+
+    language: str
+    version: str
+
+    @property
+    def folder(self) -> Path:
+        return GENERATED / self.language / runtimes.NAME
+
+    @property
+    def record(self) -> Path:
+        """releases/runtime/<language>.json: per released version, the code's digest and public names."""
+        return RELEASES / "runtime" / f"{self.language}.json"
+
+    def digest(self) -> str:
+        digest = hashlib.sha256()
+        for path in files_of(self.folder):
+            digest.update(f"{path.relative_to(self.folder)}\n".encode() + path.read_bytes())
+        return digest.hexdigest()
+
+    def surface(self) -> list[str]:
+        return client_surface.python_surface(self.folder / "raydium_api_runtime")
+
+
+def python_runtime() -> Runtime:
+    return Runtime("python", runtimes.python_version())
+
+
+def check_runtime(runtime: Runtime) -> None:
+    """The version policy of a runtime, as of the clients: a released version names one code,
+    a new version is newer than every released one, and a public name that is gone needs a
+    major bump (ReleaseError otherwise)."""
+    released = json.loads(runtime.record.read_text(encoding="utf-8")) if runtime.record.exists() else {}
+    where = f"{runtimes.NAME} ({runtime.language}) {runtime.version}"
+    if runtime.version in released:
+        if released[runtime.version]["digest"] != runtime.digest():
+            raise ReleaseError(f"{where} is released and its code has changed since: bump its version "
+                               f"(scripts/runtime/{runtime.language})")  # fmt: skip
+        return
+    older = sorted((v for v in released if spec_diff.version_key(v) < spec_diff.version_key(runtime.version)),
+                   key=spec_diff.version_key)  # fmt: skip
+    if len(older) < len(released):
+        raise ReleaseError(f"{where} is not newer than the last release {max(released, key=spec_diff.version_key)}")
+    if older:
+        previous = older[-1]
+        gone = sorted(set(released[previous]["surface"]) - set(runtime.surface()))
+        if gone and spec_diff.version_key(runtime.version)[0] == spec_diff.version_key(previous)[0]:
+            shown = "\n".join(f"  {name}" for name in gone[:20])
+            raise ReleaseError(f"{where}: {len(gone)} public name(s) since {previous} are gone, which breaks its "
+                               f"callers: need a major version bump\n{shown}")  # fmt: skip
+
+
+def runtime_package(runtime: Runtime, out: Path, stamp: int) -> None:
+    """The runtime's wheel and sdist in OUT/runtime/<language>/ (so in the simple index)."""
+    with tempfile.TemporaryDirectory() as tmp_name:
+        project = Path(tmp_name) / runtimes.NAME
+        shutil.copytree(runtime.folder, project, ignore=shutil.ignore_patterns("__pycache__"))
+        run([sys.executable, "-m", "build", "--no-isolation", "--outdir", out / "runtime" / runtime.language, project],
+            f"{runtimes.NAME}: python -m build", env=build_env(stamp))  # fmt: skip
+
+
+def record_runtime(runtime: Runtime) -> None:
+    """A first release of the runtime's version: its digest and public names, and a tag."""
+    released = json.loads(runtime.record.read_text(encoding="utf-8")) if runtime.record.exists() else {}
+    if runtime.version in released:
+        return
+    released[runtime.version] = {"digest": runtime.digest(), "surface": runtime.surface()}
+    runtime.record.parent.mkdir(parents=True, exist_ok=True)
+    ordered = dict(sorted(released.items(), key=lambda item: spec_diff.version_key(item[0])))
+    runtime.record.write_text(json.dumps(ordered, indent=1) + "\n", encoding="utf-8")
+    subprocess.run(["git", "tag", "-f", f"runtime-{runtime.language}@{runtime.version}"], capture_output=True,
+                   check=False, cwd=REPO)  # fmt: skip
+
+
 TOOL_TEMPLATES = REPO / "scripts" / "templates" / "tools"
 GATE_MODULES = ("openapi_gate", "spec_diff", "deref", "oas")  # the gate and what it imports
 GATE_REQUIRES = ("prance", "PyYAML")
@@ -472,7 +554,7 @@ def simple_index(dist: Path) -> None:
     pip installs from (`--index-url file://DIR/python/simple`): one page per project, each
     link relative, with its sha256."""
     projects: dict[str, list[Path]] = {}
-    for path in sorted(dist.glob("*/*/python/*")):
+    for path in sorted([*dist.glob("*/*/python/*"), *dist.glob("runtime/python/*")]):
         name = path.name.split("-", 1)[0] if path.suffix == ".whl" else path.name.rsplit("-", 1)[0]
         projects.setdefault(re.sub(r"[-_.]+", "-", name).lower(), []).append(path)
     simple = dist / "python" / "simple"
@@ -515,10 +597,13 @@ def main(argv: list[str] | None = None) -> int:
             version = str(bundle["info"]["version"])
             changes, previous = check_policy(host, version)
             plans.append((host, version, notes(host, version, previous, changes, stamp)))
+        runtime = python_runtime()
+        check_runtime(runtime)
         for host, version, text in plans:
             artefacts(host, version, staging / host / version, stamp, text)
         if set(HOSTS) <= {host for host, _, _ in plans}:  # a release of every host carries the workflows
             workflows(staging / "workflows", {host: version for host, version, _ in plans})
+        runtime_package(runtime, staging, stamp)
         gate_package(staging, stamp)
         ruleset_package(staging, stamp)
         simple_index(staging)
@@ -537,6 +622,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.no_record:
         for host, version, text in plans:
             record(host, version, text)
+        record_runtime(runtime)
     print(f"release: wrote {dist} ({', '.join(f'{h} {v}' for h, v, _ in plans)}); SHA256SUMS "
           f"{hashlib.sha256((dist / 'SHA256SUMS').read_bytes()).hexdigest()[:16]}")  # fmt: skip
     return 0

@@ -24,6 +24,10 @@ NODE_BIN = REPO / "node_modules" / ".bin"  # the build's Node tools (package-loc
 TEST_NODE_BIN = REPO / "tests" / "node" / "node_modules" / ".bin"  # the tests' own: Prism (make test-setup)
 
 HOSTS = sorted(p.parent.name for p in SPEC.glob("*/openapi.yaml"))
+# The Python clients' folders, the shared runtime they all import first (scripts/runtime/python)
+PYTHON_RUNTIME = REPO / "generated" / "python" / "raydium-api-runtime"
+PYTHON_PACKAGES = [PYTHON_RUNTIME, *sorted((REPO / "generated" / "python").glob("*-client"))]
+PYTHONPATH = os.pathsep.join(str(p) for p in PYTHON_PACKAGES)  # what a user's installed clients amount to
 
 
 # The environment of every linter run: Redocly offline and quiet (docs/decisions.md, 10), no colour.

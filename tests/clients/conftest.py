@@ -10,10 +10,9 @@ import pytest
 
 from contract import bodies
 from mock_servers import HostileServer, Prism, ScriptedServer
-from project import HOSTS, REPO
+from project import HOSTS, PYTHON_PACKAGES, REPO
 
-PYTHON_CLIENTS = sorted((REPO / "generated" / "python").glob("*-client"))
-for _project in PYTHON_CLIENTS:
+for _project in PYTHON_PACKAGES:
     if str(_project) not in sys.path:
         sys.path.insert(0, str(_project))
 MODELS = REPO / "generated" / "models"

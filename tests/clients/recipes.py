@@ -8,11 +8,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-from project import REPO
+from project import PYTHON_RUNTIME, REPO
 
 
 def package_path(host: str) -> str:
-    return str(REPO / "generated" / "python" / f"{host}-client")
+    """The host's client and the shared runtime it depends on, as an install of the client gives."""
+    return os.pathsep.join([str(REPO / "generated" / "python" / f"{host}-client"), str(PYTHON_RUNTIME)])
 
 
 def run_recipe(recipe: Path, host: str, *args: str) -> subprocess.CompletedProcess[str]:

@@ -16,11 +16,10 @@ import pytest
 from toolchains import go, go_requirement, require
 
 from mock_servers import Prism
-from project import HOSTS, NODE_BIN, REPO, bundle, default_url
+from project import HOSTS, NODE_BIN, PYTHONPATH, REPO, bundle, default_url
 
 pytestmark = pytest.mark.e2e
 LABELS = ["curl", "Python", "TypeScript", "Go", "Ruby", "PHP"]
-PYTHONPATH = os.pathsep.join(str(p) for p in sorted((REPO / "generated" / "python").glob("*-client")))
 
 
 def samples(label: str) -> list[tuple[str, str, str]]:

@@ -14,14 +14,12 @@ from pathlib import Path
 import pytest
 
 from mock_servers import Prism
-from project import HOSTS, NODE_BIN, REPO, default_url
+from project import HOSTS, NODE_BIN, PYTHON_PACKAGES, REPO, default_url
 
 pytestmark = pytest.mark.e2e
 DOCS = REPO / "docs" / "clients"
 FENCE = re.compile(r"^```(python|ts)\n(.*?)^```", re.S | re.M)
-PYTHONPATH = os.pathsep.join(
-    [*(str(p) for p in sorted((REPO / "generated" / "python").glob("*-client"))), str(REPO / "generated" / "models")]
-)
+PYTHONPATH = os.pathsep.join([*(str(p) for p in PYTHON_PACKAGES), str(REPO / "generated" / "models")])
 
 
 def blocks(language: str) -> list[tuple[str, str]]:

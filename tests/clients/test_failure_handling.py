@@ -18,12 +18,13 @@ import httpx
 import pytest
 from pool_v3_client import Client, errors
 from pool_v3_client.api.configuration import list_dynamic_fee_configs
+from raydium_api_runtime import ApiError, FailureEnvelopeError, NotJsonError
 from transaction_v1_client import Client as TxClient
 from transaction_v1_client import errors as tx_errors
 from transaction_v1_client.api.compute import compute_swap_base_in
 from transaction_v1_client.models.tx_version import TxVersion
 
-from mock_servers import Reply, ScriptedServer, json_reply, refused_url
+from mock_servers import HostileServer, Reply, ScriptedServer, json_reply, refused_url
 
 pytestmark = pytest.mark.e2e
 
@@ -81,11 +82,33 @@ def test_transaction_failure_carries_the_code_in_msg(scripted: ScriptedServer) -
     assert caught.value.msg == "REQ_SLIPPAGE_BPS_ERROR"
 
 
+def test_one_except_of_the_shared_base_catches_a_failure_of_either_host(hostile: HostileServer) -> None:
+    """An aggregator that calls the pool and the transaction services catches one base class:
+    every host's errors are the shared runtime's (raydium_api_runtime), so the pool client's
+    HTML from the edge and the transaction client's failure envelope land in one ``except``,
+    and each still says its host's code."""
+    assert errors.ApiError is tx_errors.ApiError is ApiError
+    pool = Client(base_url=hostile.base_url("520-html", "pool-v3"), retry_policy=FAST)
+    swap = TxClient(base_url=hostile.base_url("failure-400", "transaction-v1"), retry_policy=FAST)
+    caught: list[ApiError] = []
+    for call in (lambda: list_dynamic_fee_configs.sync(client=pool),
+                 lambda: compute_swap_base_in.sync(client=swap, input_mint="a", output_mint="b", amount=2**64 - 1,
+                                                   slippage_bps=50, tx_version=TxVersion.V0)):  # fmt: skip
+        try:
+            call()
+        except ApiError as error:  # the one base class
+            caught.append(error)
+    assert [type(e) for e in caught] == [NotJsonError, tx_errors.FailureEnvelopeError]
+    assert [e.status_code for e in caught] == [520, 400]
+    assert isinstance(caught[1], FailureEnvelopeError)  # the runtime's: catches every host's failure envelope
+    assert not isinstance(caught[1], errors.FailureEnvelopeError)  # the pool client's own: only its host's
+
+
 @pytest.fixture
 def sleeps(monkeypatch: pytest.MonkeyPatch) -> list[float]:
     """The waits send() performs, recorded instead of slept (time.sleep patched)."""
     waits: list[float] = []
-    monkeypatch.setattr("pool_v3_client.errors.time.sleep", waits.append)
+    monkeypatch.setattr("raydium_api_runtime.errors.time.sleep", waits.append)
     return waits
 
 
@@ -117,7 +140,7 @@ def test_async_429_waits_what_retry_after_asks(scripted: ScriptedServer, monkeyp
     async def record(seconds: float) -> None:
         waits.append(seconds)
 
-    monkeypatch.setattr("pool_v3_client.errors.asyncio.sleep", record)
+    monkeypatch.setattr("raydium_api_runtime.errors.asyncio.sleep", record)
     limited = json_reply(429, {"success": False, "msg": "too many requests"}, **{"Retry-After": "4"})
     scripted.on(PATH, limited, json_reply(200, SUCCESS))
     result = asyncio.run(list_dynamic_fee_configs.asyncio(client=Client(base_url=scripted.url)))

@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 from toolchains import BUILD, go_module_of, require
 
+import runtimes
 from mock_servers import HostileServer, Prism
 from offline_tools import cargo_home
 from project import NODE_BIN, REPO, bundle
@@ -89,6 +90,20 @@ try:
 except errors.FailureEnvelopeError as error:
     print("caught:", type(error).__name__, error.status_code, error.error_code)
 TransactionClient()
+
+# one base class for both hosts: the shared runtime pip brought with the clients
+from raydium_api_runtime import ApiError
+from transaction_v1_client.api.compute import compute_swap_base_in
+from transaction_v1_client.models.tx_version import TxVersion
+
+for host, call in (("pool", lambda: list_dynamic_fee_configs.sync(client=Client(base_url=sys.argv[2]))),
+                   ("swap", lambda: compute_swap_base_in.sync(client=TransactionClient(base_url=sys.argv[3]),
+                                                             input_mint="a", output_mint="b", amount=1,
+                                                             slippage_bps=50, tx_version=TxVersion.V0))):
+    try:
+        call()
+    except ApiError as error:
+        print("one base:", host, type(error).__name__, error.status_code)
 """
 
 
@@ -100,9 +115,12 @@ def test_python_installs_with_pip_from_the_release_index(dist: Path, prism_serve
     path = f"{project / '.venv' / 'bin'}{os.pathsep}{os.environ['PATH']}"
     run(["bash", "-ec", documented(0, dist)], project, env={"PATH": path, "PIP_QUIET": "1"})
     (project / "first.py").write_text(PYTHON, encoding="utf-8")
-    out = run([python, "first.py", prism_servers["pool-v3"].url, hostile.base_url("failure-400", "pool-v3")], project,
-              env={"PYTHONPATH": ""})  # fmt: skip
+    out = run([python, "first.py", prism_servers["pool-v3"].url, hostile.base_url("failure-400", "pool-v3"),
+               hostile.base_url("failure-400", "transaction-v1")], project, env={"PYTHONPATH": ""})  # fmt: skip
     expect_first_call_and_failure(out)
+    assert out.split("\n")[2:4] == [f"one base: {host} FailureEnvelopeError 400" for host in ("pool", "swap")]
+    installed = run([python, "-m", "pip", "list", "--format=freeze"], project)
+    assert f"raydium-api-runtime=={runtimes.python_version()}" in installed.splitlines(), installed
 
 
 TYPESCRIPT = """import { createClient, FailureEnvelopeError } from 'raydium-pool-v3-client';

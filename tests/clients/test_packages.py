@@ -14,11 +14,13 @@ from pathlib import Path
 
 import pytest
 
+import runtimes
 from mock_servers import Prism
-from project import GENERATED, HOSTS, NODE_BIN, REPO, default_url
+from project import GENERATED, HOSTS, NODE_BIN, PYTHONPATH, REPO, default_url
 
 pytestmark = pytest.mark.e2e
 PROJECTS = {h: REPO / "generated" / "python" / f"{h}-client" for h in HOSTS}
+RUNTIME = REPO / "generated" / "python" / runtimes.NAME
 
 
 @pytest.mark.parametrize("host", HOSTS)
@@ -58,7 +60,24 @@ def test_client_builds_a_wheel_and_an_sdist_that_pass_twine(host: str, tmp_path:
     assert f"{host.replace('-', '_')}_client/py.typed" in names
     assert "License-Expression: MIT" in metadata
     assert f"Name: raydium-{host}-client" in metadata
+    assert f"Requires-Dist: raydium-api-runtime=={runtimes.python_version()}" in metadata.splitlines()
     assert snapshot(PROJECTS[host]) == before, "the build wrote into generated/"
+
+
+def test_the_shared_runtime_builds_a_wheel_that_passes_twine(tmp_path: Path) -> None:
+    """The runtime every client pins (scripts/runtime/python) is a package of its own, at the
+    version the clients name, with its types and its licence."""
+    build = subprocess.run([sys.executable, "-m", "build", "--no-isolation", "--outdir", str(tmp_path), str(RUNTIME)],
+                           capture_output=True, text=True, timeout=300, check=False)  # fmt: skip
+    assert build.returncode == 0, build.stdout + build.stderr
+    version = runtimes.python_version()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [f"raydium_api_runtime-{version}-py3-none-any.whl",
+                                                          f"raydium_api_runtime-{version}.tar.gz"]  # fmt: skip
+    check = subprocess.run([sys.executable, "-m", "twine", "check", "--strict", *map(str, tmp_path.iterdir())],
+                           capture_output=True, text=True, timeout=120, check=False)  # fmt: skip
+    assert check.returncode == 0, check.stdout + check.stderr
+    with zipfile.ZipFile(next(tmp_path.glob("*.whl"))) as wheel:
+        assert {"raydium_api_runtime/py.typed", "raydium_api_runtime/errors.py"} <= set(wheel.namelist())
 
 
 def bundle_version(host: str) -> str:
@@ -72,7 +91,7 @@ def test_pip_install_leaves_generated_untouched(tmp_path: Path) -> None:
     before = snapshot(PROJECTS["pool-v3"])
     install = subprocess.run(
         [sys.executable, "-m", "pip", "install", "--no-deps", "--no-build-isolation", "--no-index", "--quiet",
-         "--target", str(site), str(PROJECTS["pool-v3"])],
+         "--target", str(site), str(RUNTIME), str(PROJECTS["pool-v3"])],
         capture_output=True, text=True, timeout=300, check=False, cwd=tmp_path,
     )  # fmt: skip
     assert install.returncode == 0, install.stdout + install.stderr
@@ -106,9 +125,8 @@ def test_package_readme_is_written_for_its_host_and_its_example_runs(
         code = code.replace("Client()", f"Client(base_url={mock!r})").replace(placeholder, mock)
         script = tmp_path / "readme_example.py"
         script.write_text(code, encoding="utf-8")
-        path = os.pathsep.join(map(str, PROJECTS.values()))
         run = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120, check=False,
-                             env={**os.environ, "PYTHONPATH": path})  # fmt: skip
+                             env={**os.environ, "PYTHONPATH": PYTHONPATH})  # fmt: skip
         assert run.returncode == 0, run.stderr
         assert "failed:" not in run.stdout, run.stdout
         assert run.stdout.strip()

@@ -19,6 +19,7 @@ import httpx
 import msgspec
 import pytest
 from pool_v3_client import AuthenticatedClient, Client, errors
+from raydium_api_runtime import errors as runtime
 from transaction_v1_client import errors as tx_errors
 
 URL = "http://127.0.0.1:9/x"
@@ -142,6 +143,10 @@ def test_a_failure_envelope_carries_every_field_it_names() -> None:
     assert error.envelope is envelope
     tx_error = tx_errors.FailureEnvelopeError(response(400, envelope), envelope)  # the same template, with codes
     assert tx_error.code is tx_errors.ErrorCode.REQ_POOL_NOT_OPEN
+    # the runtime's own class, which both subclass, knows no host's codes
+    assert isinstance(tx_error, runtime.FailureEnvelopeError)
+    assert isinstance(error, runtime.FailureEnvelopeError)
+    assert runtime.FailureEnvelopeError(response(400, envelope), envelope).code is None
 
 
 def test_a_failure_envelope_ignores_fields_of_the_wrong_type() -> None:
@@ -412,17 +417,17 @@ def test_a_body_in_several_chunks_comes_back_whole_with_its_request() -> None:
 def test_the_whole_response_keeps_the_streamed_ones_extensions() -> None:
     streamed = httpx.Response(200, stream=httpx.ByteStream(b"ab"), extensions={"http_version": b"HTTP/1.1"},
                               request=httpx.Request("GET", URL))  # fmt: skip
-    whole = errors._complete(streamed, [b"a", b"b"], streamed.request)
+    whole = runtime._complete(streamed, [b"a", b"b"], streamed.request)
     assert (whole.content, str(whole.request.url)) == (b"ab", URL)
     assert dict(whole.extensions) == {"http_version": b"HTTP/1.1"}
 
 
 def test_each_timeout_is_capped_by_what_is_left_and_none_becomes_what_is_left() -> None:
-    capped = errors._attempt_timeout(httpx.Timeout(connect=1, read=2, write=3, pool=4), 10)
+    capped = runtime._attempt_timeout(httpx.Timeout(connect=1, read=2, write=3, pool=4), 10)
     assert (capped.connect, capped.read, capped.write, capped.pool) == (1, 2, 3, 4)
-    capped = errors._attempt_timeout(httpx.Timeout(connect=1, read=2, write=3, pool=4), 2.5)
+    capped = runtime._attempt_timeout(httpx.Timeout(connect=1, read=2, write=3, pool=4), 2.5)
     assert (capped.connect, capped.read, capped.write, capped.pool) == (1, 2, 2.5, 2.5)
-    unbounded = errors._attempt_timeout(httpx.Timeout(None), 7)
+    unbounded = runtime._attempt_timeout(httpx.Timeout(None), 7)
     assert (unbounded.connect, unbounded.read, unbounded.write, unbounded.pool) == (7, 7, 7, 7)
 
 
@@ -435,7 +440,7 @@ def test_an_error_without_a_response_or_with_an_unread_one_has_no_content() -> N
 
 def test_a_wait_equal_to_max_wait_is_waited(monkeypatch: pytest.MonkeyPatch) -> None:
     waits: list[float] = []
-    monkeypatch.setattr("pool_v3_client.errors.time.sleep", waits.append)
+    monkeypatch.setattr("raydium_api_runtime.errors.time.sleep", waits.append)
     seen: list[httpx.Request] = []
     replies = [response(429, {}, headers={"Retry-After": "10"}), response(200, {"success": True})]
     got = errors.send(sync_client(replies, seen), {"method": "GET", "url": URL}, errors.RetryPolicy(max_wait=10))
@@ -444,15 +449,15 @@ def test_a_wait_equal_to_max_wait_is_waited(monkeypatch: pytest.MonkeyPatch) -> 
 
 def test_a_wait_equal_to_max_wait_that_would_pass_the_deadline_names_the_deadline() -> None:
     limited = response(429, {}, headers={"Retry-After": "10"})
-    with pytest.raises(errors.RateLimitedError, match="waiting would pass the call's deadline of 5s"):
-        errors._give_up(limited, errors.RetryPolicy(max_wait=10, deadline=5), 0)
+    with pytest.raises(runtime.RateLimitedError, match="waiting would pass the call's deadline of 5s"):
+        runtime._give_up(limited, errors.RetryPolicy(max_wait=10, deadline=5), 0, runtime.RUNTIME_FAILURES)
 
 
 @pytest.mark.parametrize(("media", "json_like"), [
     ("application/json", True), ("application/problem+json", True), ("application/xml", False),
     ("text/x+json", False), ("text/json", False)])  # fmt: skip
 def test_only_application_json_and_its_plus_json_kin_are_json(media: str, json_like: bool) -> None:
-    assert errors._is_json(media) is json_like
+    assert runtime._is_json(media) is json_like
 
 
 @pytest.mark.parametrize("media", ["", "application/json; charset=utf-8; profile=x", "TEXT/PLAIN ; charset=utf-8"])
@@ -489,26 +494,26 @@ REQUEST = httpx.Request("GET", URL)
 ])  # fmt: skip
 def test_each_transport_error_says_the_request_and_what_broke(exc: httpx.TransportError, kind: type[errors.ApiError],
                                                                message: str) -> None:  # fmt: skip
-    error = errors._transport_error(exc, REQUEST)
+    error = runtime._transport_error(exc, REQUEST)
     assert (type(error), str(error)) == (kind, message)
 
 
 def test_a_timeout_long_before_the_deadline_is_said_as_a_timeout_not_the_deadline() -> None:
     policy = errors.RetryPolicy(deadline=30)
     ahead = time.monotonic() + 0.9
-    said = str(errors._timed_out(httpx.ReadTimeout("x"), REQUEST, policy, ahead))
+    said = str(runtime._timed_out(httpx.ReadTimeout("x"), REQUEST, policy, ahead))
     assert said == f"GET {URL}: timed out (ReadTimeout: x)"
 
 
 def test_a_timeout_at_the_deadline_is_said_as_the_deadline() -> None:
     policy = errors.RetryPolicy(deadline=30)
     passed = time.monotonic() - 0.01
-    assert str(errors._timed_out(httpx.ReadTimeout("x"), REQUEST, policy, passed)) == (
+    assert str(runtime._timed_out(httpx.ReadTimeout("x"), REQUEST, policy, passed)) == (
         f"GET {URL}: the call's deadline of 30s passed")  # fmt: skip
 
 
 def test_a_connection_error_at_the_deadline_is_still_a_connection_error() -> None:
-    error = errors._timed_out(httpx.ConnectError("refused"), REQUEST, errors.RetryPolicy(), time.monotonic() - 1)
+    error = runtime._timed_out(httpx.ConnectError("refused"), REQUEST, errors.RetryPolicy(), time.monotonic() - 1)
     assert (type(error), str(error)) == (errors.ConnectionFailedError, f"GET {URL}: could not connect (refused)")
 
 

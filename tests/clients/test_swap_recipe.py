@@ -18,13 +18,12 @@ from pathlib import Path
 import pytest
 
 from mock_servers import FakeSolanaRpc, Prism, Reply, ScriptedServer, json_reply
-from project import NODE_BIN, REPO, TEST_NODE_BIN, bundle
+from project import NODE_BIN, PYTHONPATH, REPO, TEST_NODE_BIN, bundle
 
 pytestmark = pytest.mark.e2e
 RECIPES = REPO / "docs" / "guide" / "recipes"
 WALLET = "E9DvCgB83DB2Yy4Jy6wn4XmAjEJLmHQiAczpuWbKq1A5"
 USDC = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"
-PYTHONPATH = os.pathsep.join(str(p) for p in sorted((REPO / "generated" / "python").glob("*-client")))
 
 
 @pytest.fixture

@@ -60,6 +60,32 @@ def test_python_names_modules_functions_parameters_classes_and_attributes(tmp_pa
     ])  # fmt: skip
 
 
+def test_python_counts_what_a_module_re_exports_from_the_shared_runtime_as_its_own(tmp_path: Path) -> None:
+    """A client's errors module re-exports the runtime's classes: callers use them by the
+    client's name, so they are in the client's surface, and a name the client stops
+    re-exporting is gone for its callers. Names the runtime has but the client does not
+    import, and private aliases, are not the client's."""
+    shared = tmp_path / "shared_runtime"
+    shared.mkdir()
+    (shared / "__init__.py").write_text("from .errors import Error\n", encoding="utf-8")
+    (shared / "errors.py").write_text(PYTHON + "\nclass Other:\n    pass\n", encoding="utf-8")
+    package = tmp_path / "demo_client"
+    package.mkdir()
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "errors.py").write_text(
+        "from shared_runtime import errors as _runtime\nfrom shared_runtime.errors import LIMIT, Error as Failure\n"
+        "from shared_runtime.errors import call\nfrom elsewhere import Thing\n\n"
+        "def send(request):\n    return _runtime.call(request, 1)\n", encoding="utf-8")  # fmt: skip
+    assert python_surface(package, shared) == sorted([
+        "demo_client", "demo_client.errors", "demo_client.errors.LIMIT", "demo_client.errors.send",
+        "demo_client.errors.send(request)", "demo_client.errors.call", "demo_client.errors.call(client)",
+        "demo_client.errors.call(amount)", "demo_client.errors.call(timeout)",
+        "demo_client.errors.Failure", "demo_client.errors.Failure.status", "demo_client.errors.Failure.kind",
+        "demo_client.errors.Failure.__init__", "demo_client.errors.Failure.__init__(status)",
+        "demo_client.errors.Failure.describe", "demo_client.errors.Failure.describe(verbose)",
+    ])  # fmt: skip
+
+
 RUST = """use std::fmt;
 
 pub const DEFAULT_TIMEOUT: u64 = 8;

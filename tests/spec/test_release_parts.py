@@ -439,3 +439,48 @@ def test_the_cargo_registry_holds_an_index_line_and_the_crate_of_each_host(tmp_p
     assert line == json.dumps(release.index_entry(manifest, crate), separators=(",", ":")) + "\n"
     assert json.loads(line)["cksum"] == hashlib.sha256(b"crate bytes").hexdigest()
     assert (dist / "cargo" / "raydium-pool-v3-client-3.1.0.crate").read_bytes() == b"crate bytes"
+
+
+def runtime_at(layout: Layout, version: str, code: str) -> release.Runtime:
+    """The Python runtime in the scratch layout at `version`, its errors module being `code`."""
+    tree(layout.generated / "python" / "raydium-api-runtime",
+         {"raydium_api_runtime/__init__.py": b"", "raydium_api_runtime/errors.py": code.encode()})  # fmt: skip
+    return release.Runtime("python", version)
+
+
+def test_the_runtime_is_released_at_its_own_version_under_the_clients_rules(layout: Layout) -> None:
+    """The shared runtime keeps the clients' version policy (decision 66): a released version
+    names one code, a new version is newer, and a public name that is gone needs a major bump."""
+    first = runtime_at(layout, "1.0.0", "class ApiError(Exception):\n    pass\n\n\ndef send(client):\n    pass\n")
+    release.check_runtime(first)  # nothing released yet
+    release.record_runtime(first)
+    recorded = json.loads((layout.releases / "runtime" / "python.json").read_text(encoding="utf-8"))
+    assert recorded == {"1.0.0": {"digest": first.digest(), "surface": [
+        "raydium_api_runtime", "raydium_api_runtime.errors", "raydium_api_runtime.errors.ApiError",
+        "raydium_api_runtime.errors.send", "raydium_api_runtime.errors.send(client)"]}}  # fmt: skip
+    release.check_runtime(first)  # the same code again: a re-release
+    changed = runtime_at(layout, "1.0.0", "class ApiError(Exception):\n    pass\n\n\ndef send(client, policy):\n    pass\n")  # noqa: E501
+    with pytest.raises(release.ReleaseError, match=r"raydium-api-runtime \(python\) 1.0.0 is released and its code"):
+        release.check_runtime(changed)
+    release.check_runtime(release.Runtime("python", "1.0.1"))  # bumped: a name added is fine
+    release.record_runtime(release.Runtime("python", "1.0.1"))
+    with pytest.raises(release.ReleaseError, match=r"not newer than the last release 1\.0\.1"):
+        release.check_runtime(release.Runtime("python", "0.9.0"))
+    runtime_at(layout, "1.1.0", "def send(client, policy):\n    pass\n")
+    with pytest.raises(release.ReleaseError, match=r"1 public name\(s\) since 1.0.1 are gone.*\n  raydium_api_runtime"
+                                                   r"\.errors\.ApiError"):  # fmt: skip
+        release.check_runtime(release.Runtime("python", "1.1.0"))
+    release.check_runtime(release.Runtime("python", "2.0.0"))
+    assert list(json.loads((layout.releases / "runtime" / "python.json").read_text(encoding="utf-8"))) == [
+        "1.0.0", "1.0.1"]
+
+
+def test_the_simple_index_lists_the_runtime_beside_the_clients(tmp_path: Path) -> None:
+    dist = tree(tmp_path, {"pool-v3/3.0.0/python/raydium_pool_v3_client-3.0.0-py3-none-any.whl": b"w",
+                           "runtime/python/raydium_api_runtime-1.0.0-py3-none-any.whl": b"r",
+                           "runtime/python/raydium_api_runtime-1.0.0.tar.gz": b"s"})  # fmt: skip
+    release.simple_index(dist)
+    page = (dist / "python" / "simple" / "raydium-api-runtime" / "index.html").read_text(encoding="utf-8")
+    assert '<a href="../../../runtime/python/raydium_api_runtime-1.0.0-py3-none-any.whl#sha256=' in page
+    assert "raydium_api_runtime-1.0.0.tar.gz</a>" in page
+    assert '<a href="raydium-api-runtime/">' in (dist / "python" / "simple" / "index.html").read_text(encoding="utf-8")

@@ -3,433 +3,99 @@
 Generated from scripts/templates/python-client/errors.py.jinja (a custom
 openapi-python-client template); do not edit the generated copy.
 
+The classes and the transport live once, in the shared runtime ``raydium_api_runtime``
+(the ``raydium-api-runtime`` package this client depends on), and are re-exported here:
+``errors.ApiError`` is the same class in every host's client, so one ``except`` catches a
+failure of any of them. What is this host's own is the code a failure's ``msg`` holds: this
+module's :class:`FailureEnvelopeError` and :class:`RateLimitedError` subclass the runtime's,
+with ``code`` a :class:`~.codes.ErrorCode`, and the functions below raise them. ``except
+raydium_api_runtime.FailureEnvelopeError`` catches the failures of every host; ``except
+errors.FailureEnvelopeError`` those of this one.
+
 Every response of these services is an envelope ``{id, success, msg, data}``, and the
 source document says: always check ``success`` before reading ``data``. Every API
 function therefore sends its request with :func:`send` and decodes the response with
 :func:`decode_envelope` before building the typed result. Whatever happens, a call ends
-in the typed success or in an :class:`ApiError`:
-
-* ``success: false`` raises :class:`FailureEnvelopeError` (``msg``, ``error_code``)
-  whatever the HTTP status;
-* HTTP 429 raises :class:`RateLimitedError` (with ``retry_after``) once the client's
-  :class:`RetryPolicy` has honoured ``Retry-After`` and given up, or at once when the wait
-  asked for is longer than the policy allows;
-* a body that is not JSON (an HTML page from the edge proxy, any status, 52x included)
-  raises :class:`NotJsonError`; JSON that does not parse (truncated, empty) raises
-  :class:`MalformedJsonError`; JSON that is not an envelope, or a success whose ``data``
-  does not fit the schema, raises :class:`UnexpectedShapeError`;
-* a refused connection, a timeout, a connection cut mid-body or the call's overall
-  deadline raise a :class:`TransportError` (``ConnectionFailedError``,
-  ``RequestTimeoutError``, ``ConnectionCutError``), with the httpx exception as
-  ``__cause__``.
-
-Unknown keys in a response are kept (``additional_properties`` on every model).
-
-The ``sync_fast`` functions decode a success straight from the bytes into the msgspec
-Structs of ``_fast`` (:func:`decode_typed`): the same checks and the same errors, in about
-half the time of ``json.loads`` alone (``make bench``), but keys outside the schema are dropped
-(``sync_fast_detailed`` returns the raw body with the Struct).
+in the typed success or in an :class:`ApiError` (the runtime's documentation lists when
+each one is raised).
 """
 
 from __future__ import annotations
 
-import asyncio
-import json
-import time
-from dataclasses import dataclass
-from datetime import UTC, datetime
-from email.utils import parsedate_to_datetime
 from typing import Any, TypeVar
 
 import httpx
 import msgspec
+from raydium_api_runtime import errors as _runtime
+from raydium_api_runtime.errors import (
+    ApiError,
+    ConnectionCutError,
+    ConnectionFailedError,
+    MalformedJsonError,
+    NotJsonError,
+    RequestTimeoutError,
+    RetryPolicy,
+    TransportError,
+    UnexpectedShapeError,
+    UnexpectedStatus,
+    parse_retry_after,
+)
 
-from .codes import ErrorCode, known_code
-
-_PREVIEW = 200
-
-
-class ApiError(Exception):
-    """Base class of every error a call raises instead of returning a usable success.
-
-    ``status_code`` is the HTTP status (``None`` when no response arrived), ``msg`` the
-    envelope's ``msg`` where the body had one, ``content`` and ``headers`` what came back.
-    """
-
-    def __init__(self, message: str, response: httpx.Response | None = None, *, msg: str | None = None) -> None:
-        super().__init__(message)
-        self.status_code: int | None = response.status_code if response is not None else None
-        self.content: bytes = _content(response)
-        self.headers: httpx.Headers = response.headers if response is not None else httpx.Headers()
-        self.msg: str | None = msg
+from . import codes
+from .codes import ErrorCode
 
 
-class UnexpectedStatus(ApiError):
-    """A status the description does not declare for a usable success (for example a 2xx
-    other than the one declared), with a body that is not a failure envelope."""
+class FailureEnvelopeError(_runtime.FailureEnvelopeError):
+    """The service answered ``success: false`` (``raydium_api_runtime.errors.FailureEnvelopeError``,
+    with this host's codes): ``code`` is the :class:`~.codes.ErrorCode` that ``msg`` holds, where
+    it is a known one."""
 
-    def __init__(self, status_code: int, content: bytes, response: httpx.Response | None = None) -> None:
-        preview = " ".join(content[:_PREVIEW].decode("utf-8", errors="replace").split())
-        super().__init__(f"HTTP {status_code}: unexpected status ({len(content)} bytes: {preview!r})", response)
-        self.status_code = status_code
-        self.content = content
-
-
-class FailureEnvelopeError(ApiError):
-    """The service answered ``success: false``.
-
-    ``msg`` is the human-readable message (in the transaction service: an error code such
-    as ``REQ_WALLET_ERROR``); ``code`` is that code as an :class:`~.codes.ErrorCode` where it is
-    a known one (branch on it: ``error.code is ErrorCode.REQ_POOL_NOT_OPEN``), ``None``
-    otherwise; ``open_time`` is when the pool opens (Unix seconds, as sent) on a failure for a
-    pool that is not open yet; ``error_code`` is the pool data service's ``error.code``, the
-    primary signal there, ``None`` elsewhere; ``envelope`` is the whole decoded body.
-    """
+    code: ErrorCode | None
+    known_code = staticmethod(codes.known_code)
 
     def __init__(self, response: httpx.Response, envelope: dict[str, Any], reason: str = "success=false") -> None:
-        self.envelope: dict[str, Any] = envelope
-        msg = envelope.get("msg")
-        self.code: ErrorCode | None = known_code(msg if isinstance(msg, str) else None)
-        open_time = envelope.get("openTime")
-        self.open_time: str | None = open_time if isinstance(open_time, str) else None
-        error = envelope.get("error")
-        code = error.get("code") if isinstance(error, dict) else None
-        self.error_code: int | None = code if isinstance(code, int) and not isinstance(code, bool) else None
-        request_id = envelope.get("id")
-        self.request_id: str | None = request_id if isinstance(request_id, str) else None
-        text = msg if isinstance(msg, str) else None
-        details = [f"HTTP {response.status_code}", reason]
-        if text is not None:
-            details.append(f"msg={text!r}")
-        if self.error_code is not None:
-            details.append(f"error.code={self.error_code}")
-        if self.request_id is not None:
-            details.append(f"id={self.request_id}")
-        super().__init__(", ".join(details), response, msg=text)
+        super().__init__(response, envelope, reason)
 
 
-class RateLimitedError(FailureEnvelopeError):
-    """HTTP 429 (rate limited per source IP), after the client's retries were used up, or
-    at once when ``Retry-After`` asks for more than the retry policy waits.
-
-    ``retry_after`` is the server's ``Retry-After`` in seconds (``None`` when absent or
-    unreadable); ``envelope`` is the decoded body, or ``{}`` when the body was not one.
-    """
+class RateLimitedError(_runtime.RateLimitedError, FailureEnvelopeError):
+    """HTTP 429, after the client's retries (``raydium_api_runtime.errors.RateLimitedError``,
+    with this host's codes); ``retry_after`` in seconds."""
 
     def __init__(self, response: httpx.Response, envelope: dict[str, Any], reason: str = "") -> None:
-        self.retry_after: float | None = parse_retry_after(response.headers.get("retry-after"))
-        wait = "no Retry-After" if self.retry_after is None else f"Retry-After {self.retry_after:g}s"
-        super().__init__(response, envelope, reason=f"rate limited ({wait}{reason})")
+        super().__init__(response, envelope, reason)
 
 
-class NotJsonError(ApiError):
-    """The body is not JSON: for example an HTML page from the edge proxy."""
-
-
-class MalformedJsonError(ApiError):
-    """The body claims to be JSON but does not parse (for example truncated or empty)."""
-
-
-class UnexpectedShapeError(ApiError):
-    """JSON that is not an envelope, or a success whose payload does not fit the schema
-    (a missing field, a wrong type, an unexpected ``null`` list item: the message names it)."""
-
-
-class TransportError(ApiError):
-    """No complete response arrived; the httpx exception is the ``__cause__``."""
-
-
-class ConnectionFailedError(TransportError):
-    """The connection could not be made (refused, unreachable, name not resolved)."""
-
-
-class RequestTimeoutError(TransportError):
-    """A timeout of the client (connect, read, write, pool) or the call's overall deadline
-    (``RetryPolicy.deadline``) passed."""
-
-
-class ConnectionCutError(TransportError):
-    """The connection broke before the whole response arrived (reset, or cut mid-body)."""
-
-
-@dataclass(frozen=True)
-class RetryPolicy:
-    """How a call honours ``Retry-After`` on HTTP 429, and how long it may take.
-
-    A 429 is retried at most ``max_retries`` times, each after the wait ``Retry-After``
-    asks for (``default_wait`` when the header is absent or unreadable). A wait longer
-    than ``max_wait`` is not slept: the call raises :class:`RateLimitedError` at once, with
-    ``retry_after`` set, so the caller decides. ``deadline`` bounds the whole call,
-    retries included, in seconds: no wait goes past it, and a response still arriving at
-    the deadline raises :class:`RequestTimeoutError`. ``RetryPolicy(max_retries=0)`` turns
-    retrying off.
-    """
-
-    max_retries: int = 2
-    max_wait: float = 10.0
-    default_wait: float = 1.0
-    deadline: float = 30.0
-
-    def wait_for(self, response: httpx.Response) -> float:
-        """The wait the server asks for (``default_wait`` when it names none)."""
-        seconds = parse_retry_after(response.headers.get("retry-after"))
-        return self.default_wait if seconds is None else seconds
-
-
-def parse_retry_after(value: str | None) -> float | None:
-    """Seconds to wait from a ``Retry-After`` value: delay-seconds or an HTTP-date."""
-    if value is None or not value.strip():
-        return None
-    text = value.strip()
-    if text.isdigit():
-        return float(text)
-    try:
-        when = parsedate_to_datetime(text)
-    except (TypeError, ValueError, IndexError):
-        return None
-    if when.tzinfo is None:
-        when = when.replace(tzinfo=UTC)
-    return max(0.0, (when - datetime.now(UTC)).total_seconds())
-
-
-def _content(response: httpx.Response | None) -> bytes:
-    if response is None:
-        return b""
-    try:
-        return response.content
-    except httpx.ResponseNotRead:
-        return b""
-
-
-def _transport_error(exc: httpx.TransportError | httpx.DecodingError, request: httpx.Request) -> TransportError:
-    where = f"{request.method} {request.url}"
-    if isinstance(exc, httpx.TimeoutException):
-        return RequestTimeoutError(f"{where}: timed out ({type(exc).__name__}: {str(exc) or 'no detail'})")
-    if isinstance(exc, httpx.ConnectError):
-        return ConnectionFailedError(f"{where}: could not connect ({exc})")
-    return ConnectionCutError(f"{where}: the connection broke before the whole response arrived "
-                              f"({type(exc).__name__}: {str(exc) or 'no detail'})")  # fmt: skip
-
-
-def _deadline_error(request: httpx.Request, policy: RetryPolicy) -> RequestTimeoutError:
-    return RequestTimeoutError(f"{request.method} {request.url}: the call's deadline of {policy.deadline:g}s passed")
-
-
-def _attempt_timeout(timeout: httpx.Timeout, left: float) -> httpx.Timeout:
-    """The client's timeouts, each capped by what is left of the call's deadline: the
-    deadline caps an attempt whose own timeout is longer."""
-
-    def cap(value: float | None) -> float:
-        return left if value is None else min(value, left)
-
-    return httpx.Timeout(connect=cap(timeout.connect), read=cap(timeout.read), write=cap(timeout.write),
-                         pool=cap(timeout.pool))  # fmt: skip
-
-
-def _timed_out(exc: httpx.TransportError | httpx.DecodingError, request: httpx.Request, policy: RetryPolicy,
-               ends: float) -> TransportError:  # fmt: skip
-    """A transport error, said as the deadline where the deadline is what stopped it."""
-    if isinstance(exc, httpx.TimeoutException) and time.monotonic() >= ends - 0.05:
-        return _deadline_error(request, policy)
-    return _transport_error(exc, request)
-
-
-def _complete(response: httpx.Response, raw: list[bytes], request: httpx.Request) -> httpx.Response:
-    """The streamed response, whole and decoded (Content-Encoding undone by httpx)."""
-    whole = httpx.Response(response.status_code, headers=response.headers, content=b"".join(raw), request=request,
-                           extensions=response.extensions)  # fmt: skip
-    whole.read()
-    return whole
-
-
-def _next_wait(response: httpx.Response, policy: RetryPolicy, attempt: int, ends: float) -> float | None:
-    """The seconds to wait before retrying a 429, or None to stop (and raise)."""
-    if response.status_code != 429 or attempt >= policy.max_retries:
-        return None
-    wait = policy.wait_for(response)
-    if wait > policy.max_wait or time.monotonic() + wait >= ends:
-        return None
-    return wait
-
-
-def _give_up(response: httpx.Response, policy: RetryPolicy, attempt: int) -> httpx.Response:
-    """Keep the last 429 for decode_envelope; a wait beyond the policy is said in the error."""
-    if response.status_code == 429 and attempt < policy.max_retries:
-        wait = policy.wait_for(response)
-        if wait > policy.max_wait:
-            raise RateLimitedError(response, _envelope_or_empty(response),
-                                   f"; the wait exceeds the retry policy's max_wait of {policy.max_wait:g}s")  # fmt: skip
-        raise RateLimitedError(response, _envelope_or_empty(response),
-                               f"; waiting would pass the call's deadline of {policy.deadline:g}s")  # fmt: skip
-    return response
-
-
-def send(client: httpx.Client, request_args: dict[str, Any], policy: RetryPolicy) -> httpx.Response:
-    """Send a request and read its whole body within ``policy.deadline``, honouring
-    ``Retry-After`` on 429 as the policy says. Transport failures raise
-    :class:`TransportError`; the returned response is complete (``.content`` is read)."""
-    ends = time.monotonic() + policy.deadline
-    attempt = 0
-    while True:
-        left = ends - time.monotonic()
-        request = client.build_request(**request_args, timeout=_attempt_timeout(client.timeout, max(left, 0.001)))
-        if left <= 0:
-            raise _deadline_error(request, policy)
-        try:
-            streamed = client.send(request, stream=True)
-            try:
-                raw = []
-                for chunk in streamed.iter_raw():
-                    raw.append(chunk)
-                    if time.monotonic() > ends:
-                        raise _deadline_error(request, policy)
-            finally:
-                streamed.close()
-            response = _complete(streamed, raw, request)
-        except (httpx.TransportError, httpx.DecodingError) as exc:
-            raise _timed_out(exc, request, policy, ends) from exc
-        wait = _next_wait(response, policy, attempt, ends)
-        if wait is None:
-            return _give_up(response, policy, attempt)
-        time.sleep(wait)
-        attempt += 1
-
-
-async def send_async(client: httpx.AsyncClient, request_args: dict[str, Any], policy: RetryPolicy) -> httpx.Response:
-    """The asynchronous twin of :func:`send`."""
-    ends = time.monotonic() + policy.deadline
-    attempt = 0
-    while True:
-        left = ends - time.monotonic()
-        request = client.build_request(**request_args, timeout=_attempt_timeout(client.timeout, max(left, 0.001)))
-        if left <= 0:
-            raise _deadline_error(request, policy)
-        try:
-            streamed = await client.send(request, stream=True)
-            try:
-                raw = []
-                async for chunk in streamed.aiter_raw():
-                    raw.append(chunk)
-                    if time.monotonic() > ends:
-                        raise _deadline_error(request, policy)
-            finally:
-                await streamed.aclose()
-            response = _complete(streamed, raw, request)
-        except (httpx.TransportError, httpx.DecodingError) as exc:
-            raise _timed_out(exc, request, policy, ends) from exc
-        wait = _next_wait(response, policy, attempt, ends)
-        if wait is None:
-            return _give_up(response, policy, attempt)
-        await asyncio.sleep(wait)
-        attempt += 1
-
-
-def _preview(response: httpx.Response) -> str:
-    text = response.content[:_PREVIEW].decode("utf-8", errors="replace")
-    return " ".join(text.split()) + ("..." if len(response.content) > _PREVIEW else "")
-
-
-def _media(response: httpx.Response) -> str:
-    return str(response.headers.get("content-type", "")).split(";", 1)[0].strip().lower()
-
-
-def _is_json(media: str) -> bool:
-    return media == "application/json" or (media.startswith("application/") and media.endswith("+json"))
-
-
-def _envelope_or_empty(response: httpx.Response) -> dict[str, Any]:
-    try:
-        payload = json.loads(response.content)
-    except (ValueError, UnicodeDecodeError):
-        return {}
-    return payload if isinstance(payload, dict) else {}
-
-
-def decode_envelope(response: httpx.Response) -> dict[str, Any]:
-    """The decoded envelope of a success; a typed :class:`ApiError` for anything else.
-
-    The body decides, with the content type as a guard: a JSON media type, or ``text/plain``
-    or none at all (edges that mislabel JSON) whose body parses as JSON, is read as JSON;
-    anything else (an HTML page) is :class:`NotJsonError`, whatever the status.
-    """
-    content_type = response.headers.get("content-type", "")
-    media = _media(response)
-    lenient = media in ("", "text/plain")
-    if not _is_json(media) and not lenient:
-        if response.status_code == 429:
-            raise RateLimitedError(response, {})
-        raise NotJsonError(
-            f"HTTP {response.status_code}: expected a JSON envelope, got {content_type or 'no content type'}"
-            f" ({len(response.content)} bytes: {_preview(response)!r})",
-            response,
-        )
-    try:
-        payload = json.loads(response.content)
-    except (ValueError, UnicodeDecodeError) as exc:
-        if response.status_code == 429:
-            raise RateLimitedError(response, {}) from exc
-        if lenient:
-            raise NotJsonError(
-                f"HTTP {response.status_code}: expected a JSON envelope, got {content_type or 'no content type'}"
-                f" ({len(response.content)} bytes: {_preview(response)!r})",
-                response,
-            ) from exc
-        what = (
-            "the body is empty" if not response.content else f"the body is not valid JSON ({exc}); it may be truncated"
-        )
-        raise MalformedJsonError(
-            f"HTTP {response.status_code}: {what} ({len(response.content)} bytes: {_preview(response)!r})",
-            response,
-        ) from exc
-    if response.status_code == 429:
-        raise RateLimitedError(response, payload if isinstance(payload, dict) else {})
-    if not isinstance(payload, dict) or not isinstance(payload.get("success"), bool):
-        raise UnexpectedShapeError(
-            f"HTTP {response.status_code}: the body is JSON but not an envelope (no boolean 'success'):"
-            f" {_preview(response)!r}",
-            response,
-        )
-    if payload["success"] is False:
-        raise FailureEnvelopeError(response, payload)
-    if not 200 <= response.status_code <= 299:
-        raise FailureEnvelopeError(response, payload, reason="error status with success=true")
-    return payload
-
+_FAILURES = _runtime.Failures(FailureEnvelopeError, RateLimitedError)
 
 _Typed = TypeVar("_Typed")
 
 
+def send(client: httpx.Client, request_args: dict[str, Any], policy: RetryPolicy) -> httpx.Response:
+    """Send a request and read its whole body within ``policy.deadline``, honouring
+    ``Retry-After`` on 429 as the policy says (``raydium_api_runtime.errors.send``)."""
+    return _runtime.send(client, request_args, policy, failures=_FAILURES)
+
+
+async def send_async(client: httpx.AsyncClient, request_args: dict[str, Any], policy: RetryPolicy) -> httpx.Response:
+    """The asynchronous twin of :func:`send`."""
+    return await _runtime.send_async(client, request_args, policy, failures=_FAILURES)
+
+
+def decode_envelope(response: httpx.Response) -> dict[str, Any]:
+    """The decoded envelope of a success; a typed :class:`ApiError` for anything else."""
+    return _runtime.decode_envelope(response, _FAILURES)
+
+
 def decode_typed(response: httpx.Response, decoder: msgspec.json.Decoder[_Typed]) -> _Typed:
-    """The success decoded by msgspec straight into its Struct, every declared field's type
-    and constraints checked; anything else raises what :func:`decode_envelope` raises (a
-    failure envelope, a 429, HTML, truncated JSON), or :class:`UnexpectedShapeError` for a
-    success that does not fit the schema. The fast path reads the body once: only a body
-    that is not a 2xx success of the expected shape is parsed again, to name its error."""
-    if 200 <= response.status_code <= 299 and _is_json(_media(response)):
-        try:
-            result = decoder.decode(response.content)
-        except msgspec.DecodeError as exc:  # msgspec.ValidationError is a DecodeError
-            decode_envelope(response)  # raises for a failure, truncated JSON, no envelope
-            raise UnexpectedShapeError(
-                f"HTTP {response.status_code}: the success envelope does not match the schema ({exc})", response
-            ) from exc
-        if getattr(result, "success", None) is True:
-            return result
-    decode_envelope(response)  # raises: not a 2xx JSON success
-    raise UnexpectedShapeError(f"HTTP {response.status_code}: the body is not a success envelope", response)
+    """The success decoded by msgspec straight into its Struct; what :func:`decode_envelope`
+    raises for anything else."""
+    return _runtime.decode_typed(response, decoder, _FAILURES)
 
 
 def decode_raw(response: httpx.Response) -> dict[str, Any] | None:
     """For an operation whose response body the source does not show: a 2xx is returned
-    as it came (``None`` here), unless its body is a failure envelope; any other status is
-    decoded like an envelope response and raises its typed error."""
-    if 200 <= response.status_code <= 299:
-        payload = _envelope_or_empty(response)
-        if payload.get("success") is False:
-            raise FailureEnvelopeError(response, payload)
-        return None
-    decode_envelope(response)  # raises: a non-2xx status is never a success
-    raise UnexpectedStatus(response.status_code, response.content, response)
+    as it came (``None`` here), unless its body is a failure envelope."""
+    return _runtime.decode_raw(response, _FAILURES)
 
 
 __all__ = [

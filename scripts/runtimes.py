@@ -1,0 +1,59 @@
+"""Write each language's shared client runtime into generated/: the package every host's
+client of that language depends on (one error hierarchy for every host, the transport).
+
+Usage: runtimes.py [--out DIR]
+
+The runtimes are written by hand in scripts/runtime/<language>/; this copies them, with the
+repository's LICENSE, to DIR/<language>/raydium-api-runtime/ (generated/ by default), where
+the clients' own folders sit, so that `pip install generated/python/raydium-api-runtime
+generated/python/pool-v3-client` works from a clone as the clients alone did. A copy is
+replaced only once it is whole.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import tempfile
+import tomllib
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+SOURCES = REPO / "scripts" / "runtime"
+NAME = "raydium-api-runtime"
+IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", ".mypy_cache")
+
+
+def python_version() -> str:
+    """The Python runtime's version (its pyproject.toml), which the clients pin exactly."""
+    project = tomllib.loads((SOURCES / "python" / "pyproject.toml").read_text(encoding="utf-8"))
+    return str(project["project"]["version"])
+
+
+def write(language: str, out: Path) -> Path:
+    """DIR/<language>/raydium-api-runtime, a copy of scripts/runtime/<language> and the LICENSE."""
+    target = out / language / NAME
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix=f".tmp-{NAME}-", dir=target.parent) as tmp_name:
+        staged = Path(tmp_name) / NAME
+        shutil.copytree(SOURCES / language, staged, ignore=IGNORED)
+        shutil.copyfile(REPO / "LICENSE", staged / "LICENSE")
+        if target.exists():
+            shutil.rmtree(target)
+        staged.rename(target)
+    return target
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=REPO / "generated")
+    args = parser.parse_args(argv)
+    written = [write(language, args.out.resolve()) for language in sorted(p.name for p in SOURCES.iterdir()
+                                                                          if p.is_dir())]  # fmt: skip
+    print("runtimes: wrote " + ", ".join(str(p.relative_to(args.out.resolve().parent)) for p in written))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
