@@ -205,16 +205,16 @@ $(BUILD)/spec-tests.ok: $(foreach h,$(HOSTS),$(BUILD)/$(h).linted) $(BUNDLES) $(
 # Each host regenerates only when its bundle (or a generator input) changed; the spec
 # tests run first (order-only: a newer spec-tests stamp alone does not regenerate).
 GENERATOR_INPUTS := scripts/generate.py scripts/oas.py scripts/openapi_generator.py scripts/typescript/generate.mjs LICENSE \
-  scripts/runtimes.py scripts/runtime/python/pyproject.toml \
+  scripts/runtimes.py scripts/runtime/python/pyproject.toml scripts/runtime/typescript/package.json \
   $(shell find scripts/templates/openapi-generator -type f 2>/dev/null) \
-  scripts/typescript/runtime.ts $(wildcard scripts/templates/python-client/*.jinja scripts/templates/python-client/*/*.jinja \
+  $(wildcard scripts/templates/python-client/*.jinja scripts/templates/python-client/*/*.jinja \
   scripts/templates/python-package/*.j2 scripts/templates/typescript-client/*.j2 scripts/templates/package-readme/*.j2)
 generate: $(BUILD)/runtimes.generated $(foreach h,$(HOSTS),$(BUILD)/$(h).generated) ## Generate clients, models and types for every host
 
 # Each language's shared client runtime (scripts/runtime/<language>, written by hand), copied
 # beside the clients; the clients pin its version (a real input) and their checks import it.
 RUNTIME_SOURCES := $(shell find scripts/runtime -type f -not -path '*/__pycache__/*' 2>/dev/null)
-$(BUILD)/runtimes.generated: $(RUNTIME_SOURCES) scripts/runtimes.py LICENSE $(VENV_OK)
+$(BUILD)/runtimes.generated: $(RUNTIME_SOURCES) scripts/runtimes.py LICENSE $(VENV_OK) $(NODE_OK)
 	@$(PY) scripts/runtimes.py
 	@mkdir -p $(BUILD) && touch $@
 

@@ -149,6 +149,11 @@ def go_surface(folder: Path) -> list[str]:
     return helper(["go", "run", str(HELPERS / "surface.go"), str(folder)], env)
 
 
+def typescript_surface(entry: Path) -> list[str]:
+    """The entry's exports and their members, read by the TypeScript compiler (surface.mjs)."""
+    return helper(["node", str(HELPERS / "surface.mjs"), str(entry)])
+
+
 def surface(host: str) -> dict[str, list[str]]:
     """Every language's public names for the host's generated clients."""
     python = Host(host)
@@ -157,8 +162,7 @@ def surface(host: str) -> dict[str, list[str]]:
     return {
         "python": python_surface(GENERATED / "python" / python.project / python.package,
                                  GENERATED / "python" / runtimes.NAME / "raydium_api_runtime"),
-        "typescript": helper(["node", str(HELPERS / "surface.mjs"),
-                              str(GENERATED / "typescript" / f"{host}-client" / "dist" / "index.d.ts")]),
+        "typescript": typescript_surface(GENERATED / "typescript" / f"{host}-client" / "dist" / "index.d.ts"),
         "go": go_surface(GENERATED / "go" / host),
         "rust": rust_surface(GENERATED / "rust" / host),
         "ruby": helper(["ruby", "-I", str(ruby), str(HELPERS / "surface.rb"), names.ruby_gem, names.ruby_module]),

@@ -11,7 +11,7 @@ From generated/openapi/HOST.yaml it writes, in a temporary directory first:
   generated/models/HOST_MODULE.py pydantic v2 models (datamodel-code-generator), where the
                                   host has schemas
   generated/typescript/HOST.d.ts  TypeScript types (openapi-typescript, u64 as bigint)
-  generated/typescript/HOST-client/  the TypeScript client (openapi-fetch, scripts/typescript/runtime.ts)
+  generated/typescript/HOST-client/  the TypeScript client (openapi-fetch, the shared runtime raydium-api-runtime)
   generated/{go,ruby,php,rust}/HOST/ the openapi-generator clients (scripts/openapi_generator.py)
 Each output records the bundle's sha256 and the generator versions. The outputs are
 checked (mypy --strict on the Python, tsc --noEmit --strict on the TypeScript) and replace
@@ -45,7 +45,6 @@ GENERATED = REPO / "generated"
 TEMPLATES = REPO / "scripts" / "templates" / "python-client"
 PACKAGE_TEMPLATES = REPO / "scripts" / "templates" / "python-package"
 TS_TEMPLATES = REPO / "scripts" / "templates" / "typescript-client"
-TS_RUNTIME = REPO / "scripts" / "typescript" / "runtime.ts"
 CLIENT_OPTIONS = ["--meta", "none", "--fail-on-warning"]  # the project files are ours (python_project)
 # openapi-python-client's ruff post-hooks, isolated from this repository's own ruff configuration
 CLIENT_POST_HOOKS = [
@@ -367,7 +366,8 @@ def ts_operations(bundle: dict[str, Any]) -> list[dict[str, Any]]:
 
 def typescript_client(host: Host, out: Path, bundle: dict[str, Any], info: dict[str, object], types: Path) -> Path:
     """generated/typescript/HOST-client: an ESM package on openapi-fetch and our types, keeping
-    the client contract (scripts/typescript/runtime.ts), compiled to dist/ with tsc --strict."""
+    the client contract (the shared runtime raydium-api-runtime, scripts/runtime/typescript),
+    compiled to dist/ with tsc --strict."""
     target = out / "typescript" / f"{host.name}-client"
     src = target / "src"
     src.mkdir(parents=True)
@@ -377,14 +377,14 @@ def typescript_client(host: Host, out: Path, bundle: dict[str, Any], info: dict[
         "spec": info["spec"], "title": title, "server": server, "operations": ts_operations(bundle),
         "distribution": host.distribution, "version": str(bundle["info"]["version"]),
         "description": f"Typed TypeScript client for the {title}, generated from its OpenAPI description (unofficial)",
-        "ajv": node_version("ajv"), "openapi_fetch": node_version("openapi-fetch"), "package": host.package,
+        "runtime": runtimes.typescript_version(), "openapi_fetch": node_version("openapi-fetch"),
+        "package": host.package,
         "codes": openapi_generator.error_codes(bundle),
     }  # fmt: skip
     env = template_env(TS_TEMPLATES)
     (src / "index.ts").write_text(env.get_template("index.ts.j2").render(context), encoding="utf-8")
     for name in ("package.json", "tsconfig.json", "README.md"):
         (target / name).write_text(env.get_template(f"{name}.j2").render(context), encoding="utf-8")
-    (src / "runtime.ts").write_text(TS_RUNTIME.read_text(encoding="utf-8"), encoding="utf-8")
     shutil.copyfile(types, src / "schema.d.ts")
     schemas = {"components": {"schemas": bundle.get("components", {}).get("schemas", {})}}
     (src / "schemas.ts").write_text(

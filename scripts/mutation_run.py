@@ -148,8 +148,8 @@ def report(results: dict[str, Any], under_load: dict[str, Any] | None = None) ->
                      f"| {untested} | {percent:.1f}% | {verdict} |")  # fmt: skip
     overall = f"{100.0 * total_detected / total_counted:.1f}%" if total_counted else "nothing run yet"
     lines += ["", f"**Overall: {total_detected} of {total_counted} detected ({overall}).**", "",
-              "Not measured yet: the TypeScript runtime (`scripts/typescript/runtime.ts`), for which the issue",
-              "asks for StrykerJS.", ""]  # fmt: skip
+              "Not measured yet: the TypeScript runtime (`scripts/runtime/typescript/src/index.ts`), for which",
+              "the issue asks for StrykerJS.", ""]  # fmt: skip
     lines += ["## Survivors", "",
               "Each survivor needs a test that fails on it, or an entry in `tests/mutation/equivalent.yaml`",
               "that says why no test can. *No test ran* means no selected test calls the function in process.",

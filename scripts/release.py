@@ -21,9 +21,9 @@ DIR/python/simple/, a PEP 503 index of every Python distribution of the release 
 --index-url file://DIR/python/simple), DIR/goproxy/, a Go module proxy tree (GOPROXY=file://DIR/goproxy),
 DIR/cargo/, a cargo local registry of the crates (a source that replaces the `raydium` registry),
 DIR/php/, a Composer artifact repository of the PHP packages,
-DIR/runtime/python/, the wheel and sdist of the clients' shared runtime (raydium-api-runtime, at
-its own version: releases/runtime/python.json records each released version's code and public
-names, and the same rules hold as for the clients),
+DIR/runtime/<language>/, the clients' shared runtime (raydium-api-runtime: the Python wheel and
+sdist, the npm tarball), at its own version per language (releases/runtime/<language>.json
+records each released version's code and public names, and the same rules hold as for the clients),
 DIR/tools/, the lint ruleset as an npm package (tools/ruleset/raydium-api-ruleset-<V>.tgz) and the
 breaking-change gate as a Python package (tools/gate/python/, console script `openapi-gate`),
 DIR/workflows/<name>.arazzo.yaml, the Arazzo workflows (generated/openapi/*.arazzo.yaml), each
@@ -448,11 +448,14 @@ class Runtime:
         return digest.hexdigest()
 
     def surface(self) -> list[str]:
+        if self.language == "typescript":
+            return client_surface.typescript_surface(self.folder / "dist" / "index.d.ts")
         return client_surface.python_surface(self.folder / "raydium_api_runtime")
 
 
-def python_runtime() -> Runtime:
-    return Runtime("python", runtimes.python_version())
+def current_runtimes() -> list[Runtime]:
+    """Each language's runtime at the version its sources name."""
+    return [Runtime("python", runtimes.python_version()), Runtime("typescript", runtimes.typescript_version())]
 
 
 def check_runtime(runtime: Runtime) -> None:
@@ -480,12 +483,19 @@ def check_runtime(runtime: Runtime) -> None:
 
 
 def runtime_package(runtime: Runtime, out: Path, stamp: int) -> None:
-    """The runtime's wheel and sdist in OUT/runtime/<language>/ (so in the simple index)."""
+    """The runtime's package in OUT/runtime/<language>/: the Python wheel and sdist (so in the
+    simple index), the npm tarball."""
+    target = out / "runtime" / runtime.language
+    target.mkdir(parents=True)
     with tempfile.TemporaryDirectory() as tmp_name:
         project = Path(tmp_name) / runtimes.NAME
         shutil.copytree(runtime.folder, project, ignore=shutil.ignore_patterns("__pycache__"))
-        run([sys.executable, "-m", "build", "--no-isolation", "--outdir", out / "runtime" / runtime.language, project],
-            f"{runtimes.NAME}: python -m build", env=build_env(stamp))  # fmt: skip
+        if runtime.language == "typescript":
+            run(["npm", "pack", "--pack-destination", target, "--loglevel=error"], f"{runtimes.NAME}: npm pack",
+                cwd=project, env=build_env(stamp))  # fmt: skip
+        else:
+            run([sys.executable, "-m", "build", "--no-isolation", "--outdir", target, project],
+                f"{runtimes.NAME}: python -m build", env=build_env(stamp))  # fmt: skip
 
 
 def record_runtime(runtime: Runtime) -> None:
@@ -597,13 +607,14 @@ def main(argv: list[str] | None = None) -> int:
             version = str(bundle["info"]["version"])
             changes, previous = check_policy(host, version)
             plans.append((host, version, notes(host, version, previous, changes, stamp)))
-        runtime = python_runtime()
-        check_runtime(runtime)
+        for runtime in current_runtimes():
+            check_runtime(runtime)
         for host, version, text in plans:
             artefacts(host, version, staging / host / version, stamp, text)
         if set(HOSTS) <= {host for host, _, _ in plans}:  # a release of every host carries the workflows
             workflows(staging / "workflows", {host: version for host, version, _ in plans})
-        runtime_package(runtime, staging, stamp)
+        for runtime in current_runtimes():
+            runtime_package(runtime, staging, stamp)
         gate_package(staging, stamp)
         ruleset_package(staging, stamp)
         simple_index(staging)
@@ -622,7 +633,8 @@ def main(argv: list[str] | None = None) -> int:
     if not args.no_record:
         for host, version, text in plans:
             record(host, version, text)
-        record_runtime(runtime)
+        for runtime in current_runtimes():
+            record_runtime(runtime)
     print(f"release: wrote {dist} ({', '.join(f'{h} {v}' for h, v, _ in plans)}); SHA256SUMS "
           f"{hashlib.sha256((dist / 'SHA256SUMS').read_bytes()).hexdigest()[:16]}")  # fmt: skip
     return 0

@@ -6,14 +6,17 @@ Usage: runtimes.py [--out DIR]
 The runtimes are written by hand in scripts/runtime/<language>/; this copies them, with the
 repository's LICENSE, to DIR/<language>/raydium-api-runtime/ (generated/ by default), where
 the clients' own folders sit, so that `pip install generated/python/raydium-api-runtime
-generated/python/pool-v3-client` works from a clone as the clients alone did. A copy is
-replaced only once it is whole.
+generated/python/pool-v3-client` works from a clone as the clients alone did. The TypeScript
+runtime is compiled there (tsc --strict, into dist/), as the clients are. A copy is replaced
+only once it is whole.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import shutil
+import subprocess
 import sys
 import tempfile
 import tomllib
@@ -31,6 +34,24 @@ def python_version() -> str:
     return str(project["project"]["version"])
 
 
+def typescript_version() -> str:
+    """The TypeScript runtime's version (its package.json), which the clients pin exactly."""
+    return str(json.loads((SOURCES / "typescript" / "package.json").read_text(encoding="utf-8"))["version"])
+
+
+def compile_typescript(folder: Path) -> None:
+    """tsc --strict into folder/dist, with the repository's node_modules (ajv's types)."""
+    link = folder / "node_modules"
+    link.symlink_to(REPO / "node_modules", target_is_directory=True)
+    try:
+        done = subprocess.run([str(REPO / "node_modules" / ".bin" / "tsc"), "-p", str(folder / "tsconfig.json")],
+                              capture_output=True, text=True, check=False)  # fmt: skip
+    finally:
+        link.unlink()
+    if done.returncode != 0:
+        raise SystemExit(f"runtimes: tsc --strict on the TypeScript runtime failed:\n{done.stdout}{done.stderr}")
+
+
 def write(language: str, out: Path) -> Path:
     """DIR/<language>/raydium-api-runtime, a copy of scripts/runtime/<language> and the LICENSE."""
     target = out / language / NAME
@@ -39,6 +60,8 @@ def write(language: str, out: Path) -> Path:
         staged = Path(tmp_name) / NAME
         shutil.copytree(SOURCES / language, staged, ignore=IGNORED)
         shutil.copyfile(REPO / "LICENSE", staged / "LICENSE")
+        if language == "typescript":
+            compile_typescript(staged)
         if target.exists():
             shutil.rmtree(target)
         staged.rename(target)

@@ -12,6 +12,7 @@ from the release's local registry, the crates' dependencies from Debian's crates
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -123,7 +124,8 @@ def test_python_installs_with_pip_from_the_release_index(dist: Path, prism_serve
     assert f"raydium-api-runtime=={runtimes.python_version()}" in installed.splitlines(), installed
 
 
-TYPESCRIPT = """import { createClient, FailureEnvelopeError } from 'raydium-pool-v3-client';
+TYPESCRIPT = """import { ApiError } from 'raydium-api-runtime';
+import { createClient, FailureEnvelopeError } from 'raydium-pool-v3-client';
 import { createClient as createTransactionClient } from 'raydium-transaction-v1-client';
 
 const tiers = await createClient({ baseUrl: 'PRISM' }).listDynamicFeeConfigs();
@@ -135,6 +137,20 @@ try {
   console.log(`caught: ${error.name} ${error.status} ${error.errorCode}`);
 }
 createTransactionClient();
+
+// one base class for both hosts: the shared runtime installed with the clients
+for (const [host, call] of [
+  ["pool", () => createClient({ baseUrl: 'HOSTILE' }).listDynamicFeeConfigs()],
+  ["swap", () => createTransactionClient({ baseUrl: 'SWAP' }).computeSwapBaseIn({
+    query: { inputMint: 'a', outputMint: 'b', amount: 1n, slippageBps: 50, txVersion: 'V0' } })],
+] as const) {
+  try {
+    await call();
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    console.log(`one base: ${host} ${error.name} ${error.status}`);
+  }
+}
 """
 
 
@@ -145,10 +161,15 @@ def test_typescript_installs_with_npm_from_the_tarballs(dist: Path, prism_server
     (project / "package.json").write_text('{"name": "scratch", "private": true, "type": "module"}\n', encoding="utf-8")
     run(["bash", "-ec", documented(1, dist)], project, env={"npm_config_audit": "false", "npm_config_fund": "false"})
     source = TYPESCRIPT.replace("PRISM", prism_servers["pool-v3"].url)
-    (project / "first.ts").write_text(source.replace("HOSTILE", hostile.base_url("failure-400", "pool-v3")))
+    source = source.replace("HOSTILE", hostile.base_url("failure-400", "pool-v3"))
+    (project / "first.ts").write_text(source.replace("SWAP", hostile.base_url("failure-400", "transaction-v1")))
     run([str(NODE_BIN / "tsc"), "--strict", "--module", "nodenext", "--target", "es2022",
          "--outDir", "out", "first.ts"], project)  # fmt: skip
-    expect_first_call_and_failure(run(["node", "out/first.js"], project))
+    out = run(["node", "out/first.js"], project)
+    expect_first_call_and_failure(out)
+    assert out.split("\n")[2:4] == [f"one base: {host} FailureEnvelopeError 400" for host in ("pool", "swap")]
+    assert json.loads((project / "node_modules" / "raydium-api-runtime" / "package.json").read_text(encoding="utf-8"))[
+        "version"] == runtimes.typescript_version()
 
 
 RUBY = """require 'raydium_pool_v3_client'

@@ -149,6 +149,16 @@ def test_a_failure_envelope_carries_every_field_it_names() -> None:
     assert runtime.FailureEnvelopeError(response(400, envelope), envelope).code is None
 
 
+def test_the_runtimes_own_failure_classes_say_what_happened_by_default() -> None:
+    """The runtime's classes, as a caller or a host without codes builds them: the reason
+    each says when none is given."""
+    envelope = {"success": False, "msg": "nope"}
+    assert str(runtime.FailureEnvelopeError(response(400, envelope), envelope)) == "HTTP 400, success=false, msg='nope'"
+    limited = runtime.RateLimitedError(response(429, {}), {})
+    assert str(limited) == "HTTP 429, rate limited (no Retry-After)"
+    assert (limited.code, limited.retry_after, limited.envelope) == (None, None, {})
+
+
 def test_a_failure_envelope_ignores_fields_of_the_wrong_type() -> None:
     envelope = {"id": 5, "success": False, "msg": 3, "openTime": 1700000000, "error": {"code": True}}
     error = errors.FailureEnvelopeError(response(500, envelope), envelope)

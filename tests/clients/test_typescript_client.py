@@ -109,7 +109,8 @@ def test_body_decoding_keeps_the_text_and_drops_the_decoded_body() -> None:
     it; an ASCII body takes the Buffer path; and a call's decoded envelope is not kept once
     the call has returned it."""
     script = REPO / "tests" / "typescript" / "decode_body.mjs"
-    proc = subprocess.run(["node", "--expose-gc", str(script), str(client_module("pool-v3").parent.parent)],
+    runtime = REPO / "generated" / "typescript" / "raydium-api-runtime"
+    proc = subprocess.run(["node", "--expose-gc", str(script), str(runtime)],
                           capture_output=True, text=True, timeout=60, check=False, cwd=REPO)  # fmt: skip
     assert proc.returncode == 0, proc.stderr
     passed = json.loads(proc.stdout)
@@ -125,3 +126,42 @@ def test_a_configured_timeout_and_deadline_are_honoured(hostile: HostileServer, 
             for e in timing_plan(TIMING_HOST, hostile.base_url("stall", TIMING_HOST))]  # fmt: skip
     results = run_plan(plan, tmp_path)
     assert timing_problems("typescript", [outcome(r) for r in results]) == []
+
+
+ONE_BASE = """
+import { ApiError, FailureEnvelopeError, NotJsonError } from "raydium-api-runtime";
+const [pool, swap] = await Promise.all([import(process.argv[2]), import(process.argv[3])]);
+const same = pool.ApiError === swap.ApiError && pool.ApiError === ApiError
+  && pool.FailureEnvelopeError === swap.FailureEnvelopeError;
+const caught = [];
+for (const call of [
+  () => pool.createClient({ baseUrl: process.argv[4] }).listDynamicFeeConfigs(),
+  () => swap.createClient({ baseUrl: process.argv[5] }).computeSwapBaseIn({
+    query: { inputMint: "a", outputMint: "b", amount: 1n, slippageBps: 50, txVersion: "V0" } }),
+]) {
+  try {
+    await call();
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;  // the one base class
+    caught.push([error.name, error.status, error instanceof NotJsonError, error instanceof FailureEnvelopeError]);
+  }
+}
+console.log(JSON.stringify({ same, caught }));
+"""
+
+
+def test_one_instanceof_of_the_shared_base_catches_a_failure_of_either_host(hostile: HostileServer,
+                                                                           tmp_path: Path) -> None:  # fmt: skip
+    """An aggregator that calls the pool and the transaction services catches one base class:
+    every client re-exports the shared runtime's classes (raydium-api-runtime), so the pool
+    client's HTML from the edge and the transaction client's failure envelope both land in
+    one `instanceof ApiError`, the class imported from the runtime itself."""
+    script = REPO / "build" / "one-base.mjs"  # in the repository, so the runtime resolves from node_modules
+    script.parent.mkdir(exist_ok=True)
+    script.write_text(ONE_BASE, encoding="utf-8")
+    proc = subprocess.run(["node", str(script), str(client_module("pool-v3")), str(client_module("transaction-v1")),
+                           hostile.base_url("520-html", "pool-v3"), hostile.base_url("failure-400", "transaction-v1")],
+                          capture_output=True, text=True, timeout=60, check=False, cwd=tmp_path)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout) == {"same": True, "caught": [["NotJsonError", 520, True, False],
+                                                                ["FailureEnvelopeError", 400, False, True]]}

@@ -1,13 +1,13 @@
-// Checks of the TypeScript runtime's body decoding (scripts/typescript/runtime.ts), run with
+// Checks of the TypeScript runtime's body decoding (scripts/runtime/typescript/src/index.ts), run with
 // `node --expose-gc` by tests/clients/test_typescript_client.py. Exits non-zero with the
 // failed assertion when a check fails; prints the checks that passed.
 //
-// Usage: node --expose-gc decode_body.mjs CLIENT_DIR
+// Usage: node --expose-gc decode_body.mjs RUNTIME_DIR (generated/typescript/raydium-api-runtime)
 import assert from "node:assert/strict";
 import { pathToFileURL } from "node:url";
 import { join } from "node:path";
 
-const runtimeUrl = pathToFileURL(join(process.argv[2], "dist", "runtime.js")).href;
+const runtimeUrl = pathToFileURL(join(process.argv[2], "dist", "index.js")).href;
 const passed = [];
 const check = (name, ok) => {
   try {

@@ -1,6 +1,6 @@
 import type { paths } from "./schema.js";
-import { type ClientOptions, Contract, FailureEnvelopeError, type RawBody } from "./runtime.js";
-export * from "./runtime.js";
+import { type ClientOptions, Contract, FailureEnvelopeError, type RawBody } from "raydium-api-runtime";
+export * from "raydium-api-runtime";
 export type { components, paths } from "./schema.js";
 /** The public host the description cites (none: the source shows no host). */
 export declare const DEFAULT_BASE_URL: string | undefined;

@@ -2,10 +2,11 @@
 // Do not edit: change the spec and run make.
 import createFetchClient from "openapi-fetch";
 import type { components, paths } from "./schema.js";
-import { type ClientOptions, Contract, FailureEnvelopeError, type RawBody } from "./runtime.js";
+import { type ClientOptions, Contract, FailureEnvelopeError, type RawBody } from "raydium-api-runtime";
 import { SCHEMAS } from "./schemas.js";
 
-export * from "./runtime.js";
+// The shared runtime's classes (one ApiError for every host's client) and the contract
+export * from "raydium-api-runtime";
 export type { components, paths } from "./schema.js";
 
 /** The public host the description cites (https://docs.raydium.io/api-reference). */

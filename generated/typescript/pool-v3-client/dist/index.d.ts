@@ -1,6 +1,6 @@
 import type { components, paths } from "./schema.js";
-import { type ClientOptions, Contract, FailureEnvelopeError } from "./runtime.js";
-export * from "./runtime.js";
+import { type ClientOptions, Contract, FailureEnvelopeError } from "raydium-api-runtime";
+export * from "raydium-api-runtime";
 export type { components, paths } from "./schema.js";
 /** The public host the description cites (@raydium-io/raydium-sdk-v2@0.2.73-alpha src/api/url.ts API_URLS.BASE_HOST). */
 export declare const DEFAULT_BASE_URL: string | undefined;
