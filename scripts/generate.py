@@ -394,12 +394,8 @@ def typescript_client(host: Host, out: Path, bundle: dict[str, Any], info: dict[
     )  # fmt: skip
     shutil.copyfile(REPO / "LICENSE", target / "LICENSE")
     (target / "PROVENANCE.json").write_text(json.dumps(info, indent=2) + "\n", encoding="utf-8")
-    link = target / "node_modules"  # the dependencies' types, wherever the output is written
-    link.symlink_to(REPO / "node_modules", target_is_directory=True)
-    try:
+    with runtimes.repository_node_modules(target):  # the dependencies' types, wherever the output is written
         run([NODE_BIN / "tsc", "-p", target / "tsconfig.json"], f"tsc --strict on the {host.name} TypeScript client")
-    finally:
-        link.unlink()
     shutil.copyfile(src / "schema.d.ts", target / "dist" / "schema.d.ts")
     return target
 

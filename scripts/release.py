@@ -186,16 +186,18 @@ def client_folders(host: str) -> dict[str, Path]:
     }
 
 
+def code_digest(code: Path, base: Path) -> str:
+    """A sha256 over the paths (relative to base) and bytes of a folder's files, or of one
+    file: the code changed when its digest did."""
+    digest = hashlib.sha256()
+    for path in files_of(code) if code.is_dir() else [code]:
+        digest.update(f"{path.relative_to(base)}\n".encode() + path.read_bytes())
+    return digest.hexdigest()
+
+
 def client_digests(host: str) -> dict[str, str]:
-    """Per client, a sha256 over its files' paths and bytes: a client's code changed when its
-    digest did."""
-    digests = {}
-    for name, folder in client_folders(host).items():
-        digest = hashlib.sha256()
-        for path in files_of(folder) if folder.is_dir() else [folder]:
-            digest.update(f"{path.relative_to(folder.parent)}\n".encode() + path.read_bytes())
-        digests[name] = digest.hexdigest()
-    return digests
+    """Per client, the digest of its code (code_digest)."""
+    return {name: code_digest(folder, folder.parent) for name, folder in client_folders(host).items()}
 
 
 def check_policy(host: str, version: str) -> tuple[list[spec_diff.Change], str | None]:
@@ -442,10 +444,11 @@ class Runtime:
         return RELEASES / "runtime" / f"{self.language}.json"
 
     def digest(self) -> str:
-        digest = hashlib.sha256()
-        for path in files_of(self.folder):
-            digest.update(f"{path.relative_to(self.folder)}\n".encode() + path.read_bytes())
-        return digest.hexdigest()
+        return code_digest(self.folder, self.folder)
+
+    def released(self) -> dict[str, dict[str, Any]]:
+        """The record: each released version's digest and public names (none before a first release)."""
+        return json.loads(self.record.read_text(encoding="utf-8")) if self.record.exists() else {}
 
     def surface(self) -> list[str]:
         if self.language == "typescript":
@@ -462,7 +465,7 @@ def check_runtime(runtime: Runtime) -> None:
     """The version policy of a runtime, as of the clients: a released version names one code,
     a new version is newer than every released one, and a public name that is gone needs a
     major bump (ReleaseError otherwise)."""
-    released = json.loads(runtime.record.read_text(encoding="utf-8")) if runtime.record.exists() else {}
+    released = runtime.released()
     where = f"{runtimes.NAME} ({runtime.language}) {runtime.version}"
     if runtime.version in released:
         if released[runtime.version]["digest"] != runtime.digest():
@@ -500,7 +503,7 @@ def runtime_package(runtime: Runtime, out: Path, stamp: int) -> None:
 
 def record_runtime(runtime: Runtime) -> None:
     """A first release of the runtime's version: its digest and public names, and a tag."""
-    released = json.loads(runtime.record.read_text(encoding="utf-8")) if runtime.record.exists() else {}
+    released = runtime.released()
     if runtime.version in released:
         return
     released[runtime.version] = {"digest": runtime.digest(), "surface": runtime.surface()}
@@ -607,13 +610,14 @@ def main(argv: list[str] | None = None) -> int:
             version = str(bundle["info"]["version"])
             changes, previous = check_policy(host, version)
             plans.append((host, version, notes(host, version, previous, changes, stamp)))
-        for runtime in current_runtimes():
+        languages = current_runtimes()
+        for runtime in languages:
             check_runtime(runtime)
         for host, version, text in plans:
             artefacts(host, version, staging / host / version, stamp, text)
         if set(HOSTS) <= {host for host, _, _ in plans}:  # a release of every host carries the workflows
             workflows(staging / "workflows", {host: version for host, version, _ in plans})
-        for runtime in current_runtimes():
+        for runtime in languages:
             runtime_package(runtime, staging, stamp)
         gate_package(staging, stamp)
         ruleset_package(staging, stamp)
@@ -633,7 +637,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.no_record:
         for host, version, text in plans:
             record(host, version, text)
-        for runtime in current_runtimes():
+        for runtime in languages:
             record_runtime(runtime)
     print(f"release: wrote {dist} ({', '.join(f'{h} {v}' for h, v, _ in plans)}); SHA256SUMS "
           f"{hashlib.sha256((dist / 'SHA256SUMS').read_bytes()).hexdigest()[:16]}")  # fmt: skip

@@ -20,6 +20,8 @@ import subprocess
 import sys
 import tempfile
 import tomllib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -39,15 +41,23 @@ def typescript_version() -> str:
     return str(json.loads((SOURCES / "typescript" / "package.json").read_text(encoding="utf-8"))["version"])
 
 
-def compile_typescript(folder: Path) -> None:
-    """tsc --strict into folder/dist, with the repository's node_modules (ajv's types)."""
+@contextmanager
+def repository_node_modules(folder: Path) -> Iterator[None]:
+    """The repository's node_modules linked into folder for the duration: a package compiled
+    there finds its dependencies' types (and the clients the runtime), wherever it is written."""
     link = folder / "node_modules"
     link.symlink_to(REPO / "node_modules", target_is_directory=True)
     try:
-        done = subprocess.run([str(REPO / "node_modules" / ".bin" / "tsc"), "-p", str(folder / "tsconfig.json")],
-                              capture_output=True, text=True, check=False)  # fmt: skip
+        yield
     finally:
         link.unlink()
+
+
+def compile_typescript(folder: Path) -> None:
+    """tsc --strict into folder/dist, with the repository's node_modules (ajv's types)."""
+    with repository_node_modules(folder):
+        done = subprocess.run([str(REPO / "node_modules" / ".bin" / "tsc"), "-p", str(folder / "tsconfig.json")],
+                              capture_output=True, text=True, check=False)  # fmt: skip
     if done.returncode != 0:
         raise SystemExit(f"runtimes: tsc --strict on the TypeScript runtime failed:\n{done.stdout}{done.stderr}")
 
