@@ -106,7 +106,9 @@ def build_rust() -> list[str]:
 
 
 def ruby_command() -> list[str]:
-    return ["ruby", str(SOURCES / "ruby" / "bench_decode.rb"), str(REPO / "generated" / "ruby" / HOST / "lib")]
+    runtime = REPO / "generated" / "ruby" / "raydium-api-runtime" / "lib"  # the shared runtime the gem requires
+    return ["ruby", "-I", str(runtime), str(SOURCES / "ruby" / "bench_decode.rb"),
+            str(REPO / "generated" / "ruby" / HOST / "lib")]
 
 
 def php_command() -> list[str]:

@@ -28,6 +28,7 @@ from openapi_generator import Names
 REPO = Path(__file__).resolve().parent.parent
 GENERATED = REPO / "generated"
 HELPERS = Path(__file__).resolve().parent / "surface"
+RUBY_RUNTIME = GENERATED / "ruby" / runtimes.NAME / "lib"  # the shared runtime every gem requires
 BUILD = REPO / "build"
 
 
@@ -154,18 +155,24 @@ def typescript_surface(entry: Path) -> list[str]:
     return helper(["node", str(HELPERS / "surface.mjs"), str(entry)])
 
 
+def ruby_surface(lib: Path, gem: str, module: str) -> list[str]:
+    """A gem's modules, classes, constants and public methods, read by reflection (surface.rb),
+    with the shared runtime on the load path; the runtime's classes the gem names as its own
+    are counted under the gem's names."""
+    return helper(["ruby", "-I", str(RUBY_RUNTIME), "-I", str(lib), str(HELPERS / "surface.rb"), gem, module])
+
+
 def surface(host: str) -> dict[str, list[str]]:
     """Every language's public names for the host's generated clients."""
     python = Host(host)
     names = Names(host, version="", default_base_url="")  # only the names that derive from the host are read
-    ruby = GENERATED / "ruby" / host / "lib"
     return {
         "python": python_surface(GENERATED / "python" / python.project / python.package,
                                  GENERATED / "python" / runtimes.NAME / "raydium_api_runtime"),
         "typescript": typescript_surface(GENERATED / "typescript" / f"{host}-client" / "dist" / "index.d.ts"),
         "go": go_surface(GENERATED / "go" / host),
         "rust": rust_surface(GENERATED / "rust" / host),
-        "ruby": helper(["ruby", "-I", str(ruby), str(HELPERS / "surface.rb"), names.ruby_gem, names.ruby_module]),
+        "ruby": ruby_surface(GENERATED / "ruby" / host / "lib", names.ruby_gem, names.ruby_module),
         "php": helper(["php", str(HELPERS / "surface.php"), str(GENERATED / "php" / host / "lib"),
                        names.php_namespace]),
     }  # fmt: skip

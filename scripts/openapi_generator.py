@@ -38,6 +38,7 @@ from typing import Any
 import jinja2
 
 import oas
+import runtimes
 
 REPO = Path(__file__).resolve().parent.parent
 TEMPLATES = REPO / "scripts" / "templates" / "openapi-generator"
@@ -166,6 +167,8 @@ PHP_CONTRACT = {f"{name}.mustache": {"templateType": "SupportingFiles", "destina
                              "RateLimitedError", "NotJsonError", "MalformedJsonError", "UnexpectedShapeError",
                              "UnexpectedStatusError", "TransportError", "ConnectionFailedError", "RequestTimeoutError",
                              "ConnectionCutError")}  # fmt: skip
+# The version of each language's shared runtime (scripts/runtime/<language>) its clients pin.
+RUNTIME_VERSIONS: dict[str, Callable[[], str]] = {"ruby": runtimes.ruby_version}
 SPECS = {
     "go": Language("go", _go, files=GO_CONTRACT),
     "ruby": Language("ruby", _ruby, files=RUBY_CONTRACT),
@@ -467,7 +470,8 @@ def prepare(host: str, bundle: dict[str, Any], work: Path, default_base_url: str
         spec.write_text(json.dumps(generator_view(bundle, language), indent=1), encoding="utf-8")
         settings = batch_config(language, names, spec, work / name / host)
         shared = {"x-null-checks": checks, "x-error-codes": codes, "x-keep-raw-json": kept,
-                  "x-default-base-url": names.default_base_url}  # fmt: skip
+                  "x-default-base-url": names.default_base_url,
+                  "x-runtime-version": RUNTIME_VERSIONS.get(name, lambda: "")()}  # fmt: skip
         settings.setdefault("additionalProperties", {}).update(shared)
         config = work / f"{host}.{name}.config.json"
         config.write_text(json.dumps(settings, indent=1), encoding="utf-8")
@@ -482,7 +486,9 @@ README_ERRORS = {
     "rust": "`Error::Contract(contract::ApiError)`, whose `kind` says which (`FailureEnvelope`, `RateLimited`, "
             "`NotJson`, `MalformedJson`, `UnexpectedShape`, `UnexpectedStatus`, `RequestTimeout`, ...)",
     "ruby": "an `ApiError` subclass (`FailureEnvelopeError`, `RateLimitedError`, `NotJsonError`, "
-            "`MalformedJsonError`, `UnexpectedShapeError`, `UnexpectedStatusError`, `RequestTimeoutError`, ...)",
+            "`MalformedJsonError`, `UnexpectedShapeError`, `UnexpectedStatusError`, `RequestTimeoutError`, ...). "
+            "They are the shared runtime's classes (`RaydiumApiRuntime::ApiError` and its subclasses) under this "
+            "gem's names, so one `rescue RaydiumApiRuntime::ApiError` catches the failures of every host's gem",
     "php": "an `ApiException` subclass (`FailureEnvelopeError`, `RateLimitedError`, `NotJsonError`, "
            "`MalformedJsonError`, `UnexpectedShapeError`, `UnexpectedStatusError`, `RequestTimeoutError`, ...)",
 }  # fmt: skip
@@ -524,7 +530,8 @@ def package_readme(language: str, names: Names, bundle: dict[str, Any], target: 
         name=f"{names.rust_crate} ({label})", language=label, title=bundle["info"]["title"], version=names.version,
         host=names.host, module=module[language], package=package[language], example=example, fence=fence,
         example_op=first["operationId"], first_call=operations[0]["call"], errors=README_ERRORS[language],
-        amounts=README_AMOUNTS[language], operations=operations, go_version=_go_version(target))  # fmt: skip
+        amounts=README_AMOUNTS[language], operations=operations, go_version=_go_version(target),
+        runtime_version=RUNTIME_VERSIONS.get(language, lambda: "")())  # fmt: skip
 
 
 def _go_version(target: Path) -> str:

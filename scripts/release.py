@@ -453,12 +453,15 @@ class Runtime:
     def surface(self) -> list[str]:
         if self.language == "typescript":
             return client_surface.typescript_surface(self.folder / "dist" / "index.d.ts")
+        if self.language == "ruby":
+            return client_surface.ruby_surface(self.folder / "lib", "raydium_api_runtime", "RaydiumApiRuntime")
         return client_surface.python_surface(self.folder / "raydium_api_runtime")
 
 
 def current_runtimes() -> list[Runtime]:
     """Each language's runtime at the version its sources name."""
-    return [Runtime("python", runtimes.python_version()), Runtime("typescript", runtimes.typescript_version())]
+    return [Runtime("python", runtimes.python_version()), Runtime("typescript", runtimes.typescript_version()),
+            Runtime("ruby", runtimes.ruby_version())]
 
 
 def check_runtime(runtime: Runtime) -> None:
@@ -487,7 +490,7 @@ def check_runtime(runtime: Runtime) -> None:
 
 def runtime_package(runtime: Runtime, out: Path, stamp: int) -> None:
     """The runtime's package in OUT/runtime/<language>/: the Python wheel and sdist (so in the
-    simple index), the npm tarball."""
+    simple index), the npm tarball, the gem."""
     target = out / "runtime" / runtime.language
     target.mkdir(parents=True)
     with tempfile.TemporaryDirectory() as tmp_name:
@@ -496,6 +499,10 @@ def runtime_package(runtime: Runtime, out: Path, stamp: int) -> None:
         if runtime.language == "typescript":
             run(["npm", "pack", "--pack-destination", target, "--loglevel=error"], f"{runtimes.NAME}: npm pack",
                 cwd=project, env=build_env(stamp))  # fmt: skip
+        elif runtime.language == "ruby":
+            run(["gem", "build", "raydium_api_runtime.gemspec", "--output",
+                 target / f"raydium_api_runtime-{runtime.version}.gem"], f"{runtimes.NAME}: gem build", cwd=project,
+                env=build_env(stamp))  # fmt: skip
         else:
             run([sys.executable, "-m", "build", "--no-isolation", "--outdir", target, project],
                 f"{runtimes.NAME}: python -m build", env=build_env(stamp))  # fmt: skip

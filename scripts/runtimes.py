@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -39,6 +40,15 @@ def python_version() -> str:
 def typescript_version() -> str:
     """The TypeScript runtime's version (its package.json), which the clients pin exactly."""
     return str(json.loads((SOURCES / "typescript" / "package.json").read_text(encoding="utf-8"))["version"])
+
+
+def ruby_version() -> str:
+    """The Ruby runtime's version (lib/raydium_api_runtime/version.rb), which the gems pin exactly."""
+    source = (SOURCES / "ruby" / "lib" / "raydium_api_runtime" / "version.rb").read_text(encoding="utf-8")
+    found = re.search(r"^\s*VERSION = '([^']+)'", source, re.M)
+    if found is None:
+        raise SystemExit("runtimes: no VERSION = '...' in scripts/runtime/ruby/lib/raydium_api_runtime/version.rb")
+    return found.group(1)
 
 
 @contextmanager

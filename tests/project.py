@@ -28,6 +28,10 @@ HOSTS = sorted(p.parent.name for p in SPEC.glob("*/openapi.yaml"))
 PYTHON_RUNTIME = REPO / "generated" / "python" / "raydium-api-runtime"
 PYTHON_PACKAGES = [PYTHON_RUNTIME, *sorted((REPO / "generated" / "python").glob("*-client"))]
 PYTHONPATH = os.pathsep.join(str(p) for p in PYTHON_PACKAGES)  # what a user's installed clients amount to
+# The Ruby gems' shared runtime (scripts/runtime/ruby), which every host's gem requires: `ruby`
+# with it on the load path is what a user with the gems installed has
+RUBY_RUNTIME = REPO / "generated" / "ruby" / "raydium-api-runtime" / "lib"
+RUBY_COMMAND = ["ruby", "-I", str(RUBY_RUNTIME)]
 
 
 # The environment of every linter run: Redocly offline and quiet (docs/decisions.md, 10), no colour.

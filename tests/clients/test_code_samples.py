@@ -16,7 +16,7 @@ import pytest
 from toolchains import go, go_requirement, require
 
 from mock_servers import Prism
-from project import HOSTS, NODE_BIN, PYTHONPATH, REPO, bundle, default_url
+from project import HOSTS, NODE_BIN, PYTHONPATH, REPO, RUBY_COMMAND, bundle, default_url
 
 pytestmark = pytest.mark.e2e
 LABELS = ["curl", "Python", "TypeScript", "Go", "Ruby", "PHP"]
@@ -162,7 +162,7 @@ def test_ruby_samples(prism_servers: dict[str, Prism], tmp_path: Path) -> None:
         script = tmp_path / f"{host}_{op}.rb"
         script.write_text(pointed(host, source, prism_servers), encoding="utf-8")
         lib = REPO / "generated" / "ruby" / host / "lib"
-        check(f"{host} {op} Ruby", run(["ruby", "-I", str(lib), str(script)], tmp_path))
+        check(f"{host} {op} Ruby", run([*RUBY_COMMAND, "-I", str(lib), str(script)], tmp_path))
 
 
 def test_php_samples(prism_servers: dict[str, Prism], tmp_path: Path) -> None:

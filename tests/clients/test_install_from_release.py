@@ -54,6 +54,8 @@ def test_the_documented_commands_name_the_current_versions() -> None:
         assert f"{go_module_of(host)[0]}@{go_module_of(host)[1]}" in page, host
         assert f"raydium-{host}-client@={version(host)}" in page, host
         assert f"raydium/{host}-client:{version(host)}" in page, host
+    assert f"runtime/typescript/raydium-api-runtime-{runtimes.typescript_version()}.tgz" in page
+    assert f"runtime/ruby/raydium_api_runtime-{runtimes.ruby_version()}.gem" in page
 
 
 def run(command: list[str], cwd: Path, env: dict[str, str] | None = None, timeout: int = 300) -> str:
@@ -186,7 +188,16 @@ begin
 rescue RaydiumPoolV3Client::FailureEnvelopeError => e
   puts "caught: #{e.class.name.split('::').last} #{e.status} #{e.error_code}"
 end
-RaydiumTransactionV1Client::Contract.configuration
+swap = RaydiumTransactionV1Client
+[-> { tiers(ARGV[1]) },
+ -> { swap::ComputeApi.new(swap::ApiClient.new(swap::Contract.configuration(ARGV[2])))
+                      .compute_swap_base_in('a', 'b', 1, 50, 'V0') }]
+  .zip(%w[pool swap]).each do |call, host|
+  call.call
+rescue RaydiumApiRuntime::ApiError => e # one base class for both gems
+  puts "one base: #{host} #{e.class.name.split('::').last} #{e.status}"
+end
+puts "runtime: #{Gem.loaded_specs['raydium_api_runtime'].version}"
 """
 
 
@@ -199,9 +210,11 @@ def test_ruby_installs_with_gem_from_the_release(dist: Path, prism_servers: dict
     env = {"GEM_HOME": str(project / "gems"), "GEM_PATH": f"{project / 'gems'}:{system}"}
     run(["bash", "-ec", documented(2, dist)], project, env=env)
     (project / "first.rb").write_text(RUBY, encoding="utf-8")
-    out = run(["ruby", "first.rb", prism_servers["pool-v3"].url, hostile.base_url("failure-400", "pool-v3")], project,
-              env=env)  # fmt: skip
+    out = run(["ruby", "first.rb", prism_servers["pool-v3"].url, hostile.base_url("failure-400", "pool-v3"),
+               hostile.base_url("failure-400", "transaction-v1")], project, env=env)  # fmt: skip
     expect_first_call_and_failure(out)
+    assert out.split("\n")[2:5] == [*(f"one base: {host} FailureEnvelopeError 400" for host in ("pool", "swap")),
+                                     f"runtime: {runtimes.ruby_version()}"]
 
 
 GO = """package main

@@ -19,7 +19,7 @@ from toolchains import require
 from calls import operations, package, success_type
 from contract import SUCCESS, TIMING_HOST, Outcome, judge, timeout_entry, timing_plan, timing_problems
 from mock_servers import HostileServer, Prism, refused_url
-from project import HOSTS, REPO
+from project import HOSTS, REPO, RUBY_COMMAND
 
 pytestmark = pytest.mark.e2e
 RUBY = REPO / "generated" / "ruby"
@@ -108,8 +108,8 @@ def runners(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 
 def run(runner: Path, plan: list[dict[str, object]]) -> list[dict[str, Any]]:
-    proc = subprocess.run(["ruby", str(runner)], input=json.dumps(plan), capture_output=True, text=True, timeout=180,
-                          check=False)  # fmt: skip
+    proc = subprocess.run([*RUBY_COMMAND, str(runner)], input=json.dumps(plan), capture_output=True, text=True,
+                          timeout=180, check=False)  # fmt: skip
     assert proc.returncode == 0, proc.stderr
     # a call writes nothing to the caller's stderr (the generator's models warned on every
     # success: "[DEPRECATED] the `valid?` method is obsolete")
@@ -159,7 +159,8 @@ def test_the_default_base_url_is_the_cited_host() -> None:
         lines += [f"$LOAD_PATH.unshift({json.dumps(str(REPO / 'generated' / 'ruby' / host / 'lib'))})",
                   f"require 'raydium_{host.replace('-', '_')}_client'",
                   f"begin; puts {module}::Contract.configuration.base_url; rescue ArgumentError; puts 'refused'; end"]
-    proc = subprocess.run(["ruby", "-e", "\n".join(lines)], capture_output=True, text=True, timeout=60, check=False)
+    proc = subprocess.run([*RUBY_COMMAND, "-e", "\n".join(lines)], capture_output=True, text=True, timeout=60,
+                          check=False)  # fmt: skip
     assert proc.returncode == 0, proc.stdout + proc.stderr
     want = [package(host)._server.DEFAULT_BASE_URL or "refused" for host in HOSTS]
     assert proc.stdout.split() == want
@@ -169,3 +170,46 @@ def test_a_configured_timeout_and_deadline_are_honoured(runners: dict[str, Path]
     """contract.TIMINGS against a stalling server: each call ends near its configured timeout or deadline."""
     results = run(runners[TIMING_HOST], timing_plan(TIMING_HOST, hostile.base_url("stall", TIMING_HOST)))
     assert timing_problems("ruby", [outcome(r) for r in results]) == []
+
+
+ONE_BASE = """require 'json'
+$LOAD_PATH.unshift(*ARGV[0, 2])
+require 'raydium_pool_v3_client'
+require 'raydium_transaction_v1_client'
+
+pool = RaydiumPoolV3Client
+swap = RaydiumTransactionV1Client
+same = pool::ApiError.equal?(swap::ApiError) && pool::ApiError.equal?(RaydiumApiRuntime::ApiError) &&
+       pool::FailureEnvelopeError.equal?(swap::FailureEnvelopeError)
+caught = []
+[
+  -> { pool::ConfigurationApi.new(pool::ApiClient.new(pool::Contract.configuration(ARGV[2])))
+                             .list_dynamic_fee_configs },
+  -> { swap::ComputeApi.new(swap::ApiClient.new(swap::Contract.configuration(ARGV[3])))
+                       .compute_swap_base_in('a', 'b', 1, 50, 'V0') },
+].each do |call|
+  call.call
+rescue RaydiumApiRuntime::ApiError => e # the one base class
+  caught << [e.class.name, e.status, e.is_a?(pool::NotJsonError), e.is_a?(swap::FailureEnvelopeError)]
+end
+puts JSON.generate({ same: same, caught: caught })
+"""
+
+
+def test_one_rescue_of_the_shared_base_catches_a_failure_of_either_host(hostile: HostileServer,
+                                                                       tmp_path: Path) -> None:  # fmt: skip
+    """An aggregator that calls the pool and the transaction services rescues one base class:
+    every gem names the shared runtime's classes (raydium_api_runtime) as its own, so the pool
+    client's HTML from the edge and the transaction client's failure envelope both land in one
+    `rescue RaydiumApiRuntime::ApiError`."""
+    require("ruby")
+    script = tmp_path / "one_base.rb"
+    script.write_text(ONE_BASE, encoding="utf-8")
+    libs = [str(RUBY / "pool-v3" / "lib"), str(RUBY / "transaction-v1" / "lib")]
+    proc = subprocess.run([*RUBY_COMMAND, str(script), *libs,
+                           hostile.base_url("520-html", "pool-v3"), hostile.base_url("failure-400", "transaction-v1")],
+                          capture_output=True, text=True, timeout=60, check=False)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout) == {"same": True, "caught": [["RaydiumApiRuntime::NotJsonError", 520, True, False],
+                                                                ["RaydiumApiRuntime::FailureEnvelopeError", 400, False,
+                                                                 True]]}  # fmt: skip

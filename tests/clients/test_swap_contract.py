@@ -31,7 +31,7 @@ from toolchains import BUILD, cargo, go, go_module, require, rust_crate
 
 from calls import endpoint_module, package
 from mock_servers import NEW_CODE, POOL_NOT_OPEN, QUOTE_TEXT, QuoteServer, difference, strict_json
-from project import NODE_BIN, REPO, bundle
+from project import NODE_BIN, REPO, RUBY_COMMAND, bundle
 
 pytestmark = pytest.mark.e2e
 HOST = "transaction-v1"
@@ -344,7 +344,8 @@ def test_ruby(server: QuoteServer, tmp_path: Path) -> None:
     require("ruby")
     script = tmp_path / "swap.rb"
     script.write_text(RUBY_PROGRAM.replace("LIB", json.dumps(str(REPO / "generated" / "ruby" / HOST / "lib"))))
-    proc = subprocess.run(["ruby", str(script), server.url], capture_output=True, text=True, timeout=60, check=False)
+    proc = subprocess.run([*RUBY_COMMAND, str(script), server.url], capture_output=True, text=True, timeout=60,
+                          check=False)  # fmt: skip
     assert proc.returncode == 0, proc.stderr
     assert problems(json.loads(proc.stdout), server) == []
 

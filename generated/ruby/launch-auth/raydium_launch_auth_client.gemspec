@@ -29,11 +29,10 @@ Gem::Specification.new do |s|
   s.metadata    = {}
 
   s.add_runtime_dependency 'typhoeus', '~> 1.0', '>= 1.0.1'
-
-  s.add_development_dependency 'rspec', '~> 3.6', '>= 3.6.0'
+  # the shared runtime: the error classes every host's client raises, the transport
+  s.add_runtime_dependency 'raydium_api_runtime', '= 1.0.0'
 
   s.files         = `find *`.split("\n").uniq.sort.select { |f| !f.empty? }
-  s.test_files    = `find spec/*`.split("\n")
   s.executables   = []
   s.require_paths = ["lib"]
 end

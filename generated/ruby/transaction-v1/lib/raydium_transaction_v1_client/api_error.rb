@@ -10,6 +10,8 @@ Generator version: 7.26.0
 
 =end
 
+require 'raydium_api_runtime'
+
 module RaydiumTransactionV1Client
   # The known codes a failure of this service carries in `msg` (none where its msg holds no
   # code): compare a FailureEnvelopeError's `code` with them, e.g.
@@ -71,70 +73,20 @@ module RaydiumTransactionV1Client
     }.freeze
   end
 
-  # Base class of every error a call raises instead of returning a usable success.
-  # `status` is the HTTP status (nil when no response arrived), `msg` the envelope's msg where
-  # the body had one, `headers` and `body` what came back.
-  class ApiError < StandardError
-    attr_reader :status, :msg, :headers, :body
-
-    def initialize(message = nil, status: nil, msg: nil, headers: nil, body: nil)
-      super(message)
-      @status = status
-      @msg = msg
-      @headers = headers || {}
-      @body = body || ''
-    end
-  end
-
-  # The service answered success=false (whatever the HTTP status). `code` is `msg` where it is
-  # a known code of this service (an ErrorCode constant), `action` what to do next about it,
-  # `open_time` when the pool opens (Unix seconds, as sent) on a failure for a pool not open
-  # yet, `error_code` the pool data service's error.code, `envelope` the decoded body.
-  class FailureEnvelopeError < ApiError
-    attr_reader :code, :open_time, :error_code, :envelope
-
-    def initialize(message = nil, envelope: {}, **details)
-      super(message, **details)
-      @envelope = envelope
-      @code = ErrorCode::ACTIONS.key?(msg) ? msg : nil
-      open_time = envelope['openTime']
-      @open_time = open_time.is_a?(String) ? open_time : nil
-      inner = envelope['error']
-      code = inner.is_a?(Hash) ? inner['code'] : nil
-      @error_code = code.is_a?(Integer) ? code : nil
-    end
-
-    # What a client does next about this failure's code (nil for an unknown one).
-    def action
-      ErrorCode::ACTIONS[code]
-    end
-  end
-
-  # HTTP 429 after the retries, or at once when Retry-After asks for more than the retry policy
-  # waits (`retry_after` in seconds, nil when absent or unreadable).
-  class RateLimitedError < FailureEnvelopeError
-    attr_reader :retry_after
-
-    def initialize(message = nil, retry_after: nil, **details)
-      super(message, **details)
-      @retry_after = retry_after
-    end
-  end
-
-  # The body is not JSON: for example an HTML page from the edge proxy.
-  class NotJsonError < ApiError; end
-  # The body claims to be JSON but does not parse (truncated or empty).
-  class MalformedJsonError < ApiError; end
-  # JSON that is not an envelope, or a success that does not fit the schema (the message names where).
-  class UnexpectedShapeError < ApiError; end
-  # A status with no declared success and no failure envelope.
-  class UnexpectedStatusError < ApiError; end
-  # No complete response arrived; `cause` is what the HTTP library reported.
-  class TransportError < ApiError; end
-  # The connection could not be made (refused, unreachable, name not resolved).
-  class ConnectionFailedError < TransportError; end
-  # The per-attempt timeout or the call's deadline passed.
-  class RequestTimeoutError < TransportError; end
-  # The connection broke before the whole response arrived.
-  class ConnectionCutError < TransportError; end
+  # The error classes are the shared runtime's (the gem raydium_api_runtime, which this gem
+  # pins exactly): RaydiumTransactionV1Client::ApiError is every other client's ApiError and
+  # RaydiumApiRuntime::ApiError, so one `rescue` catches the failures of every host's client.
+  # A FailureEnvelopeError's `code` is one of this client's ErrorCode constants when the
+  # failure came from this client's service.
+  ApiError = RaydiumApiRuntime::ApiError
+  FailureEnvelopeError = RaydiumApiRuntime::FailureEnvelopeError
+  RateLimitedError = RaydiumApiRuntime::RateLimitedError
+  NotJsonError = RaydiumApiRuntime::NotJsonError
+  MalformedJsonError = RaydiumApiRuntime::MalformedJsonError
+  UnexpectedShapeError = RaydiumApiRuntime::UnexpectedShapeError
+  UnexpectedStatusError = RaydiumApiRuntime::UnexpectedStatusError
+  TransportError = RaydiumApiRuntime::TransportError
+  ConnectionFailedError = RaydiumApiRuntime::ConnectionFailedError
+  RequestTimeoutError = RaydiumApiRuntime::RequestTimeoutError
+  ConnectionCutError = RaydiumApiRuntime::ConnectionCutError
 end

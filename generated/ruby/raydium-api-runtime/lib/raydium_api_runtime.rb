@@ -1,0 +1,6 @@
+# The shared runtime of the Raydium API clients (raydium-api-descriptions, unofficial): one
+# error hierarchy for every host, and the client contract's transport (timeouts, the call's
+# deadline, HTTP 429 retries, the envelope's decoding), written once for every host's gem.
+require 'raydium_api_runtime/version'
+require 'raydium_api_runtime/errors'
+require 'raydium_api_runtime/contract'
