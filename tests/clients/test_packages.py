@@ -13,6 +13,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from toolchains import require
 
 import runtimes
 from mock_servers import Prism
@@ -146,3 +147,31 @@ def test_models_keep_unknown_keys(host: str) -> None:
     module = importlib.import_module(host.replace("-", "_"))
     envelope = module.Envelope.model_validate({"id": "x", "success": True, "msg": "", "version": "V1"})
     assert envelope.model_dump()["version"] == "V1"
+
+
+RUBY_SPEC = """spec = Gem::Specification.load(ARGV[0])
+puts spec.name, spec.version, spec.files.sort.join(',')
+puts spec.runtime_dependencies.map { |d| "#{d.name} #{d.requirement}" }.sort
+"""
+
+
+def test_every_gem_pins_the_shared_ruby_runtime_which_ships_its_code() -> None:
+    """The runtime gem (scripts/runtime/ruby) ships its lib and LICENSE at the version the
+    clients pin; each client gemspec depends on exactly that version (decision 66)."""
+    require("ruby")
+    version = runtimes.ruby_version()
+
+    def gemspec(folder: Path) -> list[str]:
+        spec = next(folder.glob("*.gemspec"))
+        proc = subprocess.run(["ruby", "-e", RUBY_SPEC, spec.name], capture_output=True, text=True, timeout=60,
+                              check=False, cwd=folder)  # fmt: skip
+        assert proc.returncode == 0, proc.stderr
+        return proc.stdout.splitlines()
+
+    name, got, files, *dependencies = gemspec(REPO / "generated" / "ruby" / runtimes.NAME)
+    assert (name, got, dependencies) == ("raydium_api_runtime", version, [])
+    assert {"LICENSE", "README.md", "lib/raydium_api_runtime.rb", "lib/raydium_api_runtime/contract.rb",
+            "lib/raydium_api_runtime/errors.rb"} <= set(files.split(","))  # fmt: skip
+    for host in HOSTS:
+        _, _, _, *dependencies = gemspec(REPO / "generated" / "ruby" / host)
+        assert f"raydium_api_runtime = {version}" in dependencies, host
