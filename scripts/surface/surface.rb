@@ -24,7 +24,7 @@ walk = lambda do |mod, path, seen|
   extended = mod.singleton_class.included_modules.select { |m| runtime?(m) }
   methods = mod.singleton_class.public_instance_methods(false) + extended.flat_map { |m| m.public_instance_methods(false) }
   methods.each { |m| names << "#{path}.#{m}" }
-  if mod.is_a?(Class)
+  if mod.is_a?(Class) || runtime?(mod) # a runtime module's methods are what a gem's module extends itself with
     mod.public_instance_methods(false).each { |m| names << "#{path}##{m}" }
   end
   mod.constants(false).sort.each do |c|
