@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 import offline_tools
+import runtimes
 
 REPO = Path(__file__).resolve().parent.parent
 SOURCES = REPO / "scripts" / "bench_languages"
@@ -106,7 +107,7 @@ def build_rust() -> list[str]:
 
 
 def ruby_command() -> list[str]:
-    runtime = REPO / "generated" / "ruby" / "raydium-api-runtime" / "lib"  # the shared runtime the gem requires
+    runtime = runtimes.folder("ruby") / "lib"  # the shared runtime the gem requires
     return ["ruby", "-I", str(runtime), str(SOURCES / "ruby" / "bench_decode.rb"),
             str(REPO / "generated" / "ruby" / HOST / "lib")]
 

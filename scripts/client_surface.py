@@ -28,7 +28,7 @@ from openapi_generator import Names
 REPO = Path(__file__).resolve().parent.parent
 GENERATED = REPO / "generated"
 HELPERS = Path(__file__).resolve().parent / "surface"
-RUBY_RUNTIME = GENERATED / "ruby" / runtimes.NAME / "lib"  # the shared runtime every gem requires
+RUBY_RUNTIME = runtimes.folder("ruby") / "lib"  # the shared runtime every gem requires
 BUILD = REPO / "build"
 
 
@@ -168,7 +168,7 @@ def surface(host: str) -> dict[str, list[str]]:
     names = Names(host, version="", default_base_url="")  # only the names that derive from the host are read
     return {
         "python": python_surface(GENERATED / "python" / python.project / python.package,
-                                 GENERATED / "python" / runtimes.NAME / "raydium_api_runtime"),
+                                 runtimes.folder("python") / "raydium_api_runtime"),
         "typescript": typescript_surface(GENERATED / "typescript" / f"{host}-client" / "dist" / "index.d.ts"),
         "go": go_surface(GENERATED / "go" / host),
         "rust": rust_surface(GENERATED / "rust" / host),

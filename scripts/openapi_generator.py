@@ -167,8 +167,15 @@ PHP_CONTRACT = {f"{name}.mustache": {"templateType": "SupportingFiles", "destina
                              "RateLimitedError", "NotJsonError", "MalformedJsonError", "UnexpectedShapeError",
                              "UnexpectedStatusError", "TransportError", "ConnectionFailedError", "RequestTimeoutError",
                              "ConnectionCutError")}  # fmt: skip
-# The version of each language's shared runtime (scripts/runtime/<language>) its clients pin.
-RUNTIME_VERSIONS: dict[str, Callable[[], str]] = {"ruby": runtimes.ruby_version}
+
+
+def runtime_version(language: str) -> str:
+    """The version of the language's shared runtime (scripts/runtime/<language>) that its
+    clients pin ("" where the language has none yet)."""
+    version = runtimes.VERSIONS.get(language)
+    return version() if version else ""
+
+
 SPECS = {
     "go": Language("go", _go, files=GO_CONTRACT),
     "ruby": Language("ruby", _ruby, files=RUBY_CONTRACT),
@@ -471,7 +478,7 @@ def prepare(host: str, bundle: dict[str, Any], work: Path, default_base_url: str
         settings = batch_config(language, names, spec, work / name / host)
         shared = {"x-null-checks": checks, "x-error-codes": codes, "x-keep-raw-json": kept,
                   "x-default-base-url": names.default_base_url,
-                  "x-runtime-version": RUNTIME_VERSIONS.get(name, lambda: "")()}  # fmt: skip
+                  "x-runtime-version": runtime_version(name)}  # fmt: skip
         settings.setdefault("additionalProperties", {}).update(shared)
         config = work / f"{host}.{name}.config.json"
         config.write_text(json.dumps(settings, indent=1), encoding="utf-8")
@@ -531,7 +538,7 @@ def package_readme(language: str, names: Names, bundle: dict[str, Any], target: 
         host=names.host, module=module[language], package=package[language], example=example, fence=fence,
         example_op=first["operationId"], first_call=operations[0]["call"], errors=README_ERRORS[language],
         amounts=README_AMOUNTS[language], operations=operations, go_version=_go_version(target),
-        runtime_version=RUNTIME_VERSIONS.get(language, lambda: "")())  # fmt: skip
+        runtime_version=runtime_version(language))  # fmt: skip
 
 
 def _go_version(target: Path) -> str:

@@ -436,7 +436,7 @@ class Runtime:
 
     @property
     def folder(self) -> Path:
-        return GENERATED / self.language / runtimes.NAME
+        return runtimes.folder(self.language, GENERATED)
 
     @property
     def record(self) -> Path:
@@ -460,8 +460,7 @@ class Runtime:
 
 def current_runtimes() -> list[Runtime]:
     """Each language's runtime at the version its sources name."""
-    return [Runtime("python", runtimes.python_version()), Runtime("typescript", runtimes.typescript_version()),
-            Runtime("ruby", runtimes.ruby_version())]
+    return [Runtime(language, version()) for language, version in runtimes.VERSIONS.items()]
 
 
 def check_runtime(runtime: Runtime) -> None:

@@ -21,7 +21,7 @@ import subprocess
 import sys
 import tempfile
 import tomllib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -51,6 +51,16 @@ def ruby_version() -> str:
     return found.group(1)
 
 
+# Each language that has a runtime, with how its version is read.
+VERSIONS: dict[str, Callable[[], str]] = {"python": python_version, "typescript": typescript_version,
+                                          "ruby": ruby_version}  # fmt: skip
+
+
+def folder(language: str, out: Path = REPO / "generated") -> Path:
+    """Where a language's runtime is written: OUT/<language>/raydium-api-runtime."""
+    return out / language / NAME
+
+
 @contextmanager
 def repository_node_modules(folder: Path) -> Iterator[None]:
     """The repository's node_modules linked into folder for the duration: a package compiled
@@ -74,7 +84,7 @@ def compile_typescript(folder: Path) -> None:
 
 def write(language: str, out: Path) -> Path:
     """DIR/<language>/raydium-api-runtime, a copy of scripts/runtime/<language> and the LICENSE."""
-    target = out / language / NAME
+    target = folder(language, out)
     target.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix=f".tmp-{NAME}-", dir=target.parent) as tmp_name:
         staged = Path(tmp_name) / NAME

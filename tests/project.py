@@ -14,6 +14,7 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
 import code_samples
+import runtimes
 
 REPO = Path(__file__).resolve().parent.parent
 SPEC = REPO / "spec"
@@ -25,12 +26,12 @@ TEST_NODE_BIN = REPO / "tests" / "node" / "node_modules" / ".bin"  # the tests' 
 
 HOSTS = sorted(p.parent.name for p in SPEC.glob("*/openapi.yaml"))
 # The Python clients' folders, the shared runtime they all import first (scripts/runtime/python)
-PYTHON_RUNTIME = REPO / "generated" / "python" / "raydium-api-runtime"
+PYTHON_RUNTIME = runtimes.folder("python")
 PYTHON_PACKAGES = [PYTHON_RUNTIME, *sorted((REPO / "generated" / "python").glob("*-client"))]
 PYTHONPATH = os.pathsep.join(str(p) for p in PYTHON_PACKAGES)  # what a user's installed clients amount to
 # The Ruby gems' shared runtime (scripts/runtime/ruby), which every host's gem requires: `ruby`
 # with it on the load path is what a user with the gems installed has
-RUBY_RUNTIME = REPO / "generated" / "ruby" / "raydium-api-runtime" / "lib"
+RUBY_RUNTIME = runtimes.folder("ruby") / "lib"
 RUBY_COMMAND = ["ruby", "-I", str(RUBY_RUNTIME)]
 
 

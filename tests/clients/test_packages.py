@@ -21,7 +21,7 @@ from project import GENERATED, HOSTS, NODE_BIN, PYTHONPATH, REPO, default_url
 
 pytestmark = pytest.mark.e2e
 PROJECTS = {h: REPO / "generated" / "python" / f"{h}-client" for h in HOSTS}
-RUNTIME = REPO / "generated" / "python" / runtimes.NAME
+RUNTIME = runtimes.folder("python")
 
 
 @pytest.mark.parametrize("host", HOSTS)
@@ -168,7 +168,7 @@ def test_every_gem_pins_the_shared_ruby_runtime_which_ships_its_code() -> None:
         assert proc.returncode == 0, proc.stderr
         return proc.stdout.splitlines()
 
-    name, got, files, *dependencies = gemspec(REPO / "generated" / "ruby" / runtimes.NAME)
+    name, got, files, *dependencies = gemspec(runtimes.folder("ruby"))
     assert (name, got, dependencies) == ("raydium_api_runtime", version, [])
     assert {"LICENSE", "README.md", "lib/raydium_api_runtime.rb", "lib/raydium_api_runtime/contract.rb",
             "lib/raydium_api_runtime/errors.rb"} <= set(files.split(","))  # fmt: skip
