@@ -162,6 +162,13 @@ def ruby_surface(lib: Path, gem: str, module: str) -> list[str]:
     return helper(["ruby", "-I", str(RUBY_RUNTIME), "-I", str(lib), str(HELPERS / "surface.rb"), gem, module])
 
 
+def php_surface(lib: Path, namespace: str) -> list[str]:
+    """A PHP package's classes, public constants and methods, read by reflection (surface.php),
+    with the shared runtime autoloaded; the runtime's classes the package names as its own
+    (class_alias) are counted under the package's names."""
+    return helper(["php", str(HELPERS / "surface.php"), str(lib), namespace])
+
+
 def surface(host: str) -> dict[str, list[str]]:
     """Every language's public names for the host's generated clients."""
     python = Host(host)
@@ -173,8 +180,7 @@ def surface(host: str) -> dict[str, list[str]]:
         "go": go_surface(GENERATED / "go" / host),
         "rust": rust_surface(GENERATED / "rust" / host),
         "ruby": ruby_surface(GENERATED / "ruby" / host / "lib", names.ruby_gem, names.ruby_module),
-        "php": helper(["php", str(HELPERS / "surface.php"), str(GENERATED / "php" / host / "lib"),
-                       names.php_namespace]),
+        "php": php_surface(GENERATED / "php" / host / "lib", names.php_namespace),
     }  # fmt: skip
 
 

@@ -166,7 +166,7 @@ PHP_CONTRACT = {f"{name}.mustache": {"templateType": "SupportingFiles", "destina
                 for name in ("Contract", "ContractConfiguration", "RetryPolicy", "ErrorCode", "FailureEnvelopeError",
                              "RateLimitedError", "NotJsonError", "MalformedJsonError", "UnexpectedShapeError",
                              "UnexpectedStatusError", "TransportError", "ConnectionFailedError", "RequestTimeoutError",
-                             "ConnectionCutError")}  # fmt: skip
+                             "ConnectionCutError", "aliases")}  # fmt: skip
 
 
 def runtime_version(language: str) -> str:
@@ -497,7 +497,10 @@ README_ERRORS = {
             "They are the shared runtime's classes (`RaydiumApiRuntime::ApiError` and its subclasses) under this "
             "gem's names, so one `rescue RaydiumApiRuntime::ApiError` catches the failures of every host's gem",
     "php": "an `ApiException` subclass (`FailureEnvelopeError`, `RateLimitedError`, `NotJsonError`, "
-           "`MalformedJsonError`, `UnexpectedShapeError`, `UnexpectedStatusError`, `RequestTimeoutError`, ...)",
+           "`MalformedJsonError`, `UnexpectedShapeError`, `UnexpectedStatusError`, `RequestTimeoutError`, ...). "
+           "They are the shared runtime's classes (`Raydium\\ApiRuntime\\ApiException` and its subclasses) under "
+           "this package's names (`class_alias`), so one `catch (\\Raydium\\ApiRuntime\\ApiException $e)` "
+           "catches the failures of every host's package",
 }  # fmt: skip
 README_AMOUNTS = {
     "go": "u64 amounts are `uint64`.", "rust": "u64 amounts are `u64`.", "ruby": "u64 amounts are `Integer`s.",

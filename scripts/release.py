@@ -20,10 +20,11 @@ same bytes), DIR/<host>/<V>/:
 DIR/python/simple/, a PEP 503 index of every Python distribution of the release (pip
 --index-url file://DIR/python/simple), DIR/goproxy/, a Go module proxy tree (GOPROXY=file://DIR/goproxy),
 DIR/cargo/, a cargo local registry of the crates (a source that replaces the `raydium` registry),
-DIR/php/, a Composer artifact repository of the PHP packages,
+DIR/php/, a Composer artifact repository of the PHP packages (the runtime's among them),
 DIR/runtime/<language>/, the clients' shared runtime (raydium-api-runtime: the Python wheel and
-sdist, the npm tarball), at its own version per language (releases/runtime/<language>.json
-records each released version's code and public names, and the same rules hold as for the clients),
+sdist, the npm tarball, the gem, the Composer zip), at its own version per language
+(releases/runtime/<language>.json records each released version's code and public names, and
+the same rules hold as for the clients),
 DIR/tools/, the lint ruleset as an npm package (tools/ruleset/raydium-api-ruleset-<V>.tgz) and the
 breaking-change gate as a Python package (tools/gate/python/, console script `openapi-gate`),
 DIR/workflows/<name>.arazzo.yaml, the Arazzo workflows (generated/openapi/*.arazzo.yaml), each
@@ -422,7 +423,7 @@ def composer_repository(dist: Path) -> None:
     """A Composer artifact repository, DIR/php/: the release's PHP zips (each with its
     composer.json, name and version), for `composer config repositories.raydium artifact DIR/php`."""
     (dist / "php").mkdir()
-    for path in sorted(dist.glob("*/*/php/*.zip")):  # as simple_index finds the Python distributions
+    for path in sorted([*dist.glob("*/*/php/*.zip"), *dist.glob("runtime/php/*.zip")]):  # as simple_index does
         shutil.copyfile(path, dist / "php" / path.name)
 
 
@@ -455,6 +456,8 @@ class Runtime:
             return client_surface.typescript_surface(self.folder / "dist" / "index.d.ts")
         if self.language == "ruby":
             return client_surface.ruby_surface(self.folder / "lib", "raydium_api_runtime", "RaydiumApiRuntime")
+        if self.language == "php":
+            return client_surface.php_surface(self.folder / "src", "Raydium\\ApiRuntime")
         return client_surface.python_surface(self.folder / "raydium_api_runtime")
 
 
@@ -489,7 +492,7 @@ def check_runtime(runtime: Runtime) -> None:
 
 def runtime_package(runtime: Runtime, out: Path, stamp: int) -> None:
     """The runtime's package in OUT/runtime/<language>/: the Python wheel and sdist (so in the
-    simple index), the npm tarball, the gem."""
+    simple index), the npm tarball, the gem, the Composer zip (so in the artifact repository)."""
     target = out / "runtime" / runtime.language
     target.mkdir(parents=True)
     with tempfile.TemporaryDirectory() as tmp_name:
@@ -498,6 +501,8 @@ def runtime_package(runtime: Runtime, out: Path, stamp: int) -> None:
         if runtime.language == "typescript":
             run(["npm", "pack", "--pack-destination", target, "--loglevel=error"], f"{runtimes.NAME}: npm pack",
                 cwd=project, env=build_env(stamp))  # fmt: skip
+        elif runtime.language == "php":
+            zip_folder(project, runtimes.NAME, target / f"raydium-api-runtime-{runtime.version}.zip", stamp)
         elif runtime.language == "ruby":
             run(["gem", "build", "raydium_api_runtime.gemspec", "--output",
                  target / f"raydium_api_runtime-{runtime.version}.gem"], f"{runtimes.NAME}: gem build", cwd=project,

@@ -51,9 +51,14 @@ def ruby_version() -> str:
     return found.group(1)
 
 
+def php_version() -> str:
+    """The PHP runtime's version (its composer.json), which the clients pin exactly."""
+    return str(json.loads((SOURCES / "php" / "composer.json").read_text(encoding="utf-8"))["version"])
+
+
 # Each language that has a runtime, with how its version is read.
 VERSIONS: dict[str, Callable[[], str]] = {"python": python_version, "typescript": typescript_version,
-                                          "ruby": ruby_version}  # fmt: skip
+                                          "ruby": ruby_version, "php": php_version}  # fmt: skip
 
 
 def folder(language: str, out: Path = REPO / "generated") -> Path:

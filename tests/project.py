@@ -33,6 +33,9 @@ PYTHONPATH = os.pathsep.join(str(p) for p in PYTHON_PACKAGES)  # what a user's i
 # with it on the load path is what a user with the gems installed has
 RUBY_RUNTIME = runtimes.folder("ruby") / "lib"
 RUBY_COMMAND = ["ruby", "-I", str(RUBY_RUNTIME)]
+# Loads the PHP clients from a clone as Composer's autoloader would (Guzzle, the shared runtime,
+# the namespaces given): `require_once PHP_AUTOLOAD; raydium_autoload([prefix => lib folder]);`
+PHP_AUTOLOAD = REPO / "scripts" / "autoload.php"
 
 
 # The environment of every linter run: Redocly offline and quiet (docs/decisions.md, 10), no colour.

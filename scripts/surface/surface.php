@@ -1,17 +1,25 @@
 <?php
 // Prints the public names of a generated PHP package, one per line: its classes (from the
 // PSR-4 file names under lib/), their public constants (Class::NAME), and the public methods
-// each class declares itself (Class::method()). Run by scripts/client_surface.py as
-// `php surface.php LIB NAMESPACE`; Guzzle from Debian's packages.
-require_once '/usr/share/php/GuzzleHttp/autoload.php';
+// each class declares itself (Class::method()). A name that is the shared runtime's class (an
+// alias, Raydium\ApiRuntime\ApiException as Raydium\PoolV3\ApiException) is listed with that
+// class's own members, and a class that extends a runtime class (Contract) with the members it
+// inherits from the runtime: callers use them by the client's name. Run by
+// scripts/client_surface.py as `php surface.php LIB NAMESPACE`; scripts/autoload.php loads
+// Guzzle from Debian's packages and the runtime.
+require_once dirname(__DIR__) . '/autoload.php';
 
+const RUNTIME = 'Raydium\\ApiRuntime\\';
 [$lib, $namespace] = [$argv[1], $argv[2]];
-spl_autoload_register(function (string $class) use ($lib, $namespace): void {
-    $prefix = $namespace . '\\';
-    if (strncmp($class, $prefix, strlen($prefix)) === 0) {
-        require $lib . '/' . str_replace('\\', '/', substr($class, strlen($prefix))) . '.php';
-    }
-});
+raydium_autoload([$namespace . '\\' => $lib]);
+
+/** Whether a member declared by $declaring is one of $class's, as its callers see it. */
+function own(string $declaring, ReflectionClass $reflection): bool
+{
+    return $declaring === $reflection->getName()
+        || (str_starts_with($declaring, RUNTIME) && !str_starts_with($reflection->getName(), RUNTIME));
+}
+
 $names = [];
 $files = new RecursiveIteratorIterator(new RecursiveDirectoryIterator($lib, FilesystemIterator::SKIP_DOTS));
 foreach ($files as $file) {
@@ -20,15 +28,18 @@ foreach ($files as $file) {
     }
     $relative = substr($file->getPathname(), strlen($lib) + 1, -4);
     $class = $namespace . '\\' . str_replace('/', '\\', $relative);
+    if (!class_exists($class) && !interface_exists($class)) {
+        continue; // a file that declares no class (aliases.php)
+    }
     $reflection = new ReflectionClass($class);
     $names[] = $class;
     foreach ($reflection->getReflectionConstants(ReflectionClassConstant::IS_PUBLIC) as $constant) {
-        if ($constant->getDeclaringClass()->getName() === $class) {
+        if (own($constant->getDeclaringClass()->getName(), $reflection)) {
             $names[] = $class . '::' . $constant->getName();
         }
     }
     foreach ($reflection->getMethods(ReflectionMethod::IS_PUBLIC) as $method) {
-        if ($method->getDeclaringClass()->getName() === $class) {
+        if (own($method->getDeclaringClass()->getName(), $reflection)) {
             $names[] = $class . '::' . $method->getName() . '()';
         }
     }

@@ -16,7 +16,7 @@ import pytest
 from toolchains import go, go_requirement, require
 
 from mock_servers import Prism
-from project import HOSTS, NODE_BIN, PYTHONPATH, REPO, RUBY_COMMAND, bundle, default_url
+from project import HOSTS, NODE_BIN, PHP_AUTOLOAD, PYTHONPATH, REPO, RUBY_COMMAND, bundle, default_url
 
 pytestmark = pytest.mark.e2e
 LABELS = ["curl", "Python", "TypeScript", "Go", "Ruby", "PHP"]
@@ -166,20 +166,15 @@ def test_ruby_samples(prism_servers: dict[str, Prism], tmp_path: Path) -> None:
 
 
 def test_php_samples(prism_servers: dict[str, Prism], tmp_path: Path) -> None:
-    """`vendor/autoload.php` is what composer would write: Debian's Guzzle and each client's
-    classes by namespace."""
+    """`vendor/autoload.php` is what composer would write: Debian's Guzzle, the shared runtime
+    and each client's classes by namespace."""
     require("php")
     (tmp_path / "vendor").mkdir()
     namespaces = {h: "Raydium\\" + "".join(p.capitalize() for p in h.split("-")) + "\\" for h in HOSTS}
     prefixes = {namespaces[h]: str(REPO / "generated" / "php" / h / "lib") for h in HOSTS}
     (tmp_path / "vendor" / "autoload.php").write_text(
-        "<?php\nrequire_once '/usr/share/php/GuzzleHttp/autoload.php';\n"
-        f"$prefixes = json_decode({json.dumps(json.dumps(prefixes))}, true);\n"
-        "spl_autoload_register(function ($class) use ($prefixes) {\n"
-        "    foreach ($prefixes as $prefix => $dir) {\n"
-        "        if (strncmp($class, $prefix, strlen($prefix)) === 0) {\n"
-        "            require $dir . '/' . str_replace('\\\\', '/', substr($class, strlen($prefix))) . '.php';\n"
-        "        }\n    }\n});\n",
+        f"<?php\nrequire_once {json.dumps(str(PHP_AUTOLOAD))};\n"
+        f"raydium_autoload(json_decode({json.dumps(json.dumps(prefixes))}, true));\n",
         encoding="utf-8",
     )
     for host, op, source in samples("PHP"):

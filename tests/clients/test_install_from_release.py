@@ -56,6 +56,7 @@ def test_the_documented_commands_name_the_current_versions() -> None:
         assert f"raydium/{host}-client:{version(host)}" in page, host
     assert f"runtime/typescript/raydium-api-runtime-{runtimes.typescript_version()}.tgz" in page
     assert f"runtime/ruby/raydium_api_runtime-{runtimes.ruby_version()}.gem" in page
+    assert f"raydium/api-runtime:{runtimes.php_version()}" in page
 
 
 def run(command: list[str], cwd: Path, env: dict[str, str] | None = None, timeout: int = 300) -> str:
@@ -318,6 +319,7 @@ require __DIR__ . '/vendor/autoload.php';
 use Raydium\\PoolV3\\Api\\ConfigurationApi;
 use Raydium\\PoolV3\\Contract;
 use Raydium\\PoolV3\\FailureEnvelopeError;
+use Raydium\\TransactionV1 as Swap;
 
 function tiers(string $url): array
 {
@@ -330,7 +332,16 @@ try {
 } catch (FailureEnvelopeError $e) {
     echo 'caught: FailureEnvelopeError ', $e->getStatus(), ' ', $e->getErrorCode(), "\\n";
 }
-Raydium\\TransactionV1\\Contract::configuration();
+$swap = fn () => (new Swap\\Api\\ComputeApi(config: Swap\\Contract::configuration($argv[3])))->computeSwapBaseIn(
+    input_mint: 'a', output_mint: 'b', amount: '1', slippage_bps: 50, tx_version: Swap\\Model\\TxVersion::V0);
+foreach (['pool' => fn () => tiers($argv[2]), 'swap' => $swap] as $host => $call) {
+    try {
+        $call();
+    } catch (Raydium\\ApiRuntime\\ApiException $e) { // one base class for both packages
+        echo "one base: $host ", (new ReflectionClass($e))->getShortName(), ' ', $e->getStatus(), "\\n";
+    }
+}
+echo 'runtime: ', Composer\\InstalledVersions::getPrettyVersion('raydium/api-runtime'), "\\n";
 """
 
 
@@ -347,5 +358,8 @@ def test_php_installs_with_composer_from_the_release_repository(
     run(["bash", "-ec", documented(5, dist)], project, env=env)
     (project / "first.php").write_text(PHP, encoding="utf-8")
     run(["php", "-l", "first.php"], project)
-    out = run(["php", "first.php", prism_servers["pool-v3"].url, hostile.base_url("failure-400", "pool-v3")], project)
+    out = run(["php", "first.php", prism_servers["pool-v3"].url, hostile.base_url("failure-400", "pool-v3"),
+               hostile.base_url("failure-400", "transaction-v1")], project)  # fmt: skip
     expect_first_call_and_failure(out)
+    assert out.split("\n")[2:5] == [*(f"one base: {host} FailureEnvelopeError 400" for host in ("pool", "swap")),
+                                     f"runtime: {runtimes.php_version()}"]

@@ -175,3 +175,22 @@ def test_every_gem_pins_the_shared_ruby_runtime_which_ships_its_code() -> None:
     for host in HOSTS:
         _, _, _, *dependencies = gemspec(REPO / "generated" / "ruby" / host)
         assert f"raydium_api_runtime = {version}" in dependencies, host
+
+
+def test_every_php_package_requires_the_shared_runtime_and_loads_its_aliases_first() -> None:
+    """The runtime's Composer package (scripts/runtime/php) autoloads Raydium\\ApiRuntime from
+    src/ at the version the clients require; each client's composer.json requires exactly that
+    version and loads lib/aliases.php first (autoload.files), so its error names exist before
+    a `catch` names them (a catch does not autoload; decision 66)."""
+    version = runtimes.php_version()
+    runtime = json.loads((runtimes.folder("php") / "composer.json").read_text(encoding="utf-8"))
+    assert (runtime["name"], runtime["version"]) == ("raydium/api-runtime", version)
+    assert runtime["autoload"] == {"psr-4": {"Raydium\\ApiRuntime\\": "src/"}}
+    assert {"ApiException.php", "Contract.php", "FailureEnvelopeError.php", "RetryPolicy.php"} <= {
+        p.name for p in (runtimes.folder("php") / "src").iterdir()}
+    assert (runtimes.folder("php") / "LICENSE").is_file()
+    for host in HOSTS:
+        client = json.loads((REPO / "generated" / "php" / host / "composer.json").read_text(encoding="utf-8"))
+        assert client["require"]["raydium/api-runtime"] == version, host
+        assert client["autoload"]["files"] == ["lib/aliases.php"], host
+        assert (REPO / "generated" / "php" / host / "lib" / "aliases.php").is_file(), host

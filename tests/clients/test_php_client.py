@@ -22,19 +22,14 @@ from toolchains import require
 from calls import operations, package, success_type
 from contract import SUCCESS, TIMING_HOST, Outcome, judge, timeout_entry, timing_plan, timing_problems
 from mock_servers import HostileServer, Prism, refused_url
-from project import HOSTS, REPO
+from project import HOSTS, PHP_AUTOLOAD, REPO
 
 pytestmark = pytest.mark.e2e
 PHP = REPO / "generated" / "php"
 
 RUNNER = """<?php
-require_once '/usr/share/php/GuzzleHttp/autoload.php';
-spl_autoload_register(function (string $class): void {
-    $prefix = NAMESPACE_PREFIX;
-    if (strncmp($class, $prefix, strlen($prefix)) === 0) {
-        require LIB . '/' . str_replace('\\\\', '/', substr($class, strlen($prefix))) . '.php';
-    }
-});
+require_once AUTOLOAD;
+raydium_autoload([NAMESPACE_PREFIX => LIB]);
 use GuzzleHttp\\Promise\\PromiseInterface;
 use GuzzleHttp\\Promise\\Utils;
 
@@ -125,7 +120,8 @@ def runner_source(host: str) -> str:
     namespace = f"Raydium\\{studly(host)}"
     cases = "\n".join(call_code(host, op, namespace) for *_, op in operations([host]))
     lib = json.dumps(str(PHP / host / "lib"))
-    return (RUNNER.replace("NAMESPACE_PREFIX", json.dumps(namespace + "\\")).replace("LIB", lib)
+    return (RUNNER.replace("AUTOLOAD", json.dumps(str(PHP_AUTOLOAD)))
+            .replace("NAMESPACE_PREFIX", json.dumps(namespace + "\\")).replace("LIB", lib)
             .replace("NS\\", namespace + "\\").replace("CASES", cases))  # fmt: skip
 
 
@@ -214,14 +210,8 @@ def test_the_default_base_url_is_the_cited_host() -> None:
     client does; where the source shows none, it refuses."""
     require("php")
     folders = {f"Raydium\\{studly(host)}\\": str(PHP / host / "lib") for host in HOSTS}
-    script = f"""require_once '/usr/share/php/GuzzleHttp/autoload.php';
-spl_autoload_register(function (string $class): void {{
-    foreach (json_decode({json.dumps(json.dumps(folders))}, true) as $prefix => $dir) {{
-        if (strncmp($class, $prefix, strlen($prefix)) === 0) {{
-            require $dir . '/' . str_replace('\\\\', '/', substr($class, strlen($prefix))) . '.php';
-        }}
-    }}
-}});
+    script = f"""require_once {json.dumps(str(PHP_AUTOLOAD))};
+raydium_autoload(json_decode({json.dumps(json.dumps(folders))}, true));
 foreach (array_keys(json_decode({json.dumps(json.dumps(folders))}, true)) as $namespace) {{
     try {{
         echo ($namespace . 'Contract')::configuration()->getHost(), "\\n";
@@ -242,3 +232,61 @@ def test_a_configured_timeout_and_deadline_are_honoured(runners: dict[str, Path]
     """contract.TIMINGS against a stalling server: each call ends near its configured timeout or deadline."""
     results = run(runners[TIMING_HOST], timing_plan(TIMING_HOST, hostile.base_url("stall", TIMING_HOST)), mode)
     assert timing_problems(f"php {mode}", [outcome(r) for r in results]) == []
+
+
+ONE_BASE = """<?php
+require_once AUTOLOAD;
+raydium_autoload(['Raydium\\\\PoolV3\\\\' => POOL, 'Raydium\\\\TransactionV1\\\\' => SWAP]);
+
+use Raydium\\PoolV3 as Pool;
+use Raydium\\TransactionV1 as Swap;
+
+$pool = fn () => (new Pool\\Api\\ConfigurationApi(config: Pool\\Contract::configuration($argv[1])))
+    ->listDynamicFeeConfigs();
+$swap = fn () => (new Swap\\Api\\ComputeApi(config: Swap\\Contract::configuration($argv[2])))->computeSwapBaseIn(
+    input_mint: 'a', output_mint: 'b', amount: '1', slippage_bps: 50, tx_version: Swap\\Model\\TxVersion::V0);
+$caught = [];
+try { // a catch by the client's own name, which nothing named before (a catch does not autoload)
+    $pool();
+} catch (Pool\\NotJsonError $e) {
+    $caught[] = ['own name', get_class($e), $e->getStatus()];
+}
+foreach ([$pool, $swap] as $call) {
+    try {
+        $call();
+    } catch (Raydium\\ApiRuntime\\ApiException $e) { // the one base class
+        $caught[] = [get_class($e), $e->getStatus(), $e instanceof Pool\\NotJsonError,
+                     $e instanceof Swap\\FailureEnvelopeError];
+    }
+}
+$same = [];
+foreach (['ApiException', 'FailureEnvelopeError', 'RateLimitedError', 'RetryPolicy'] as $name) {
+    $same[] = (new ReflectionClass("Raydium\\\\PoolV3\\\\$name"))->getName() === "Raydium\\\\ApiRuntime\\\\$name"
+        && (new ReflectionClass("Raydium\\\\TransactionV1\\\\$name"))->getName() === "Raydium\\\\ApiRuntime\\\\$name";
+}
+echo json_encode(['same' => $same, 'caught' => $caught]);
+"""
+
+
+def test_one_catch_of_the_shared_base_catches_a_failure_of_either_host(hostile: HostileServer,
+                                                                      tmp_path: Path) -> None:  # fmt: skip
+    """An aggregator that calls the pool and the transaction services catches one base class:
+    every client names the shared runtime's classes (raydium/api-runtime) as its own, by
+    class_alias, so the pool client's HTML from the edge and the transaction client's failure
+    envelope both land in one `catch (Raydium\\ApiRuntime\\ApiException $e)`, and a catch by a
+    client's own name matches though no code named the class before."""
+    require("php")
+    script = tmp_path / "one_base.php"
+    script.write_text(ONE_BASE.replace("AUTOLOAD", json.dumps(str(PHP_AUTOLOAD)))
+                      .replace("POOL", json.dumps(str(PHP / "pool-v3" / "lib")))
+                      .replace("SWAP", json.dumps(str(PHP / "transaction-v1" / "lib"))), encoding="utf-8")  # fmt: skip
+    proc = subprocess.run(["php", str(script), hostile.base_url("520-html", "pool-v3"),
+                           hostile.base_url("failure-400", "transaction-v1")],
+                          capture_output=True, text=True, timeout=60, check=False)  # fmt: skip
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert json.loads(proc.stdout) == {
+        "same": [True, True, True, True],
+        "caught": [["own name", "Raydium\\ApiRuntime\\NotJsonError", 520],
+                   ["Raydium\\ApiRuntime\\NotJsonError", 520, True, False],
+                   ["Raydium\\ApiRuntime\\FailureEnvelopeError", 400, False, True]],
+    }  # fmt: skip

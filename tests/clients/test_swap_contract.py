@@ -31,7 +31,7 @@ from toolchains import BUILD, cargo, go, go_module, require, rust_crate
 
 from calls import endpoint_module, package
 from mock_servers import NEW_CODE, POOL_NOT_OPEN, QUOTE_TEXT, QuoteServer, difference, strict_json
-from project import NODE_BIN, REPO, RUBY_COMMAND, bundle
+from project import NODE_BIN, PHP_AUTOLOAD, REPO, RUBY_COMMAND, bundle
 
 pytestmark = pytest.mark.e2e
 HOST = "transaction-v1"
@@ -351,12 +351,8 @@ def test_ruby(server: QuoteServer, tmp_path: Path) -> None:
 
 
 PHP_PROGRAM = """<?php
-require_once '/usr/share/php/GuzzleHttp/autoload.php';
-spl_autoload_register(function (string $class): void {
-    if (strncmp($class, 'Raydium\\\\TransactionV1\\\\', 22) === 0) {
-        require LIB . '/' . str_replace('\\\\', '/', substr($class, 22)) . '.php';
-    }
-});
+require_once AUTOLOAD;
+raydium_autoload(['Raydium\\\\TransactionV1\\\\' => LIB]);
 use Raydium\\TransactionV1\\{Api\\ComputeApi, Api\\TransactionApi, ApiException, Contract, ErrorCode};
 use Raydium\\TransactionV1\\{FailureEnvelopeError, Model\\SwapBaseInTransactionRequest, Model\\TxVersion};
 
@@ -396,7 +392,8 @@ def test_php(server: QuoteServer, tmp_path: Path) -> None:
     """The amount goes as a digit string (PHP's int stops at 2^63-1): it must reach the server digit for digit."""
     require("php")
     script = tmp_path / "swap.php"
-    script.write_text(PHP_PROGRAM.replace("LIB", json.dumps(str(REPO / "generated" / "php" / HOST / "lib"))))
+    script.write_text(PHP_PROGRAM.replace("AUTOLOAD", json.dumps(str(PHP_AUTOLOAD)))
+                      .replace("LIB", json.dumps(str(REPO / "generated" / "php" / HOST / "lib"))))
     proc = subprocess.run(["php", str(script), server.url], capture_output=True, text=True, timeout=60, check=False)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert problems(json.loads(proc.stdout), server) == []

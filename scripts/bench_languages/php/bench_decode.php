@@ -9,9 +9,10 @@
 // Usage: php bench_decode.php LIB BODY.json RUNS LOOPS   prints {"parse": [seconds per decode, ...], "client": [...]}
 //        php bench_decode.php LIB --peak BODY.json client|parse
 //                                                   prints {"peak_rss_bytes": N, "baseline_rss_bytes": M}
-// LIB is the client's lib folder (generated/php/pool-v3/lib); Guzzle is Debian's (php-guzzlehttp-*).
+// LIB is the client's lib folder (generated/php/pool-v3/lib); scripts/autoload.php loads it, the shared
+// runtime and Debian's Guzzle (php-guzzlehttp-*).
 
-require_once '/usr/share/php/GuzzleHttp/autoload.php';
+require_once dirname(__DIR__, 2) . '/autoload.php';
 
 use GuzzleHttp\Client;
 use GuzzleHttp\HandlerStack;
@@ -23,12 +24,7 @@ use Raydium\PoolV3\Contract;
 
 $args = array_slice($argv, 1);
 $lib = array_shift($args);
-spl_autoload_register(function (string $class) use ($lib): void {
-    $prefix = 'Raydium\\PoolV3\\';
-    if (strncmp($class, $prefix, strlen($prefix)) === 0) {
-        require $lib . '/' . str_replace('\\', '/', substr($class, strlen($prefix))) . '.php';
-    }
-});
+raydium_autoload(['Raydium\\PoolV3\\' => $lib]);
 
 /** @return array{0: callable, 1: callable} the floor and the client's call */
 function decoders(string $body): array

@@ -1,13 +1,11 @@
 <?php
 /**
- * Launch auth service (forum wallet-signed handshake) 0.0.15: the client contract (raydium-api-descriptions,
+ * Launch auth service (forum wallet-signed handshake) 0.0.16: the client contract (raydium-api-descriptions,
  * ../shared/design.md). Generated from scripts/templates/openapi-generator/php/; do not edit.
  */
 
 namespace Raydium\LaunchAuth;
 
 
-/** The connection broke before the whole response arrived. */
-class ConnectionCutError extends TransportError
-{
-}
+// ConnectionCutError is \Raydium\ApiRuntime\ConnectionCutError, one class for every host's client: aliases.php names it.
+require_once __DIR__ . '/aliases.php';

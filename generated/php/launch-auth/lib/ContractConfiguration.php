@@ -1,6 +1,6 @@
 <?php
 /**
- * Launch auth service (forum wallet-signed handshake) 0.0.15: the client contract (raydium-api-descriptions,
+ * Launch auth service (forum wallet-signed handshake) 0.0.16: the client contract (raydium-api-descriptions,
  * ../shared/design.md). Generated from scripts/templates/openapi-generator/php/; do not edit.
  */
 
@@ -13,7 +13,7 @@ namespace Raydium\LaunchAuth;
  * body), connecting after getConnectTimeout(), and getRetryPolicy() says how HTTP 429 is retried
  * and the deadline of a whole call. An Api class given a plain Configuration uses the defaults.
  */
-class ContractConfiguration extends Configuration
+class ContractConfiguration extends Configuration implements \Raydium\ApiRuntime\CallSettings
 {
     private float $timeout = Contract::DEFAULT_TIMEOUT;
 

@@ -1,13 +1,11 @@
 <?php
 /**
- * Launch auth service (forum wallet-signed handshake) 0.0.15: the client contract (raydium-api-descriptions,
+ * Launch auth service (forum wallet-signed handshake) 0.0.16: the client contract (raydium-api-descriptions,
  * ../shared/design.md). Generated from scripts/templates/openapi-generator/php/; do not edit.
  */
 
 namespace Raydium\LaunchAuth;
 
 
-/** The body claims to be JSON but does not parse: truncated, or empty. */
-class MalformedJsonError extends ApiException
-{
-}
+// MalformedJsonError is \Raydium\ApiRuntime\MalformedJsonError, one class for every host's client: aliases.php names it.
+require_once __DIR__ . '/aliases.php';

@@ -1,13 +1,11 @@
 <?php
 /**
- * Launch auth service (forum wallet-signed handshake) 0.0.15: the client contract (raydium-api-descriptions,
+ * Launch auth service (forum wallet-signed handshake) 0.0.16: the client contract (raydium-api-descriptions,
  * ../shared/design.md). Generated from scripts/templates/openapi-generator/php/; do not edit.
  */
 
 namespace Raydium\LaunchAuth;
 
 
-/** The body is not JSON: for example an HTML page from the edge proxy (403, 52x, any status). */
-class NotJsonError extends ApiException
-{
-}
+// NotJsonError is \Raydium\ApiRuntime\NotJsonError, one class for every host's client: aliases.php names it.
+require_once __DIR__ . '/aliases.php';

@@ -1,13 +1,11 @@
 <?php
 /**
- * Launch auth service (forum wallet-signed handshake) 0.0.15: the client contract (raydium-api-descriptions,
+ * Launch auth service (forum wallet-signed handshake) 0.0.16: the client contract (raydium-api-descriptions,
  * ../shared/design.md). Generated from scripts/templates/openapi-generator/php/; do not edit.
  */
 
 namespace Raydium\LaunchAuth;
 
 
-/** No complete response arrived; getPrevious() is what the HTTP library reported. */
-class TransportError extends ApiException
-{
-}
+// TransportError is \Raydium\ApiRuntime\TransportError, one class for every host's client: aliases.php names it.
+require_once __DIR__ . '/aliases.php';

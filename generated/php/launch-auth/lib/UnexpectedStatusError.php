@@ -1,13 +1,11 @@
 <?php
 /**
- * Launch auth service (forum wallet-signed handshake) 0.0.15: the client contract (raydium-api-descriptions,
+ * Launch auth service (forum wallet-signed handshake) 0.0.16: the client contract (raydium-api-descriptions,
  * ../shared/design.md). Generated from scripts/templates/openapi-generator/php/; do not edit.
  */
 
 namespace Raydium\LaunchAuth;
 
 
-/** A status with no declared success and no failure envelope. */
-class UnexpectedStatusError extends ApiException
-{
-}
+// UnexpectedStatusError is \Raydium\ApiRuntime\UnexpectedStatusError, one class for every host's client: aliases.php names it.
+require_once __DIR__ . '/aliases.php';

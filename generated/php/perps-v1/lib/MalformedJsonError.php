@@ -1,13 +1,11 @@
 <?php
 /**
- * Perps metadata service (v1) 1.1.7: the client contract (raydium-api-descriptions,
+ * Perps metadata service (v1) 1.1.8: the client contract (raydium-api-descriptions,
  * ../shared/design.md). Generated from scripts/templates/openapi-generator/php/; do not edit.
  */
 
 namespace Raydium\PerpsV1;
 
 
-/** The body claims to be JSON but does not parse: truncated, or empty. */
-class MalformedJsonError extends ApiException
-{
-}
+// MalformedJsonError is \Raydium\ApiRuntime\MalformedJsonError, one class for every host's client: aliases.php names it.
+require_once __DIR__ . '/aliases.php';

@@ -1,13 +1,11 @@
 <?php
 /**
- * Pool data service (v3) 3.2.9: the client contract (raydium-api-descriptions,
+ * Pool data service (v3) 3.2.10: the client contract (raydium-api-descriptions,
  * ../shared/design.md). Generated from scripts/templates/openapi-generator/php/; do not edit.
  */
 
 namespace Raydium\PoolV3;
 
 
-/** The body claims to be JSON but does not parse: truncated, or empty. */
-class MalformedJsonError extends ApiException
-{
-}
+// MalformedJsonError is \Raydium\ApiRuntime\MalformedJsonError, one class for every host's client: aliases.php names it.
+require_once __DIR__ . '/aliases.php';

@@ -1,13 +1,11 @@
 <?php
 /**
- * Swap transaction service (Route V2, host transaction-v1) 2.3.8: the client contract (raydium-api-descriptions,
+ * Swap transaction service (Route V2, host transaction-v1) 2.3.9: the client contract (raydium-api-descriptions,
  * ../shared/design.md). Generated from scripts/templates/openapi-generator/php/; do not edit.
  */
 
 namespace Raydium\TransactionV1;
 
 
-/** A status with no declared success and no failure envelope. */
-class UnexpectedStatusError extends ApiException
-{
-}
+// UnexpectedStatusError is \Raydium\ApiRuntime\UnexpectedStatusError, one class for every host's client: aliases.php names it.
+require_once __DIR__ . '/aliases.php';

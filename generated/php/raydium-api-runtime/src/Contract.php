@@ -1,0 +1,598 @@
+<?php
+
+namespace Raydium\ApiRuntime;
+
+use GuzzleHttp\Client;
+use GuzzleHttp\ClientInterface;
+use GuzzleHttp\Exception\TransferException;
+use GuzzleHttp\Promise\Create;
+use GuzzleHttp\Promise\PromiseInterface;
+use GuzzleHttp\RequestOptions;
+use Psr\Http\Message\RequestInterface;
+use Psr\Http\Message\ResponseInterface;
+
+/**
+ * Every call of every client goes through that client's Contract, which extends this one (the Api
+ * classes' *WithHttpInfo and *AsyncWithHttpInfo call it): a timeout per attempt and one deadline
+ * per call, HTTP 429 retried as Retry-After says, the whole body read, `success` checked, null
+ * items checked where the description admits none, and the success decoded strictly (no
+ * coercion; an integer too large for PHP is an error, never a float).
+ * Whatever happens, a call returns the typed success or throws an ApiException, and its promise
+ * is fulfilled with the one or rejected with the other.
+ */
+abstract class Contract
+{
+    /** Each attempt (connecting, the headers and the whole body) times out after this many seconds. */
+    public const DEFAULT_TIMEOUT = 8.0;
+
+    /** Connecting times out after this many seconds. */
+    public const DEFAULT_CONNECT_TIMEOUT = 4.0;
+
+    /**
+     * Per operation, the arrays of its success whose items may not be null: checked before
+     * decoding, so the error names the index. A client's Contract lists its own.
+     *
+     * @var array<string, string[]>
+     */
+    public const NULL_CHECKS = [];
+
+    /**
+     * Per operation, the keys its success envelope requires (data among them).
+     *
+     * @var array<string, string[]>
+     */
+    public const REQUIRED = [];
+
+    /**
+     * The models a request sends back (the quote): they keep the JSON they were decoded from.
+     *
+     * @var string[]
+     */
+    public const KEEP_RAW_JSON = [];
+
+    /**
+     * The service's known failure codes and what to do about each (its client's ErrorCode::ACTIONS),
+     * which a FailureEnvelopeError reads its getMsgCode() and getAction() against.
+     *
+     * @var array<string, string>
+     */
+    protected const CODES = [];
+
+    /** The interface of the client's models (its Model\ModelInterface). */
+    protected const MODEL_INTERFACE = '';
+
+    /** The client's ObjectSerializer (its checks of a request body's enum values). */
+    protected const SERIALIZER = '';
+
+    /** The largest u64, in decimal digits. */
+    private const U64_MAX = '18446744073709551615';
+
+    /** @var \WeakMap<object, string>|null */
+    private static ?\WeakMap $rawJson = null;
+
+    private static ?ClientInterface $client = null;
+
+    /**
+     * The Guzzle client the Api classes share when given none: one curl multi handle, so the
+     * *Async calls of any of them run side by side (each call sets its own timeouts).
+     */
+    public static function client(): ClientInterface
+    {
+        return self::$client ??= new Client();
+    }
+
+    /**
+     * A u64 parameter as decimal digits: an int of 0 or more, or a string of digits up to
+     * 18446744073709551615 (beyond PHP_INT_MAX pass a string). A float is refused: it cannot hold
+     * every u64 exactly.
+     */
+    public static function u64(mixed $value, string $name): ?string
+    {
+        if ($value === null) {
+            return null;
+        }
+        if (is_int($value) && $value >= 0) {
+            return (string) $value;
+        }
+        if (is_string($value) && preg_match('/^(0|[1-9][0-9]{0,19})$/', $value) === 1
+            && (strlen($value) < 20 || strcmp($value, self::U64_MAX) <= 0)) {
+            return $value;
+        }
+        $shown = is_float($value) ? 'a float (' . var_export($value, true) . ')' : var_export($value, true);
+        throw new \InvalidArgumentException("\$$name must be a u64: an int of 0 or more or a string of decimal digits up to " . self::U64_MAX . ", got $shown");
+    }
+
+    /**
+     * The JSON text of a request body: a model decoded from a response that a request sends back
+     * (the quote) is sent as the JSON it was decoded from; keys a model keeps in
+     * getAdditionalProperties() are sent again; integers stay integers.
+     */
+    public static function jsonBody(mixed $body): string
+    {
+        (static::SERIALIZER)::sanitizeForSerialization($body); // the generator's own checks (enum values)
+
+        return self::encode($body);
+    }
+
+    /** The JSON a model was decoded from, where it is one that a request sends back (else null). */
+    public static function rawJson(object $model): ?string
+    {
+        return self::raw()[$model] ?? null;
+    }
+
+    /**
+     * Sends $request under the contract; [the success model (null where the source shows no
+     * body), HTTP status, headers]. Throws an ApiException subclass otherwise.
+     *
+     * @param array<string, mixed> $options the Api class's own Guzzle options (debug, certificates)
+     *
+     * @return array{0: mixed, 1: int, 2: array<string, string[]>}
+     */
+    public static function send(
+        ClientInterface $client,
+        RequestInterface $request,
+        array $options,
+        object $config,
+        string $operation,
+        ?string $returnType
+    ): array {
+        return self::sendAsync($client, $request, $options, $config, $operation, $returnType)->wait();
+    }
+
+    /**
+     * As send(), as a promise: fulfilled with what send() returns, rejected with what it throws.
+     *
+     * @param array<string, mixed> $options
+     */
+    public static function sendAsync(
+        ClientInterface $client,
+        RequestInterface $request,
+        array $options,
+        object $config,
+        string $operation,
+        ?string $returnType
+    ): PromiseInterface {
+        $settings = $config instanceof CallSettings ? $config : null;
+        $policy = $settings?->getRetryPolicy() ?? new RetryPolicy();
+        $call = [
+            'client' => $client, 'request' => $request, 'options' => $options, 'operation' => $operation,
+            'returnType' => $returnType, 'timeout' => $settings?->getTimeout() ?? self::DEFAULT_TIMEOUT,
+            'connectTimeout' => $settings?->getConnectTimeout() ?? self::DEFAULT_CONNECT_TIMEOUT, 'policy' => $policy,
+            'ends' => self::now() + $policy->deadline,
+        ];
+
+        return self::attempt($call, 0, 0.0);
+    }
+
+    /**
+     * @param array<string, mixed> $call
+     */
+    private static function attempt(array $call, int $attempt, float $delay): PromiseInterface
+    {
+        /** @var RequestInterface $request */
+        $request = $call['request'];
+        /** @var RetryPolicy $policy */
+        $policy = $call['policy'];
+        $where = $request->getMethod() . ' ' . $request->getUri();
+        $remaining = $call['ends'] - self::now() - $delay;
+        if ($remaining <= 0) {
+            return Create::rejectionFor(new RequestTimeoutError("$where: the call's deadline of {$policy->deadline}s passed"));
+        }
+        $options = [
+            RequestOptions::HTTP_ERRORS => false,
+            RequestOptions::TIMEOUT => min($call['timeout'], $remaining),
+            RequestOptions::CONNECT_TIMEOUT => min($call['connectTimeout'], $call['timeout'], $remaining),
+        ] + ($delay > 0 ? [RequestOptions::DELAY => $delay * 1000] : []) + $call['options'];
+        try {
+            $sent = $call['client']->sendAsync($request, $options);
+        } catch (TransferException $e) {
+            return Create::rejectionFor(self::transportError($e, $where));
+        }
+
+        return $sent->then(
+            function (ResponseInterface $response) use ($call, $attempt, $policy) {
+                $wait = self::retryWait($response, $policy, $attempt, $call['ends']);
+                if ($wait === null) {
+                    return self::decode($response, $call['operation'], $call['returnType']);
+                }
+
+                return self::attempt($call, $attempt + 1, $wait);
+            },
+            function ($reason) use ($where) {
+                throw $reason instanceof TransferException ? self::transportError($reason, $where) : $reason;
+            }
+        );
+    }
+
+    private static function now(): float
+    {
+        return hrtime(true) / 1e9;
+    }
+
+    /** curl's error number, where the HTTP library reported one. */
+    private static function errno(TransferException $e): ?int
+    {
+        $context = method_exists($e, 'getHandlerContext') ? $e->getHandlerContext() : [];
+
+        return isset($context['errno']) && is_int($context['errno']) ? $context['errno'] : null;
+    }
+
+    private static function transportError(TransferException $e, string $where): TransportError
+    {
+        $errno = self::errno($e);
+        $cause = $e->getMessage();
+        if ($errno === 28) { // CURLE_OPERATION_TIMEDOUT
+            return new RequestTimeoutError("$where: timed out ($cause)", 0, [], '', null, $e);
+        }
+        if (in_array($errno, [5, 6, 7], true)) { // could not resolve the proxy or the host, could not connect
+            return new ConnectionFailedError("$where: could not connect ($cause)", 0, [], '', null, $e);
+        }
+
+        return new ConnectionCutError("$where: the connection broke before the whole response arrived ($cause)", 0, [], '', null, $e);
+    }
+
+    /** Retry-After in seconds (delay-seconds or an HTTP date), null when absent or unreadable. */
+    private static function parseRetryAfter(string $value): ?float
+    {
+        $text = trim($value);
+        if ($text === '') {
+            return null;
+        }
+        if (preg_match('/^\d+$/', $text) === 1) {
+            return (float) $text;
+        }
+        $date = \DateTimeImmutable::createFromFormat(DATE_RFC7231, $text, new \DateTimeZone('UTC'));
+
+        return $date === false ? null : max((float) ($date->getTimestamp() - time()), 0.0);
+    }
+
+    /** The seconds to wait before retrying a 429, null to decode the response. */
+    private static function retryWait(ResponseInterface $response, RetryPolicy $policy, int $attempt, float $ends): ?float
+    {
+        if ($response->getStatusCode() !== 429 || $attempt >= $policy->maxRetries) {
+            return null;
+        }
+        $wait = self::parseRetryAfter($response->getHeaderLine('Retry-After')) ?? $policy->defaultWait;
+        if ($wait > $policy->maxWait) {
+            throw self::rateLimited($response, "; the wait exceeds the retry policy's maxWait of {$policy->maxWait}s");
+        }
+        if (self::now() + $wait >= $ends) {
+            throw self::rateLimited($response, "; waiting would pass the call's deadline of {$policy->deadline}s");
+        }
+
+        return $wait;
+    }
+
+    private static function preview(string $body): string
+    {
+        $text = trim((string) preg_replace('/\s+/', ' ', substr($body, 0, 200)));
+        $quoted = json_encode($text, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_INVALID_UTF8_SUBSTITUTE);
+
+        return strlen($body) > 200 ? "$quoted..." : (string) $quoted;
+    }
+
+    private static function envelopeOrEmpty(string $body): \stdClass
+    {
+        try {
+            $payload = json_decode($body, false, 512, JSON_THROW_ON_ERROR | JSON_BIGINT_AS_STRING);
+        } catch (\JsonException) {
+            return new \stdClass();
+        }
+
+        return $payload instanceof \stdClass ? $payload : new \stdClass();
+    }
+
+    private static function failure(ResponseInterface $response, \stdClass $envelope, string $reason = 'success=false'): FailureEnvelopeError
+    {
+        $msg = isset($envelope->msg) && is_string($envelope->msg) ? $envelope->msg : null;
+        $text = "HTTP {$response->getStatusCode()}, $reason" . ($msg === null ? '' : ', msg=' . json_encode($msg, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_INVALID_UTF8_SUBSTITUTE));
+
+        return new FailureEnvelopeError($text, $response->getStatusCode(), $response->getHeaders(), (string) $response->getBody(), $envelope,
+            null, static::CODES);
+    }
+
+    private static function rateLimited(ResponseInterface $response, string $extra = ''): RateLimitedError
+    {
+        $body = (string) $response->getBody();
+        $retryAfter = self::parseRetryAfter($response->getHeaderLine('Retry-After'));
+        $wait = $retryAfter === null ? 'no Retry-After' : "Retry-After {$retryAfter}s";
+
+        return new RateLimitedError("HTTP {$response->getStatusCode()}, rate limited ($wait$extra)", $response->getStatusCode(),
+            $response->getHeaders(), $body, self::envelopeOrEmpty($body), $retryAfter, static::CODES);
+    }
+
+    /** @param class-string<ApiException> $class */
+    private static function error(string $class, ResponseInterface $response, string $message, ?\Throwable $previous = null): ApiException
+    {
+        return new $class($message, $response->getStatusCode(), $response->getHeaders(), (string) $response->getBody(), null, $previous);
+    }
+
+    private static function jsonMedia(string $media): bool
+    {
+        return $media === 'application/json' || (str_starts_with($media, 'application/') && str_ends_with($media, '+json'));
+    }
+
+    /** The decoded envelope of a success; a typed error for anything else. */
+    private static function checkEnvelope(ResponseInterface $response): \stdClass
+    {
+        $status = $response->getStatusCode();
+        $body = (string) $response->getBody();
+        $contentType = $response->getHeaderLine('Content-Type');
+        $media = strtolower(trim(explode(';', $contentType, 2)[0]));
+        $lenient = $media === '' || $media === 'text/plain';
+        if ($status === 429) {
+            throw self::rateLimited($response);
+        }
+        $notJson = sprintf('HTTP %d: expected a JSON envelope, got %s (%d bytes: %s)', $status,
+            $contentType === '' ? 'no content type' : $contentType, strlen($body), self::preview($body));
+        if (!self::jsonMedia($media) && !$lenient) {
+            throw self::error(NotJsonError::class, $response, $notJson);
+        }
+        try {
+            $payload = json_decode($body, false, 512, JSON_THROW_ON_ERROR | JSON_BIGINT_AS_STRING);
+        } catch (\JsonException $e) {
+            if ($lenient) {
+                throw self::error(NotJsonError::class, $response, $notJson, $e);
+            }
+            $what = $body === '' ? 'the body is empty' : "the body is not valid JSON ({$e->getMessage()}); it may be truncated";
+            throw self::error(MalformedJsonError::class, $response, sprintf('HTTP %d: %s (%d bytes: %s)', $status, $what, strlen($body), self::preview($body)), $e);
+        }
+        if (!$payload instanceof \stdClass || !isset($payload->success) || !is_bool($payload->success)) {
+            throw self::error(UnexpectedShapeError::class, $response,
+                "HTTP $status: the body is JSON but not an envelope (no boolean 'success'): " . self::preview($body));
+        }
+        if ($payload->success === false) {
+            throw self::failure($response, $payload);
+        }
+        if ($status < 200 || $status > 299) {
+            throw self::failure($response, $payload, 'error status with success=true');
+        }
+
+        return $payload;
+    }
+
+    /**
+     * The location of a null item at one of the paths ("data.data[3]"), or null.
+     *
+     * @param string[] $segments
+     */
+    private static function nullItem(mixed $value, array $segments, string $where): ?string
+    {
+        if ($segments === []) {
+            $index = is_array($value) ? array_search(null, $value, true) : false;
+
+            return $index === false ? null : "{$where}[$index]";
+        }
+        $head = array_shift($segments);
+        if ($value instanceof \stdClass && $head !== '*') {
+            return property_exists($value, $head) ? self::nullItem($value->$head, $segments, $where === '' ? $head : "$where.$head") : null;
+        }
+        if (is_array($value) && $head === '*') {
+            foreach ($value as $i => $item) {
+                $found = self::nullItem($item, $segments, "{$where}[$i]");
+                if ($found !== null) {
+                    return $found;
+                }
+            }
+        }
+
+        return null;
+    }
+
+    private static function checkSuccess(string $operation, ResponseInterface $response, \stdClass $payload): void
+    {
+        $shape = "HTTP {$response->getStatusCode()}: the success envelope does not match the schema";
+        $missing = array_values(array_filter(static::REQUIRED[$operation] ?? [], fn (string $key) => !property_exists($payload, $key)));
+        if ($missing !== []) {
+            throw self::error(UnexpectedShapeError::class, $response, "$shape (" . implode(', ', $missing) . ' missing)');
+        }
+        foreach (static::NULL_CHECKS[$operation] ?? [] as $path) {
+            $found = self::nullItem($payload, explode('/', $path), '');
+            if ($found !== null) {
+                throw self::error(UnexpectedShapeError::class, $response, "$shape ($found is null, and the schema admits no null there)");
+            }
+        }
+    }
+
+    /** @return array{0: mixed, 1: int, 2: array<string, string[]>} */
+    private static function decode(ResponseInterface $response, string $operation, ?string $returnType): array
+    {
+        $status = $response->getStatusCode();
+        if ($returnType === null) { // the source shows no response body: a 2xx comes back as it came
+            if ($status >= 200 && $status <= 299) {
+                $envelope = self::envelopeOrEmpty((string) $response->getBody());
+                if (isset($envelope->success) && $envelope->success === false) {
+                    throw self::failure($response, $envelope);
+                }
+
+                return [null, $status, $response->getHeaders()];
+            }
+            self::checkEnvelope($response);
+            throw self::error(UnexpectedStatusError::class, $response, "HTTP $status: unexpected status");
+        }
+        $payload = self::checkEnvelope($response);
+        self::checkSuccess($operation, $response, $payload);
+        try {
+            $model = self::build($payload, $returnType, '');
+        } catch (\InvalidArgumentException | \UnexpectedValueException | \TypeError $e) {
+            throw self::error(UnexpectedShapeError::class, $response,
+                "HTTP $status: the success envelope does not match the schema ({$e->getMessage()})", $e);
+        }
+        $short = substr((string) strrchr('\\' . $returnType, '\\'), 1);
+        if (is_object($model) && in_array($short, static::KEEP_RAW_JSON, true)) {
+            self::raw()[$model] = (string) $response->getBody();
+        }
+
+        return [$model, $status, $response->getHeaders()];
+    }
+
+    /**
+     * $value (decoded JSON) as the generator's type $type, checked, never coerced; $where names
+     * the place in the body for the error.
+     */
+    private static function build(mixed $value, string $type, string $where): mixed
+    {
+        $at = $where === '' ? 'the body' : $where;
+        if ($value === null) {
+            return null; // where a null may stand is checked by the caller
+        }
+        if (str_ends_with($type, '[]')) {
+            if (!is_array($value)) {
+                throw new \UnexpectedValueException("$at: expected a list, got " . self::jsonType($value));
+            }
+            $items = [];
+            foreach ($value as $i => $item) {
+                $items[] = self::build($item, substr($type, 0, -2), "{$where}[$i]");
+            }
+
+            return $items;
+        }
+        if (str_starts_with($type, 'array<')) {
+            if (!$value instanceof \stdClass) {
+                throw new \UnexpectedValueException("$at: expected an object, got " . self::jsonType($value));
+            }
+            $inner = substr($type, (int) strpos($type, ',') + 1, -1);
+            $entries = [];
+            foreach (get_object_vars($value) as $key => $item) {
+                $entries[$key] = self::build($item, $inner, $where === '' ? (string) $key : "$where.$key");
+            }
+
+            return $entries;
+        }
+        $ok = match ($type) {
+            'string' => is_string($value),
+            'int' => is_int($value),
+            'float' => is_int($value) || is_float($value),
+            'bool' => is_bool($value),
+            'object' => $value instanceof \stdClass,
+            'mixed' => true,
+            default => null,
+        };
+        if ($ok === false) {
+            $wanted = ['string' => 'a string', 'int' => 'an integer', 'float' => 'a number', 'bool' => 'a boolean', 'object' => 'an object'][$type];
+            $also = is_string($value) && $type !== 'string' && preg_match('/^-?\d+$/', $value) === 1 ? ' (an integer too large for PHP is not narrowed)' : '';
+            throw new \UnexpectedValueException("$at: expected $wanted, got " . self::jsonType($value) . $also);
+        }
+        if ($ok === true) {
+            return $type === 'float' ? (float) $value : $value;
+        }
+        if ($type === '\DateTime') {
+            try {
+                return new \DateTime(is_string($value) ? $value : throw new \UnexpectedValueException('not a string'));
+            } catch (\Exception $e) {
+                throw new \UnexpectedValueException("$at: expected a date-time string, got " . self::jsonType($value), 0, $e);
+            }
+        }
+        $class = ltrim($type, '\\');
+        if (method_exists($class, 'getAllowableEnumValues')) {
+            if (!in_array($value, $class::getAllowableEnumValues(), true)) {
+                throw new \UnexpectedValueException("$at: " . json_encode($value) . ' is not one of ' . implode(', ', $class::getAllowableEnumValues()));
+            }
+
+            return $value;
+        }
+        if (!is_subclass_of($class, static::MODEL_INTERFACE)) {
+            throw new \UnexpectedValueException("$at: no decoder for the type $type");
+        }
+        if (!$value instanceof \stdClass) {
+            throw new \UnexpectedValueException("$at: expected an object, got " . self::jsonType($value));
+        }
+
+        return self::model($value, $class, $where);
+    }
+
+    /** @param class-string $class */
+    private static function model(\stdClass $value, string $class, string $where): object
+    {
+        $instance = new $class();
+        $names = $class::attributeMap();
+        $setters = $class::setters();
+        $known = [];
+        foreach ($class::openAPITypes() as $property => $type) {
+            $key = $names[$property];
+            $known[$key] = true;
+            if (!property_exists($value, $key)) {
+                continue;
+            }
+            $path = $where === '' ? $key : "$where.$key";
+            if ($value->$key === null && !$class::isNullable($property)) {
+                throw new \UnexpectedValueException("$path is null, and the schema admits no null there");
+            }
+            try {
+                $instance->{$setters[$property]}(self::build($value->$key, $type, $path));
+            } catch (\InvalidArgumentException $e) { // a setter's own check (an enum, a length)
+                throw new \UnexpectedValueException("$path: {$e->getMessage()}", 0, $e);
+            }
+        }
+        $extra = array_diff_key(get_object_vars($value), $known);
+        if ($extra !== []) {
+            $instance->setAdditionalProperties($extra);
+        }
+        $invalid = $instance->listInvalidProperties();
+        if ($invalid !== []) {
+            throw new \UnexpectedValueException(($where === '' ? 'the body' : $where) . ': ' . implode('; ', $invalid));
+        }
+
+        return $instance;
+    }
+
+    private static function jsonType(mixed $value): string
+    {
+        return match (true) {
+            $value === null => 'null',
+            is_bool($value) => 'a boolean',
+            is_int($value), is_float($value) => 'a number',
+            is_string($value) => 'a string',
+            is_array($value) => 'a list',
+            default => 'an object',
+        };
+    }
+
+    private static function encode(mixed $value): string
+    {
+        if (is_object($value) && is_a($value, static::MODEL_INTERFACE)) {
+            $raw = self::raw()[$value] ?? null;
+            if ($raw !== null) {
+                return $raw;
+            }
+            $parts = [];
+            $getters = $value::getters();
+            foreach ($value::attributeMap() as $property => $key) {
+                $item = $value->{$getters[$property]}();
+                if ($item === null && !($value::isNullable($property) && $value->isNullableSetToNull($property))) {
+                    continue;
+                }
+                $parts[] = self::scalar($key) . ':' . self::encode($item);
+            }
+            foreach ($value->getAdditionalProperties() as $key => $item) {
+                $parts[] = self::scalar((string) $key) . ':' . self::encode($item);
+            }
+
+            return '{' . implode(',', $parts) . '}';
+        }
+        if (is_array($value) && array_is_list($value)) {
+            return '[' . implode(',', array_map(fn (mixed $item): string => self::encode($item), $value)) . ']';
+        }
+        if (is_array($value) || $value instanceof \stdClass) {
+            $parts = [];
+            foreach ((array) $value as $key => $item) {
+                $parts[] = self::scalar((string) $key) . ':' . self::encode($item);
+            }
+
+            return '{' . implode(',', $parts) . '}';
+        }
+
+        return self::scalar((static::SERIALIZER)::sanitizeForSerialization($value));
+    }
+
+    private static function scalar(mixed $value): string
+    {
+        return json_encode($value, JSON_THROW_ON_ERROR | JSON_UNESCAPED_SLASHES | JSON_PRESERVE_ZERO_FRACTION);
+    }
+
+    /** @return \WeakMap<object, string> */
+    private static function raw(): \WeakMap
+    {
+        return self::$rawJson ??= new \WeakMap();
+    }
+}

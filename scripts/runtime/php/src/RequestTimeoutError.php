@@ -1,0 +1,8 @@
+<?php
+
+namespace Raydium\ApiRuntime;
+
+/** The per-attempt timeout or the call's deadline passed. */
+class RequestTimeoutError extends TransportError
+{
+}
