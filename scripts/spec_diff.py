@@ -191,6 +191,7 @@ class Differ:
             self.add(name, not (widened if request else new_t < old_t),
                      f"{label}: type {sorted(old_t)} -> {sorted(new_t)}")  # fmt: skip
         self.enums(name, label, old, new, request=request)
+        self.formats(name, label, old, new, request=request)
         if request:
             self.bounds(name, label, old, new)
         old_props, new_props = oas.merged_properties(old), oas.merged_properties(new)
@@ -220,6 +221,28 @@ class Differ:
         for value in sorted(after - before):
             # a client with a closed enum fails on a value it does not know
             self.add(name, not request, f"{label}: enum value {json.loads(value)!r} added")
+
+    def formats(self, name: str, label: str, old: dict[str, Any], new: dict[str, Any], *, request: bool) -> None:
+        """A `format` added, removed or changed. Clients type a value by its format (a uuid, a
+        date-time, an int32), so a change a client cannot absorb breaks: a request that must now
+        match a format, or whose integer range shrinks; a response whose format a client decoded
+        is gone or changed, or whose integer range grows."""
+        before, after = old.get("format"), new.get("format")
+        if before == after:
+            return
+        if before is None:
+            self.add(name, request, f"{label}: format {after!r} added")
+        elif after is None:
+            self.add(name, not request, f"{label}: format {before!r} removed")
+        else:
+            ranges = FORMAT_RANGES.get(str(before)), FORMAT_RANGES.get(str(after))
+            if ranges[0] is not None and ranges[1] is not None:
+                widened = ranges[1][0] <= ranges[0][0] and ranges[0][1] <= ranges[1][1]
+                narrowed = ranges[0][0] <= ranges[1][0] and ranges[1][1] <= ranges[0][1]
+                breaking = not widened if request else not narrowed
+            else:
+                breaking = True
+            self.add(name, breaking, f"{label}: format {before!r} -> {after!r}")
 
     def bounds(self, name: str, label: str, old: dict[str, Any], new: dict[str, Any]) -> None:
         # a lower bound tightens when it rises, an upper bound when it falls

@@ -240,6 +240,34 @@ EXACT: list[tuple[str, Any, dict[str, Any] | None, list[str]]] = [
     ("int32 range stated", lambda d: op_of(d)["parameters"][0]["schema"].update(minimum=-(2**31)), with_param(
      schema={"type": "integer", "format": "int32"}),
      ["change: h: doX: query parameter 'q': minimum -2147483648 added"]),
+    ("format added to a parameter", lambda d: op_of(d)["parameters"][0]["schema"].update(format="uuid"), with_param(
+     schema={"type": "string"}), ["BREAKING: h: doX: query parameter 'q': format 'uuid' added"]),
+    ("format dropped from a parameter", lambda d: op_of(d)["parameters"][0]["schema"].pop("format"), with_param(
+     schema={"type": "string", "format": "uuid"}), ["change: h: doX: query parameter 'q': format 'uuid' removed"]),
+    ("format added to a response", lambda d: op_of(d)["responses"]["200"]["content"]["application/json"]["schema"]
+     .update(format="date-time"), document({"type": "integer"}, {"type": "object"}, {"type": "string"}),
+     ["change: h: doX: response: format 'date-time' added"]),
+    ("format dropped from a response (the pool id's uuid)", lambda d: op_of(d)["responses"]["200"]["content"][
+     "application/json"]["schema"].pop("format"), document({"type": "integer"}, {"type": "object"}, {
+         "type": "string", "format": "uuid"}), ["BREAKING: h: doX: response: format 'uuid' removed"]),
+    ("format changed", lambda d: op_of(d)["parameters"][0]["schema"].update(format="date"), with_param(
+     schema={"type": "string", "format": "date-time"}),
+     ["BREAKING: h: doX: query parameter 'q': format 'date-time' -> 'date'"]),
+    ("integer format widened in a request", lambda d: op_of(d)["parameters"][0]["schema"].update(format="int64"),
+     with_param(schema={"type": "integer", "format": "int32"}),
+     ["change: h: doX: query parameter 'q': format 'int32' -> 'int64'"]),
+    ("integer format narrowed in a request", lambda d: op_of(d)["parameters"][0]["schema"].update(format="int32"),
+     with_param(schema={"type": "integer", "format": "int64"}),
+     ["BREAKING: h: doX: query parameter 'q': format 'int64' -> 'int32'"]),
+    ("integer format widened in a response", lambda d: op_of(d)["responses"]["200"]["content"]["application/json"][
+     "schema"].update(format="uint64"), document({"type": "integer"}, {"type": "object"}, {
+         "type": "integer", "format": "uint32"}), ["BREAKING: h: doX: response: format 'uint32' -> 'uint64'"]),
+    ("integer format narrowed in a response", lambda d: op_of(d)["responses"]["200"]["content"]["application/json"][
+     "schema"].update(format="int32"), document({"type": "integer"}, {"type": "object"}, {
+         "type": "integer", "format": "int64"}), ["change: h: doX: response: format 'int64' -> 'int32'"]),
+    ("integer formats that overlap", lambda d: op_of(d)["parameters"][0]["schema"].update(format="uint32"),
+     with_param(schema={"type": "integer", "format": "int32"}),
+     ["BREAKING: h: doX: query parameter 'q': format 'int32' -> 'uint32'"]),
     ("request body removed", lambda d: op_of(d).pop("requestBody"), None, ["BREAKING: h: doX: request body removed"]),
     ("optional request body added", lambda d: op_of(d).update(requestBody={"content": {}}),
      {**copy.deepcopy(BASE), "paths": {"/x": {"post": {k: v for k, v in BASE["paths"]["/x"]["post"].items()
