@@ -142,7 +142,7 @@ def _php(n: Names) -> dict[str, Any]:
         "additionalProperties": {
             "invokerPackage": n.php_namespace, "composerPackageName": f"raydium/{n.host}-client",
             "artifactVersion": n.version, "licenseName": "MIT", "hideGenerationTimestamp": True,
-            "developerOrganization": "raydium-api-descriptions",
+            "developerOrganization": "raydium-api-descriptions", "x-runtime-aliases": list(PHP_ALIASES),
         },
     }  # fmt: skip
 
@@ -161,12 +161,14 @@ GO_CONTRACT = {"contract.mustache": {"templateType": "SupportingFiles", "destina
 RUST_CONTRACT = {"contract.mustache": {"templateType": "SupportingFiles", "destinationFilename": "src/contract.rs"}}
 RUBY_CONTRACT = {"contract.mustache": {"templateType": "SupportingFiles",
                                         "destinationFilename": "lib/{gem}/contract.rb"}}  # fmt: skip
-# PHP: one class per file (PSR-4), each from its template; ApiException.mustache replaces the generator's own
+# PHP: the shared runtime's classes each package names as its own (class_alias in lib/aliases.php),
+# each name keeping a PSR-4 file that loads the aliases
+PHP_ALIASES = ("ApiException", "TransportError", "ConnectionFailedError", "RequestTimeoutError", "ConnectionCutError",
+               "NotJsonError", "MalformedJsonError", "UnexpectedShapeError", "UnexpectedStatusError",
+               "FailureEnvelopeError", "RateLimitedError", "RetryPolicy")  # fmt: skip
+# One class per file (PSR-4), each from its template; ApiException.mustache replaces the generator's own
 PHP_CONTRACT = {f"{name}.mustache": {"templateType": "SupportingFiles", "destinationFilename": f"lib/{name}.php"}
-                for name in ("Contract", "ContractConfiguration", "RetryPolicy", "ErrorCode", "FailureEnvelopeError",
-                             "RateLimitedError", "NotJsonError", "MalformedJsonError", "UnexpectedShapeError",
-                             "UnexpectedStatusError", "TransportError", "ConnectionFailedError", "RequestTimeoutError",
-                             "ConnectionCutError", "aliases")}  # fmt: skip
+                for name in ("Contract", "ContractConfiguration", "ErrorCode", "aliases", *PHP_ALIASES)}  # fmt: skip
 
 
 def runtime_version(language: str) -> str:

@@ -502,7 +502,7 @@ def runtime_package(runtime: Runtime, out: Path, stamp: int) -> None:
             run(["npm", "pack", "--pack-destination", target, "--loglevel=error"], f"{runtimes.NAME}: npm pack",
                 cwd=project, env=build_env(stamp))  # fmt: skip
         elif runtime.language == "php":
-            zip_folder(project, runtimes.NAME, target / f"raydium-api-runtime-{runtime.version}.zip", stamp)
+            zip_folder(project, runtimes.NAME, target / f"{runtimes.NAME}-{runtime.version}.zip", stamp)
         elif runtime.language == "ruby":
             run(["gem", "build", "raydium_api_runtime.gemspec", "--output",
                  target / f"raydium_api_runtime-{runtime.version}.gem"], f"{runtimes.NAME}: gem build", cwd=project,
