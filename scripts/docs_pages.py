@@ -21,6 +21,7 @@ import json
 import re
 import shutil
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -37,7 +38,9 @@ MAX_DEPTH = 6
 
 @dataclass
 class Row:
-    """One line of a parameters or fields table."""
+    """One entry of a parameters table or of a field tree. A field's `name` is its full path
+    (`data[].mintA.symbol`), `label` what its own entry shows (`symbol`), and `children` the
+    fields under it, which the page collapses."""
 
     name: str
     type: str
@@ -46,7 +49,10 @@ class Row:
     description: str
     not_shown: str = ""
     evidence: list[dict[str, str]] = field(default_factory=list)
-    same_as: str = ""  # the row above whose fields this one repeats (not listed twice)
+    same_as: str = ""  # the field above whose fields this one repeats (not listed twice)
+    label: str = ""
+    record: str = ""  # a shared record described once on the records page, linked, not expanded
+    children: list[Row] = field(default_factory=list)
 
 
 @dataclass
@@ -87,7 +93,34 @@ def cell(value: Any) -> str:
     return text(re.sub(r"\s+", " ", str(value)).replace("|", "\\|").strip())
 
 
-def schema_type(schema: dict[str, Any]) -> str:
+@dataclass(frozen=True)
+class Records:
+    """The host's shared records: titled object schemas that more than one owner (an
+    operation, or another named schema) carries. Each is described once on the host's
+    records page; a field of one names it with a link there instead of listing its fields."""
+
+    shared: frozenset[str] = frozenset()
+    page: str = "records.md"  # the link target ("" on the records page itself)
+
+    def link(self, name: str) -> str:
+        return f"[{name}]({self.page}#{anchor(name)})"
+
+
+NO_RECORDS = Records()
+
+
+def anchor(name: str) -> str:
+    return name.lower()
+
+
+def _members(schema: dict[str, Any]) -> list[dict[str, Any]]:
+    found = schema.get("anyOf") or schema.get("oneOf") or []
+    return [m for m in found if isinstance(m, dict)] if isinstance(found, list) else []
+
+
+def schema_type(schema: dict[str, Any], records: Records = NO_RECORDS) -> str:
+    if title_of(schema) in records.shared and has_fields(schema):
+        return records.link(title_of(schema))
     if "x-not-shown" in schema and "type" not in schema and not oas.merged_properties(schema):
         return "any (shape not shown)"
     types = schema.get("type")
@@ -99,13 +132,50 @@ def schema_type(schema: dict[str, Any]) -> str:
         text = "object"
     elif "enum" in schema:
         text = "enum"
+    elif _members(schema):  # `anyOf` / `oneOf`: each member's type
+        text = " or ".join(dict.fromkeys(schema_type(m, records) for m in _members(schema)))
     else:
         text = "any"
     if text == "array" and isinstance(schema.get("items"), dict):
-        text = f"array of {schema_type(schema['items'])}"
+        entry = schema_type(schema["items"], records)
+        text = f"array of ({entry})" if " or " in entry else f"array of {entry}"
     if schema.get("format"):
         text += f" ({schema['format']})"
     return text
+
+
+def shared_records(bundle: dict[str, Any]) -> frozenset[str]:
+    """Names of the bundle's component schemas that a field of more than one owner refers
+    to. An owner is the operation or the named schema the `$ref` stands in; a `$ref` that is
+    an `allOf` member composes its owner rather than being one of its fields."""
+    owners: dict[str, set[str]] = {}
+
+    def walk(node: Any, owner: str) -> None:
+        if isinstance(node, list):
+            for item in node:
+                walk(item, owner)
+            return
+        if not isinstance(node, dict):
+            return
+        ref = node.get("$ref")
+        if isinstance(ref, str) and ref.startswith("#/components/schemas/"):
+            owners.setdefault(ref.rsplit("/", 1)[1], set()).add(owner)
+        for key, value in node.items():
+            if key == "allOf":
+                walk([m for m in value if not (isinstance(m, dict) and "$ref" in m)], owner)
+            elif key not in ("example", "examples", "x-evidence", "x-codeSamples"):
+                walk(value, owner)
+
+    for name, schema in ((bundle.get("components") or {}).get("schemas") or {}).items():
+        walk(schema, f"#/components/schemas/{name}")
+    for kind in ("responses", "requestBodies"):
+        for name, item in ((bundle.get("components") or {}).get(kind) or {}).items():
+            walk(item, f"#/components/{kind}/{name}")
+    for item in (bundle.get("paths") or {}).values():
+        for method in oas.HTTP_METHODS:
+            if isinstance(item.get(method), dict):
+                walk(item[method], str(item[method].get("operationId")))
+    return frozenset(name for name, found in owners.items() if len(found) > 1)
 
 
 def literal(value: Any) -> str:
@@ -152,60 +222,134 @@ def _merged(schema: dict[str, Any], key: str) -> Any:
 _OWN_ANNOTATIONS = ("description", "x-evidence", "x-not-shown", "example", "examples", "title")
 
 
+def properties(schema: dict[str, Any]) -> dict[str, Any]:
+    """The fields of a dereferenced schema, merged through allOf (later members win), a
+    field keeping the description an earlier member gives it where a later one gives none
+    (the success envelope narrows `success` to `true`; the envelope says what it is)."""
+    merged: dict[str, Any] = {}
+    for member in [*(schema.get("allOf") or []), {"properties": schema.get("properties") or {}}]:
+        if not isinstance(member, dict):
+            continue
+        for name, prop in (properties(member) if "allOf" in member else member.get("properties") or {}).items():
+            earlier = merged.get(name)
+            if isinstance(prop, dict) and isinstance(earlier, dict) and "description" not in prop \
+                    and _merged(earlier, "description"):  # fmt: skip
+                prop = {**prop, "description": _merged(earlier, "description")}
+            merged[name] = prop
+    return merged
+
+
+def describe(prop: dict[str, Any]) -> str:
+    """A field's description; where the description gives none, what is known of it."""
+    own = _merged(prop, "description")
+    if own:
+        return cell(own)
+    if prop.get("x-evidence"):
+        return "Named by public evidence, not by the source, which does not describe it."
+    return "Named in the source, which does not describe it."
+
+
 def field_rows(
-    schema: dict[str, Any], prefix: str = "", depth: int = 0, seen: list[tuple[dict[str, Any], str]] | None = None
+    schema: dict[str, Any], prefix: str = "", depth: int = 0, seen: list[tuple[dict[str, Any], str]] | None = None,
+    records: Records = NO_RECORDS,
 ) -> list[Row]:
-    """Rows for the fields of a dereferenced schema, nested objects and arrays flattened
-    into dotted names (`data[].symbol`). A field whose schema equals one already expanded
-    in the same table (`mintB` after `mintA`) gets one row that names the first, not its
-    fields again."""
+    """The field tree of a dereferenced schema: each field with the fields under it
+    (`data[].symbol` under `data`). A field whose schema equals one already expanded in the
+    same tree (`mintB` after `mintA`) names the first instead of listing its fields again;
+    a field that is a shared record (`records`) links it instead."""
     seen = [] if seen is None else seen
     rows: list[Row] = []
     required = oas.merged_required(schema)
-    for name, prop in oas.merged_properties(schema).items():
+    for name, prop in properties(schema).items():
         if not isinstance(prop, dict):
             continue
         full = f"{prefix}{name}"
         row = Row(
             name=full,
-            type=schema_type(prop),
+            type=schema_type(prop, records),
             required=name in required,
             constraints=cell(constraints(prop)),
-            description=cell(_merged(prop, "description") or ""),
+            description=describe(prop),
             not_shown=cell(_merged(prop, "x-not-shown") or ""),
             evidence=list(prop.get("x-evidence") or []),
+            label=name,
+            record=record_of(prop, records),
         )
         rows.append(row)
-        if depth >= MAX_DEPTH:
+        if depth >= MAX_DEPTH or row.record:
             continue
         shape = {k: v for k, v in prop.items() if k not in _OWN_ANNOTATIONS}
         first = next((where for shape_seen, where in seen if shape_seen == shape), None)
         if first is not None:
             row.same_as = first
             continue
-        nested = nested_rows(prop, full, depth + 1, seen)
-        if nested:
+        row.children = nested_rows(prop, full, depth + 1, seen, records)
+        if row.children:
             seen.append((shape, full))
-        rows.extend(nested)
     return rows
 
 
-def nested_rows(prop: dict[str, Any], name: str, depth: int, seen: list[tuple[dict[str, Any], str]]) -> list[Row]:
-    """Rows under a field: its entries where it can be an array (`name[].x`), its fields
-    where it can be an object (`name.x`); `type: [object, array]` gives both."""
+def record_of(prop: dict[str, Any], records: Records) -> str:
+    """The shared record a field is, holds the entries of, or may be (`anyOf`), if any."""
+    candidates = [prop]
+    if isinstance(prop.get("items"), dict):
+        candidates.append(prop["items"])
+    candidates += [m for c in list(candidates) for m in _members(c)]
+    return next((title_of(c) for c in candidates if title_of(c) in records.shared and has_fields(c)), "")
+
+
+def title_of(schema: dict[str, Any]) -> str:
+    """The name of the component a dereferenced schema is: its title, or its one allOf
+    member's, where a `$ref` with siblings of its own stays `allOf: [target]` (deref.py)."""
+    members = schema.get("allOf")
+    if "title" not in schema and isinstance(members, list) and len(members) == 1 and isinstance(members[0], dict):
+        return title_of(members[0])
+    return str(schema.get("title", ""))
+
+
+def has_fields(schema: dict[str, Any]) -> bool:
+    """Whether a schema has fields a page lists: its own, its entries', or a member's."""
+    items = schema.get("items")
+    return bool(properties(schema)) or (isinstance(items, dict) and has_fields(items)) \
+        or any(has_fields(m) for m in _members(schema))  # fmt: skip
+
+
+def nested_rows(
+    prop: dict[str, Any], name: str, depth: int, seen: list[tuple[dict[str, Any], str]],
+    records: Records = NO_RECORDS,
+) -> list[Row]:
+    """The fields under a field: its entries' where it can be an array (`name[].x`, shown
+    as `x`, or `[].x` where it can also be an object), its own where it can be an object
+    (`name.x`); an `anyOf` or `oneOf` member that has fields gives its fields."""
     types = prop.get("type")
     type_list = types if isinstance(types, list) else [types]
     rows: list[Row] = []
+    entry = "[]." if "object" in type_list else ""
     if "array" in type_list and isinstance(prop.get("items"), dict):
         items = prop["items"]
         if items.get("x-not-shown"):  # what the entries do not show, on a row of its own
-            rows.append(Row(f"{name}[]", schema_type(items), False, "", cell(items.get("description", "")),
-                            cell(items["x-not-shown"])))  # fmt: skip
+            rows.append(Row(f"{name}[]", schema_type(items, records), False, "",
+                            cell(items.get("description", "")) or "Each entry.", cell(items["x-not-shown"]),
+                            label="[]"))  # fmt: skip
         if prop.get("maxItems") != 0:  # no entry fields where there can be no entries
-            rows.extend(field_rows(items, f"{name}[].", depth, seen))
+            for row in _fields_of(items, f"{name}[].", depth, seen, records):
+                rows.append(row)
+                row.label = entry + row.label
         if type_list == ["array"]:
             return rows
-    return rows + field_rows(prop, f"{name}.", depth, seen)
+    return rows + _fields_of(prop, f"{name}.", depth, seen, records)
+
+
+def _fields_of(
+    schema: dict[str, Any], prefix: str, depth: int, seen: list[tuple[dict[str, Any], str]], records: Records
+) -> list[Row]:
+    """The fields of a schema, or of the one member of its `anyOf`/`oneOf` that has fields
+    (a pool record or `null`)."""
+    own = field_rows(schema, prefix, depth, seen, records)
+    if own:
+        return own
+    members = [m for m in _members(schema) if properties(m)]
+    return field_rows(members[0], prefix, depth, seen, records) if len(members) == 1 else []
 
 
 def parameter_rows(op: dict[str, Any]) -> list[Row]:
@@ -241,7 +385,7 @@ def status_label(status: str) -> str:
     return "Any other status (default)" if status == "default" else status
 
 
-def response_view(status: str, response: dict[str, Any]) -> ResponseView:
+def response_view(status: str, response: dict[str, Any], records: Records = NO_RECORDS) -> ResponseView:
     media = (response.get("content") or {}).get("application/json") or {}
     schema = media.get("schema") or {}
     alternatives: list[tuple[str, list[dict[str, str]]]] = []
@@ -268,7 +412,7 @@ def response_view(status: str, response: dict[str, Any]) -> ResponseView:
         status=status,
         description=cell(response.get("description", "")),
         headers=headers,
-        fields=field_rows(schema) if schema else [],
+        fields=field_rows(schema, records=records) if schema else [],
         not_shown=[cell(n) for n in notices],
         sensitive=cell(sensitive.get("handling", "")) if sensitive else "",
         examples=examples_of(media),
@@ -336,7 +480,8 @@ class OperationView:
 
 
 def operation_view(
-    host: str, method: str, path: str, op: dict[str, Any], item: dict[str, Any] | None = None
+    host: str, method: str, path: str, op: dict[str, Any], item: dict[str, Any] | None = None,
+    records: Records = NO_RECORDS,
 ) -> OperationView:
     view = OperationView(host, method, path, op, page=f"{slug(op['operationId'])}.md")
     if item and item.get("x-evidence"):
@@ -346,17 +491,74 @@ def operation_view(
     body = (op.get("requestBody") or {}).get("content", {}).get("application/json")
     if body:
         schema = body.get("schema") or {}
-        view.body_fields = field_rows(schema)
+        view.body_fields = field_rows(schema, records=records)
         view.body_rules = list(_merged(schema, "x-rules") or [])
         view.body_not_shown = [cell(n) for n in (schema.get("x-not-shown"), _merged(schema, "x-not-shown")) if n][:1]
         view.body_examples = examples_of(body)
     responses = list(op.get("responses", {}).items())
-    view.responses = [response_view(status, r) for status, r in responses]
+    view.responses = [response_view(status, r, records) for status, r in responses]
     for i, (_, response) in enumerate(responses):  # a shared failure response is described once
         earlier = next((s for s, r in responses[:i] if r == response), None)
         if earlier is not None:
             view.responses[i].same_as = earlier
     return view
+
+
+@dataclass
+class RecordView:
+    """A shared record on the host's records page: what it is, its field tree, and the
+    operations that carry it (directly or inside another record)."""
+
+    name: str
+    description: str
+    not_shown: str
+    evidence: list[dict[str, str]]
+    fields: list[Row]
+    used_by: list[OperationView] = field(default_factory=list)
+
+
+def flatten(rows: list[Row]) -> Iterator[Row]:
+    """Every row of a field tree, parents before their children."""
+    for row in rows:
+        yield row
+        yield from flatten(row.children)
+
+
+def linked_records(rows: list[Row]) -> set[str]:
+    return {row.record for row in flatten(rows) if row.record}
+
+
+def record_views(doc: dict[str, Any], views: list[OperationView], shared: frozenset[str]) -> list[RecordView]:
+    """The shared records the host's pages link, alphabetically, each with the operations
+    that carry it. A record linked only from another record is listed too."""
+    here = Records(shared, page="")
+    schemas = (doc.get("components") or {}).get("schemas") or {}
+    records: dict[str, RecordView] = {}
+    pending = sorted({name for v in views for name in linked_records(operation_rows(v))})
+    while pending:
+        name = pending.pop()
+        if name in records:
+            continue
+        schema = schemas[name]
+        rows = field_rows(schema, records=here) or nested_rows(schema, "", 0, [], here)
+        records[name] = RecordView(name, cell(schema.get("description", "")), cell(schema.get("x-not-shown", "")),
+                                   list(schema.get("x-evidence") or []), rows)  # fmt: skip
+        pending += sorted(linked_records(rows) - set(records))
+    inside = {name: linked_records(view.fields) for name, view in records.items()}
+    for view in views:
+        reached = linked_records(operation_rows(view))
+        while True:
+            more = reached | {name for r in reached for name in inside[r]}
+            if more == reached:
+                break
+            reached = more
+        for name in sorted(reached):
+            records[name].used_by.append(view)
+    return [records[name] for name in sorted(records)]
+
+
+def operation_rows(view: OperationView) -> list[Row]:
+    return view.body_fields + [row for r in view.responses for row in r.fields]
 
 
 def write_source_document(target: Path) -> None:
@@ -453,12 +655,14 @@ def render_all(out: Path, ledger_path: Path, hosts: list[str]) -> list[Path]:
     for host in hosts:
         deref = (REPO / "generated" / "openapi" / f"{host}.deref.json").read_text(encoding="utf-8")
         doc = oas.typed_view(json.loads(deref))  # object-or-array data read as one schema
+        bundle = json.loads((REPO / "generated" / "openapi" / f"{host}.json").read_text(encoding="utf-8"))
+        shared = Records(shared_records(bundle))
         for suffix in (".yaml", ".json", ".deref.json", ".source-only.yaml"):
             shutil.copy(REPO / "generated" / "openapi" / f"{host}{suffix}", tmp / "downloads" / f"{host}{suffix}")
-        views = [operation_view(host, m, p, item[m], item) for p, item in doc["paths"].items()
+        views = [operation_view(host, m, p, item[m], item, shared) for p, item in doc["paths"].items()
                  for m in oas.HTTP_METHODS if m in item]  # fmt: skip
         codes = error_codes(doc)
-        bundle = json.loads((REPO / "generated" / "openapi" / f"{host}.json").read_text(encoding="utf-8"))
+        records = record_views(doc, views, shared.shared)
         sent_back = {c.operation_id: c.chained for c in code_samples.calls(bundle, host) if c.chained}
         for view in views:
             chained = sent_back.get(view.op["operationId"])
@@ -469,11 +673,14 @@ def render_all(out: Path, ledger_path: Path, hosts: list[str]) -> list[Path]:
         if codes:
             pages = {v.op["operationId"]: {"page": v.page, "title": f"{v.method.upper()} {v.path}"} for v in views}
             write(f"{host}/error-codes.md", "error-codes.md.j2", doc=doc, codes=codes, pages=pages, bases=BASES)
-        write(f"{host}/index.md", "host.md.j2", host=host, doc=doc, views=views, counts=ledger["hosts"][host])
+        if records:
+            write(f"{host}/records.md", "records.md.j2", host=host, doc=doc, records=records)
+        write(f"{host}/index.md", "host.md.j2", host=host, doc=doc, views=views, counts=ledger["hosts"][host],
+              records=bool(records))  # fmt: skip
         write(f"{host}/interactive.md", "interactive.md.j2", host=host, doc=doc)
         summaries.append({"host": host, "title": doc["info"]["title"], "operations": len(views),
                           "counts": ledger["hosts"][host], "tags": tag_groups(doc, views),
-                          "codes": bool(codes)})  # fmt: skip
+                          "codes": bool(codes), "records": bool(records)})  # fmt: skip
     shutil.copy(ledger_path, tmp / "downloads" / "markers.json")
     flows = sorted((REPO / "generated" / "openapi").glob("*.arazzo.yaml"))
     for flow in flows:  # the Arazzo workflows, beside the bundles their sources name

@@ -80,14 +80,16 @@ POOL: dict[str, Any] = {
 }  # fmt: skip
 
 
-def test_field_rows_flatten_nested_fields_and_name_a_repeated_shape_once() -> None:
+def test_field_rows_nest_fields_and_name_a_repeated_shape_once() -> None:
     rows = docs_pages.field_rows(POOL)
-    assert [(r.name, r.type, r.required, r.constraints, r.description, r.same_as) for r in rows] == [
-        ("id", "string", True, "pattern `^[0-9]+$`{: .pattern }", "the pool id", ""),
-        ("mintA", "object", True, "", "first", ""),
-        ("mintA.address", "string", False, "", "", ""),
-        ("mintB", "object", False, "", "second", "mintA"),
-    ]
+    assert [(r.name, r.label, r.type, r.required, r.constraints, r.description, r.same_as)
+            for r in docs_pages.flatten(rows)] == [
+        ("id", "id", "string", True, "pattern `^[0-9]+$`{: .pattern }", "the pool id", ""),
+        ("mintA", "mintA", "object", True, "", "first", ""),
+        ("mintA.address", "address", "string", False, "", "Named in the source, which does not describe it.", ""),
+        ("mintB", "mintB", "object", False, "", "second", "mintA"),
+    ]  # fmt: skip
+    assert [[c.name for c in r.children] for r in rows] == [[], ["mintA.address"], []]
     assert rows[1].evidence == [{"source": "s", "note": "n"}]
     assert rows[1].evidence is not POOL["properties"]["mintA"]["x-evidence"]
 
@@ -96,7 +98,7 @@ def test_field_rows_stop_expanding_at_the_maximum_depth() -> None:
     deep: dict[str, Any] = {"type": "string"}
     for level in range(docs_pages.MAX_DEPTH + 2):
         deep = {"type": "object", "properties": {f"l{level}": deep}}
-    names = [r.name for r in docs_pages.field_rows(deep)]
+    names = [r.name for r in docs_pages.flatten(docs_pages.field_rows(deep))]
     assert len(names) == docs_pages.MAX_DEPTH + 1
     assert names[-1].count(".") == docs_pages.MAX_DEPTH
 
@@ -111,9 +113,9 @@ def test_array_entries_get_their_own_rows_and_their_not_shown_row() -> None:
     prop = {"type": "array", "items": {"type": "object", "description": "an entry", "x-not-shown": "which fields",
                                        "properties": {"x": {"type": "integer"}}}}  # fmt: skip
     rows = docs_pages.nested_rows(prop, "list", 1, [])
-    assert [(r.name, r.type, r.required, r.description, r.not_shown) for r in rows] == [
-        ("list[]", "object", False, "an entry", "which fields"),
-        ("list[].x", "integer", False, "", ""),
+    assert [(r.name, r.label, r.type, r.required, r.description, r.not_shown) for r in rows] == [
+        ("list[]", "[]", "object", False, "an entry", "which fields"),
+        ("list[].x", "x", "integer", False, "Named in the source, which does not describe it.", ""),
     ]
 
 
@@ -125,7 +127,92 @@ def test_an_array_that_can_have_no_entries_lists_no_entry_fields() -> None:
 def test_a_field_that_is_an_object_or_an_array_gets_both_kinds_of_rows() -> None:
     prop = {"type": ["object", "array"], "items": {"properties": {"e": {"type": "string"}}},
             "properties": {"o": {"type": "string"}}}  # fmt: skip
-    assert [r.name for r in docs_pages.nested_rows(prop, "f", 1, [])] == ["f[].e", "f.o"]
+    assert [(r.name, r.label) for r in docs_pages.nested_rows(prop, "f", 1, [])] == [("f[].e", "[].e"), ("f.o", "o")]
+
+
+def test_a_field_without_a_description_says_what_is_known_of_it() -> None:
+    assert docs_pages.describe({"description": "a | b"}) == "a \\| b"
+    assert docs_pages.describe({"allOf": [{"description": "inner"}]}) == "inner"
+    assert docs_pages.describe({"x-evidence": [{"source": "s"}]}) == (
+        "Named by public evidence, not by the source, which does not describe it.")
+    assert docs_pages.describe({"type": "string"}) == "Named in the source, which does not describe it."
+
+
+def test_a_narrowed_field_keeps_the_description_of_the_schema_it_narrows() -> None:
+    envelope = {"allOf": [{"properties": {"ok": {"type": "boolean", "description": "check it"}, "n": {}}},
+                          {"properties": {"ok": {"const": True}, "n": {"description": "own"}}}],
+                "properties": {"extra": {"type": "string"}}}  # fmt: skip
+    fields = docs_pages.properties(envelope)
+    assert fields == {"ok": {"const": True, "description": "check it"}, "n": {"description": "own"},
+                      "extra": {"type": "string"}}  # fmt: skip
+
+
+BUNDLE: dict[str, Any] = {
+    "paths": {
+        "/a": {"get": {"operationId": "a", "responses": {"200": {"content": {"application/json": {"schema": {
+            "properties": {"data": {"type": "array", "items": {"$ref": "#/components/schemas/Pool"}}}}}}}}}},
+        "/b": {"get": {"operationId": "b", "responses": {"200": {"content": {"application/json": {"schema": {
+            "$ref": "#/components/schemas/Page"}}}}}}},
+    },
+    "components": {"schemas": {
+        "Pool": {"title": "Pool", "properties": {"mint": {"$ref": "#/components/schemas/Mint"}}},
+        "Mint": {"title": "Mint", "properties": {"symbol": {"type": "string"}}},
+        "Base": {"title": "Base", "properties": {"id": {"type": "string"}}},
+        "Page": {"title": "Page", "allOf": [{"$ref": "#/components/schemas/Base"}],
+                 "properties": {"data": {"type": "array", "items": {"$ref": "#/components/schemas/Pool"}},
+                                "first": {"$ref": "#/components/schemas/Mint"}}},
+    }},
+}  # fmt: skip
+
+
+def test_a_record_is_shared_when_more_than_one_owner_has_a_field_of_it() -> None:
+    """Pool: a field of operation `a` and of `Page`; Mint: of `Pool` and of `Page`; Base is
+    only composed into Page (an allOf member is no field); Page is the root of `b` only."""
+    assert docs_pages.shared_records(BUNDLE) == frozenset({"Pool", "Mint"})
+
+
+POOL_RECORD = {"title": "Pool", "properties": {"mint": {"title": "Mint", "properties": {"symbol": {}}}}}
+
+
+def test_a_shared_record_is_linked_by_name_and_not_expanded() -> None:
+    records = docs_pages.Records(frozenset({"Pool"}))
+    schema = {"properties": {"pools": {"type": "array", "items": {"anyOf": [POOL_RECORD, {"type": "null"}]}},
+                             "one": {"allOf": [POOL_RECORD], "x-evidence": [{"source": "s"}]},
+                             "own": {"title": "Other", "properties": {"x": {}}}}}  # fmt: skip
+    pools, one, own = docs_pages.field_rows(schema, records=records)
+    assert (pools.type, pools.record, pools.children) == ("array of ([Pool](records.md#pool) or null)", "Pool", [])
+    assert (one.type, one.record, one.children) == ("[Pool](records.md#pool)", "Pool", [])
+    assert (own.type, own.record, [c.name for c in own.children]) == ("object", "", ["own.x"])
+    here = docs_pages.Records(frozenset({"Pool"}), page="")
+    assert docs_pages.schema_type(POOL_RECORD, here) == "[Pool](#pool)"
+    assert docs_pages.schema_type({"title": "Pool", "type": "string"}, records) == "string"  # no fields: no record
+
+
+def test_the_one_member_with_fields_gives_its_fields() -> None:
+    prop = {"type": "array", "items": {"anyOf": [{"type": "null"}, POOL_RECORD]}}
+    rows = docs_pages.nested_rows(prop, "data", 1, [])
+    assert [(r.name, r.label) for r in docs_pages.flatten(rows)] == [("data[].mint", "mint"),
+                                                                      ("data[].mint.symbol", "symbol")]  # fmt: skip
+    two = {"anyOf": [POOL_RECORD, {"properties": {"y": {}}}]}
+    assert docs_pages.nested_rows(two, "data", 1, []) == []  # which member's fields: not guessed
+
+
+def test_the_records_page_lists_each_linked_record_with_every_operation_that_carries_it() -> None:
+    """A record reached through another (Mint inside Pool) is listed, carried by the
+    operations that carry the outer one; a record no field links is not."""
+    mint = {"title": "Mint", "description": "a mint", "properties": {"symbol": {}}}
+    pool = {"title": "Pool", "properties": {"mint": mint}}
+    doc = {"components": {"schemas": {"Pool": pool, "Mint": mint, "Unused": {"title": "Unused"}}}}
+    shared = frozenset({"Pool", "Mint", "Unused"})
+    records = docs_pages.Records(shared)
+    views = [docs_pages.operation_view("h", "get", "/a", {"operationId": "getA", "responses": {"200": {"content": {
+                 "application/json": {"schema": {"properties": {"data": pool}}}}}}}, records=records),
+             docs_pages.operation_view("h", "get", "/b", {"operationId": "getB", "responses": {"200": {"content": {
+                 "application/json": {"schema": {"properties": {"mint": mint}}}}}}}, records=records)]  # fmt: skip
+    listed = docs_pages.record_views(doc, views, shared)
+    assert [(r.name, r.description, [v.page for v in r.used_by]) for r in listed] == [
+        ("Mint", "a mint", ["get-a.md", "get-b.md"]), ("Pool", "", ["get-a.md"])]
+    assert [(row.name, row.type) for row in listed[1].fields] == [("mint", "[Mint](#mint)")]
 
 
 def test_parameter_rows_say_name_place_type_and_rules() -> None:
