@@ -504,6 +504,44 @@ def operation_view(
     return view
 
 
+def page_notices(view: OperationView) -> list[tuple[str, str]]:
+    """Every "not shown in the source" notice an operation page shows, as (where, text) in
+    page order, for the page's one box of them. A text said in several places is listed
+    once, with every place; a response described as the same as another adds nothing."""
+    found: dict[str, list[str]] = {}
+
+    def add(where: str, text: str) -> None:
+        if text and where not in found.setdefault(text, []):
+            found[text].append(where)
+
+    def rows(where: str, listed: list[Row]) -> None:
+        for row in flatten(listed):
+            add(f"{where} `{row.name}`", row.not_shown)
+
+    def examples(listed: list[Example]) -> None:
+        for example in listed:
+            add(f"example `{example.name}`", example.not_shown)
+
+    add("the operation", cell(view.op.get("x-not-shown", "")))
+    rows("parameter", view.parameters)
+    for header in view.op.get("x-edge-headers") or []:
+        add(f"edge header `{header['name']}`", cell(header.get("notShown", "")))
+    for text in view.body_not_shown:
+        add("the request body", text)
+    rows("request field", view.body_fields)
+    examples(view.body_examples)
+    for response in view.responses:
+        if response.same_as:
+            continue
+        label = f"response {response.status}"
+        for text in response.not_shown:
+            add(label, text)
+        rows(f"{label}, header", response.headers)
+        rows(f"{label}, field", response.fields)
+        examples(response.examples)
+    return [("; ".join(wheres), text) for text, wheres in found.items()]
+
+
 @dataclass
 class RecordView:
     """A shared record on the host's records page: what it is, its field tree, and the
@@ -669,7 +707,7 @@ def render_all(out: Path, ledger_path: Path, hosts: list[str]) -> list[Path]:
             source = {"field": chained.field, "page": slug(chained.source.operation_id) + ".md",
                       "title": f"{chained.source.method.upper()} {chained.source.path}"} if chained else None
             write(f"{host}/{view.page}", "operation.md.j2", view=view, doc=doc, has_codes=bool(codes),
-                  sent_back=source)  # fmt: skip
+                  sent_back=source, notices=page_notices(view), grouped=True)  # fmt: skip
         if codes:
             pages = {v.op["operationId"]: {"page": v.page, "title": f"{v.method.upper()} {v.path}"} for v in views}
             write(f"{host}/error-codes.md", "error-codes.md.j2", doc=doc, codes=codes, pages=pages, bases=BASES)

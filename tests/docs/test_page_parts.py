@@ -393,3 +393,24 @@ def test_releases_newest_first_with_their_changelog(tmp_path: Path, monkeypatch:
         {"host": "g", "versions": [], "changelog": ""}, {"host": "none", "versions": [], "changelog": ""}]  # fmt: skip
     assert (downloads / "h" / "1.10.0" / "h-1.10.0.yaml").read_text(encoding="utf-8") == "1.10.0"
     assert sorted(p.name for p in (downloads / "h").iterdir()) == ["0.1.0", "1.10.0", "1.9.0"]
+
+
+def test_a_page_lists_each_notice_once_with_every_place_it_applies() -> None:
+    """In page order; a text said in two places is one item naming both; a response that
+    is the same as another adds nothing; a part without a notice adds nothing."""
+    failure = {"description": "failed", "x-not-shown": "the codes", "content": {"application/json": {"schema": {
+        "properties": {"code": {"type": "integer", "x-not-shown": "the values"}}}}}}  # fmt: skip
+    op = {"operationId": "getX", "x-not-shown": "the limit", "x-edge-headers": [{"name": "X-Ip", "notShown": "how"}],
+          "parameters": [{"name": "p", "in": "query", "x-not-shown": "its default"}, {"name": "q", "in": "query"}],
+          "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {"properties": {
+              "a": {"x-not-shown": "the values"}}}, "examples": {"e": {"x-not-shown": "values", "value": 1}}}}},
+              "429": failure, "default": failure}}  # fmt: skip
+    view = docs_pages.operation_view("h", "get", "/x", op)
+    assert docs_pages.page_notices(view) == [
+        ("the operation", "the limit"),
+        ("parameter `p (query)`", "its default"),
+        ("edge header `X-Ip`", "how"),
+        ("response 200, field `a`; response 429, field `code`", "the values"),
+        ("example `e`", "values"),
+        ("response 429", "the codes"),
+    ]

@@ -107,10 +107,16 @@ def test_operation_page_renders_parameters_and_not_shown_notices(browser: Any, s
     cells = browser.find_element(By.CSS_SELECTOR, "article table").text
     for text in ("mint1 (query)", "poolType (query)", "concentratedFarm", "≤ 1000"):
         assert text in cells
-    notices = browser.find_elements(By.CSS_SELECTOR, "article .not-shown")
-    assert any("Not shown in the source" in n.text for n in notices)
-    titles = [t.text for t in browser.find_elements(By.CSS_SELECTOR, "article .admonition.warning .admonition-title")]
-    assert "Not shown in the source" in titles
+    # one box of the page's notices, collapsed; a tag where each applies links to it
+    (box,) = browser.find_elements(By.CSS_SELECTOR, "article details.warning")
+    assert box.find_element(By.TAG_NAME, "summary").text.startswith("Not shown in the source (")
+    tags = browser.find_elements(By.CSS_SELECTOR, "article a.not-shown-tag[href='#not-shown']")
+    assert len(tags) >= 3, "the fields and responses a notice applies to carry no tag"
+    item = box.find_element(By.XPATH, ".//li[contains(., 'Parameter') and contains(., 'poolType')]")
+    assert not item.is_displayed()
+    box.find_element(By.TAG_NAME, "summary").click()
+    assert item.is_displayed()
+    assert "not shown" in item.text
     shot = SCREENSHOTS / "operation-list-pools-by-mint.png"
     browser.save_screenshot(str(shot))
     assert shot.stat().st_size > 0
