@@ -255,7 +255,7 @@ def notes(host: str, version: str, previous: str | None, changes: list[spec_diff
         for title, group in (("Breaking", breaking), ("Other", others)):
             if group:
                 lines += ["", f"{title}:", ""]
-                lines += [f"- {c.operation + ': ' if c.operation else ''}{c.what}" for c in group]
+                lines += [f"- {c.operation + ': ' if c.operation else ''}{c.said}" for c in group]
         gone = removed_names(host, previous)
         if gone:
             lines += ["", f"Public names of the clients removed ({len(gone)}):", ""]

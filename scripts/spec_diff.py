@@ -43,6 +43,12 @@ class Change:
     operation: str  # operationId (or METHOD path) the change is in; "" for the whole host
     breaking: bool
     what: str  # in plain words
+    sentence: str = ""  # the change as a sentence for release notes: what changes, and for whom it breaks
+
+    @property
+    def said(self) -> str:
+        """The sentence, or the plain words where there is none."""
+        return self.sentence or self.what
 
     def __str__(self) -> str:
         where = f"{self.operation}: " if self.operation else ""
@@ -100,23 +106,47 @@ def _types(schema: dict[str, Any]) -> set[str]:
     return found
 
 
+def _where(label: str, start: bool = False) -> str:
+    """A differ's label in words: `response.data.id` is "`data.id` in the response",
+    `query parameter 'ids'` is "the query parameter `ids`"; capitalised at a sentence's start."""
+    for part in ("response", "request body"):
+        if label == part:
+            words = f"the {part}"
+            break
+        if label.startswith(part + ".") or label.startswith(part + "[]"):
+            words = f"`{label[len(part):].lstrip('.')}` in the {part}"
+            break
+    else:
+        match = re.fullmatch(r"(\w+) parameter '(.*)'(.*)", label)
+        words = f"the {match[1]} parameter `{match[2]}{match[3]}`" if match else f"`{label}`"
+    return words[0].upper() + words[1:] if start else words
+
+
+def _either(types: set[str]) -> str:
+    """A set of JSON types in words: "a string", "an integer or a string"."""
+    return " or ".join(("an " if t[0] in "aeiou" else "a ") + t for t in sorted(types))
+
+
 class Differ:
     def __init__(self, host: str) -> None:
         self.host = host
         self.changes: list[Change] = []
 
-    def add(self, operation: str, breaking: bool, what: str) -> None:
-        self.changes.append(Change(self.host, operation, breaking, what))
+    def add(self, operation: str, breaking: bool, what: str, sentence: str = "") -> None:
+        self.changes.append(Change(self.host, operation, breaking, what, sentence))
 
     # -- documents ---------------------------------------------------------------
     def documents(self, old: dict[str, Any], new: dict[str, Any]) -> None:
         if old["info"].get("version") != new["info"].get("version"):
-            self.add("", False, f"info.version {old['info'].get('version')} -> {new['info'].get('version')}")
+            self.add("", False, f"info.version {old['info'].get('version')} -> {new['info'].get('version')}",
+                     f"The description is now version {new['info'].get('version')}.")
         old_ops, new_ops = operations(old), operations(new)
         for key in sorted(old_ops.keys() - new_ops.keys()):
-            self.add(old_ops[key].get("operationId", key), True, f"operation {key} removed")
+            self.add(old_ops[key].get("operationId", key), True, f"operation {key} removed",
+                     f"`{key}` is gone: a call to it fails, and the clients lose its method.")
         for key in sorted(new_ops.keys() - old_ops.keys()):
-            self.add(new_ops[key].get("operationId", key), False, f"operation {key} added")
+            self.add(new_ops[key].get("operationId", key), False, f"operation {key} added",
+                     f"New operation `{key}`.")
         for key in sorted(old_ops.keys() & new_ops.keys()):
             self.operation(key, old_ops[key], new_ops[key])
 
@@ -124,7 +154,9 @@ class Differ:
         name = new.get("operationId") or key
         if old.get("operationId") != new.get("operationId"):
             renamed = f"{old.get('operationId')!r} renamed to {new.get('operationId')!r}"
-            self.add(name, True, f"operationId {renamed} ({key})")
+            self.add(name, True, f"operationId {renamed} ({key})",
+                     f"`{key}` is renamed from `{old.get('operationId')}` to `{new.get('operationId')}`: the "
+                     "clients' method for it changes its name.")
         self.parameters(name, old, new)
         self.request_body(name, old.get("requestBody"), new.get("requestBody"))
         self.response(name, success_schema(old), success_schema(new))
@@ -137,30 +169,37 @@ class Differ:
 
         before, after = index(old), index(new)
         for where, pname in sorted(before.keys() - after.keys()):
-            self.add(name, True, f"{where} parameter {pname!r} removed")
+            self.add(name, True, f"{where} parameter {pname!r} removed",
+                     f"The {where} parameter `{pname}` is gone: a client that sends it may be refused.")
         for where, pname in sorted(after.keys() - before.keys()):
             required = bool(after[(where, pname)].get("required"))
-            self.add(name, required, f"{'required' if required else 'optional'} {where} parameter {pname!r} added")
+            self.add(name, required, f"{'required' if required else 'optional'} {where} parameter {pname!r} added",
+                     f"New {where} parameter `{pname}`, "
+                     + ("required: a call without it is refused." if required else "optional."))
         for key in sorted(before.keys() & after.keys()):
             was, now = before[key], after[key]
             label = f"{key[0]} parameter {key[1]!r}"
             if not was.get("required") and now.get("required"):
-                self.add(name, True, f"{label} made required")
+                self.add(name, True, f"{label} made required",
+                         f"{_where(label, True)} is now required: a call without it is refused.")
             elif was.get("required") and not now.get("required"):
-                self.add(name, False, f"{label} made optional")
+                self.add(name, False, f"{label} made optional", f"{_where(label, True)} is now optional.")
             self.schema(name, label, was.get("schema") or {}, now.get("schema") or {}, request=True)
 
     def request_body(self, name: str, old: Any, new: Any) -> None:
         if not old and not new:
             return
         if old and not new:
-            self.add(name, True, "request body removed")
+            self.add(name, True, "request body removed", "The request body is gone: a client that sends one may "
+                     "be refused.")
             return
         if new and not old:
-            self.add(name, bool(new.get("required")), "request body added")
+            self.add(name, bool(new.get("required")), "request body added", "New request body"
+                     + (", required: a call without it is refused." if new.get("required") else ", optional."))
             return
         if not old.get("required") and new.get("required"):
-            self.add(name, True, "request body made required")
+            self.add(name, True, "request body made required", "The request body is now required: a call "
+                     "without it is refused.")
         self.schema(name, "request body", json_schema(old), json_schema(new), request=True)
 
     def response(self, name: str, old: dict[str, Any], new: dict[str, Any]) -> None:
@@ -171,11 +210,14 @@ class Differ:
         `default` now declares the same body for it (the wire is unchanged, decision 55)."""
         for status in sorted(old.keys() - new.keys()):
             if "default" in new and json_schema(old[status]) == json_schema(new["default"]):
-                self.add(name, False, f"response {status} now declared by default (same body)")
+                self.add(name, False, f"response {status} now declared by default (same body)",
+                         f"Response {status} is now declared by `default`, with the same body: nothing changes on "
+                         "the wire.")
             else:
-                self.add(name, True, f"response {status} removed")
+                self.add(name, True, f"response {status} removed", f"Response {status} is no longer declared: "
+                         "a client's branch for it goes.")
         for status in sorted(new.keys() - old.keys()):
-            self.add(name, False, f"response {status} added")
+            self.add(name, False, f"response {status} added", f"Response {status} is newly declared.")
 
     # -- schemas -----------------------------------------------------------------
     def schema(self, name: str, label: str, old: dict[str, Any], new: dict[str, Any], *, request: bool,
@@ -184,12 +226,17 @@ class Differ:
             return
         old_t, new_t = _types(old), _types(new)
         if new_t and not old_t:  # a type where any value was admitted: it narrows
-            self.add(name, request, f"{label}: type {sorted(new_t)} added")
+            self.add(name, request, f"{label}: type {sorted(new_t)} added",
+                     f"{_where(label, True)} is now {_either(new_t)}"
+                     + (": a value of another type is refused." if request else "."))
         if old_t and new_t and old_t != new_t:
             widened = old_t < new_t
             # a request that admits more, or a response that sends less, breaks no client
-            self.add(name, not (widened if request else new_t < old_t),
-                     f"{label}: type {sorted(old_t)} -> {sorted(new_t)}")  # fmt: skip
+            breaking = not (widened if request else new_t < old_t)
+            why = (": a value the old description allowed may be refused." if request
+                   else ": a client that decodes the old type may fail.") if breaking else "."
+            self.add(name, breaking, f"{label}: type {sorted(old_t)} -> {sorted(new_t)}",
+                     f"{_where(label, True)} is now {_either(new_t)}, not {_either(old_t)}{why}")  # fmt: skip
         self.enums(name, label, old, new, request=request)
         self.formats(name, label, old, new, request=request)
         if request:
@@ -197,17 +244,23 @@ class Differ:
         old_props, new_props = oas.merged_properties(old), oas.merged_properties(new)
         old_req, new_req = oas.merged_required(old), oas.merged_required(new)
         for prop in sorted(old_props.keys() - new_props.keys()):
-            self.add(name, True, f"{label}: field {prop!r} removed")
+            self.add(name, True, f"{label}: field {prop!r} removed",
+                     f"{_where(f'{label}.{prop}', True)} is gone: "
+                     + ("a client that sends it may be refused." if request else "a client reading it finds nothing."))
         for prop in sorted(new_props.keys() - old_props.keys()):
             required = prop in new_req
             breaking = request and required
-            self.add(name, breaking, f"{label}: {'required' if required else 'optional'} field {prop!r} added")
+            self.add(name, breaking, f"{label}: {'required' if required else 'optional'} field {prop!r} added",
+                     f"New {'required' if required else 'optional'} field {_where(f'{label}.{prop}')}"
+                     + (": a call without it is refused." if breaking else "."))
         for prop in sorted(old_props.keys() & new_props.keys()):
             sub = f"{label}.{prop}"
             if request and prop not in old_req and prop in new_req:
-                self.add(name, True, f"{sub} made required")
+                self.add(name, True, f"{sub} made required",
+                         f"{_where(sub, True)} is now required: a call without it is refused.")
             if not request and prop in old_req and prop not in new_req:
-                self.add(name, True, f"{sub} no longer required (a client may find it absent)")
+                self.add(name, True, f"{sub} no longer required (a client may find it absent)",
+                         f"{_where(sub, True)} may now be absent: a client that expects it must check.")
             self.schema(name, sub, old_props[prop], new_props[prop], request=request, depth=depth + 1)
         if isinstance(old.get("items"), dict) and isinstance(new.get("items"), dict):
             self.schema(name, f"{label}[]", old["items"], new["items"], request=request, depth=depth + 1)
@@ -217,10 +270,14 @@ class Differ:
         if before is None or after is None:
             return
         for value in sorted(before - after):
-            self.add(name, True, f"{label}: enum value {json.loads(value)!r} removed")
+            self.add(name, True, f"{label}: enum value {json.loads(value)!r} removed",
+                     f"{_where(label, True)} can no longer be `{json.loads(value)}`: "
+                     + ("a client that sends it may be refused." if request else "a client's branch for it goes."))
         for value in sorted(after - before):
             # a client with a closed enum fails on a value it does not know
-            self.add(name, not request, f"{label}: enum value {json.loads(value)!r} added")
+            self.add(name, not request, f"{label}: enum value {json.loads(value)!r} added",
+                     f"{_where(label, True)} can now be `{json.loads(value)}`"
+                     + (": a client that knows a closed list of values fails on it." if not request else "."))
 
     def formats(self, name: str, label: str, old: dict[str, Any], new: dict[str, Any], *, request: bool) -> None:
         """A `format` added, removed or changed. Clients type a value by its format (a uuid, a
@@ -231,9 +288,13 @@ class Differ:
         if before == after:
             return
         if before is None:
-            self.add(name, request, f"{label}: format {after!r} added")
+            self.add(name, request, f"{label}: format {after!r} added",
+                     f"{_where(label, True)} now has the format `{after}`"
+                     + (": a value that does not match it is refused." if request else "."))
         elif after is None:
-            self.add(name, not request, f"{label}: format {before!r} removed")
+            self.add(name, not request, f"{label}: format {before!r} removed",
+                     f"{_where(label, True)} no longer has the format `{before}`"
+                     + ("." if request else ": a client that decodes it as one may fail."))
         else:
             ranges = FORMAT_RANGES.get(str(before)), FORMAT_RANGES.get(str(after))
             if ranges[0] is not None and ranges[1] is not None:
@@ -242,7 +303,9 @@ class Differ:
                 breaking = not widened if request else not narrowed
             else:
                 breaking = True
-            self.add(name, breaking, f"{label}: format {before!r} -> {after!r}")
+            self.add(name, breaking, f"{label}: format {before!r} -> {after!r}",
+                     f"{_where(label, True)} now has the format `{after}`, not `{before}`"
+                     + (f": a client built for `{before}` may fail." if breaking else "."))
 
     def bounds(self, name: str, label: str, old: dict[str, Any], new: dict[str, Any]) -> None:
         # a lower bound tightens when it rises, an upper bound when it falls
@@ -251,11 +314,16 @@ class Differ:
             if a is None and b is not None:
                 # a bound that only states the range the format already held tightens nothing
                 implied = FORMAT_RANGES.get(str(old.get("format")), (None, None))[0 if lower else 1]
-                self.add(name, b != implied, f"{label}: {key} {b} added")
+                self.add(name, b != implied, f"{label}: {key} {b} added",
+                         f"{_where(label, True)} now has a {key} of {b}"
+                         + (": a value it admitted before may be refused." if b != implied else "."))
             elif a is not None and b is not None and a != b:
-                self.add(name, bool(b > a) == lower, f"{label}: {key} {a} -> {b}")
+                self.add(name, bool(b > a) == lower, f"{label}: {key} {a} -> {b}",
+                         f"The {key} of {_where(label)} is now {b}, not {a}"
+                         + (": a value it admitted before may be refused." if bool(b > a) == lower else "."))
         if old.get("pattern") != new.get("pattern") and new.get("pattern") is not None:
-            self.add(name, True, f"{label}: pattern {old.get('pattern')!r} -> {new.get('pattern')!r}")
+            self.add(name, True, f"{label}: pattern {old.get('pattern')!r} -> {new.get('pattern')!r}",
+                     f"{_where(label, True)} must now match `{new.get('pattern')}`.")
 
 
 # The range an integer format holds: (minimum, maximum).
@@ -310,7 +378,7 @@ def diff(host: str, base: str | None, release: Path | None = None) -> tuple[list
     new = json.loads((REPO / "generated" / "openapi" / f"{host}.deref.json").read_text(encoding="utf-8"))
     differ = Differ(host)
     if old is None:
-        differ.add("", False, f"new host (not at {name})")
+        differ.add("", False, f"new host (not at {name})", f"A new host: it was not described at {name}.")
         return differ.changes, name, None
     differ.documents(old, new)
     return differ.changes, name, str(old["info"].get("version"))

@@ -85,6 +85,55 @@ def test_each_rule(name: str, edit: Any, breaking: bool, words: str) -> None:
     assert all(c.operation == "doX" and c.host == "h" for c in found)
 
 
+SENTENCES = {
+    "query parameter 'q': minimum 1 -> 2": "The minimum of the query parameter `q` is now 2, not 1: a value it "
+                                          "admitted before may be refused.",
+    "query parameter 'q': minimum 1 -> 0": "The minimum of the query parameter `q` is now 0, not 1.",
+    "request body.a: enum value 'z' added": "`a` in the request body can now be `z`.",
+    "response.kind: enum value 'r' added": "`kind` in the response can now be `r`: a client that knows a closed list "
+                                           "of values fails on it.",
+    "response.id no longer required (a client may find it absent)": "`id` in the response may now be absent: a "
+                                                                    "client that expects it must check.",
+    "response: field 'id' removed": "`id` in the response is gone: a client reading it finds nothing.",
+    "query parameter 'q' made required": "The query parameter `q` is now required: a call without it is refused.",
+    "response.id: type ['string'] -> ['integer', 'string']": "`id` in the response is now an integer or a string, "
+                                                             "not a string: a client that decodes the old type may "
+                                                             "fail.",
+    "query parameter 'q': type ['integer'] -> ['integer', 'string']": "The query parameter `q` is now an integer or "
+                                                                      "a string, not an integer.",
+}  # fmt: skip
+
+
+def test_each_change_is_also_a_sentence_that_says_whom_it_breaks() -> None:
+    """Release notes say each change as a sentence: where, what, and for a breaking change
+    what a client built from the old description meets (issue 28). Every rule's change
+    has one, a full sentence; these say exactly this."""
+    said = {c.what: c.sentence for _, edit, _, _ in CASES for c in changes(edit)}
+    assert {what: said[what] for what in SENTENCES} == SENTENCES
+    for what, sentence in said.items():
+        assert sentence[:1].isupper() or sentence.startswith("`"), what
+        assert sentence.endswith("."), what
+    breaking = {c.sentence for _, edit, _, _ in CASES for c in changes(edit) if c.breaking}
+    assert all(":" in s for s in breaking), [s for s in breaking if ":" not in s]  # each says whom it breaks
+
+
+def test_release_notes_list_the_sentence_and_fall_back_to_the_plain_words() -> None:
+    change = spec_diff.Change("h", "doX", False, "response 429 added", "Response 429 is newly declared.")
+    assert change.said == "Response 429 is newly declared."
+    assert spec_diff.Change("h", "doX", False, "response 429 added").said == "response 429 added"
+
+
+def test_labels_read_as_words() -> None:
+    assert spec_diff._where("response") == "the response"
+    assert spec_diff._where("response.data[].id", True) == "`data[].id` in the response"
+    assert spec_diff._where("response[].id") == "`[].id` in the response"
+    assert spec_diff._where("request body.swapResponse") == "`swapResponse` in the request body"
+    assert spec_diff._where("request body", True) == "The request body"
+    assert spec_diff._where("header parameter 'X-Key'") == "the header parameter `X-Key`"
+    assert spec_diff._where("odd") == "`odd`"
+    assert spec_diff._either({"string", "integer"}) == "an integer or a string"
+
+
 def test_inline_and_allof_read_the_same() -> None:
     inline = copy.deepcopy(BASE)
     members = schema_of(inline["paths"]["/x"]["post"], "response")["allOf"]
@@ -378,7 +427,8 @@ def test_main_reports_a_host_new_since_the_first_commit(tmp_path: Path, capsys: 
     assert spec_diff.main(["launch-auth", "--base", first, "--json", str(tmp_path / "d" / "diff.json"), "--gate"]) == 0
     report = json.loads((tmp_path / "d" / "diff.json").read_text(encoding="utf-8"))
     assert report == {"launch-auth": {"base": first, "base_version": None, "changes": [
-        {"host": "launch-auth", "operation": "", "breaking": False, "what": f"new host (not at {first})"}]}}
+        {"host": "launch-auth", "operation": "", "breaking": False, "what": f"new host (not at {first})",
+         "sentence": f"A new host: it was not described at {first}."}]}}
     assert capsys.readouterr().out == (f"launch-auth (since {first}): 1 change(s), 0 breaking\n"
                                        f"  change: launch-auth: new host (not at {first})\n")
 
