@@ -132,21 +132,25 @@ class Differ:
         self.host = host
         self.changes: list[Change] = []
 
-    def add(self, operation: str, breaking: bool, what: str, sentence: str = "") -> None:
-        self.changes.append(Change(self.host, operation, breaking, what, sentence))
+    def add(self, operation: str, breaking: bool, what: str, sentence: str = "", why: str = "") -> None:
+        """A change: `what` in plain words, `sentence` the same said for a release note (no full
+        stop), and `why`, said after it only when the change breaks, what a client built from the
+        old description meets."""
+        said = f"{sentence}: {why}." if breaking and why else f"{sentence}." if sentence else ""
+        self.changes.append(Change(self.host, operation, breaking, what, said))
 
     # -- documents ---------------------------------------------------------------
     def documents(self, old: dict[str, Any], new: dict[str, Any]) -> None:
         if old["info"].get("version") != new["info"].get("version"):
             self.add("", False, f"info.version {old['info'].get('version')} -> {new['info'].get('version')}",
-                     f"The description is now version {new['info'].get('version')}.")
+                     f"The description is now version {new['info'].get('version')}")
         old_ops, new_ops = operations(old), operations(new)
         for key in sorted(old_ops.keys() - new_ops.keys()):
             self.add(old_ops[key].get("operationId", key), True, f"operation {key} removed",
-                     f"`{key}` is gone: a call to it fails, and the clients lose its method.")
+                     f"`{key}` is gone", "a call to it fails, and the clients lose its method")
         for key in sorted(new_ops.keys() - old_ops.keys()):
             self.add(new_ops[key].get("operationId", key), False, f"operation {key} added",
-                     f"New operation `{key}`.")
+                     f"New operation `{key}`")
         for key in sorted(old_ops.keys() & new_ops.keys()):
             self.operation(key, old_ops[key], new_ops[key])
 
@@ -155,8 +159,8 @@ class Differ:
         if old.get("operationId") != new.get("operationId"):
             renamed = f"{old.get('operationId')!r} renamed to {new.get('operationId')!r}"
             self.add(name, True, f"operationId {renamed} ({key})",
-                     f"`{key}` is renamed from `{old.get('operationId')}` to `{new.get('operationId')}`: the "
-                     "clients' method for it changes its name.")
+                     f"`{key}` is renamed from `{old.get('operationId')}` to `{new.get('operationId')}`",
+                     "the clients' method for it changes its name")
         self.parameters(name, old, new)
         self.request_body(name, old.get("requestBody"), new.get("requestBody"))
         self.response(name, success_schema(old), success_schema(new))
@@ -170,36 +174,37 @@ class Differ:
         before, after = index(old), index(new)
         for where, pname in sorted(before.keys() - after.keys()):
             self.add(name, True, f"{where} parameter {pname!r} removed",
-                     f"The {where} parameter `{pname}` is gone: a client that sends it may be refused.")
+                     f"The {where} parameter `{pname}` is gone", "a client that sends it may be refused")
         for where, pname in sorted(after.keys() - before.keys()):
             required = bool(after[(where, pname)].get("required"))
             self.add(name, required, f"{'required' if required else 'optional'} {where} parameter {pname!r} added",
-                     f"New {where} parameter `{pname}`, "
-                     + ("required: a call without it is refused." if required else "optional."))
+                     f"New {where} parameter `{pname}`, {'required' if required else 'optional'}",
+                     "a call without it is refused")
         for key in sorted(before.keys() & after.keys()):
             was, now = before[key], after[key]
             label = f"{key[0]} parameter {key[1]!r}"
             if not was.get("required") and now.get("required"):
                 self.add(name, True, f"{label} made required",
-                         f"{_where(label, True)} is now required: a call without it is refused.")
+                         f"{_where(label, True)} is now required", "a call without it is refused")
             elif was.get("required") and not now.get("required"):
-                self.add(name, False, f"{label} made optional", f"{_where(label, True)} is now optional.")
+                self.add(name, False, f"{label} made optional", f"{_where(label, True)} is now optional")
             self.schema(name, label, was.get("schema") or {}, now.get("schema") or {}, request=True)
 
     def request_body(self, name: str, old: Any, new: Any) -> None:
         if not old and not new:
             return
         if old and not new:
-            self.add(name, True, "request body removed", "The request body is gone: a client that sends one may "
-                     "be refused.")
+            self.add(name, True, "request body removed", "The request body is gone",
+                     "a client that sends one may be refused")
             return
         if new and not old:
-            self.add(name, bool(new.get("required")), "request body added", "New request body"
-                     + (", required: a call without it is refused." if new.get("required") else ", optional."))
+            self.add(name, bool(new.get("required")), "request body added",
+                     f"New request body, {'required' if new.get('required') else 'optional'}",
+                     "a call without it is refused")
             return
         if not old.get("required") and new.get("required"):
-            self.add(name, True, "request body made required", "The request body is now required: a call "
-                     "without it is refused.")
+            self.add(name, True, "request body made required", "The request body is now required",
+                     "a call without it is refused")
         self.schema(name, "request body", json_schema(old), json_schema(new), request=True)
 
     def response(self, name: str, old: dict[str, Any], new: dict[str, Any]) -> None:
@@ -212,12 +217,12 @@ class Differ:
             if "default" in new and json_schema(old[status]) == json_schema(new["default"]):
                 self.add(name, False, f"response {status} now declared by default (same body)",
                          f"Response {status} is now declared by `default`, with the same body: nothing changes on "
-                         "the wire.")
+                         "the wire")
             else:
-                self.add(name, True, f"response {status} removed", f"Response {status} is no longer declared: "
-                         "a client's branch for it goes.")
+                self.add(name, True, f"response {status} removed", f"Response {status} is no longer declared",
+                         "a client's branch for it goes")
         for status in sorted(new.keys() - old.keys()):
-            self.add(name, False, f"response {status} added", f"Response {status} is newly declared.")
+            self.add(name, False, f"response {status} added", f"Response {status} is newly declared")
 
     # -- schemas -----------------------------------------------------------------
     def schema(self, name: str, label: str, old: dict[str, Any], new: dict[str, Any], *, request: bool,
@@ -227,16 +232,15 @@ class Differ:
         old_t, new_t = _types(old), _types(new)
         if new_t and not old_t:  # a type where any value was admitted: it narrows
             self.add(name, request, f"{label}: type {sorted(new_t)} added",
-                     f"{_where(label, True)} is now {_either(new_t)}"
-                     + (": a value of another type is refused." if request else "."))
+                     f"{_where(label, True)} is now {_either(new_t)}", "a value of another type is refused")
         if old_t and new_t and old_t != new_t:
             widened = old_t < new_t
             # a request that admits more, or a response that sends less, breaks no client
-            breaking = not (widened if request else new_t < old_t)
-            why = (": a value the old description allowed may be refused." if request
-                   else ": a client that decodes the old type may fail.") if breaking else "."
-            self.add(name, breaking, f"{label}: type {sorted(old_t)} -> {sorted(new_t)}",
-                     f"{_where(label, True)} is now {_either(new_t)}, not {_either(old_t)}{why}")  # fmt: skip
+            self.add(name, not (widened if request else new_t < old_t),
+                     f"{label}: type {sorted(old_t)} -> {sorted(new_t)}",
+                     f"{_where(label, True)} is now {_either(new_t)}, not {_either(old_t)}",
+                     "a value the old description allowed may be refused" if request
+                     else "a client that decodes the old type may fail")  # fmt: skip
         self.enums(name, label, old, new, request=request)
         self.formats(name, label, old, new, request=request)
         if request:
@@ -245,22 +249,22 @@ class Differ:
         old_req, new_req = oas.merged_required(old), oas.merged_required(new)
         for prop in sorted(old_props.keys() - new_props.keys()):
             self.add(name, True, f"{label}: field {prop!r} removed",
-                     f"{_where(f'{label}.{prop}', True)} is gone: "
-                     + ("a client that sends it may be refused." if request else "a client reading it finds nothing."))
+                     f"{_where(f'{label}.{prop}', True)} is gone",
+                     "a client that sends it may be refused" if request else "a client reading it finds nothing")
         for prop in sorted(new_props.keys() - old_props.keys()):
             required = prop in new_req
             breaking = request and required
             self.add(name, breaking, f"{label}: {'required' if required else 'optional'} field {prop!r} added",
-                     f"New {'required' if required else 'optional'} field {_where(f'{label}.{prop}')}"
-                     + (": a call without it is refused." if breaking else "."))
+                     f"New {'required' if required else 'optional'} field {_where(f'{label}.{prop}')}",
+                     "a call without it is refused")
         for prop in sorted(old_props.keys() & new_props.keys()):
             sub = f"{label}.{prop}"
             if request and prop not in old_req and prop in new_req:
                 self.add(name, True, f"{sub} made required",
-                         f"{_where(sub, True)} is now required: a call without it is refused.")
+                         f"{_where(sub, True)} is now required", "a call without it is refused")
             if not request and prop in old_req and prop not in new_req:
                 self.add(name, True, f"{sub} no longer required (a client may find it absent)",
-                         f"{_where(sub, True)} may now be absent: a client that expects it must check.")
+                         f"{_where(sub, True)} may now be absent", "a client that expects it must check")
             self.schema(name, sub, old_props[prop], new_props[prop], request=request, depth=depth + 1)
         if isinstance(old.get("items"), dict) and isinstance(new.get("items"), dict):
             self.schema(name, f"{label}[]", old["items"], new["items"], request=request, depth=depth + 1)
@@ -271,13 +275,13 @@ class Differ:
             return
         for value in sorted(before - after):
             self.add(name, True, f"{label}: enum value {json.loads(value)!r} removed",
-                     f"{_where(label, True)} can no longer be `{json.loads(value)}`: "
-                     + ("a client that sends it may be refused." if request else "a client's branch for it goes."))
+                     f"{_where(label, True)} can no longer be `{json.loads(value)}`",
+                     "a client that sends it may be refused" if request else "a client's branch for it goes")
         for value in sorted(after - before):
             # a client with a closed enum fails on a value it does not know
             self.add(name, not request, f"{label}: enum value {json.loads(value)!r} added",
-                     f"{_where(label, True)} can now be `{json.loads(value)}`"
-                     + (": a client that knows a closed list of values fails on it." if not request else "."))
+                     f"{_where(label, True)} can now be `{json.loads(value)}`",
+                     "a client that knows a closed list of values fails on it")
 
     def formats(self, name: str, label: str, old: dict[str, Any], new: dict[str, Any], *, request: bool) -> None:
         """A `format` added, removed or changed. Clients type a value by its format (a uuid, a
@@ -289,12 +293,11 @@ class Differ:
             return
         if before is None:
             self.add(name, request, f"{label}: format {after!r} added",
-                     f"{_where(label, True)} now has the format `{after}`"
-                     + (": a value that does not match it is refused." if request else "."))
+                     f"{_where(label, True)} now has the format `{after}`", "a value that does not match it is refused")
         elif after is None:
             self.add(name, not request, f"{label}: format {before!r} removed",
-                     f"{_where(label, True)} no longer has the format `{before}`"
-                     + ("." if request else ": a client that decodes it as one may fail."))
+                     f"{_where(label, True)} no longer has the format `{before}`",
+                     "a client that decodes it as one may fail")
         else:
             ranges = FORMAT_RANGES.get(str(before)), FORMAT_RANGES.get(str(after))
             if ranges[0] is not None and ranges[1] is not None:
@@ -304,8 +307,8 @@ class Differ:
             else:
                 breaking = True
             self.add(name, breaking, f"{label}: format {before!r} -> {after!r}",
-                     f"{_where(label, True)} now has the format `{after}`, not `{before}`"
-                     + (f": a client built for `{before}` may fail." if breaking else "."))
+                     f"{_where(label, True)} now has the format `{after}`, not `{before}`",
+                     f"a client built for `{before}` may fail")
 
     def bounds(self, name: str, label: str, old: dict[str, Any], new: dict[str, Any]) -> None:
         # a lower bound tightens when it rises, an upper bound when it falls
@@ -315,15 +318,14 @@ class Differ:
                 # a bound that only states the range the format already held tightens nothing
                 implied = FORMAT_RANGES.get(str(old.get("format")), (None, None))[0 if lower else 1]
                 self.add(name, b != implied, f"{label}: {key} {b} added",
-                         f"{_where(label, True)} now has a {key} of {b}"
-                         + (": a value it admitted before may be refused." if b != implied else "."))
+                         f"{_where(label, True)} now has a {key} of {b}", "a value it admitted before may be refused")
             elif a is not None and b is not None and a != b:
                 self.add(name, bool(b > a) == lower, f"{label}: {key} {a} -> {b}",
-                         f"The {key} of {_where(label)} is now {b}, not {a}"
-                         + (": a value it admitted before may be refused." if bool(b > a) == lower else "."))
+                         f"The {key} of {_where(label)} is now {b}, not {a}",
+                         "a value it admitted before may be refused")
         if old.get("pattern") != new.get("pattern") and new.get("pattern") is not None:
             self.add(name, True, f"{label}: pattern {old.get('pattern')!r} -> {new.get('pattern')!r}",
-                     f"{_where(label, True)} must now match `{new.get('pattern')}`.")
+                     f"{_where(label, True)} must now match `{new.get('pattern')}`")
 
 
 # The range an integer format holds: (minimum, maximum).
@@ -378,7 +380,7 @@ def diff(host: str, base: str | None, release: Path | None = None) -> tuple[list
     new = json.loads((REPO / "generated" / "openapi" / f"{host}.deref.json").read_text(encoding="utf-8"))
     differ = Differ(host)
     if old is None:
-        differ.add("", False, f"new host (not at {name})", f"A new host: it was not described at {name}.")
+        differ.add("", False, f"new host (not at {name})", f"A new host: it was not described at {name}")
         return differ.changes, name, None
     differ.documents(old, new)
     return differ.changes, name, str(old["info"].get("version"))
