@@ -566,25 +566,23 @@ def linked_records(rows: list[Row]) -> set[str]:
     return {row.record for row in flatten(rows) if row.record}
 
 
-def record_views(doc: dict[str, Any], views: list[OperationView], shared: frozenset[str]) -> list[RecordView]:
+def record_views(doc: dict[str, Any], views: list[OperationView], here: Records) -> list[RecordView]:
     """The shared records the host's pages link, alphabetically, each with the operations
-    that carry it. A record linked only from another record is listed too."""
-    here = Records(shared, page="")
+    that carry it. A record linked only from another record is listed too. `here` links
+    them as the records page itself does."""
     schemas = (doc.get("components") or {}).get("schemas") or {}
     records: dict[str, RecordView] = {}
-    pending = sorted({name for v in views for name in linked_records(operation_rows(v))})
+    direct = [(view, linked_records(operation_rows(view))) for view in views]
+    pending = set().union(*(names for _, names in direct))
     while pending:
         name = pending.pop()
-        if name in records:
-            continue
         schema = schemas[name]
         rows = field_rows(schema, records=here) or nested_rows(schema, "", 0, [], here)
         records[name] = RecordView(name, cell(schema.get("description", "")), cell(schema.get("x-not-shown", "")),
                                    list(schema.get("x-evidence") or []), rows)  # fmt: skip
-        pending += sorted(linked_records(rows) - set(records))
+        pending |= linked_records(rows) - set(records)
     inside = {name: linked_records(view.fields) for name, view in records.items()}
-    for view in views:
-        reached = linked_records(operation_rows(view))
+    for view, reached in direct:
         while True:
             more = reached | {name for r in reached for name in inside[r]}
             if more == reached:
@@ -674,6 +672,7 @@ def render_all(out: Path, ledger_path: Path, hosts: list[str]) -> list[Path]:
     env.filters["field_name"] = field_name
     env.filters["code_name"] = code_name
     env.filters["status_label"] = status_label
+    env.filters["anchor"] = anchor
     env.filters["tojson_pretty"] = lambda v: json.dumps(v, indent=2, ensure_ascii=False)
     tmp = out.with_name(f".tmp-{out.name}")
     if tmp.exists():
@@ -700,19 +699,20 @@ def render_all(out: Path, ledger_path: Path, hosts: list[str]) -> list[Path]:
         views = [operation_view(host, m, p, item[m], item, shared) for p, item in doc["paths"].items()
                  for m in oas.HTTP_METHODS if m in item]  # fmt: skip
         codes = error_codes(doc)
-        records = record_views(doc, views, shared.shared)
+        on_records_page = Records(shared.shared, page="")
+        records = record_views(doc, views, on_records_page)
         sent_back = {c.operation_id: c.chained for c in code_samples.calls(bundle, host) if c.chained}
         for view in views:
             chained = sent_back.get(view.op["operationId"])
             source = {"field": chained.field, "page": slug(chained.source.operation_id) + ".md",
                       "title": f"{chained.source.method.upper()} {chained.source.path}"} if chained else None
             write(f"{host}/{view.page}", "operation.md.j2", view=view, doc=doc, has_codes=bool(codes),
-                  sent_back=source, notices=page_notices(view), grouped=True)  # fmt: skip
+                  sent_back=source, notices=page_notices(view), grouped=True, records=shared)  # fmt: skip
         if codes:
             pages = {v.op["operationId"]: {"page": v.page, "title": f"{v.method.upper()} {v.path}"} for v in views}
             write(f"{host}/error-codes.md", "error-codes.md.j2", doc=doc, codes=codes, pages=pages, bases=BASES)
         if records:
-            write(f"{host}/records.md", "records.md.j2", host=host, doc=doc, records=records)
+            write(f"{host}/records.md", "records.md.j2", host=host, doc=doc, shown=records, records=on_records_page)
         write(f"{host}/index.md", "host.md.j2", host=host, doc=doc, views=views, counts=ledger["hosts"][host],
               records=bool(records))  # fmt: skip
         write(f"{host}/interactive.md", "interactive.md.j2", host=host, doc=doc)

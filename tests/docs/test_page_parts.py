@@ -209,7 +209,7 @@ def test_the_records_page_lists_each_linked_record_with_every_operation_that_car
                  "application/json": {"schema": {"properties": {"data": pool}}}}}}}, records=records),
              docs_pages.operation_view("h", "get", "/b", {"operationId": "getB", "responses": {"200": {"content": {
                  "application/json": {"schema": {"properties": {"mint": mint}}}}}}}, records=records)]  # fmt: skip
-    listed = docs_pages.record_views(doc, views, shared)
+    listed = docs_pages.record_views(doc, views, docs_pages.Records(shared, page=""))
     assert [(r.name, r.description, [v.page for v in r.used_by]) for r in listed] == [
         ("Mint", "a mint", ["get-a.md", "get-b.md"]), ("Pool", "", ["get-a.md"])]
     assert [(row.name, row.type) for row in listed[1].fields] == [("mint", "[Mint](#mint)")]
