@@ -146,35 +146,13 @@ def schema_type(schema: dict[str, Any], records: Records = NO_RECORDS) -> str:
 
 def shared_records(bundle: dict[str, Any]) -> frozenset[str]:
     """Names of the bundle's component schemas that a field of more than one owner refers
-    to. An owner is the operation or the named schema the `$ref` stands in; a `$ref` that is
-    an `allOf` member composes its owner rather than being one of its fields."""
+    to. An owner is the operation or the named component the `$ref` stands in; a `$ref` that
+    is an `allOf` member composes its owner rather than being one of its fields."""
     owners: dict[str, set[str]] = {}
-
-    def walk(node: Any, owner: str) -> None:
-        if isinstance(node, list):
-            for item in node:
-                walk(item, owner)
-            return
-        if not isinstance(node, dict):
-            return
-        ref = node.get("$ref")
-        if isinstance(ref, str) and ref.startswith("#/components/schemas/"):
-            owners.setdefault(ref.rsplit("/", 1)[1], set()).add(owner)
-        for key, value in node.items():
-            if key == "allOf":
-                walk([m for m in value if not (isinstance(m, dict) and "$ref" in m)], owner)
-            elif key not in ("example", "examples", "x-evidence", "x-codeSamples"):
-                walk(value, owner)
-
-    for name, schema in ((bundle.get("components") or {}).get("schemas") or {}).items():
-        walk(schema, f"#/components/schemas/{name}")
-    for kind in ("responses", "requestBodies"):
-        for name, item in ((bundle.get("components") or {}).get(kind) or {}).items():
-            walk(item, f"#/components/{kind}/{name}")
-    for item in (bundle.get("paths") or {}).values():
-        for method in oas.HTTP_METHODS:
-            if isinstance(item.get(method), dict):
-                walk(item[method], str(item[method].get("operationId")))
+    for pointer, holder in oas.ref_holders(bundle):
+        tokens = pointer.split("/")  # "", then components/<kind>/<name> or paths/<path>/<method>
+        if holder["$ref"].startswith("#/components/schemas/") and tokens[-2:-1] != ["allOf"]:
+            owners.setdefault(holder["$ref"].rsplit("/", 1)[1], set()).add("/".join(tokens[:4]))
     return frozenset(name for name, found in owners.items() if len(found) > 1)
 
 
