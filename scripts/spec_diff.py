@@ -325,7 +325,8 @@ class Differ:
                          "a value it admitted before may be refused")
         if old.get("pattern") != new.get("pattern") and new.get("pattern") is not None:
             self.add(name, True, f"{label}: pattern {old.get('pattern')!r} -> {new.get('pattern')!r}",
-                     f"{_where(label, True)} must now match `{new.get('pattern')}`")
+                     f"{_where(label, True)} must now match `{new.get('pattern')}`",
+                     "a value it admitted before may be refused")
 
 
 # The range an integer format holds: (minimum, maximum).

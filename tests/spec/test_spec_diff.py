@@ -67,6 +67,8 @@ CASES: list[tuple[str, Any, bool, str]] = [
      required=[]), True, "response.id no longer required"),
     ("remove a response field inside allOf", lambda op: schema_of(op, "response")["allOf"][0].update(
      properties={}, required=[]), True, "response: field 'id' removed"),
+    ("give a request field a pattern", lambda op: schema_of(op, "body")["properties"]["a"].update(pattern="^x$"),
+     True, "request body.a: pattern None -> '^x$'"),
     ("require the query parameter", lambda op: op["parameters"][0].update(required=True), True, "made required"),
     ("a parameter also taken as digits", lambda op: op["parameters"][0].update(schema={"anyOf": [
      {"type": "string", "pattern": "^[0-9]+$"}, {"type": "integer", "minimum": 1, "maximum": 50}]}), False,
@@ -89,6 +91,8 @@ SENTENCES = {
     "query parameter 'q': minimum 1 -> 2": "The minimum of the query parameter `q` is now 2, not 1: a value it "
                                           "admitted before may be refused.",
     "query parameter 'q': minimum 1 -> 0": "The minimum of the query parameter `q` is now 0, not 1.",
+    "request body.a: pattern None -> '^x$'": "`a` in the request body must now match `^x$`: a value it admitted "
+                                             "before may be refused.",
     "request body.a: enum value 'z' added": "`a` in the request body can now be `z`.",
     "response.kind: enum value 'r' added": "`kind` in the response can now be `r`: a client that knows a closed list "
                                            "of values fails on it.",
