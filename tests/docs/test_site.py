@@ -117,6 +117,16 @@ def test_operation_page_renders_parameters_and_not_shown_notices(browser: Any, s
     box.find_element(By.TAG_NAME, "summary").click()
     assert item.is_displayed()
     assert "not shown" in item.text
+    # following a tag opens the box (docs/assets/not-shown.js), from the page and from a link
+    box.find_element(By.TAG_NAME, "summary").click()
+    assert not item.is_displayed()
+    next(tag for tag in tags if tag.is_displayed()).click()
+    assert browser.current_url.endswith("#not-shown")
+    assert item.is_displayed(), "a tag leads to a closed box"
+    browser.get(f"{site_url}/reference/pool-v3/list-pools-by-cursor.html#not-shown")
+    (other,) = browser.find_elements(By.CSS_SELECTOR, "article details.warning")
+    assert other.get_attribute("open") is not None, "a link to #not-shown from elsewhere lands on a closed box"
+    browser.get(f"{site_url}/reference/pool-v3/list-pools-by-mint.html")
     shot = SCREENSHOTS / "operation-list-pools-by-mint.png"
     browser.save_screenshot(str(shot))
     assert shot.stat().st_size > 0
