@@ -23,6 +23,7 @@ from project import HOSTS, REPO, RUBY_COMMAND
 
 pytestmark = pytest.mark.e2e
 RUBY = REPO / "generated" / "ruby"
+MIME_TYPES_LOAD_WARNING = "Type application/netcdf is already registered as a variant of application/netcdf."
 
 RUNNER = """require 'json'
 $LOAD_PATH.unshift(LIB)
@@ -70,7 +71,12 @@ results = plan.map do |entry|
     end
   end
 end.map(&:value)
-puts JSON.generate(results)
+$stdout.write(JSON.generate(results), "\n")
+$stdout.flush
+# Ends without tearing the VM down: on Ruby before 3.3 a finished thread's native exit can
+# free ffi's per-thread data after the VM is gone and crash the process at exit (ruby/ruby#7663,
+# Bug #19580; decision 70). Every result is written above; nothing is skipped but teardown.
+exit!(0)
 """
 
 
@@ -112,8 +118,11 @@ def run(runner: Path, plan: list[dict[str, object]]) -> list[dict[str, Any]]:
                           timeout=180, check=False)  # fmt: skip
     assert proc.returncode == 0, proc.stderr
     # a call writes nothing to the caller's stderr (the generator's models warned on every
-    # success: "[DEPRECATED] the `valid?` method is obsolete")
-    assert proc.stderr == "", proc.stderr
+    # success: "[DEPRECATED] the `valid?` method is obsolete"). One line is not a call's: Debian's
+    # mime-types 3.4.1, which Typhoeus loads, prints it at require time in about 1 process of 300
+    # (https://github.com/mime-types/ruby-mime-types/issues/163; decision 70).
+    written = [line for line in proc.stderr.splitlines() if line != MIME_TYPES_LOAD_WARNING]
+    assert written == [], proc.stderr
     results: list[dict[str, Any]] = json.loads(proc.stdout)
     return results
 
