@@ -55,3 +55,12 @@ def test_every_try_it_page_says_why_it_is_blank_from_disk() -> None:
         text = page.read_text(encoding="utf-8")
         assert "Blank below? Serve the site" in text, page
         assert "make serve" in text, page
+
+
+def test_no_reader_page_speaks_to_contributors() -> None:
+    """The test suite's wording ("make test", "the mock server in make test") stays on the
+    Project pages; the search index holds every page's text, section by section."""
+    entries = [e for e in search_index() if str(e["location"]).split("#")[0] not in PROJECT_PAGES]
+    assert len(entries) > 100, "the search index holds too few reader sections to judge"
+    said = sorted({str(e["location"]) for e in entries if "make test" in str(e.get("text", ""))})
+    assert said == [], said
