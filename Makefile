@@ -207,6 +207,7 @@ $(BUILD)/spec-tests.ok: $(foreach h,$(HOSTS),$(BUILD)/$(h).linted) $(BUNDLES) $(
 GENERATOR_INPUTS := scripts/generate.py scripts/oas.py scripts/openapi_generator.py scripts/typescript/generate.mjs LICENSE \
   scripts/runtimes.py scripts/runtime/python/pyproject.toml scripts/runtime/typescript/package.json \
   scripts/runtime/ruby/lib/raydium_api_runtime/version.rb scripts/runtime/php/composer.json \
+  scripts/runtime/go/version.go scripts/runtime/go/go.mod \
   $(shell find scripts/templates/openapi-generator -type f 2>/dev/null) \
   $(wildcard scripts/templates/python-client/*.jinja scripts/templates/python-client/*/*.jinja \
   scripts/templates/python-package/*.j2 scripts/templates/typescript-client/*.j2 scripts/templates/package-readme/*.j2)

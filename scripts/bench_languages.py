@@ -70,7 +70,8 @@ def checked(command: list[str | Path], cwd: Path, env: dict[str, str] | None = N
 
 
 def build_go() -> list[str]:
-    """A main module that requires the client's module from generated/go/pool-v3 (replace)."""
+    """A main module that requires the client's module from generated/go/pool-v3 and the shared
+    runtime (replace)."""
     client = REPO / "generated" / "go" / HOST
     module = next(line.split()[1] for line in (client / "go.mod").read_text(encoding="utf-8").splitlines()
                   if line.startswith("module "))  # fmt: skip
@@ -78,7 +79,8 @@ def build_go() -> list[str]:
     folder = OUT / "go"
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "go.mod").write_text(f"module benchdecode\n\ngo 1.19\n\nrequire {module} v{bundle['info']['version']}\n"
-                                   f"replace {module} => {client}\n", encoding="utf-8")  # fmt: skip
+                                   f"replace {module} => {client}\n{runtimes.go_requirement()}",
+                                   encoding="utf-8")  # fmt: skip
     main = (SOURCES / "go" / "main.go").read_text(encoding="utf-8").replace('"MODULE"', json.dumps(module))
     (folder / "main.go").write_text(main, encoding="utf-8")
     (folder / "go.sum").unlink(missing_ok=True)

@@ -143,11 +143,14 @@ def rust_surface(crate: Path) -> list[str]:
     return sorted(names)
 
 
-def go_surface(folder: Path) -> list[str]:
+def go_surface(folder: Path, runtime: Path | None = None) -> list[str]:
+    """A Go package's exported names, read by go/parser (surface.go); with the shared runtime's
+    folder, the runtime types the package names as its own (type aliases) count their fields
+    and methods under the package's names."""
     cache = BUILD / "go-cache"
     env = {"GOCACHE": str(cache / "build"), "GOPATH": str(cache / "path"), "GOTOOLCHAIN": "local", "GOFLAGS": "",
            "GO111MODULE": "on", "GOPROXY": "off"}  # fmt: skip
-    return helper(["go", "run", str(HELPERS / "surface.go"), str(folder)], env)
+    return helper(["go", "run", str(HELPERS / "surface.go"), str(folder), *([str(runtime)] if runtime else [])], env)
 
 
 def typescript_surface(entry: Path) -> list[str]:
@@ -177,7 +180,7 @@ def surface(host: str) -> dict[str, list[str]]:
         "python": python_surface(GENERATED / "python" / python.project / python.package,
                                  runtimes.folder("python") / "raydium_api_runtime"),
         "typescript": typescript_surface(GENERATED / "typescript" / f"{host}-client" / "dist" / "index.d.ts"),
-        "go": go_surface(GENERATED / "go" / host),
+        "go": go_surface(GENERATED / "go" / host, runtimes.folder("go")),
         "rust": rust_surface(GENERATED / "rust" / host),
         "ruby": ruby_surface(GENERATED / "ruby" / host / "lib", names.ruby_gem, names.ruby_module),
         "php": php_surface(GENERATED / "php" / host / "lib", names.php_namespace),

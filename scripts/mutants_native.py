@@ -54,9 +54,10 @@ class Layer:
 
 TEMPLATES = "scripts/templates/openapi-generator"
 LAYERS = {
-    "go": Layer(f"generated/go/{HOST}/contract.go", f"{TEMPLATES}/go/contract.mustache",
-                f"generated/go/{HOST}", ("go", "build", "./..."),
-                ("tests/clients/test_go_client.py", "-k", f"{HOST} or honoured")),
+    # Go: the shared runtime's transport (every host's module uses it), copied from scripts/runtime/go
+    "go": Layer("generated/go/raydium-api-runtime/transport.go", "scripts/runtime/go/transport.go",
+                "generated/go/raydium-api-runtime", ("go", "build", "./..."),
+                ("tests/clients/test_go_client.py", "-k", f"{HOST} or honoured or one_errors")),
     "rust": Layer(f"generated/rust/{HOST}/src/contract.rs", f"{TEMPLATES}/rust/contract.mustache",
                   f"generated/rust/{HOST}", ("cargo", "check", "--offline", "--quiet"),
                   ("tests/clients/test_rust_client.py", "-k", f"{HOST} or honoured")),

@@ -22,7 +22,8 @@ DIR/python/simple/, a PEP 503 index of every Python distribution of the release 
 DIR/cargo/, a cargo local registry of the crates (a source that replaces the `raydium` registry),
 DIR/php/, a Composer artifact repository of the PHP packages (the runtime's among them),
 DIR/runtime/<language>/, the clients' shared runtime (raydium-api-runtime: the Python wheel and
-sdist, the npm tarball, the gem, the Composer zip), at its own version per language
+sdist, the npm tarball, the gem, the Composer zip, the Go module zip, which the proxy tree serves),
+at its own version per language
 (releases/runtime/<language>.json records each released version's code and public names, and
 the same rules hold as for the clients),
 DIR/tools/, the lint ruleset as an npm package (tools/ruleset/raydium-api-ruleset-<V>.tgz) and the
@@ -364,15 +365,20 @@ def workflows(out: Path, versions: dict[str, str]) -> None:
 
 def go_proxy(dist: Path, versions: dict[str, str], stamp: int) -> None:
     """A Go module proxy tree, DIR/goproxy/<module>/@v/ (list, .info, .mod, .zip), that
-    `GOPROXY=file://DIR/goproxy go get <module>@vX.Y.Z` fetches from (the module paths are
-    lowercase, so no case-escaping is needed)."""
+    `GOPROXY=file://DIR/goproxy go get <module>@vX.Y.Z` fetches from: each host's module, and
+    the shared runtime's, which they require (the module paths are lowercase, so no
+    case-escaping is needed)."""
+    modules = [(go_module_path(host, version), version, dist / host / version / "go" / f"v{version}.zip",
+                GENERATED / "go" / host / "go.mod") for host, version in sorted(versions.items())]  # fmt: skip
+    runtime = Runtime("go", runtimes.go_version())
+    modules.append((runtimes.go_module(), runtime.version, dist / "runtime" / "go" / f"v{runtime.version}.zip",
+                    runtime.folder / "go.mod"))  # fmt: skip
     when = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(stamp))
-    for host, version in sorted(versions.items()):
-        module = go_module_path(host, version)
+    for module, version, archive, mod in modules:
         folder = dist / "goproxy" / module / "@v"
         folder.mkdir(parents=True)
-        shutil.copyfile(dist / host / version / "go" / f"v{version}.zip", folder / f"v{version}.zip")
-        shutil.copyfile(GENERATED / "go" / host / "go.mod", folder / f"v{version}.mod")
+        shutil.copyfile(archive, folder / f"v{version}.zip")
+        shutil.copyfile(mod, folder / f"v{version}.mod")
         (folder / f"v{version}.info").write_text(json.dumps({"Version": f"v{version}", "Time": when}) + "\n",
                                                  encoding="utf-8")  # fmt: skip
         (folder / "list").write_text(f"v{version}\n", encoding="utf-8")
@@ -458,6 +464,8 @@ class Runtime:
             return client_surface.ruby_surface(self.folder / "lib", "raydium_api_runtime", "RaydiumApiRuntime")
         if self.language == "php":
             return client_surface.php_surface(self.folder / "src", "Raydium\\ApiRuntime")
+        if self.language == "go":
+            return client_surface.go_surface(self.folder)
         return client_surface.python_surface(self.folder / "raydium_api_runtime")
 
 
@@ -492,7 +500,8 @@ def check_runtime(runtime: Runtime) -> None:
 
 def runtime_package(runtime: Runtime, out: Path, stamp: int) -> None:
     """The runtime's package in OUT/runtime/<language>/: the Python wheel and sdist (so in the
-    simple index), the npm tarball, the gem, the Composer zip (so in the artifact repository)."""
+    simple index), the npm tarball, the gem, the Composer zip (so in the artifact repository),
+    the Go module zip (so in the module proxy tree)."""
     target = out / "runtime" / runtime.language
     target.mkdir(parents=True)
     with tempfile.TemporaryDirectory() as tmp_name:
@@ -503,6 +512,8 @@ def runtime_package(runtime: Runtime, out: Path, stamp: int) -> None:
                 cwd=project, env=build_env(stamp))  # fmt: skip
         elif runtime.language == "php":
             zip_folder(project, runtimes.NAME, target / f"{runtimes.NAME}-{runtime.version}.zip", stamp)
+        elif runtime.language == "go":  # a module zip, as `go mod download` reads it
+            zip_folder(project, f"{runtimes.go_module()}@v{runtime.version}", target / f"v{runtime.version}.zip", stamp)
         elif runtime.language == "ruby":
             run(["gem", "build", "raydium_api_runtime.gemspec", "--output",
                  target / f"raydium_api_runtime-{runtime.version}.gem"], f"{runtimes.NAME}: gem build", cwd=project,

@@ -51,6 +51,31 @@ def ruby_version() -> str:
     return found.group(1)
 
 
+def go_version() -> str:
+    """The Go runtime's version (`const Version` in version.go), which the modules require exactly."""
+    source = (SOURCES / "go" / "version.go").read_text(encoding="utf-8")
+    found = re.search(r'^const Version = "([^"]+)"', source, re.M)
+    if found is None:
+        raise SystemExit('runtimes: no const Version = "..." in scripts/runtime/go/version.go')
+    return found.group(1)
+
+
+def go_module() -> str:
+    """The Go runtime's module path (its go.mod), which each host's go.mod requires."""
+    source = (SOURCES / "go" / "go.mod").read_text(encoding="utf-8")
+    found = re.search(r"^module (\S+)$", source, re.M)
+    if found is None:
+        raise SystemExit("runtimes: no module line in scripts/runtime/go/go.mod")
+    return found.group(1)
+
+
+def go_requirement() -> str:
+    """go.mod lines that require the Go runtime from its folder in generated/ (replace): a main
+    module that uses a host's module from a clone needs them, since Go ignores the replace in
+    the host's own go.mod once that module is a dependency."""
+    return f"require {go_module()} v{go_version()}\nreplace {go_module()} => {folder('go')}\n"
+
+
 def php_version() -> str:
     """The PHP runtime's version (its composer.json), which the clients pin exactly."""
     return str(json.loads((SOURCES / "php" / "composer.json").read_text(encoding="utf-8"))["version"])
@@ -58,7 +83,7 @@ def php_version() -> str:
 
 # Each language that has a runtime, with how its version is read.
 VERSIONS: dict[str, Callable[[], str]] = {"python": python_version, "typescript": typescript_version,
-                                          "ruby": ruby_version, "php": php_version}  # fmt: skip
+                                          "ruby": ruby_version, "php": php_version, "go": go_version}  # fmt: skip
 
 
 def folder(language: str, out: Path = REPO / "generated") -> Path:

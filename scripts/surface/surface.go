@@ -1,5 +1,8 @@
-// Prints the exported names of the Go package in the folder given as the argument, one per
-// line: functions, types, methods (Type.Method), struct fields (Type.Field), consts, vars.
+// Prints the exported names of the Go package in the folder given as the first argument, one
+// per line: functions, types, methods (Type.Method), struct fields (Type.Field), consts, vars.
+// With a second argument, the shared runtime's folder: a type alias of a runtime type
+// (`type ApiError = apiruntime.ApiError`) lists that type's fields and methods under the
+// alias's name, since callers use them by the package's name.
 // Run by scripts/client_surface.py; go/parser and go/ast only.
 package main
 
@@ -25,15 +28,63 @@ func receiver(expr ast.Expr) string {
 	return ""
 }
 
-func main() {
-	fset := token.NewFileSet()
-	packages, err := parser.ParseDir(fset, os.Args[1], func(info os.FileInfo) bool {
+// parse reads the package in folder, or exits with the parser's error.
+func parse(folder string) map[string]*ast.Package {
+	packages, err := parser.ParseDir(token.NewFileSet(), folder, func(info os.FileInfo) bool {
 		return !strings.HasSuffix(info.Name(), "_test.go")
 	}, 0)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
+	return packages
+}
+
+// aliases maps each exported alias of another package's type to that type's name.
+func aliases(packages map[string]*ast.Package) map[string]string {
+	found := map[string]string{}
+	for _, pkg := range packages {
+		for _, file := range pkg.Files {
+			for _, decl := range file.Decls {
+				if d, ok := decl.(*ast.GenDecl); ok {
+					for _, spec := range d.Specs {
+						if s, ok := spec.(*ast.TypeSpec); ok && s.Assign.IsValid() && s.Name.IsExported() {
+							if sel, ok := s.Type.(*ast.SelectorExpr); ok {
+								found[s.Name.Name] = sel.Sel.Name
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return found
+}
+
+func main() {
+	names := exported(parse(os.Args[1]))
+	if len(os.Args) > 2 {
+		runtime := exported(parse(os.Args[2]))
+		for alias, target := range aliases(parse(os.Args[1])) {
+			for name := range runtime {
+				if member := strings.TrimPrefix(name, target+"."); member != name {
+					names[alias+"."+member] = true
+				}
+			}
+		}
+	}
+	sorted := make([]string, 0, len(names))
+	for name := range names {
+		sorted = append(sorted, name)
+	}
+	sort.Strings(sorted)
+	for _, name := range sorted {
+		fmt.Println(name)
+	}
+}
+
+// exported lists the package's exported names.
+func exported(packages map[string]*ast.Package) map[string]bool {
 	names := map[string]bool{}
 	for _, pkg := range packages {
 		for _, file := range pkg.Files {
@@ -77,12 +128,5 @@ func main() {
 			}
 		}
 	}
-	sorted := make([]string, 0, len(names))
-	for name := range names {
-		sorted = append(sorted, name)
-	}
-	sort.Strings(sorted)
-	for _, name := range sorted {
-		fmt.Println(name)
-	}
+	return names
 }

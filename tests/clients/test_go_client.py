@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from toolchains import go, go_module, require
+from toolchains import go, go_module, go_module_of, go_requirement, require
 
+import runtimes
 from calls import operations, resolve, success_type
 from contract import SUCCESS, TIMING_HOST, Outcome, judge, timeout_entry, timing_plan, timing_problems
 from mock_servers import HostileServer, Prism, refused_url
@@ -209,11 +210,13 @@ def runners(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     return built
 
 
-@pytest.mark.parametrize("host", HOSTS)
-def test_client_vets_and_builds_offline(host: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize("module", [*HOSTS, runtimes.NAME])
+def test_client_vets_and_builds_offline(module: str, tmp_path: Path) -> None:
+    """Each host's module (with the shared runtime from the folder beside it, as its go.mod's
+    replace says) and the runtime itself."""
     require("go")
     for command in (["vet", "./..."], ["build", "./..."]):
-        proc = go(command, GO / host, tmp_path)
+        proc = go(command, GO / module, tmp_path)
         assert proc.returncode == 0, f"go {' '.join(command)}:\n{proc.stdout}{proc.stderr}"
 
 
@@ -259,3 +262,74 @@ def test_a_configured_timeout_and_deadline_are_honoured(runners: dict[str, Path]
     """contract.TIMINGS against a stalling server: each call ends near its configured timeout or deadline."""
     results = run(runners[TIMING_HOST], timing_plan(TIMING_HOST, hostile.base_url("stall", TIMING_HOST)))
     assert timing_problems("go", [outcome(r) for r in results]) == []
+
+
+ONE_BASE = """package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+
+	"raydium-api-descriptions.invalid/go/apiruntime"
+	poolv3 "POOL"
+	transactionv1 "SWAP"
+)
+
+// Each client's error types are the runtime's (type aliases): these compile only if so.
+var _ *apiruntime.FailureEnvelopeError = (*poolv3.FailureEnvelopeError)(nil)
+var _ *transactionv1.FailureEnvelopeError = (*poolv3.FailureEnvelopeError)(nil)
+var _ *transactionv1.NotJsonError = (*poolv3.NotJsonError)(nil)
+var _ poolv3.ErrorCode = transactionv1.ErrorCodeReqPoolNotOpen
+
+func caught(err error) []interface{} {
+	var api apiruntime.ApiError
+	var failure *apiruntime.FailureEnvelopeError
+	var html *poolv3.NotJsonError // by a client's own name
+	status := -1
+	if errors.As(err, &api) {
+		status = api.Details().Status
+	}
+	return []interface{}{fmt.Sprintf("%T", api), status, errors.As(err, &failure), errors.As(err, &html)}
+}
+
+func main() {
+	pool, _ := poolv3.NewContractClient(poolv3.Options{BaseURL: os.Args[1]})
+	swap, _ := transactionv1.NewContractClient(transactionv1.Options{BaseURL: os.Args[2]})
+	_, _, poolErr := pool.ConfigurationAPI.ListDynamicFeeConfigs(context.Background()).Execute()
+	_, _, swapErr := swap.ComputeAPI.ComputeSwapBaseIn(context.Background()).InputMint("a").OutputMint("b").
+		Amount(1).SlippageBps(50).TxVersion(transactionv1.TXVERSION_V0).Execute()
+	action := transactionv1.ErrorCodeReqPoolNotOpen.Action()
+	out, _ := json.Marshal(map[string]interface{}{"caught": [][]interface{}{caught(poolErr), caught(swapErr)},
+		"action": action})
+	fmt.Println(string(out))
+}
+"""
+
+
+def test_one_errors_as_of_the_shared_runtime_catches_a_failure_of_either_host(hostile: HostileServer,
+                                                                               tmp_path: Path) -> None:  # fmt: skip
+    """An aggregator that calls the pool and the transaction services branches once: every
+    module names the shared runtime's types as its own (type aliases), so the pool client's
+    HTML from the edge and the transaction client's failure envelope both land in one
+    `errors.As` into `apiruntime.ApiError`, and a type named by one client's package matches a
+    failure of another's (the program compiles only if the types are one)."""
+    require("go")
+    module = {host: go_module_of(host)[0] for host in ("pool-v3", "transaction-v1")}
+    requires = go_requirement("pool-v3") + go_requirement("transaction-v1") + runtimes.go_requirement()
+    (tmp_path / "go.mod").write_text(f"module onebase\n\ngo 1.19\n\n{requires}", encoding="utf-8")
+    source = ONE_BASE.replace("POOL", module["pool-v3"]).replace("SWAP", module["transaction-v1"])
+    (tmp_path / "main.go").write_text(source, encoding="utf-8")
+    built = go(["build", "-o", "onebase", "."], tmp_path, tmp_path)
+    assert built.returncode == 0, built.stdout + built.stderr
+    proc = subprocess.run([str(tmp_path / "onebase"), hostile.base_url("520-html", "pool-v3"),
+                           hostile.base_url("failure-400", "transaction-v1")],
+                          capture_output=True, text=True, timeout=60, check=False)  # fmt: skip
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert json.loads(proc.stdout) == {
+        "caught": [["*apiruntime.NotJsonError", 520, False, True],
+                   ["*apiruntime.FailureEnvelopeError", 400, True, False]],
+        "action": "wait",
+    }  # fmt: skip

@@ -57,6 +57,7 @@ def test_the_documented_commands_name_the_current_versions() -> None:
     assert f"runtime/typescript/raydium-api-runtime-{runtimes.typescript_version()}.tgz" in page
     assert f"runtime/ruby/raydium_api_runtime-{runtimes.ruby_version()}.gem" in page
     assert f"raydium/api-runtime:{runtimes.php_version()}" in page
+    assert f"`{runtimes.go_module()}` v{runtimes.go_version()}" in page
 
 
 def run(command: list[str], cwd: Path, env: dict[str, str] | None = None, timeout: int = 300) -> str:
@@ -226,6 +227,7 @@ import (
 	"fmt"
 	"os"
 
+	"raydium-api-descriptions.invalid/go/apiruntime"
 	poolv3 "POOL"
 	transactionv1 "TRANSACTION"
 )
@@ -253,7 +255,17 @@ func main() {
 	if errors.As(err, &failure) {
 		fmt.Printf("caught: FailureEnvelopeError %d %d\\n", failure.Status, *failure.ErrorCode)
 	}
-	_ = transactionv1.DefaultTimeout
+	// one type for both hosts: the shared runtime go get brought with the modules
+	swap, _ := transactionv1.NewContractClient(transactionv1.Options{BaseURL: os.Args[3]})
+	_, _, swapErr := swap.ComputeAPI.ComputeSwapBaseIn(context.Background()).InputMint("a").OutputMint("b").
+		Amount(1).SlippageBps(50).TxVersion(transactionv1.TXVERSION_V0).Execute()
+	for _, caught := range []struct{ host string; err error }{{"pool", err}, {"swap", swapErr}} {
+		var api apiruntime.ApiError
+		if errors.As(caught.err, &api) {
+			fmt.Printf("one base: %s %T %d\\n", caught.host, api, api.Details().Status)
+		}
+	}
+	fmt.Printf("runtime: %s\\n", apiruntime.Version)
 }
 """
 
@@ -271,8 +283,12 @@ def test_go_installs_from_the_module_proxy_tree(dist: Path, prism_servers: dict[
     source = GO.replace("POOL", go_module_of("pool-v3")[0]).replace("TRANSACTION", go_module_of("transaction-v1")[0])
     (project / "main.go").write_text(source, encoding="utf-8")
     run(["go", "build", "-o", "first", "."], project, env={**env, "GOPROXY": "off"})
-    expect_first_call_and_failure(run(["./first", prism_servers["pool-v3"].url,
-                                       hostile.base_url("failure-400", "pool-v3")], project))  # fmt: skip
+    out = run(["./first", prism_servers["pool-v3"].url, hostile.base_url("failure-400", "pool-v3"),
+               hostile.base_url("failure-400", "transaction-v1")], project)  # fmt: skip
+    expect_first_call_and_failure(out)
+    caught = [f"one base: {host} *apiruntime.FailureEnvelopeError 400" for host in ("pool", "swap")]
+    assert out.split("\n")[2:5] == [*caught, f"runtime: {runtimes.go_version()}"]
+    assert f"{runtimes.go_module()} v{runtimes.go_version()}" in run(["go", "list", "-m", "all"], project, env=env)
 
 
 

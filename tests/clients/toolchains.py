@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+import runtimes
 from offline_tools import cargo_env, go_env
 from openapi_generator import go_module_path
 from project import REPO, bundle
@@ -49,9 +50,11 @@ def go_requirement(host: str) -> str:
 
 
 def go_module(folder: Path, host: str, main: str) -> Path:
-    """A main package in `folder` that uses the host's generated module (replace); `MODULE`
+    """A main package in `folder` that uses the host's generated module and the shared runtime
+    (replace); `MODULE`
     in `main` is replaced by the module path."""
-    (folder / "go.mod").write_text(f"module runner\n\ngo 1.19\n\n{go_requirement(host)}", encoding="utf-8")
+    (folder / "go.mod").write_text(f"module runner\n\ngo 1.19\n\n{go_requirement(host)}{runtimes.go_requirement()}",
+                                   encoding="utf-8")  # fmt: skip
     main = main.replace("MODULE", go_module_of(host)[0])
     (folder / "main.go").write_text(main, encoding="utf-8")
     return folder

@@ -20,6 +20,7 @@ import pytest
 
 import oas
 import release
+import runtimes
 import spec_diff
 from openapi_generator import go_module_path
 
@@ -200,7 +201,8 @@ def test_the_composer_repository_holds_each_php_zip(tmp_path: Path) -> None:
 
 
 def test_the_go_proxy_serves_each_module_version(tmp_path: Path) -> None:
-    dist = tree(tmp_path, {"pool-v3/3.1.0/go/v3.1.0.zip": b"zip"})
+    runtime = runtimes.go_version()
+    dist = tree(tmp_path, {"pool-v3/3.1.0/go/v3.1.0.zip": b"zip", f"runtime/go/v{runtime}.zip": b"runtime zip"})
     release.go_proxy(dist, {"pool-v3": "3.1.0"}, STAMP)
     folder = dist / "goproxy" / go_module_path("pool-v3", "3.1.0") / "@v"
     assert sorted(p.name for p in folder.iterdir()) == ["list", "v3.1.0.info", "v3.1.0.mod", "v3.1.0.zip"]
@@ -209,6 +211,12 @@ def test_the_go_proxy_serves_each_module_version(tmp_path: Path) -> None:
                                                                                "Time": "2023-11-14T22:13:20Z"}
     assert (folder / "v3.1.0.zip").read_bytes() == b"zip"
     assert (folder / "v3.1.0.mod").read_bytes() == (release.GENERATED / "go" / "pool-v3" / "go.mod").read_bytes()
+    # the shared runtime, which every host's go.mod requires, is served beside the hosts
+    served = dist / "goproxy" / runtimes.go_module() / "@v"
+    kinds = ("info", "mod", "zip")
+    assert sorted(p.name for p in served.iterdir()) == ["list", *(f"v{runtime}.{kind}" for kind in kinds)]
+    assert (served / f"v{runtime}.zip").read_bytes() == b"runtime zip"
+    assert (served / f"v{runtime}.mod").read_bytes() == (runtimes.SOURCES / "go" / "go.mod").read_bytes()
 
 
 def change(operation: str, breaking: bool, what: str) -> spec_diff.Change:

@@ -1,0 +1,3 @@
+module raydium-api-descriptions.invalid/go/apiruntime
+
+go 1.19

@@ -1,0 +1,305 @@
+package apiruntime
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// Rules is what a host's module tells the transport about its service.
+type Rules struct {
+	// Codes are the codes its failures carry in msg (a failure's Code is set only for these).
+	Codes map[ErrorCode]string
+	// NullChecks, per operation, lists the arrays of its success whose items may not be null
+	// (a null item would decode as a zero value): checked before decoding, so the error
+	// names the index ("data/data" or "data/*/mints").
+	NullChecks map[string][]string
+}
+
+// NewTransport returns the contract's transport over base (http.DefaultTransport when nil):
+// a timeout per attempt and a deadline per call, HTTP 429 retried as Retry-After says, the
+// whole body read, `success` checked, and anything that is not a usable success returned as
+// a typed error. Each host's NewContractClient gives it to the generated *APIClient.
+func NewTransport(base http.RoundTripper, policy RetryPolicy, timeout time.Duration, rules Rules) http.RoundTripper {
+	if base == nil {
+		base = http.DefaultTransport
+	}
+	return &contractTransport{base: base, policy: policy, timeout: timeout, rules: rules}
+}
+
+type contractModeKey struct{}
+
+type contractCall struct {
+	raw       bool
+	operation string
+}
+
+// WithCall marks a request for the transport: which operation it is (for its null checks),
+// and whether the operation declares no success body (raw: the body is not decoded, a
+// success=false envelope is still a failure). The generated operations call it.
+func WithCall(req *http.Request, operation string, raw bool) *http.Request {
+	return req.WithContext(context.WithValue(req.Context(), contractModeKey{}, contractCall{raw, operation}))
+}
+
+// nullItem is the location of a null item at one of the paths ("data.data[3]"), or "".
+func nullItem(value interface{}, segments []string, where string) string {
+	if len(segments) == 0 {
+		items, _ := value.([]interface{})
+		for i, item := range items {
+			if item == nil {
+				return fmt.Sprintf("%s[%d]", where, i)
+			}
+		}
+		return ""
+	}
+	switch node := value.(type) {
+	case map[string]interface{}:
+		if segments[0] == "*" {
+			return ""
+		}
+		next := segments[0]
+		if where != "" {
+			next = where + "." + segments[0]
+		}
+		return nullItem(node[segments[0]], segments[1:], next)
+	case []interface{}:
+		if segments[0] != "*" {
+			return ""
+		}
+		for i, item := range node {
+			if found := nullItem(item, segments[1:], fmt.Sprintf("%s[%d]", where, i)); found != "" {
+				return found
+			}
+		}
+	}
+	return ""
+}
+
+func checkNullItems(paths []string, resp *http.Response, body []byte) error {
+	if len(paths) == 0 {
+		return nil
+	}
+	var payload interface{}
+	if json.Unmarshal(body, &payload) != nil {
+		return nil
+	}
+	for _, path := range paths {
+		if found := nullItem(payload, strings.Split(path, "/"), ""); found != "" {
+			text := fmt.Sprintf("HTTP %d: the success envelope does not match the schema (%s is null, and the schema admits no null there)", resp.StatusCode, found)
+			return &UnexpectedShapeError{details(resp.StatusCode, resp.Header, body, text)}
+		}
+	}
+	return nil
+}
+
+type contractTransport struct {
+	base    http.RoundTripper
+	policy  RetryPolicy
+	timeout time.Duration
+	rules   Rules
+}
+
+func preview(body []byte) string {
+	if len(body) > 200 {
+		return strconv.Quote(strings.Join(strings.Fields(string(body[:200])), " ") + "...")
+	}
+	return strconv.Quote(strings.Join(strings.Fields(string(body)), " "))
+}
+
+func transportError(err error, req *http.Request) error {
+	where := req.Method + " " + req.URL.String()
+	var netErr net.Error
+	if errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &netErr) && netErr.Timeout()) {
+		return &RequestTimeoutError{ErrorDetails{Cause: err, message: where + ": timed out (" + err.Error() + ")"}}
+	}
+	var opErr *net.OpError
+	if errors.Is(err, syscall.ECONNREFUSED) || (errors.As(err, &opErr) && opErr.Op == "dial") {
+		return &ConnectionFailedError{ErrorDetails{Cause: err, message: where + ": could not connect (" + err.Error() + ")"}}
+	}
+	return &ConnectionCutError{ErrorDetails{Cause: err, message: where + ": the connection broke before the whole response arrived (" + err.Error() + ")"}}
+}
+
+func parseRetryAfter(value string) *float64 {
+	value = strings.TrimSpace(value)
+	if value == "" {
+		return nil
+	}
+	if seconds, err := strconv.ParseUint(value, 10, 32); err == nil {
+		f := float64(seconds)
+		return &f
+	}
+	if when, err := http.ParseTime(value); err == nil {
+		f := time.Until(when).Seconds()
+		if f < 0 {
+			f = 0
+		}
+		return &f
+	}
+	return nil
+}
+
+func envelopeOf(body []byte) (map[string]interface{}, bool) {
+	var payload interface{}
+	if err := json.Unmarshal(body, &payload); err != nil {
+		return nil, false
+	}
+	envelope, ok := payload.(map[string]interface{})
+	return envelope, ok
+}
+
+func failure(codes map[ErrorCode]string, status int, header http.Header, body []byte, envelope map[string]interface{}, reason string) *FailureEnvelopeError {
+	msg, _ := envelope["msg"].(string)
+	text := fmt.Sprintf("HTTP %d, %s", status, reason)
+	if msg != "" {
+		text += ", msg=" + strconv.Quote(msg)
+	}
+	e := &FailureEnvelopeError{ErrorDetails: details(status, header, body, text), Envelope: envelope}
+	e.Msg = msg
+	if _, known := codes[ErrorCode(msg)]; known {
+		e.Code = ErrorCode(msg)
+	}
+	e.OpenTime, _ = envelope["openTime"].(string)
+	if inner, ok := envelope["error"].(map[string]interface{}); ok {
+		if code, ok := inner["code"].(float64); ok && code == float64(int64(code)) {
+			c := int64(code)
+			e.ErrorCode = &c
+		}
+	}
+	return e
+}
+
+func rateLimited(codes map[ErrorCode]string, resp *http.Response, body []byte, extra string) *RateLimitedError {
+	envelope, _ := envelopeOf(body)
+	retryAfter := parseRetryAfter(resp.Header.Get("Retry-After"))
+	wait := "no Retry-After"
+	if retryAfter != nil {
+		wait = fmt.Sprintf("Retry-After %gs", *retryAfter)
+	}
+	inner := failure(codes, resp.StatusCode, resp.Header, body, envelope, "rate limited ("+wait+extra+")")
+	return &RateLimitedError{FailureEnvelopeError: *inner, RetryAfter: retryAfter}
+}
+
+func isJSON(mediaType string) bool {
+	return mediaType == "application/json" || (strings.HasPrefix(mediaType, "application/") && strings.HasSuffix(mediaType, "+json"))
+}
+
+// checkEnvelope returns nil for a usable success, else the typed error (decode_envelope).
+func checkEnvelope(codes map[ErrorCode]string, resp *http.Response, body []byte) error {
+	status, header := resp.StatusCode, resp.Header
+	contentType := header.Get("Content-Type")
+	mediaType := strings.ToLower(strings.TrimSpace(strings.SplitN(contentType, ";", 2)[0]))
+	lenient := mediaType == "" || mediaType == "text/plain"
+	if status == 429 {
+		return rateLimited(codes, resp, body, "")
+	}
+	notJSON := fmt.Sprintf("HTTP %d: expected a JSON envelope, got %q (%d bytes: %s)", status, contentType, len(body), preview(body))
+	if !isJSON(mediaType) && !lenient {
+		return &NotJsonError{details(status, header, body, notJSON)}
+	}
+	var payload interface{}
+	if err := json.Unmarshal(body, &payload); err != nil {
+		if lenient {
+			return &NotJsonError{details(status, header, body, notJSON)}
+		}
+		what := "the body is not valid JSON (" + err.Error() + "); it may be truncated"
+		if len(body) == 0 {
+			what = "the body is empty"
+		}
+		return &MalformedJsonError{details(status, header, body, fmt.Sprintf("HTTP %d: %s (%d bytes: %s)", status, what, len(body), preview(body)))}
+	}
+	envelope, ok := payload.(map[string]interface{})
+	success, isBool := envelope["success"].(bool)
+	if !ok || !isBool {
+		return &UnexpectedShapeError{details(status, header, body, fmt.Sprintf("HTTP %d: the body is JSON but not an envelope (no boolean 'success'): %s", status, preview(body)))}
+	}
+	if !success {
+		return failure(codes, status, header, body, envelope, "success=false")
+	}
+	if status < 200 || status > 299 {
+		return failure(codes, status, header, body, envelope, "error status with success=true")
+	}
+	return nil
+}
+
+// ShapeError is the error of a success whose body does not decode into the operation's
+// type (the generated operations return it for a decode failure).
+func ShapeError(resp *http.Response, body []byte, err error) error {
+	text := fmt.Sprintf("HTTP %d: the success envelope does not match the schema (%s)", resp.StatusCode, err.Error())
+	return &UnexpectedShapeError{ErrorDetails{Status: resp.StatusCode, Header: resp.Header, Body: body, Cause: err, message: text}}
+}
+
+func (t *contractTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	call, _ := req.Context().Value(contractModeKey{}).(contractCall)
+	ends := time.Now().Add(t.policy.Deadline)
+	for attempt := 0; ; attempt++ {
+		remaining := time.Until(ends)
+		if remaining <= 0 {
+			return nil, &RequestTimeoutError{ErrorDetails{message: fmt.Sprintf("%s %s: the call's deadline of %s passed", req.Method, req.URL, t.policy.Deadline)}}
+		}
+		limit := t.timeout
+		if remaining < limit {
+			limit = remaining
+		}
+		ctx, cancel := context.WithTimeout(req.Context(), limit)
+		sent := req.Clone(ctx)
+		if req.GetBody != nil {
+			fresh, err := req.GetBody()
+			if err != nil {
+				cancel()
+				return nil, err
+			}
+			sent.Body = fresh
+		}
+		resp, err := t.base.RoundTrip(sent)
+		if err != nil {
+			cancel()
+			return nil, transportError(err, req)
+		}
+		body, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		cancel()
+		if err != nil {
+			return nil, transportError(err, req)
+		}
+		if resp.StatusCode == 429 && attempt < t.policy.MaxRetries {
+			wait := t.policy.DefaultWait
+			if asked := parseRetryAfter(resp.Header.Get("Retry-After")); asked != nil {
+				wait = time.Duration(*asked * float64(time.Second))
+			}
+			if wait > t.policy.MaxWait {
+				return nil, rateLimited(t.rules.Codes, resp, body, fmt.Sprintf("; the wait exceeds the retry policy's MaxWait of %s", t.policy.MaxWait))
+			}
+			if time.Now().Add(wait).After(ends) {
+				return nil, rateLimited(t.rules.Codes, resp, body, fmt.Sprintf("; waiting would pass the call's deadline of %s", t.policy.Deadline))
+			}
+			time.Sleep(wait)
+			continue
+		}
+		if call.raw && resp.StatusCode >= 200 && resp.StatusCode <= 299 {
+			if envelope, ok := envelopeOf(body); ok && envelope["success"] == false {
+				return nil, failure(t.rules.Codes, resp.StatusCode, resp.Header, body, envelope, "success=false")
+			}
+		} else if err := checkEnvelope(t.rules.Codes, resp, body); err != nil {
+			return nil, err
+		} else if call.raw {
+			return nil, &UnexpectedStatusError{details(resp.StatusCode, resp.Header, body, fmt.Sprintf("HTTP %d: unexpected status", resp.StatusCode))}
+		} else if err := checkNullItems(t.rules.NullChecks[call.operation], resp, body); err != nil {
+			return nil, err
+		}
+		if !call.raw && !isJSON(strings.ToLower(strings.TrimSpace(strings.SplitN(resp.Header.Get("Content-Type"), ";", 2)[0]))) {
+			resp.Header.Set("Content-Type", "application/json") // mislabelled JSON (text/plain): the body decided
+		}
+		resp.Body = io.NopCloser(bytes.NewReader(body))
+		resp.ContentLength = int64(len(body))
+		return resp, nil
+	}
+}
