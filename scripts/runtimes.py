@@ -42,31 +42,28 @@ def typescript_version() -> str:
     return str(json.loads((SOURCES / "typescript" / "package.json").read_text(encoding="utf-8"))["version"])
 
 
+def declared(relative: str, pattern: str, what: str) -> str:
+    """The first group of `pattern` (a line of scripts/runtime/<relative>): a version or a name
+    the runtime's own files declare; SystemExit naming the file where it is missing."""
+    found = re.search(pattern, (SOURCES / relative).read_text(encoding="utf-8"), re.M)
+    if found is None:
+        raise SystemExit(f"runtimes: no {what} in scripts/runtime/{relative}")
+    return found.group(1)
+
+
 def ruby_version() -> str:
     """The Ruby runtime's version (lib/raydium_api_runtime/version.rb), which the gems pin exactly."""
-    source = (SOURCES / "ruby" / "lib" / "raydium_api_runtime" / "version.rb").read_text(encoding="utf-8")
-    found = re.search(r"^\s*VERSION = '([^']+)'", source, re.M)
-    if found is None:
-        raise SystemExit("runtimes: no VERSION = '...' in scripts/runtime/ruby/lib/raydium_api_runtime/version.rb")
-    return found.group(1)
+    return declared("ruby/lib/raydium_api_runtime/version.rb", r"^\s*VERSION = '([^']+)'", "VERSION = '...'")
 
 
 def go_version() -> str:
     """The Go runtime's version (`const Version` in version.go), which the modules require exactly."""
-    source = (SOURCES / "go" / "version.go").read_text(encoding="utf-8")
-    found = re.search(r'^const Version = "([^"]+)"', source, re.M)
-    if found is None:
-        raise SystemExit('runtimes: no const Version = "..." in scripts/runtime/go/version.go')
-    return found.group(1)
+    return declared("go/version.go", r'^const Version = "([^"]+)"', 'const Version = "..."')
 
 
 def go_module() -> str:
     """The Go runtime's module path (its go.mod), which each host's go.mod requires."""
-    source = (SOURCES / "go" / "go.mod").read_text(encoding="utf-8")
-    found = re.search(r"^module (\S+)$", source, re.M)
-    if found is None:
-        raise SystemExit("runtimes: no module line in scripts/runtime/go/go.mod")
-    return found.group(1)
+    return declared("go/go.mod", r"^module (\S+)$", "module line")
 
 
 def go_requirement() -> str:
