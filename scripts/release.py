@@ -370,9 +370,9 @@ def go_proxy(dist: Path, versions: dict[str, str], stamp: int) -> None:
     case-escaping is needed)."""
     modules = [(go_module_path(host, version), version, dist / host / version / "go" / f"v{version}.zip",
                 GENERATED / "go" / host / "go.mod") for host, version in sorted(versions.items())]  # fmt: skip
-    runtime = Runtime("go", runtimes.go_version())
-    modules.append((runtimes.go_module(), runtime.version, dist / "runtime" / "go" / f"v{runtime.version}.zip",
-                    runtime.folder / "go.mod"))  # fmt: skip
+    runtime = runtimes.go_version()
+    modules.append((runtimes.go_module(), runtime, dist / "runtime" / "go" / f"v{runtime}.zip",
+                    runtimes.folder("go", GENERATED) / "go.mod"))  # fmt: skip
     when = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(stamp))
     for module, version, archive, mod in modules:
         folder = dist / "goproxy" / module / "@v"

@@ -62,10 +62,11 @@ func aliases(packages map[string]*ast.Package) map[string]string {
 }
 
 func main() {
-	names := exported(parse(os.Args[1]))
+	pkg := parse(os.Args[1])
+	names := exported(pkg)
 	if len(os.Args) > 2 {
 		runtime := exported(parse(os.Args[2]))
-		for alias, target := range aliases(parse(os.Args[1])) {
+		for alias, target := range aliases(pkg) {
 			for name := range runtime {
 				if member := strings.TrimPrefix(name, target+"."); member != name {
 					names[alias+"."+member] = true

@@ -13,9 +13,8 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from toolchains import go, go_requirement, require
+from toolchains import go, require, write_go_mod
 
-import runtimes
 from mock_servers import Prism
 from project import HOSTS, NODE_BIN, PHP_AUTOLOAD, PYTHONPATH, REPO, RUBY_COMMAND, bundle, default_url
 
@@ -144,8 +143,7 @@ def test_typescript_samples(prism_servers: dict[str, Prism], tmp_path: Path) -> 
 def test_go_samples(prism_servers: dict[str, Prism], tmp_path: Path) -> None:
     """One module, a main package per sample, built in one `go build`."""
     require("go")
-    requires = "".join(go_requirement(h) for h in HOSTS) + runtimes.go_requirement()
-    (tmp_path / "go.mod").write_text(f"module samples\n\ngo 1.19\n\n{requires}", encoding="utf-8")
+    write_go_mod(tmp_path, "samples", HOSTS)
     found = samples("Go")
     for host, op, source in found:
         folder = tmp_path / "cmd" / f"{host.replace('-', '')}_{op}"

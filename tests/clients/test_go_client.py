@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from toolchains import go, go_module, go_module_of, go_requirement, require
+from toolchains import go, go_module, go_module_of, require, write_go_mod
 
 import runtimes
 from calls import operations, resolve, success_type
@@ -318,8 +318,7 @@ def test_one_errors_as_of_the_shared_runtime_catches_a_failure_of_either_host(ho
     failure of another's (the program compiles only if the types are one)."""
     require("go")
     module = {host: go_module_of(host)[0] for host in ("pool-v3", "transaction-v1")}
-    requires = go_requirement("pool-v3") + go_requirement("transaction-v1") + runtimes.go_requirement()
-    (tmp_path / "go.mod").write_text(f"module onebase\n\ngo 1.19\n\n{requires}", encoding="utf-8")
+    write_go_mod(tmp_path, "onebase", list(module))
     source = ONE_BASE.replace("POOL", module["pool-v3"]).replace("SWAP", module["transaction-v1"])
     (tmp_path / "main.go").write_text(source, encoding="utf-8")
     built = go(["build", "-o", "onebase", "."], tmp_path, tmp_path)

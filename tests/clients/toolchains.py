@@ -49,12 +49,17 @@ def go_requirement(host: str) -> str:
     return f"require {module} {version}\nreplace {module} => {REPO / 'generated' / 'go' / host}\n"
 
 
+def write_go_mod(folder: Path, name: str, hosts: list[str]) -> None:
+    """folder/go.mod: a main module `name` that requires each host's generated module and the
+    shared runtime they require, from their folders (replace)."""
+    requires = "".join(go_requirement(host) for host in hosts) + runtimes.go_requirement()
+    (folder / "go.mod").write_text(f"module {name}\n\ngo 1.19\n\n{requires}", encoding="utf-8")
+
+
 def go_module(folder: Path, host: str, main: str) -> Path:
-    """A main package in `folder` that uses the host's generated module and the shared runtime
-    (replace); `MODULE`
+    """A main package in `folder` that uses the host's generated module (write_go_mod); `MODULE`
     in `main` is replaced by the module path."""
-    (folder / "go.mod").write_text(f"module runner\n\ngo 1.19\n\n{go_requirement(host)}{runtimes.go_requirement()}",
-                                   encoding="utf-8")  # fmt: skip
+    write_go_mod(folder, "runner", [host])
     main = main.replace("MODULE", go_module_of(host)[0])
     (folder / "main.go").write_text(main, encoding="utf-8")
     return folder
