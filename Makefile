@@ -207,7 +207,7 @@ $(BUILD)/spec-tests.ok: $(foreach h,$(HOSTS),$(BUILD)/$(h).linted) $(BUNDLES) $(
 GENERATOR_INPUTS := scripts/generate.py scripts/oas.py scripts/openapi_generator.py scripts/typescript/generate.mjs LICENSE \
   scripts/runtimes.py scripts/runtime/python/pyproject.toml scripts/runtime/typescript/package.json \
   scripts/runtime/ruby/lib/raydium_api_runtime/version.rb scripts/runtime/php/composer.json \
-  scripts/runtime/go/version.go scripts/runtime/go/go.mod \
+  scripts/runtime/go/version.go scripts/runtime/go/go.mod scripts/runtime/rust/Cargo.toml \
   $(shell find scripts/templates/openapi-generator -type f 2>/dev/null) \
   $(wildcard scripts/templates/python-client/*.jinja scripts/templates/python-client/*/*.jinja \
   scripts/templates/python-package/*.j2 scripts/templates/typescript-client/*.j2 scripts/templates/package-readme/*.j2)
@@ -215,8 +215,10 @@ generate: $(BUILD)/runtimes.generated $(foreach h,$(HOSTS),$(BUILD)/$(h).generat
 
 # Each language's shared client runtime (scripts/runtime/<language>, written by hand), copied
 # beside the clients; the clients pin its version (a real input) and their checks import it.
-RUNTIME_SOURCES := $(shell find scripts/runtime -type f -not -path '*/__pycache__/*' 2>/dev/null)
-$(BUILD)/runtimes.generated: $(RUNTIME_SOURCES) scripts/runtimes.py LICENSE $(VENV_OK) $(NODE_OK)
+# The Rust runtime's ErrorCode enum is written from the bundles (every host's x-error-codes).
+RUNTIME_SOURCES := $(shell find scripts/runtime -type f -not -path '*/__pycache__/*' -not -path '*/target/*' 2>/dev/null)
+$(BUILD)/runtimes.generated: $(RUNTIME_SOURCES) scripts/runtimes.py scripts/openapi_generator.py LICENSE \
+  $(foreach h,$(HOSTS),$(OUT)/$(h).yaml) $(VENV_OK) $(NODE_OK)
 	@$(PY) scripts/runtimes.py
 	@mkdir -p $(BUILD) && touch $@
 

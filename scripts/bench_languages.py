@@ -89,22 +89,22 @@ def build_go() -> list[str]:
 
 
 def build_rust() -> list[str]:
-    """A binary crate (release) with the client as a path dependency, against Debian's crates."""
+    """A binary crate (release) with the client and the shared runtime as path dependencies,
+    against Debian's crates."""
     source = SOURCES / "rust"
     client = REPO / "generated" / "rust" / HOST
     folder = OUT / "rust"
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "Cargo.toml").write_text(
-        f'[package]\nname = "bench-decode"\nversion = "0.0.0"\nedition = "2021"\nbuild = "{source / "build.rs"}"\n\n'
+        f'[package]\nname = "bench-decode"\nversion = "0.0.0"\nedition = "2021"\n\n'
         f'[[bin]]\nname = "bench-decode"\npath = "{source / "main.rs"}"\n\n[dependencies]\n'
-        f'raydium-{HOST}-client = {{ path = "{client}" }}\nserde = "1.0"\n'
-        'serde_json = { version = "1.0", features = ["raw_value"] }\n'
-        'reqwest = { version = "0.11", default-features = false, features = ["blocking"] }\n\n[workspace]\n',
+        f'raydium-{HOST}-client = {{ path = "{client}" }}\n'
+        f'raydium-api-runtime = {{ path = "{runtimes.folder("rust")}" }}\nserde_json = "1.0"\n\n[workspace]\n',
         encoding="utf-8",
     )
     target = OUT / "cargo-target"
-    env = {**offline_tools.cargo_env(target), "BENCH_CONTRACT_RS": str(client / "src" / "contract.rs")}
-    checked(["cargo", "build", "--release", "--offline", "--quiet"], folder, env, timeout=1800)
+    checked(["cargo", "build", "--release", "--offline", "--quiet"], folder, offline_tools.cargo_env(target),
+            timeout=1800)  # fmt: skip
     return [str(target / "release" / "bench-decode")]
 
 

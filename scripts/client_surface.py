@@ -115,16 +115,43 @@ RUST_IMPL = re.compile(r"^impl(?:<[^>]*>)? (?:[\w:<>]+ for )?(\w+)")
 RUST_VARIANT = re.compile(r"^\s+([A-Z]\w*)\s*(?:[,({=]|$)")
 
 
-def rust_surface(crate: Path) -> list[str]:
+RUST_USE = re.compile(r"^pub use ([\w:]+)::\{?([\w, ]+)\}?;")
+RUST_PRIVATE_MOD = re.compile(r"^mod (\w+);")
+RUNTIME_CRATE = "raydium_api_runtime"
+
+
+def rust_surface(crate: Path, runtime: Path | None = None) -> list[str]:
     """`pub` items per module (path from the file), struct fields, enum variants and the
-    `pub fn`s of each `impl` block (Type::method)."""
+    `pub fn`s of each `impl` block (Type::method). A `pub use` names its items under the module
+    that re-exports them: of a private module of the crate, or of the shared runtime's crate
+    (read from `runtime`), with their fields, variants and methods; a private module's own
+    names are not public."""
+    names, uses, private = _rust_items(crate)
+    external = set(rust_surface(runtime)) if runtime else set()
+    for module, source, name in uses:
+        pool, prefix = (external, "crate") if source == RUNTIME_CRATE else (names, source)
+        item = f"{prefix}::{name}"
+        names.update(f"{module}::{name}{n[len(item):]}" for n in list(pool)
+                     if n == item or n.startswith((f"{item}.", f"{item}::")))  # fmt: skip
+    return sorted(n for n in names if n.split("::")[0] not in private)
+
+
+def _rust_items(crate: Path) -> tuple[set[str], list[tuple[str, str, str]], set[str]]:
+    """The items each file declares, its `pub use`s (module, source path, name) and the crate's
+    private modules (`mod x;`)."""
     names: set[str] = set()
+    uses: list[tuple[str, str, str]] = []
+    private: set[str] = set()
     for path in sorted((crate / "src").rglob("*.rs")):
         parts = path.relative_to(crate / "src").with_suffix("").parts
         module = "::".join(p for p in parts if p not in ("lib", "mod")) or "crate"
         owner, kind = "", ""
         for line in path.read_text(encoding="utf-8").splitlines():
-            if line.startswith("}"):
+            if used := RUST_USE.match(line):
+                uses.extend((module, used.group(1), n.strip()) for n in used.group(2).split(",") if n.strip())
+            elif (hidden := RUST_PRIVATE_MOD.match(line)) and module == "crate":
+                private.add(hidden.group(1))
+            elif line.startswith("}"):
                 owner, kind = "", ""
             elif (impl := RUST_IMPL.match(line)) and line.rstrip().endswith("{"):
                 owner, kind = impl.group(1), "impl"
@@ -140,7 +167,7 @@ def rust_surface(crate: Path) -> list[str]:
                 names.add(f"{module}::{owner}.{field.group(1)}")
             elif kind == "enum" and (variant := RUST_VARIANT.match(line)):
                 names.add(f"{module}::{owner}::{variant.group(1)}")
-    return sorted(names)
+    return names, uses, private
 
 
 def go_surface(folder: Path, runtime: Path | None = None) -> list[str]:
@@ -181,7 +208,7 @@ def surface(host: str) -> dict[str, list[str]]:
                                  runtimes.folder("python") / "raydium_api_runtime"),
         "typescript": typescript_surface(GENERATED / "typescript" / f"{host}-client" / "dist" / "index.d.ts"),
         "go": go_surface(GENERATED / "go" / host, runtimes.folder("go")),
-        "rust": rust_surface(GENERATED / "rust" / host),
+        "rust": rust_surface(GENERATED / "rust" / host, runtimes.folder("rust")),
         "ruby": ruby_surface(GENERATED / "ruby" / host / "lib", names.ruby_gem, names.ruby_module),
         "php": php_surface(GENERATED / "php" / host / "lib", names.php_namespace),
     }  # fmt: skip

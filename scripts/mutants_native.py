@@ -52,14 +52,14 @@ class Layer:
     tests: tuple[str, ...]
 
 
-TEMPLATES = "scripts/templates/openapi-generator"
 LAYERS = {
     # Go: the shared runtime's transport (every host's module uses it), copied from scripts/runtime/go
     "go": Layer("generated/go/raydium-api-runtime/transport.go", "scripts/runtime/go/transport.go",
                 "generated/go/raydium-api-runtime", ("go", "build", "./..."),
                 ("tests/clients/test_go_client.py", "-k", f"{HOST} or honoured or one_errors")),
-    "rust": Layer(f"generated/rust/{HOST}/src/contract.rs", f"{TEMPLATES}/rust/contract.mustache",
-                  f"generated/rust/{HOST}", ("cargo", "check", "--offline", "--quiet"),
+    # Rust: the shared runtime's transport (every host's crate uses it), copied from scripts/runtime/rust
+    "rust": Layer("generated/rust/raydium-api-runtime/src/lib.rs", "scripts/runtime/rust/src/lib.rs",
+                  "generated/rust/raydium-api-runtime", ("cargo", "check", "--offline", "--quiet"),
                   ("tests/clients/test_rust_client.py", "-k", f"{HOST} or honoured")),
 }  # fmt: skip
 

@@ -487,7 +487,10 @@ README_ERRORS = {
           "They are the shared runtime's types (`apiruntime.ApiError` and the rest) under this module's names "
           "(type aliases), so one `errors.As` into an `apiruntime` type catches the failures of every host's module",
     "rust": "`Error::Contract(contract::ApiError)`, whose `kind` says which (`FailureEnvelope`, `RateLimited`, "
-            "`NotJson`, `MalformedJson`, `UnexpectedShape`, `UnexpectedStatus`, `RequestTimeout`, ...)",
+            "`NotJson`, `MalformedJson`, `UnexpectedShape`, `UnexpectedStatus`, `RequestTimeout`, ...). "
+            "`contract::ApiError` is the shared runtime's `raydium_api_runtime::ApiError` (`pub use`), and each "
+            "`apis::Error` converts into it, so a function returning `Result<_, raydium_api_runtime::ApiError>` "
+            "takes the calls of every host's crate with `?`",
     "ruby": "an `ApiError` subclass (`FailureEnvelopeError`, `RateLimitedError`, `NotJsonError`, "
             "`MalformedJsonError`, `UnexpectedShapeError`, `UnexpectedStatusError`, `RequestTimeoutError`, ...). "
             "They are the shared runtime's classes (`RaydiumApiRuntime::ApiError` and its subclasses) under this "

@@ -22,7 +22,8 @@ DIR/python/simple/, a PEP 503 index of every Python distribution of the release 
 DIR/cargo/, a cargo local registry of the crates (a source that replaces the `raydium` registry),
 DIR/php/, a Composer artifact repository of the PHP packages (the runtime's among them),
 DIR/runtime/<language>/, the clients' shared runtime (raydium-api-runtime: the Python wheel and
-sdist, the npm tarball, the gem, the Composer zip, the Go module zip, which the proxy tree serves),
+sdist, the npm tarball, the gem, the Composer zip, the Go module zip, which the proxy tree serves, the
+.crate, which the cargo registry serves),
 at its own version per language
 (releases/runtime/<language>.json records each released version's code and public names, and
 the same rules hold as for the clients),
@@ -339,8 +340,9 @@ def artefacts(host: str, version: str, out: Path, stamp: int, release_notes: str
     zip_folder(GENERATED / "go" / host, f"{go_module_path(host, version)}@v{version}",
                out / "go" / f"v{version}.zip", stamp)  # fmt: skip
     (out / "rust").mkdir()
-    tar_folder(GENERATED / "rust" / host, f"raydium-{host}-client-{version}",
-               out / "rust" / f"raydium-{host}-client-{version}.crate", stamp)  # fmt: skip
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tar_folder(published_crate(GENERATED / "rust" / host, Path(tmp_name)), f"raydium-{host}-client-{version}",
+                   out / "rust" / f"raydium-{host}-client-{version}.crate", stamp)  # fmt: skip
     (out / "php").mkdir()
     zip_folder(GENERATED / "php" / host, f"{host}-client", out / "php" / f"raydium-{host}-client-{version}.zip", stamp)
     bundle = json.loads((GENERATED / "openapi" / f"{host}.deref.json").read_text(encoding="utf-8"))
@@ -385,6 +387,25 @@ def go_proxy(dist: Path, versions: dict[str, str], stamp: int) -> None:
 
 
 CRATES_IO = "https://github.com/rust-lang/crates.io-index"
+# The `raydium` registry's index (docs/clients/install.md), which a crate's own dependency on the
+# shared runtime names once published; a source replacement points it at DIR/cargo.
+RAYDIUM_INDEX = "sparse+https://raydium-api-descriptions.invalid/cargo/index/"
+RUNTIME_PATH = re.compile(r'^(raydium-api-runtime = \{ version = "=[^"]+"), '
+                          r'path = "\.\./raydium-api-runtime" \}$', re.M)  # fmt: skip
+
+
+def published_crate(crate: Path, tmp: Path) -> Path:
+    """A copy of the crate in tmp whose manifest is as `cargo package` for the `raydium` registry
+    would write it: the shared runtime's dependency from that registry (`registry-index`), not
+    the folder beside it in a clone."""
+    copy = tmp / crate.name
+    shutil.copytree(crate, copy)
+    manifest = copy / "Cargo.toml"
+    text, found = RUNTIME_PATH.subn(rf'\1, registry-index = "{RAYDIUM_INDEX}" }}', manifest.read_text(encoding="utf-8"))
+    if found != 1:
+        raise ReleaseError(f"{crate / 'Cargo.toml'}: no dependency on the shared runtime by path")
+    manifest.write_text(text, encoding="utf-8")
+    return copy
 
 
 def index_path(name: str) -> str:
@@ -397,7 +418,8 @@ def index_path(name: str) -> str:
 
 def index_entry(manifest: dict[str, Any], crate: Path) -> dict[str, Any]:
     """A crate's line in the index: its dependencies as `cargo publish` would record them
-    (a bare version requirement gets cargo's default `^`), all from crates.io."""
+    (a bare version requirement gets cargo's default `^`), from crates.io but the shared
+    runtime, which is in the same registry (`registry` null)."""
     deps = []
     for name, spec in sorted(manifest.get("dependencies", {}).items()):
         table = {"version": spec} if isinstance(spec, str) else spec
@@ -405,7 +427,7 @@ def index_entry(manifest: dict[str, Any], crate: Path) -> dict[str, Any]:
         deps.append({"name": name, "req": req if req[0] in "^~=<>*" else f"^{req}",
                      "features": list(table.get("features", [])), "optional": bool(table.get("optional", False)),
                      "default_features": bool(table.get("default-features", True)), "target": None,
-                     "kind": "normal", "registry": CRATES_IO})  # fmt: skip
+                     "kind": "normal", "registry": None if name == runtimes.RUST_CRATE else CRATES_IO})  # fmt: skip
     package = manifest["package"]
     return {"name": package["name"], "vers": package["version"], "deps": deps,
             "cksum": hashlib.sha256(crate.read_bytes()).hexdigest(), "features": {}, "yanked": False}  # fmt: skip
@@ -415,10 +437,14 @@ def cargo_registry(dist: Path, versions: dict[str, str]) -> None:
     """A cargo local registry, DIR/cargo/ (`index/` in cargo's layout plus the .crate files),
     for a source replacement of the `raydium` registry (docs/clients/install.md): a scratch
     crate's `raydium-pool-v3-client = { version = "=X", registry = "raydium" }` resolves
-    from it offline, its dependencies from crates.io (or whatever replaces it)."""
-    for host, version in sorted(versions.items()):
-        crate = dist / host / version / "rust" / f"raydium-{host}-client-{version}.crate"
-        manifest = tomllib.loads((GENERATED / "rust" / host / "Cargo.toml").read_text(encoding="utf-8"))
+    from it offline, with the shared runtime's crate, its other dependencies from crates.io (or
+    whatever replaces it)."""
+    runtime = dist / "runtime" / "rust" / f"{runtimes.RUST_CRATE}-{runtimes.rust_version()}.crate"
+    crates = [(runtime, runtimes.folder("rust", GENERATED))]
+    crates += [(dist / host / version / "rust" / f"raydium-{host}-client-{version}.crate", GENERATED / "rust" / host)
+               for host, version in sorted(versions.items())]  # fmt: skip
+    for crate, folder in crates:
+        manifest = tomllib.loads((folder / "Cargo.toml").read_text(encoding="utf-8"))
         entry = dist / "cargo" / "index" / index_path(manifest["package"]["name"])
         entry.parent.mkdir(parents=True, exist_ok=True)
         entry.write_text(json.dumps(index_entry(manifest, crate), separators=(",", ":")) + "\n", encoding="utf-8")
@@ -466,6 +492,8 @@ class Runtime:
             return client_surface.php_surface(self.folder / "src", "Raydium\\ApiRuntime")
         if self.language == "go":
             return client_surface.go_surface(self.folder)
+        if self.language == "rust":
+            return client_surface.rust_surface(self.folder)
         return client_surface.python_surface(self.folder / "raydium_api_runtime")
 
 
@@ -501,7 +529,7 @@ def check_runtime(runtime: Runtime) -> None:
 def runtime_package(runtime: Runtime, out: Path, stamp: int) -> None:
     """The runtime's package in OUT/runtime/<language>/: the Python wheel and sdist (so in the
     simple index), the npm tarball, the gem, the Composer zip (so in the artifact repository),
-    the Go module zip (so in the module proxy tree)."""
+    the Go module zip (so in the module proxy tree), the .crate (so in the cargo registry)."""
     target = out / "runtime" / runtime.language
     target.mkdir(parents=True)
     with tempfile.TemporaryDirectory() as tmp_name:
@@ -514,6 +542,9 @@ def runtime_package(runtime: Runtime, out: Path, stamp: int) -> None:
             zip_folder(project, runtimes.NAME, target / f"{runtimes.NAME}-{runtime.version}.zip", stamp)
         elif runtime.language == "go":  # a module zip, as `go mod download` reads it
             zip_folder(project, f"{runtimes.go_module()}@v{runtime.version}", target / f"v{runtime.version}.zip", stamp)
+        elif runtime.language == "rust":  # a .crate, as `cargo package` lays it out, for the local registry
+            tar_folder(project, f"{runtimes.RUST_CRATE}-{runtime.version}",
+                       target / f"{runtimes.RUST_CRATE}-{runtime.version}.crate", stamp)  # fmt: skip
         elif runtime.language == "ruby":
             run(["gem", "build", "raydium_api_runtime.gemspec", "--output",
                  target / f"raydium_api_runtime-{runtime.version}.gem"], f"{runtimes.NAME}: gem build", cwd=project,

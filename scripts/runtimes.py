@@ -24,11 +24,16 @@ import tomllib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from string import Template
+from typing import Any
+
+import yaml
 
 REPO = Path(__file__).resolve().parent.parent
 SOURCES = REPO / "scripts" / "runtime"
 NAME = "raydium-api-runtime"
-IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", ".mypy_cache")
+RUST_CRATE = NAME  # the Rust runtime's package name (its library: raydium_api_runtime)
+IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", ".mypy_cache", "target", "Cargo.lock")
 
 
 def python_version() -> str:
@@ -73,6 +78,12 @@ def go_requirement() -> str:
     return f"require {go_module()} v{go_version()}\nreplace {go_module()} => {folder('go')}\n"
 
 
+def rust_version() -> str:
+    """The Rust runtime's version (its Cargo.toml), which the crates require exactly."""
+    project = tomllib.loads((SOURCES / "rust" / "Cargo.toml").read_text(encoding="utf-8"))
+    return str(project["package"]["version"])
+
+
 def php_version() -> str:
     """The PHP runtime's version (its composer.json), which the clients pin exactly."""
     return str(json.loads((SOURCES / "php" / "composer.json").read_text(encoding="utf-8"))["version"])
@@ -80,7 +91,8 @@ def php_version() -> str:
 
 # Each language that has a runtime, with how its version is read.
 VERSIONS: dict[str, Callable[[], str]] = {"python": python_version, "typescript": typescript_version,
-                                          "ruby": ruby_version, "php": php_version, "go": go_version}  # fmt: skip
+                                          "ruby": ruby_version, "php": php_version, "go": go_version,
+                                          "rust": rust_version}  # fmt: skip
 
 
 def folder(language: str, out: Path = REPO / "generated") -> Path:
@@ -109,6 +121,77 @@ def compile_typescript(folder: Path) -> None:
         raise SystemExit(f"runtimes: tsc --strict on the TypeScript runtime failed:\n{done.stdout}{done.stderr}")
 
 
+def known_codes() -> list[dict[str, Any]]:
+    """Every host's known error codes (`x-error-codes` of each bundle in generated/openapi/, in
+    the hosts' order, then the catalogue's), each once. A code that two hosts give different
+    actions is refused: one `action()` could not answer for both."""
+    from openapi_generator import error_codes  # imported here: openapi_generator imports this module
+
+    seen: dict[str, dict[str, Any]] = {}
+    for entry_point in sorted((REPO / "spec").glob("*/openapi.yaml")):
+        bundle = REPO / "generated" / "openapi" / f"{entry_point.parent.name}.yaml"
+        if not bundle.exists():
+            raise SystemExit(f"runtimes: {bundle.relative_to(REPO)} is missing: the Rust runtime's error codes "
+                             "are read from the bundles (make bundle)")  # fmt: skip
+        for code in error_codes(yaml.safe_load(bundle.read_text(encoding="utf-8"))):
+            first = seen.setdefault(code["code"], code)
+            if first["action"] != code["action"]:
+                raise SystemExit(f"runtimes: {code['code']} has two actions in two descriptions ({first['action']}, "
+                                 f"{code['action']}); one ErrorCode cannot answer for both")  # fmt: skip
+    return list(seen.values())
+
+
+RUST_CODES = """//! Written by scripts/runtimes.py from the descriptions' `x-error-codes`; do not edit.
+
+/// A code that a failure carries in `msg`: the known codes of every host (a failure's `code` is
+/// set only for a code of the service that answered). A failure with another code keeps it in
+/// `ApiError::msg`, with `code` None.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ErrorCode {
+$variants}
+
+impl ErrorCode {
+    /// The code as the service sends it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+$names        }
+    }
+
+    /// What a client does next: "fix-request", "re-quote", "wait" (until the failure's
+    /// open_time) or "back-off".
+    pub fn action(self) -> &'static str {
+        match self {
+$actions        }
+    }
+
+    /// The known code a failure's msg holds, if it is one (of any host).
+    pub fn from_msg(msg: &str) -> Option<ErrorCode> {
+        match msg {
+$parsed            _ => None,
+        }
+    }
+}
+"""
+
+
+def rust_error_codes() -> str:
+    """The Rust runtime's src/codes.rs: one `ErrorCode` enum of every host's known codes, so that
+    `ApiError.code` is one type for every crate (each crate sets it only for its own codes)."""
+    codes = known_codes()
+
+    def lines(line: str) -> str:
+        """`line` once per code; $text is its doc comment (the catalogue's meaning, action, advice)."""
+        return "".join(Template(line).substitute(c, text=" ".join(f"{c['meaning']} Next: {c['action']}. "
+                                                                  f"{c['advice']}".split()))
+                       for c in codes)  # fmt: skip
+
+    return Template(RUST_CODES).substitute(
+        variants=lines("    /// $text\n    $pascal,\n"),
+        names=lines('            ErrorCode::$pascal => "$code",\n'),
+        actions=lines('            ErrorCode::$pascal => "$action",\n'),
+        parsed=lines('            "$code" => Some(ErrorCode::$pascal),\n'))
+
+
 def write(language: str, out: Path) -> Path:
     """DIR/<language>/raydium-api-runtime, a copy of scripts/runtime/<language> and the LICENSE."""
     target = folder(language, out)
@@ -119,6 +202,8 @@ def write(language: str, out: Path) -> Path:
         shutil.copyfile(REPO / "LICENSE", staged / "LICENSE")
         if language == "typescript":
             compile_typescript(staged)
+        if language == "rust":
+            (staged / "src" / "codes.rs").write_text(rust_error_codes(), encoding="utf-8")
         if target.exists():
             shutil.rmtree(target)
         staged.rename(target)

@@ -17,6 +17,7 @@ import os
 import re
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -58,6 +59,7 @@ def test_the_documented_commands_name_the_current_versions() -> None:
     assert f"runtime/ruby/raydium_api_runtime-{runtimes.ruby_version()}.gem" in page
     assert f"raydium/api-runtime:{runtimes.php_version()}" in page
     assert f"`{runtimes.go_module()}` v{runtimes.go_version()}" in page
+    assert f"raydium-api-runtime@={runtimes.rust_version()}" in page
 
 
 def run(command: list[str], cwd: Path, env: dict[str, str] | None = None, timeout: int = 300) -> str:
@@ -292,12 +294,19 @@ def test_go_installs_from_the_module_proxy_tree(dist: Path, prism_servers: dict[
 
 
 
-RUST = """use raydium_pool_v3_client::apis::{configuration_api, Error};
+RUST = """use raydium_api_runtime::ApiError;
+use raydium_pool_v3_client::apis::{configuration_api, Error};
 use raydium_pool_v3_client::contract::{self, Kind};
+use raydium_transaction_v1_client::{apis::compute_api, contract as swap, models::TxVersion};
 
 fn tiers(url: &str) -> Result<usize, Error<configuration_api::ListDynamicFeeConfigsError>> {
     let configuration = contract::configuration(Some(url), None).expect("a client");
     Ok(configuration_api::list_dynamic_fee_configs(&configuration)?.data.len())
+}
+
+fn quote(url: &str) -> Result<(), ApiError> {
+    compute_api::compute_swap_base_in(&swap::configuration(Some(url), None)?, "a", "b", 1, 50, TxVersion::V0, None)?;
+    Ok(())
 }
 
 fn main() {
@@ -309,7 +318,13 @@ fn main() {
         }
         other => panic!("expected a failure envelope, got {:?}", other.map_err(|e| e.to_string())),
     }
-    let _ = raydium_transaction_v1_client::contract::DEFAULT_BASE_URL;
+    // one error type for both crates: `?` makes either crate's error the runtime's ApiError
+    let pool: Result<usize, ApiError> = tiers(&args[2]).map_err(ApiError::from);
+    for (host, failed) in [("pool", pool.map(|_| ())), ("swap", quote(&args[3]))] {
+        let e = failed.expect_err("a failure");
+        println!("one base: {} {:?} {}", host, e.kind, e.status.unwrap_or(0));
+    }
+    println!("runtime: {}", raydium_api_runtime::VERSION);
 }
 """
 
@@ -325,8 +340,15 @@ def test_rust_installs_with_cargo_from_the_release_registry(
     run(["bash", "-ec", documented(4, dist)], project, env=env)
     (project / "src" / "main.rs").write_text(RUST, encoding="utf-8")
     out = run(["cargo", "run", "--quiet", "--", prism_servers["pool-v3"].url,
-               hostile.base_url("failure-400", "pool-v3")], project, env=env, timeout=900)  # fmt: skip
+               *(hostile.base_url("failure-400", host) for host in ("pool-v3", "transaction-v1"))],
+              project, env=env, timeout=900)  # fmt: skip
     expect_first_call_and_failure(out)
+    caught = [f"one base: {host} FailureEnvelope 400" for host in ("pool", "swap")]
+    assert out.split("\n")[2:5] == [*caught, f"runtime: {runtimes.rust_version()}"]
+    # the runtime came from the release's registry, at the version the crates require
+    lock = tomllib.loads((project / "Cargo.lock").read_text(encoding="utf-8"))
+    assert [(p["version"], p["source"]) for p in lock["package"] if p["name"] == "raydium-api-runtime"] == [
+        (runtimes.rust_version(), "sparse+https://raydium-api-descriptions.invalid/cargo/index/")]  # fmt: skip
 
 
 PHP = """<?php

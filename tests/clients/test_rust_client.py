@@ -173,9 +173,11 @@ def outcome(result: dict[str, Any]) -> Outcome:
 
 @pytest.mark.parametrize("host", HOSTS)
 def test_crate_compiles_offline_with_no_warning(host: str, runners: dict[str, Path], tmp_path: Path) -> None:
-    """Built from a copy: cargo writes a Cargo.lock beside the manifest, never into generated/."""
+    """Built from a copy (with the shared runtime beside it, as in generated/): cargo writes a
+    Cargo.lock beside the manifest, never into generated/."""
     crate = tmp_path / host
     shutil.copytree(RUST / host, crate)
+    shutil.copytree(RUST / "raydium-api-runtime", tmp_path / "raydium-api-runtime")  # the path dependency beside it
     probe = cargo(["build", "--message-format", "short"], crate)
     assert probe.returncode == 0, probe.stderr
     ours = [line for line in probe.stderr.splitlines() if "warning" in line and "future version of Rust" not in line
@@ -211,3 +213,68 @@ def test_a_configured_timeout_and_deadline_are_honoured(runners: dict[str, Path]
     """contract.TIMINGS against a stalling server: each call ends near its configured timeout or deadline."""
     results = run(runners[TIMING_HOST], timing_plan(TIMING_HOST, hostile.base_url("stall", TIMING_HOST)))
     assert timing_problems("rust", [outcome(r) for r in results]) == []
+
+
+ONE_TYPE = r"""
+use raydium_api_runtime::ApiError;
+use raydium_pool_v3_client::{apis::configuration_api, contract as pool};
+use raydium_transaction_v1_client::contract as swap;
+use raydium_transaction_v1_client::apis::compute_api;
+use raydium_transaction_v1_client::models::TxVersion;
+
+fn tiers(url: &str) -> Result<usize, ApiError> {
+    let configuration = pool::configuration(Some(url), None)?;
+    Ok(configuration_api::list_dynamic_fee_configs(&configuration)?.data.len())
+}
+
+fn quote(url: &str) -> Result<(), ApiError> {
+    let configuration = swap::configuration(Some(url), None)?;
+    compute_api::compute_swap_base_in(&configuration, "a", "b", 1, 50, TxVersion::V0, None)?;
+    Ok(())
+}
+
+// One crate's names for the error types are the other's: this compiles only if they are one type.
+fn same(e: swap::ApiError) -> pool::ApiError {
+    e
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let caught: Vec<ApiError> = vec![tiers(&args[1]).expect_err("the pool call fails"),
+                                     same(quote(&args[2]).expect_err("the quote fails"))];
+    let code: pool::ErrorCode = swap::ErrorCode::ReqPoolNotOpen;
+    let own = |rules: raydium_api_runtime::Rules| (rules.code)("REQ_POOL_NOT_OPEN").map(|c| c.as_str());
+    println!("{}", serde_json::json!({
+        "caught": caught.iter().map(|e| serde_json::json!([format!("{:?}", e.kind), e.status])).collect::<Vec<_>>(),
+        "action": code.action(),
+        "own codes": [own(pool::RULES), own(swap::RULES)],
+    }));
+}
+"""
+
+
+def test_one_error_type_of_the_shared_runtime_takes_a_failure_of_either_host(hostile: HostileServer,
+                                                                              tmp_path: Path) -> None:  # fmt: skip
+    """An aggregator that calls the pool and the transaction services handles one error type:
+    every crate re-exports the shared runtime's `ApiError` (`pub use`), and `?` turns either
+    crate's `apis::Error` into it. The pool client's HTML from the edge and the transaction
+    client's failure envelope both come back as `raydium_api_runtime::ApiError`; a function
+    typed with one crate's name takes the other's (the program compiles only if the types are
+    one); `ErrorCode` is one enum, while each crate sets a failure's code only for its own codes."""
+    require("cargo")
+    runtime = RUST / "raydium-api-runtime"
+    (tmp_path / "Cargo.toml").write_text(
+        '[package]\nname = "onetype"\nversion = "0.0.0"\nedition = "2021"\n\n[dependencies]\n'
+        f'raydium-pool-v3-client = {{ path = "{RUST / "pool-v3"}" }}\n'
+        f'raydium-transaction-v1-client = {{ path = "{RUST / "transaction-v1"}" }}\n'
+        f'raydium-api-runtime = {{ path = "{runtime}" }}\nserde_json = "1.0"\n', encoding="utf-8")  # fmt: skip
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "main.rs").write_text(ONE_TYPE, encoding="utf-8")
+    built = cargo(["build"], tmp_path)
+    assert built.returncode == 0, built.stderr
+    proc = subprocess.run([str(BUILD / "cargo-target" / "debug" / "onetype"), hostile.base_url("520-html", "pool-v3"),
+                           hostile.base_url("failure-400", "transaction-v1")],
+                          capture_output=True, text=True, timeout=60, check=False)  # fmt: skip
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert json.loads(proc.stdout) == {"caught": [["NotJson", 520], ["FailureEnvelope", 400]], "action": "wait",
+                                       "own codes": [None, "REQ_POOL_NOT_OPEN"]}  # fmt: skip

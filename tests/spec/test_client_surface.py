@@ -132,6 +132,27 @@ def test_rust_names_items_fields_variants_and_methods(tmp_path: Path) -> None:
     ])  # fmt: skip
 
 
+def test_rust_names_what_a_module_re_exports_under_its_own_name(tmp_path: Path) -> None:
+    """`pub use` of the shared runtime's crate, or of a private module of the crate, names the
+    items with their fields, variants and methods under the re-exporting module; a private
+    module's own names are not public."""
+    runtime, crate = tmp_path / "runtime", tmp_path / "crate"
+    (runtime / "src").mkdir(parents=True)
+    (runtime / "src" / "lib.rs").write_text("mod codes;\npub use codes::ErrorCode;\n" + RUST, encoding="utf-8")
+    (runtime / "src" / "codes.rs").write_text("pub enum ErrorCode {\n    RouteNotFound,\n}\n\nimpl ErrorCode {\n"
+                                              "    pub fn action(self) {}\n}\n", encoding="utf-8")  # fmt: skip
+    (crate / "src").mkdir(parents=True)
+    uses = "pub use raydium_api_runtime::{ErrorCode, Kind};\npub use raydium_api_runtime::RetryPolicy;\n"
+    (crate / "src" / "contract.rs").write_text(uses + "pub fn send() {}\n", encoding="utf-8")
+    assert "codes::ErrorCode" not in rust_surface(runtime)
+    assert rust_surface(crate, runtime) == sorted([
+        "contract::send", "contract::ErrorCode", "contract::ErrorCode::RouteNotFound", "contract::ErrorCode::action",
+        "contract::Kind", "contract::Kind::FailureEnvelope", "contract::Kind::RateLimited", "contract::Kind::NotJson",
+        "contract::RetryPolicy", "contract::RetryPolicy.max_retries", "contract::RetryPolicy::new",
+    ])  # fmt: skip
+    assert rust_surface(crate) == ["contract::send"]  # without the runtime's folder: nothing to follow
+
+
 def test_removed_lists_what_is_gone_per_language() -> None:
     before = {"go": ["A", "B.C"], "python": ["m", "m.f"], "rust": ["x"]}
     after = {"go": ["A", "B.D"], "python": ["m", "m.f", "m.g"]}

@@ -438,8 +438,10 @@ def test_the_workflows_point_at_this_releases_bundles(tmp_path: Path, monkeypatc
         release.workflows(tmp_path / "again", {"transaction-v1": "2.0.0"})
 
 
-def test_the_cargo_registry_holds_an_index_line_and_the_crate_of_each_host(tmp_path: Path) -> None:
-    dist = tree(tmp_path, {"pool-v3/3.1.0/rust/raydium-pool-v3-client-3.1.0.crate": b"crate bytes"})
+def test_the_cargo_registry_holds_an_index_line_and_the_crate_of_each_host_and_the_runtime(tmp_path: Path) -> None:
+    runtime = f"raydium-api-runtime-{runtimes.rust_version()}.crate"
+    dist = tree(tmp_path, {"pool-v3/3.1.0/rust/raydium-pool-v3-client-3.1.0.crate": b"crate bytes",
+                           f"runtime/rust/{runtime}": b"runtime bytes"})  # fmt: skip
     release.cargo_registry(dist, {"pool-v3": "3.1.0"})
     manifest = tomllib.loads((release.GENERATED / "rust" / "pool-v3" / "Cargo.toml").read_text(encoding="utf-8"))
     crate = dist / "pool-v3" / "3.1.0" / "rust" / "raydium-pool-v3-client-3.1.0.crate"
@@ -447,6 +449,29 @@ def test_the_cargo_registry_holds_an_index_line_and_the_crate_of_each_host(tmp_p
     assert line == json.dumps(release.index_entry(manifest, crate), separators=(",", ":")) + "\n"
     assert json.loads(line)["cksum"] == hashlib.sha256(b"crate bytes").hexdigest()
     assert (dist / "cargo" / "raydium-pool-v3-client-3.1.0.crate").read_bytes() == b"crate bytes"
+    # the client's dependency on the runtime is in the same registry (null), the others on crates.io
+    deps = {d["name"]: d for d in json.loads(line)["deps"]}
+    assert deps["raydium-api-runtime"]["registry"] is None
+    assert deps["raydium-api-runtime"]["req"] == f"={runtimes.rust_version()}"
+    assert {d["registry"] for name, d in deps.items() if name != "raydium-api-runtime"} == {release.CRATES_IO}
+    entry = json.loads((dist / "cargo" / "index" / "ra" / "yd" / "raydium-api-runtime").read_text(encoding="utf-8"))
+    assert (entry["name"], entry["vers"]) == ("raydium-api-runtime", runtimes.rust_version())
+    assert entry["cksum"] == hashlib.sha256(b"runtime bytes").hexdigest()
+    assert (dist / "cargo" / runtime).read_bytes() == b"runtime bytes"
+
+
+def test_a_published_crate_takes_the_runtime_from_the_registry_not_a_folder(tmp_path: Path) -> None:
+    """As `cargo package` would write the manifest for the `raydium` registry: a crate from the
+    registry has no folder beside it."""
+    published = release.published_crate(release.GENERATED / "rust" / "pool-v3", tmp_path)
+    manifest = tomllib.loads((published / "Cargo.toml").read_text(encoding="utf-8"))
+    assert manifest["dependencies"]["raydium-api-runtime"] == {
+        "version": f"={runtimes.rust_version()}", "registry-index": release.RAYDIUM_INDEX}  # fmt: skip
+    assert (published / "src" / "contract.rs").read_bytes() == (
+        release.GENERATED / "rust" / "pool-v3" / "src" / "contract.rs").read_bytes()  # fmt: skip
+    (published / "Cargo.toml").write_text('[package]\nname = "x"\n', encoding="utf-8")
+    with pytest.raises(release.ReleaseError, match=r"no dependency on the shared runtime by path"):
+        release.published_crate(published, tmp_path / "again")
 
 
 def runtime_at(layout: Layout, version: str, code: str) -> release.Runtime:

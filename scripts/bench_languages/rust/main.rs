@@ -3,12 +3,11 @@
 //!
 //! Not the public call: `apis::pools_api::list_pools` sends through the Configuration's
 //! `reqwest::blocking::Client`, and reqwest 0.11 (Debian's) takes no in-memory transport. So
-//! this times what `list_pools` runs on the bytes once they arrived: `contract::send`'s steps
-//! after the response (the body copied out of the response, `check_envelope`,
-//! `check_null_items`), then `contract::decode::<PoolPageResponse>` as `list_pools` calls it.
-//! The checks are private to the crate's `contract` module, so build.rs compiles that module's
-//! generated source verbatim into this program, where `received` below can call them; the
-//! decode is the crate's own. Left out: building the request and reqwest's transport.
+//! this times what `list_pools` runs on the bytes once they arrived: the shared runtime's
+//! `accept` (the envelope and the null items checked, with the crate's own `contract::RULES`),
+//! as `send` calls it on the body it copied out of the response, then
+//! `contract::decode::<PoolPageResponse>` as `list_pools` calls it. Left out: building the
+//! request and reqwest's transport.
 //!
 //! Usage: bench-decode BODY.json RUNS LOOPS   prints {"parse": [seconds per decode, ...], "client": [...]}
 //!        bench-decode --peak BODY.json client|parse
@@ -17,29 +16,8 @@
 use std::hint::black_box;
 use std::time::Instant;
 
+use raydium_pool_v3_client::contract::{self, Mode, RULES};
 use raydium_pool_v3_client::models::PoolPageResponse;
-
-mod apis {
-    pub use raydium_pool_v3_client::apis::configuration;
-}
-
-#[allow(dead_code, unused_imports, unused_variables, clippy::all)]
-mod contract {
-    include!(concat!(env!("OUT_DIR"), "/contract.rs"));
-
-    /// `send` from the moment the response arrived, for a 200 of `content_type` in envelope
-    /// mode: the body copied out, the envelope checked, the null items checked.
-    pub fn received(status: u16, content_type: &str, response: &[u8], operation: &str) -> Result<Vec<u8>, ApiError> {
-        let body = response.to_vec();
-        if let Some(error) = check_envelope(status, content_type, &body, None) {
-            return Err(error);
-        }
-        if let Some(error) = check_null_items(operation, status, &body) {
-            return Err(error);
-        }
-        Ok(body)
-    }
-}
 
 fn parse(body: &[u8]) {
     let value: serde_json::Value = serde_json::from_slice(body).expect("the body parses");
@@ -47,8 +25,9 @@ fn parse(body: &[u8]) {
 }
 
 fn call(body: &[u8]) {
-    let received = contract::received(200, "application/json", body, "listPools").expect("a usable success");
-    let page: PoolPageResponse = raydium_pool_v3_client::contract::decode(&received).expect("the page decodes");
+    let received = raydium_api_runtime::accept(200, "application/json", None, body.to_vec(), Mode::Envelope, "listPools", &RULES)
+        .expect("a usable success");
+    let page: PoolPageResponse = contract::decode(&received).expect("the page decodes");
     assert!(page.success && page.data.data.as_ref().map_or(false, |d| !d.is_empty()), "the client decoded no pools");
     black_box(page);
 }

@@ -61,6 +61,31 @@ impl <T> From<crate::contract::ApiError> for Error<T> {
     }
 }
 
+/// raydium-api-descriptions: any call's error as the shared runtime's one error type, which
+/// every host's crate returns, so `?` in a function returning `Result<_, ApiError>` takes the
+/// calls of several hosts. A call that keeps the contract fails only with `Error::Contract`;
+/// the generator's other variants (a request that cannot be built) become an `ApiError` too.
+impl <T> From<Error<T>> for crate::contract::ApiError {
+    fn from(e: Error<T>) -> Self {
+        use crate::contract::{ApiError, Kind};
+        match e {
+            Error::Contract(e) => e,
+            Error::Reqwest(e) => ApiError::from_reqwest(e, "building the request"),
+            Error::ResponseError(r) => ApiError::new(Kind::UnexpectedStatus, Some(r.status.as_u16()), r.content.as_bytes(), format!("HTTP {}: unexpected status", r.status.as_u16())),
+            Error::Serde(e) => {
+                let mut error = ApiError::new(Kind::UnexpectedShape, None, b"", format!("the body does not match the schema ({})", e));
+                error.cause = Some(Box::new(e));
+                error
+            }
+            Error::Io(e) => {
+                let mut error = ApiError::new(Kind::ConnectionCut, None, b"", format!("reading the response: {}", e));
+                error.cause = Some(Box::new(e));
+                error
+            }
+        }
+    }
+}
+
 impl <T> From<std::io::Error> for Error<T> {
     fn from(e: std::io::Error) -> Self {
         Error::Io(e)
