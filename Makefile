@@ -218,7 +218,7 @@ generate: $(BUILD)/runtimes.generated $(foreach h,$(HOSTS),$(BUILD)/$(h).generat
 # The Rust runtime's ErrorCode enum is written from the bundles (every host's x-error-codes).
 RUNTIME_SOURCES := $(shell find scripts/runtime -type f -not -path '*/__pycache__/*' -not -path '*/target/*' 2>/dev/null)
 $(BUILD)/runtimes.generated: $(RUNTIME_SOURCES) scripts/runtimes.py scripts/openapi_generator.py LICENSE \
-  $(foreach h,$(HOSTS),$(OUT)/$(h).yaml) $(VENV_OK) $(NODE_OK)
+  $(foreach h,$(HOSTS),$(OUT)/$(h).json) $(VENV_OK) $(NODE_OK)
 	@$(PY) scripts/runtimes.py
 	@mkdir -p $(BUILD) && touch $@
 

@@ -27,8 +27,6 @@ from pathlib import Path
 from string import Template
 from typing import Any
 
-import yaml
-
 REPO = Path(__file__).resolve().parent.parent
 SOURCES = REPO / "scripts" / "runtime"
 NAME = "raydium-api-runtime"
@@ -122,18 +120,18 @@ def compile_typescript(folder: Path) -> None:
 
 
 def known_codes() -> list[dict[str, Any]]:
-    """Every host's known error codes (`x-error-codes` of each bundle in generated/openapi/, in
-    the hosts' order, then the catalogue's), each once. A code that two hosts give different
-    actions is refused: one `action()` could not answer for both."""
+    """Every host's known error codes (`x-error-codes` of each JSON bundle in generated/openapi/,
+    as the generators read it, in the hosts' order, then the catalogue's), each once. A code
+    that two hosts give different actions is refused: one `action()` could not answer for both."""
     from openapi_generator import error_codes  # imported here: openapi_generator imports this module
 
     seen: dict[str, dict[str, Any]] = {}
     for entry_point in sorted((REPO / "spec").glob("*/openapi.yaml")):
-        bundle = REPO / "generated" / "openapi" / f"{entry_point.parent.name}.yaml"
+        bundle = REPO / "generated" / "openapi" / f"{entry_point.parent.name}.json"
         if not bundle.exists():
             raise SystemExit(f"runtimes: {bundle.relative_to(REPO)} is missing: the Rust runtime's error codes "
                              "are read from the bundles (make bundle)")  # fmt: skip
-        for code in error_codes(yaml.safe_load(bundle.read_text(encoding="utf-8"))):
+        for code in error_codes(json.loads(bundle.read_text(encoding="utf-8"))):
             first = seen.setdefault(code["code"], code)
             if first["action"] != code["action"]:
                 raise SystemExit(f"runtimes: {code['code']} has two actions in two descriptions ({first['action']}, "
