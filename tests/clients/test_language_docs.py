@@ -43,7 +43,7 @@ def test_go_example(prism_servers: dict[str, Prism], tmp_path: Path) -> None:
 def test_rust_example(prism_servers: dict[str, Prism], tmp_path: Path) -> None:
     require("cargo")
     code = block("rust.md", "rust").replace("https://transaction-v1.raydium.io", prism_servers["transaction-v1"].url)
-    folder = rust_crate(tmp_path, "docs-example", "transaction-v1", code)
+    folder = rust_crate(tmp_path, "docs-example", ["transaction-v1"], code)
     built = cargo(["build"], folder)
     assert built.returncode == 0, built.stdout + built.stderr
     assert run([str(BUILD / "cargo-target" / "debug" / "docs-example")], folder).startswith("quote ")

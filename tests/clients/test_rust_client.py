@@ -147,7 +147,7 @@ def runners(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         require("debian-librust-reqwest")  # names what is missing: make toolchains installs it
     built = {}
     for host in HOSTS:
-        folder = rust_crate(tmp_path_factory.mktemp(f"rust-{host}"), f"runner-{host}", host, runner_source(host))
+        folder = rust_crate(tmp_path_factory.mktemp(f"rust-{host}"), f"runner-{host}", [host], runner_source(host))
         proc = cargo(["build"], folder)
         assert proc.returncode == 0, proc.stdout + proc.stderr
         built[host] = BUILD / "cargo-target" / "debug" / f"runner-{host}"
@@ -262,15 +262,7 @@ def test_one_error_type_of_the_shared_runtime_takes_a_failure_of_either_host(hos
     typed with one crate's name takes the other's (the program compiles only if the types are
     one); `ErrorCode` is one enum, while each crate sets a failure's code only for its own codes."""
     require("cargo")
-    runtime = RUST / "raydium-api-runtime"
-    (tmp_path / "Cargo.toml").write_text(
-        '[package]\nname = "onetype"\nversion = "0.0.0"\nedition = "2021"\n\n[dependencies]\n'
-        f'raydium-pool-v3-client = {{ path = "{RUST / "pool-v3"}" }}\n'
-        f'raydium-transaction-v1-client = {{ path = "{RUST / "transaction-v1"}" }}\n'
-        f'raydium-api-runtime = {{ path = "{runtime}" }}\nserde_json = "1.0"\n', encoding="utf-8")  # fmt: skip
-    (tmp_path / "src").mkdir()
-    (tmp_path / "src" / "main.rs").write_text(ONE_TYPE, encoding="utf-8")
-    built = cargo(["build"], tmp_path)
+    built = cargo(["build"], rust_crate(tmp_path, "onetype", ["pool-v3", "transaction-v1"], ONE_TYPE))
     assert built.returncode == 0, built.stderr
     proc = subprocess.run([str(BUILD / "cargo-target" / "debug" / "onetype"), hostile.base_url("520-html", "pool-v3"),
                            hostile.base_url("failure-400", "transaction-v1")],

@@ -295,7 +295,7 @@ fn main() {
 
 def test_rust(server: QuoteServer, tmp_path: Path) -> None:
     require("cargo")
-    folder = rust_crate(tmp_path, "swap-contract", HOST, RUST_PROGRAM)
+    folder = rust_crate(tmp_path, "swap-contract", [HOST], RUST_PROGRAM)
     proc = cargo(["build"], folder)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     binary = tmp_path / "swap"

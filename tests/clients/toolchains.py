@@ -71,12 +71,13 @@ def cargo(args: list[str], cwd: Path, timeout: int = 900) -> subprocess.Complete
                           check=False, cwd=cwd, env=cargo_env())  # fmt: skip
 
 
-def rust_crate(folder: Path, name: str, host: str, main: str) -> Path:
-    """A binary crate in `folder` that uses the host's generated crate (path dependency)."""
-    crate = f"raydium-{host}-client"
+def rust_crate(folder: Path, name: str, hosts: list[str], main: str) -> Path:
+    """A binary crate in `folder` that uses each host's generated crate and the shared runtime
+    they require (path dependencies), with serde and serde_json."""
+    crates = "".join(f'raydium-{host}-client = {{ path = "{REPO / "generated" / "rust" / host}" }}\n' for host in hosts)
     (folder / "Cargo.toml").write_text(
-        f'[package]\nname = "{name}"\nversion = "0.0.0"\nedition = "2021"\n\n[dependencies]\n'
-        f'{crate} = {{ path = "{REPO / "generated" / "rust" / host}" }}\nserde = "1.0"\nserde_json = "1.0"\n',
+        f'[package]\nname = "{name}"\nversion = "0.0.0"\nedition = "2021"\n\n[dependencies]\n{crates}'
+        f'raydium-api-runtime = {{ path = "{runtimes.folder("rust")}" }}\nserde = "1.0"\nserde_json = "1.0"\n',
         encoding="utf-8",
     )
     (folder / "src").mkdir(exist_ok=True)
