@@ -69,11 +69,11 @@ def go_module() -> str:
     return declared("go/go.mod", r"^module (\S+)$", "module line")
 
 
-def go_requirement() -> str:
-    """go.mod lines that require the Go runtime from its folder in generated/ (replace): a main
+def go_requirement(out: Path = REPO / "generated") -> str:
+    """go.mod lines that require the Go runtime from its folder in `out` (replace): a main
     module that uses a host's module from a clone needs them, since Go ignores the replace in
     the host's own go.mod once that module is a dependency."""
-    return f"require {go_module()} v{go_version()}\nreplace {go_module()} => {folder('go')}\n"
+    return f"require {go_module()} v{go_version()}\nreplace {go_module()} => {folder('go', out)}\n"
 
 
 def rust_version() -> str:

@@ -52,7 +52,9 @@ def go_requirement(host: str) -> str:
 def write_go_mod(folder: Path, name: str, hosts: list[str]) -> None:
     """folder/go.mod: a main module `name` that requires each host's generated module and the
     shared runtime they require, from their folders (replace)."""
-    requires = "".join(go_requirement(host) for host in hosts) + runtimes.go_requirement()
+    # the runtime of this checkout's generated/ (REPO is the tests' own: a mutation tool's
+    # mirror, whose runtime is the mutated copy), not the one beside scripts/runtimes.py
+    requires = "".join(go_requirement(host) for host in hosts) + runtimes.go_requirement(REPO / "generated")
     (folder / "go.mod").write_text(f"module {name}\n\ngo 1.19\n\n{requires}", encoding="utf-8")
 
 
@@ -77,7 +79,8 @@ def rust_crate(folder: Path, name: str, hosts: list[str], main: str) -> Path:
     crates = "".join(f'raydium-{host}-client = {{ path = "{REPO / "generated" / "rust" / host}" }}\n' for host in hosts)
     (folder / "Cargo.toml").write_text(
         f'[package]\nname = "{name}"\nversion = "0.0.0"\nedition = "2021"\n\n[dependencies]\n{crates}'
-        f'raydium-api-runtime = {{ path = "{runtimes.folder("rust")}" }}\nserde = "1.0"\nserde_json = "1.0"\n',
+        f'raydium-api-runtime = {{ path = "{runtimes.folder("rust", REPO / "generated")}" }}\nserde = "1.0"\n'
+        'serde_json = "1.0"\n',
         encoding="utf-8",
     )
     (folder / "src").mkdir(exist_ok=True)
