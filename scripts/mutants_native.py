@@ -56,11 +56,11 @@ LAYERS = {
     # Go: the shared runtime's transport (every host's module uses it), copied from scripts/runtime/go
     "go": Layer("generated/go/raydium-api-runtime/transport.go", "scripts/runtime/go/transport.go",
                 "generated/go/raydium-api-runtime", ("go", "build", "./..."),
-                ("tests/clients/test_go_client.py", "-k", f"{HOST} or honoured or one_errors")),
+                ("tests/clients/test_go_client.py", "-k", f"unit_suite or {HOST} or honoured or one_errors")),
     # Rust: the shared runtime's transport (every host's crate uses it), copied from scripts/runtime/rust
     "rust": Layer("generated/rust/raydium-api-runtime/src/lib.rs", "scripts/runtime/rust/src/lib.rs",
                   "generated/rust/raydium-api-runtime", ("cargo", "check", "--offline", "--quiet"),
-                  ("tests/clients/test_rust_client.py", "-k", f"{HOST} or honoured")),
+                  ("tests/clients/test_rust_client.py", "-k", f"unit_suite or {HOST} or honoured")),
 }  # fmt: skip
 
 COMPARE = {" == ": " != ", " != ": " == ", " < ": " >= ", " >= ": " < ", " > ": " <= ", " <= ": " > "}
@@ -149,6 +149,14 @@ def run_layer(language: str, limit: int | None) -> list[dict[str, Any]]:
     clean = subprocess.run(pytest, cwd=where, env=env, capture_output=True, text=True, check=False)
     if clean.returncode != 0:
         sys.exit(f"mutants: {language}: the tests fail before any mutant:\n{clean.stdout[-3000:]}")
+    # The canary: with a copy that does not compile, the tests must fail. If they pass, they
+    # build the repository's own file rather than the mirror's, and every mutant would survive.
+    target.write_text(original + "\n}\n", encoding="utf-8")
+    canary = subprocess.run(pytest, cwd=where, env=env, capture_output=True, text=True, check=False)
+    target.write_text(original, encoding="utf-8")
+    if canary.returncode == 0:
+        sys.exit(f"mutants: {language}: the tests pass with a {layer.file} that does not compile: "
+                 "they do not use the mirror's copy")  # fmt: skip
     rows: list[dict[str, Any]] = []
     todo = mutants(original, language)[:limit]
     print(f"mutants: {language}: {len(todo)} mutants of {layer.file}", flush=True)
