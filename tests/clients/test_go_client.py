@@ -210,6 +210,21 @@ def runners(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     return built
 
 
+def test_the_runtime_unit_suite_passes(tmp_path: Path) -> None:
+    """tests/go/runtime_test.go, `go test` in a module of its own that requires the shared
+    runtime from its folder: the transport through its public API over a RoundTripper of the
+    test's own (no server), with exact messages, types, retry counts and times. It is the
+    first test our operator set's Go mutants meet (make mutation)."""
+    require("go")
+    write_go_mod(tmp_path, "runtimetest", [])
+    (tmp_path / "runtime_test.go").write_text((REPO / "tests" / "go" / "runtime_test.go").read_text(encoding="utf-8"),
+                                              encoding="utf-8")  # fmt: skip
+    proc = go(["test", "-count=1", "-v", "."], tmp_path, tmp_path)
+    assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-2000:]
+    declared = (REPO / "tests" / "go" / "runtime_test.go").read_text(encoding="utf-8").count("\nfunc Test")
+    assert proc.stdout.count("--- PASS: Test") == declared, proc.stdout[-2000:]
+
+
 @pytest.mark.parametrize("module", [*HOSTS, runtimes.NAME])
 def test_client_vets_and_builds_offline(module: str, tmp_path: Path) -> None:
     """Each host's module (with the shared runtime from the folder beside it, as its go.mod's

@@ -139,6 +139,22 @@ def runner_source(host: str) -> str:
     return MAIN.replace("CRATE", crate).replace("CASES", "\n".join(cases))
 
 
+def test_the_runtime_unit_suite_passes(tmp_path: Path) -> None:
+    """tests/rust/runtime.rs, `cargo test` of a crate of its own that depends on the shared
+    runtime by path: `accept` on bodies of its own and `send` against a scripted server on
+    127.0.0.1, with exact messages, kinds, retry counts and times. It is the first test our
+    operator set's Rust mutants meet (make mutation)."""
+    require("cargo")
+    suite = REPO / "tests" / "rust" / "runtime.rs"
+    crate = rust_crate(tmp_path, "runtimetest", [], "fn main() {}\n")
+    (crate / "tests").mkdir()
+    (crate / "tests" / "runtime.rs").write_text(suite.read_text(encoding="utf-8"), encoding="utf-8")
+    proc = cargo(["test", "--test", "runtime"], crate)
+    assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-2000:]
+    declared = suite.read_text(encoding="utf-8").count("#[test]")
+    assert f"test result: ok. {declared} passed; 0 failed" in proc.stdout, proc.stdout[-2000:]
+
+
 @pytest.fixture(scope="module")
 def runners(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """One compiled runner per host (the client crate compiles with it)."""

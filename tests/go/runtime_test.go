@@ -1,0 +1,497 @@
+// Unit tests of the Go shared runtime's contract transport (scripts/runtime/go, copied to
+// generated/go/raydium-api-runtime), through its public API only: NewTransport over a
+// RoundTripper of the test's own, no server. They read exact messages, types, retry counts
+// and times, so that our operator set's mutants of transport.go (make mutation) are caught
+// in a second; tests/clients/test_go_client.py proves the same contract end to end against
+// the hostile server. tests/clients/test_go_client.py runs this file in a module of its own
+// whose go.mod requires the runtime from its folder.
+package runtime_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	apiruntime "raydium-api-descriptions.invalid/go/apiruntime"
+)
+
+const target = "http://runtime.test.invalid/main/info"
+
+type answer struct {
+	status int
+	body   string
+	header map[string]string
+	err    error
+	stall  bool
+	broken bool // the body breaks while it is read
+}
+
+// scripted answers each attempt with the next answer (the last one repeats) and records the
+// requests it was sent, with their bodies.
+type scripted struct {
+	answers  []answer
+	requests []*http.Request
+	bodies   []string
+}
+
+type brokenBody struct{}
+
+func (brokenBody) Read([]byte) (int, error) { return 0, io.ErrUnexpectedEOF }
+func (brokenBody) Close() error             { return nil }
+
+func (s *scripted) RoundTrip(req *http.Request) (*http.Response, error) {
+	s.requests = append(s.requests, req)
+	if req.Body != nil {
+		b, _ := io.ReadAll(req.Body)
+		s.bodies = append(s.bodies, string(b))
+	}
+	a := s.answers[len(s.answers)-1]
+	if len(s.requests) <= len(s.answers) {
+		a = s.answers[len(s.requests)-1]
+	}
+	if a.stall {
+		<-req.Context().Done()
+		return nil, req.Context().Err()
+	}
+	if a.err != nil {
+		return nil, a.err
+	}
+	header := http.Header{}
+	if a.header == nil {
+		header.Set("Content-Type", "application/json")
+	}
+	for k, v := range a.header {
+		header.Set(k, v)
+	}
+	var body io.ReadCloser = io.NopCloser(strings.NewReader(a.body))
+	if a.broken {
+		body = brokenBody{}
+	}
+	return &http.Response{StatusCode: a.status, Header: header, Body: body, Request: req}, nil
+}
+
+var fast = apiruntime.RetryPolicy{MaxRetries: 2, MaxWait: 10 * time.Second, DefaultWait: 10 * time.Millisecond, Deadline: 30 * time.Second}
+
+func okBody(data string) string { return `{"id":"1","success":true,"data":` + data + `}` }
+
+func roundTrip(t *testing.T, policy apiruntime.RetryPolicy, timeout time.Duration, rules apiruntime.Rules, req *http.Request, answers ...answer) (*http.Response, error, *scripted) {
+	t.Helper()
+	base := &scripted{answers: answers}
+	resp, err := apiruntime.NewTransport(base, policy, timeout, rules).RoundTrip(req)
+	return resp, err, base
+}
+
+func get(operation string, raw bool) *http.Request {
+	req, _ := http.NewRequest(http.MethodGet, target, nil)
+	return apiruntime.WithCall(req, operation, raw)
+}
+
+func call(t *testing.T, answers ...answer) (*http.Response, error, *scripted) {
+	t.Helper()
+	return roundTrip(t, fast, 8*time.Second, apiruntime.Rules{}, get("op", false), answers...)
+}
+
+func wantMessage(t *testing.T, err error, want string) {
+	t.Helper()
+	if err == nil {
+		t.Fatalf("no error; want %q", want)
+	}
+	if err.Error() != want {
+		t.Fatalf("message\n got: %s\nwant: %s", err.Error(), want)
+	}
+}
+
+func details(t *testing.T, err error) *apiruntime.ErrorDetails {
+	t.Helper()
+	var api apiruntime.ApiError
+	if !errors.As(err, &api) {
+		t.Fatalf("%T is not an ApiError: %v", err, err)
+	}
+	return api.Details()
+}
+
+func TestSuccessPassesThroughWithItsBody(t *testing.T) {
+	body := okBody(`{"n":1}`)
+	resp, err, base := call(t, answer{status: 200, body: body})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := io.ReadAll(resp.Body)
+	if string(got) != body || resp.ContentLength != int64(len(body)) || resp.StatusCode != 200 {
+		t.Fatalf("got %q (%d bytes declared, status %d)", got, resp.ContentLength, resp.StatusCode)
+	}
+	if resp.Header.Get("Content-Type") != "application/json" || len(base.requests) != 1 {
+		t.Fatalf("content type %q, %d requests", resp.Header.Get("Content-Type"), len(base.requests))
+	}
+	for _, status := range []int{200, 299} {
+		if _, err, _ := call(t, answer{status: status, body: body}); err != nil {
+			t.Fatalf("%d: %v", status, err)
+		}
+	}
+}
+
+func TestJSONUnderTextPlainIsRelabelled(t *testing.T) {
+	for _, tc := range []struct{ sent, want string }{
+		{"text/plain", "application/json"},
+		{"", "application/json"},
+		{"application/json; charset=utf-8", "application/json; charset=utf-8"},
+		{"Application/Problem+JSON", "Application/Problem+JSON"},
+		{"application/json ; charset=utf-8", "application/json ; charset=utf-8"},
+	} {
+		header := map[string]string{}
+		if tc.sent != "" {
+			header["Content-Type"] = tc.sent
+		}
+		resp, err, _ := call(t, answer{status: 200, body: okBody("{}"), header: header})
+		if err != nil {
+			t.Fatalf("%q: %v", tc.sent, err)
+		}
+		if got := resp.Header.Get("Content-Type"); got != tc.want {
+			t.Fatalf("%q: content type %q, want %q", tc.sent, got, tc.want)
+		}
+	}
+}
+
+func TestHTMLFromTheEdgeIsNotJsonError(t *testing.T) {
+	html := "<html>\n  <body>  Bad   gateway </body></html>"
+	_, err, _ := call(t, answer{status: 520, body: html, header: map[string]string{"Content-Type": "text/html; charset=UTF-8"}})
+	var notJSON *apiruntime.NotJsonError
+	if !errors.As(err, &notJSON) {
+		t.Fatalf("%T: %v", err, err)
+	}
+	wantMessage(t, err, fmt.Sprintf(`HTTP 520: expected a JSON envelope, got "text/html; charset=UTF-8" (%d bytes: "<html> <body> Bad gateway </body></html>")`, len(html)))
+	d := details(t, err)
+	if d.Status != 520 || string(d.Body) != html || d.Header.Get("Content-Type") != "text/html; charset=UTF-8" {
+		t.Fatalf("details %+v", d)
+	}
+	exactly := strings.Repeat("y", 200)
+	_, err, _ = call(t, answer{status: 403, body: exactly, header: map[string]string{"Content-Type": "text/html"}})
+	wantMessage(t, err, `HTTP 403: expected a JSON envelope, got "text/html" (200 bytes: "`+exactly+`")`)
+	long := strings.Repeat("x", 201)
+	_, err, _ = call(t, answer{status: 403, body: long, header: map[string]string{"Content-Type": "text/html"}})
+	wantMessage(t, err, `HTTP 403: expected a JSON envelope, got "text/html" (201 bytes: "`+strings.Repeat("x", 200)+`...")`)
+	for _, contentType := range []string{"text/plain", ""} {
+		header := map[string]string{}
+		if contentType != "" {
+			header["Content-Type"] = contentType
+		}
+		_, err, _ = call(t, answer{status: 200, body: "<p>hi</p>", header: header})
+		wantMessage(t, err, fmt.Sprintf(`HTTP 200: expected a JSON envelope, got %q (9 bytes: "<p>hi</p>")`, contentType))
+	}
+	for _, contentType := range []string{"application/xml", "text/x+json"} {
+		_, err, _ = call(t, answer{status: 200, body: okBody("{}"), header: map[string]string{"Content-Type": contentType}})
+		if !errors.As(err, &notJSON) {
+			t.Fatalf("%s: %T %v", contentType, err, err)
+		}
+	}
+}
+
+func TestJSONThatDoesNotParseIsMalformedJsonError(t *testing.T) {
+	_, err, _ := call(t, answer{status: 200, body: `{"success": tr`})
+	var malformed *apiruntime.MalformedJsonError
+	if !errors.As(err, &malformed) {
+		t.Fatalf("%T: %v", err, err)
+	}
+	wantMessage(t, err, `HTTP 200: the body is not valid JSON (invalid character ' ' in literal true (expecting 'u')); it may be truncated (14 bytes: "{\"success\": tr")`)
+	_, err, _ = call(t, answer{status: 200, body: ""})
+	wantMessage(t, err, `HTTP 200: the body is empty (0 bytes: "")`)
+}
+
+func TestJSONThatIsNotAnEnvelopeIsUnexpectedShapeError(t *testing.T) {
+	for _, body := range []string{"[]", "null", "3", `{"data":{}}`, `{"success":"true"}`} {
+		_, err, _ := call(t, answer{status: 200, body: body})
+		var shape *apiruntime.UnexpectedShapeError
+		if !errors.As(err, &shape) {
+			t.Fatalf("%s: %T %v", body, err, err)
+		}
+		wantMessage(t, err, fmt.Sprintf("HTTP 200: the body is JSON but not an envelope (no boolean 'success'): %q", body))
+	}
+}
+
+func TestAFailureEnvelopeIsTyped(t *testing.T) {
+	rules := apiruntime.Rules{Codes: map[apiruntime.ErrorCode]string{"REQ_POOL_NOT_OPEN": "wait"}}
+	body := `{"id":"1","success":false,"msg":"REQ_POOL_NOT_OPEN","openTime":"17","error":{"code":1001}}`
+	for _, status := range []int{200, 400, 500} {
+		_, err, _ := roundTrip(t, fast, time.Second, rules, get("op", false), answer{status: status, body: body})
+		var failure *apiruntime.FailureEnvelopeError
+		if !errors.As(err, &failure) {
+			t.Fatalf("%d: %T %v", status, err, err)
+		}
+		wantMessage(t, err, fmt.Sprintf(`HTTP %d, success=false, msg="REQ_POOL_NOT_OPEN"`, status))
+		if failure.Code != "REQ_POOL_NOT_OPEN" || failure.Msg != "REQ_POOL_NOT_OPEN" || failure.OpenTime != "17" ||
+			failure.ErrorCode == nil || *failure.ErrorCode != 1001 || failure.Status != status || failure.Envelope["id"] != "1" {
+			t.Fatalf("%d: %+v", status, failure)
+		}
+	}
+	_, err, _ := roundTrip(t, fast, time.Second, rules, get("op", false), answer{status: 400, body: `{"success":false,"msg":"OTHER","openTime":17,"error":{"code":1.5}}`})
+	var failure *apiruntime.FailureEnvelopeError
+	if !errors.As(err, &failure) || failure.Code != "" || failure.Msg != "OTHER" || failure.OpenTime != "" || failure.ErrorCode != nil {
+		t.Fatalf("%T %+v", err, err)
+	}
+	_, err, _ = call(t, answer{status: 400, body: `{"success":false,"msg":7,"error":"x"}`})
+	wantMessage(t, err, "HTTP 400, success=false")
+	for _, status := range []int{199, 300, 404, 503} {
+		_, err, _ = call(t, answer{status: status, body: okBody("{}")})
+		if !errors.As(err, &failure) {
+			t.Fatalf("%d: %T %v", status, err, err)
+		}
+		wantMessage(t, err, fmt.Sprintf("HTTP %d, error status with success=true", status))
+	}
+}
+
+func TestTooManyRequestsIsRetriedThenRateLimitedError(t *testing.T) {
+	limited := answer{status: 429, body: `{"success":false,"msg":"slow"}`, header: map[string]string{"Content-Type": "application/json", "Retry-After": "0"}}
+	resp, err, base := call(t, limited, limited, answer{status: 200, body: okBody("{}")})
+	if err != nil || resp.StatusCode != 200 || len(base.requests) != 3 {
+		t.Fatalf("%v, %d requests", err, len(base.requests))
+	}
+	one := fast
+	one.MaxRetries = 1
+	_, err, base = roundTrip(t, one, time.Second, apiruntime.Rules{}, get("op", false), limited)
+	var rate *apiruntime.RateLimitedError
+	if !errors.As(err, &rate) || len(base.requests) != 2 {
+		t.Fatalf("%T %v, %d requests", err, err, len(base.requests))
+	}
+	wantMessage(t, err, `HTTP 429, rate limited (Retry-After 0s), msg="slow"`)
+	if rate.RetryAfter == nil || *rate.RetryAfter != 0 || rate.Msg != "slow" || rate.Status != 429 {
+		t.Fatalf("%+v", rate)
+	}
+	none := fast
+	none.MaxRetries = 0
+	_, err, base = roundTrip(t, none, time.Second, apiruntime.Rules{}, get("op", false), answer{status: 429, body: "<html>", header: map[string]string{"Retry-After": " 3 "}})
+	wantMessage(t, err, "HTTP 429, rate limited (Retry-After 3s)")
+	if len(base.requests) != 1 {
+		t.Fatalf("%d requests", len(base.requests))
+	}
+	for value, words := range map[string]string{"": "no Retry-After", "soon": "no Retry-After", "Wed, 21 Oct 2015 07:28:00 GMT": "Retry-After 0s", "-1": "no Retry-After"} {
+		_, err, _ = roundTrip(t, none, time.Second, apiruntime.Rules{}, get("op", false), answer{status: 429, body: "", header: map[string]string{"Retry-After": value}})
+		wantMessage(t, err, "HTTP 429, rate limited ("+words+")")
+	}
+	ahead := time.Now().Add(30 * time.Second).UTC().Format(http.TimeFormat)
+	_, err, _ = roundTrip(t, none, time.Second, apiruntime.Rules{}, get("op", false), answer{status: 429, header: map[string]string{"Retry-After": ahead}})
+	if !errors.As(err, &rate) || rate.RetryAfter == nil || *rate.RetryAfter < 25 || *rate.RetryAfter > 30 {
+		t.Fatalf("%v", err)
+	}
+}
+
+func TestTheWaitIsRetryAftersOrTheDefault(t *testing.T) {
+	slow := fast
+	slow.DefaultWait = 200 * time.Millisecond
+	started := time.Now()
+	_, _, base := roundTrip(t, slow, time.Second, apiruntime.Rules{}, get("op", false), answer{status: 429}, answer{status: 200, body: okBody("{}")})
+	if waited := time.Since(started); waited < 190*time.Millisecond || waited > 2*time.Second || len(base.requests) != 2 {
+		t.Fatalf("waited %s, %d requests", waited, len(base.requests))
+	}
+	// a wait of exactly MaxWait is waited
+	edge := fast
+	edge.DefaultWait = 0
+	edge.MaxWait = time.Second
+	started = time.Now()
+	resp, err, _ := roundTrip(t, edge, time.Second, apiruntime.Rules{}, get("op", false), answer{status: 429, header: map[string]string{"Retry-After": "1"}}, answer{status: 200, body: okBody("{}")})
+	if waited := time.Since(started); err != nil || resp.StatusCode != 200 || waited < 950*time.Millisecond || waited > 3*time.Second {
+		t.Fatalf("%v after %s", err, waited)
+	}
+}
+
+func TestAWaitPastMaxWaitOrTheDeadlineIsNotWaited(t *testing.T) {
+	started := time.Now()
+	_, err, base := call(t, answer{status: 429, body: `{"success":false}`, header: map[string]string{"Content-Type": "application/json", "Retry-After": "15"}})
+	wantMessage(t, err, "HTTP 429, rate limited (Retry-After 15s; the wait exceeds the retry policy's MaxWait of 10s)")
+	if time.Since(started) > time.Second || len(base.requests) != 1 {
+		t.Fatalf("%s, %d requests", time.Since(started), len(base.requests))
+	}
+	short := fast
+	short.Deadline = 3 * time.Second
+	_, err, _ = roundTrip(t, short, time.Second, apiruntime.Rules{}, get("op", false), answer{status: 429, header: map[string]string{"Retry-After": "5"}})
+	wantMessage(t, err, "HTTP 429, rate limited (Retry-After 5s; waiting would pass the call's deadline of 3s)")
+	if time.Since(started) > 2*time.Second {
+		t.Fatalf("waited %s", time.Since(started))
+	}
+}
+
+func TestTheTimeoutAndTheDeadlineEndAStalledCallNearTheirValues(t *testing.T) {
+	for _, tc := range []struct {
+		timeout  time.Duration
+		deadline time.Duration
+	}{{150 * time.Millisecond, 30 * time.Second}, {8 * time.Second, 150 * time.Millisecond}} {
+		policy := fast
+		policy.Deadline = tc.deadline
+		started := time.Now()
+		_, err, _ := roundTrip(t, policy, tc.timeout, apiruntime.Rules{}, get("op", false), answer{stall: true})
+		took := time.Since(started)
+		var timeout *apiruntime.RequestTimeoutError
+		if !errors.As(err, &timeout) || took < 140*time.Millisecond || took > 1500*time.Millisecond {
+			t.Fatalf("%T %v after %s", err, err, took)
+		}
+		if !strings.HasPrefix(err.Error(), "GET "+target+": timed out (") || !errors.Is(err, context.DeadlineExceeded) {
+			t.Fatalf("%v", err)
+		}
+	}
+	policy := fast
+	policy.Deadline = 0
+	_, err, base := roundTrip(t, policy, time.Second, apiruntime.Rules{}, get("op", false), answer{status: 200, body: okBody("{}")})
+	wantMessage(t, err, "GET "+target+": the call's deadline of 0s passed")
+	if len(base.requests) != 0 {
+		t.Fatalf("%d requests", len(base.requests))
+	}
+}
+
+type netTimeout struct{}
+
+func (netTimeout) Error() string   { return "i/o timeout" }
+func (netTimeout) Timeout() bool   { return true }
+func (netTimeout) Temporary() bool { return true }
+
+type netOther struct{}
+
+func (netOther) Error() string   { return "other" }
+func (netOther) Timeout() bool   { return false }
+func (netOther) Temporary() bool { return false }
+
+func TestTransportFailuresAreTyped(t *testing.T) {
+	for _, tc := range []struct {
+		err   error
+		kind  string
+		words string
+	}{
+		{context.DeadlineExceeded, "*apiruntime.RequestTimeoutError", "timed out"},
+		{netTimeout{}, "*apiruntime.RequestTimeoutError", "timed out"},
+		{netOther{}, "*apiruntime.ConnectionCutError", "the connection broke before the whole response arrived"},
+		{fmt.Errorf("dial: %w", syscall.ECONNREFUSED), "*apiruntime.ConnectionFailedError", "could not connect"},
+		{&net.OpError{Op: "dial", Net: "tcp", Err: errors.New("no route")}, "*apiruntime.ConnectionFailedError", "could not connect"},
+		{&net.OpError{Op: "read", Net: "tcp", Err: errors.New("reset")}, "*apiruntime.ConnectionCutError", "the connection broke before the whole response arrived"},
+		{io.ErrUnexpectedEOF, "*apiruntime.ConnectionCutError", "the connection broke before the whole response arrived"},
+	} {
+		_, err, _ := call(t, answer{err: tc.err})
+		if got := fmt.Sprintf("%T", err); got != tc.kind {
+			t.Fatalf("%v: %s, want %s", tc.err, got, tc.kind)
+		}
+		wantMessage(t, err, "GET "+target+": "+tc.words+" ("+tc.err.Error()+")")
+		if d := details(t, err); d.Cause != tc.err || d.Status != 0 {
+			t.Fatalf("%+v", d)
+		}
+	}
+	_, err, _ := call(t, answer{status: 200, broken: true})
+	var cut *apiruntime.ConnectionCutError
+	if !errors.As(err, &cut) || !errors.Is(err, io.ErrUnexpectedEOF) {
+		t.Fatalf("%T %v", err, err)
+	}
+}
+
+func TestARawOperationTakesA2xxAsItCame(t *testing.T) {
+	raw := func(answers ...answer) (*http.Response, error) {
+		resp, err, _ := roundTrip(t, fast, time.Second, apiruntime.Rules{}, get("op", true), answers...)
+		return resp, err
+	}
+	for _, status := range []int{200, 299} {
+		resp, err := raw(answer{status: status, body: "\x01binary", header: map[string]string{"Content-Type": "application/octet-stream"}})
+		if err != nil {
+			t.Fatalf("%d: %v", status, err)
+		}
+		got, _ := io.ReadAll(resp.Body)
+		if string(got) != "\x01binary" || resp.Header.Get("Content-Type") != "application/octet-stream" {
+			t.Fatalf("%q %q", got, resp.Header.Get("Content-Type"))
+		}
+		_, err = raw(answer{status: status, body: `{"success":false,"msg":"X"}`})
+		wantMessage(t, err, fmt.Sprintf(`HTTP %d, success=false, msg="X"`, status))
+	}
+	if _, err := raw(answer{status: 200, body: `{"success":true}`}); err != nil {
+		t.Fatal(err)
+	}
+	_, err := raw(answer{status: 404, body: "<html>", header: map[string]string{"Content-Type": "text/html"}})
+	var notJSON *apiruntime.NotJsonError
+	if !errors.As(err, &notJSON) {
+		t.Fatalf("%T %v", err, err)
+	}
+	_, err = raw(answer{status: 300, body: okBody("{}")})
+	wantMessage(t, err, "HTTP 300, error status with success=true")
+}
+
+func TestANullItemWhereTheSchemaAdmitsNoneIsUnexpectedShapeError(t *testing.T) {
+	rules := apiruntime.Rules{NullChecks: map[string][]string{
+		"list":  {"data/data"},
+		"deep":  {"data", "data/*/tags"},
+		"other": {"data/rpcs"},
+	}}
+	for _, tc := range []struct {
+		op, body, where string
+	}{
+		{"list", okBody(`{"data":[1,null]}`), "data.data[1]"},
+		{"deep", `{"success":true,"data":[{"tags":["a"]},{"tags":["b",null]}]}`, "data[1].tags[1]"},
+		{"deep", `{"success":true,"data":[{"tags":[]},null]}`, "data[1]"},
+	} {
+		_, err, _ := roundTrip(t, fast, time.Second, rules, get(tc.op, false), answer{status: 200, body: tc.body})
+		var shape *apiruntime.UnexpectedShapeError
+		if !errors.As(err, &shape) {
+			t.Fatalf("%s: %T %v", tc.body, err, err)
+		}
+		wantMessage(t, err, "HTTP 200: the success envelope does not match the schema ("+tc.where+" is null, and the schema admits no null there)")
+	}
+	for _, tc := range []struct{ op, body string }{
+		{"list", okBody(`{"data":[1,2]}`)},
+		{"list", okBody(`{"data":{"0":null}}`)},
+		{"list", okBody(`[null]`)},
+		{"deep", `{"success":true,"data":{"tags":[null]}}`},
+		{"deep", `{"success":true,"data":[{"tags":{"x":null}}]}`},
+		{"other", okBody(`{"data":[null]}`)},
+		{"op", okBody(`{"data":[null]}`)},
+	} {
+		if _, err, _ := roundTrip(t, fast, time.Second, rules, get(tc.op, false), answer{status: 200, body: tc.body}); err != nil {
+			t.Fatalf("%s %s: %v", tc.op, tc.body, err)
+		}
+	}
+}
+
+func TestEachAttemptIsAFreshRequestWithItsBody(t *testing.T) {
+	req, _ := http.NewRequest(http.MethodPost, target, strings.NewReader(`{"k":1}`))
+	req = apiruntime.WithCall(req, "op", false)
+	limited := answer{status: 429, header: map[string]string{"Retry-After": "0"}}
+	_, err, base := roundTrip(t, fast, time.Second, apiruntime.Rules{}, req, limited, answer{status: 200, body: okBody("{}")})
+	if err != nil || len(base.requests) != 2 {
+		t.Fatalf("%v, %d requests", err, len(base.requests))
+	}
+	if base.bodies[0] != `{"k":1}` || base.bodies[1] != `{"k":1}` || base.requests[0] == base.requests[1] {
+		t.Fatalf("%q", base.bodies)
+	}
+	if _, ok := base.requests[0].Context().Deadline(); !ok {
+		t.Fatal("an attempt has no deadline")
+	}
+	failing, _ := http.NewRequest(http.MethodPost, target, strings.NewReader("x"))
+	failing.GetBody = func() (io.ReadCloser, error) { return nil, errors.New("cannot rewind") }
+	_, err, base = roundTrip(t, fast, time.Second, apiruntime.Rules{}, failing, answer{status: 200, body: okBody("{}")})
+	if err == nil || err.Error() != "cannot rewind" || len(base.requests) != 0 {
+		t.Fatalf("%v, %d requests", err, len(base.requests))
+	}
+}
+
+func TestANilBaseIsTheDefaultTransport(t *testing.T) {
+	transport := apiruntime.NewTransport(nil, fast, 200*time.Millisecond, apiruntime.Rules{})
+	req := get("op", false)
+	req.URL.Host = "127.0.0.1:1" // nothing listens on port 1: refused at once
+	_, err := transport.RoundTrip(req)
+	var failed *apiruntime.ConnectionFailedError
+	if !errors.As(err, &failed) {
+		t.Fatalf("%T %v", err, err)
+	}
+}
+
+func TestErrorCodesRegisterTheirActions(t *testing.T) {
+	codes := apiruntime.RegisterErrorCodes(map[apiruntime.ErrorCode]string{"UNIT_TEST_CODE": "wait"})
+	if codes["UNIT_TEST_CODE"] != "wait" || apiruntime.ErrorCode("UNIT_TEST_CODE").Action() != "wait" || apiruntime.ErrorCode("NEVER").Action() != "" {
+		t.Fatal("actions")
+	}
+	apiruntime.RegisterErrorCodes(map[apiruntime.ErrorCode]string{"UNIT_TEST_CODE": "wait"}) // the same action again is fine
+	defer func() {
+		if recover() == nil {
+			t.Fatal("a second action for a code did not panic")
+		}
+	}()
+	apiruntime.RegisterErrorCodes(map[apiruntime.ErrorCode]string{"UNIT_TEST_CODE": "back-off"})
+}
