@@ -43,7 +43,7 @@ export NO_MKDOCS_2_WARNING := 1
 # Hosts are the folders of spec/ with an openapi.yaml entry point.
 HOSTS := $(sort $(patsubst spec/%/openapi.yaml,%,$(wildcard spec/*/openapi.yaml)))
 COMMON := $(wildcard spec/common/*.yaml)
-SCRIPTS := $(filter-out scripts/bench.py scripts/mutation_check.py scripts/compat.py scripts/mutation_run.py scripts/mutants_python.py scripts/mutants_native.py scripts/repo_mirror.py scripts/under_load.py scripts/bench_languages.py scripts/offline_tools.py,$(wildcard scripts/*.py))
+SCRIPTS := $(filter-out scripts/bench.py scripts/mutation_check.py scripts/compat.py scripts/mutation_run.py scripts/mutants_python.py scripts/mutants_native.py scripts/mutants_typescript.py scripts/repo_mirror.py scripts/under_load.py scripts/bench_languages.py scripts/offline_tools.py,$(wildcard scripts/*.py))
 CHECK_SCRIPTS := scripts/validate_spec.py scripts/house_rules.py scripts/oas.py
 LINT_CONFIG := redocly.yaml .redocly.lint-ignore.yaml .spectral.yaml $(wildcard lint/*.js lint/*/*.js)
 host_files = $(shell find spec/$(1) -name '*.yaml' 2>/dev/null)
@@ -286,13 +286,14 @@ diff: all ## Changes per host since BASE (git ref; default: each host's last rel
 release: all toolchains ## Versioned artefacts of every host into dist/ (reproducible), recorded in releases/
 	@$(PY) scripts/release.py --dist dist $(HOSTS)
 
-# Generated mutants (mutmut; our operator set for Go and Rust) over the contract and gate
-# files; CHANGED=1 runs only the files changed since MUTATION_BASE (committed or not),
-# MUTATION_ONLY="PATH ..." only those targets
+# Generated mutants (mutmut; StrykerJS for the TypeScript runtime; our operator set for Go and
+# Rust) over the contract and gate files; CHANGED=1 runs only the files changed since
+# MUTATION_BASE (committed or not), MUTATION_ONLY="PATH ..." only those targets
 MUTATION_BASE ?= HEAD~1
 MUTATION_TOOLS := $(BUILD)/.mutation-tools-ok
-$(MUTATION_TOOLS): tests/mutation/requirements.txt $(VENV_OK)
+$(MUTATION_TOOLS): tests/mutation/requirements.txt tests/mutation/package.json tests/mutation/package-lock.json $(VENV_OK)
 	@$(VENV)/bin/uv pip install --quiet --python $(PY) -r tests/mutation/requirements.txt -c requirements.txt
+	@npm ci --prefix tests/mutation --no-audit --no-fund --loglevel=error
 	@touch $@
 mutation: all test-setup toolchains $(MUTATION_TOOLS) ## Generated mutants per file (the full run takes hours; CHANGED=1: the files changed since MUTATION_BASE): writes docs/testing.md
 	+@$(PY) scripts/mutation_run.py --report docs/testing.md $(if $(CHANGED),--changed $(MUTATION_BASE)) $(if $(MUTATION_ONLY),--only $(MUTATION_ONLY))

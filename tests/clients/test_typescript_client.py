@@ -118,6 +118,19 @@ def test_body_decoding_keeps_the_text_and_drops_the_decoded_body() -> None:
     assert len(passed) == 21, passed
 
 
+def test_the_runtime_unit_suite_passes() -> None:
+    """tests/typescript/runtime.test.mjs, node's own test runner against the compiled runtime
+    with fetches of its own (no server): exact messages, classes, retry counts and times. It
+    is the suite StrykerJS runs against each mutant of the runtime (make mutation)."""
+    suite = REPO / "tests" / "typescript" / "runtime.test.mjs"
+    proc = subprocess.run(["node", "--test", "--test-reporter=tap", str(suite)], capture_output=True, text=True,
+                          timeout=120, check=False, cwd=REPO)  # fmt: skip
+    assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-2000:]
+    declared = suite.read_text(encoding="utf-8").count("\ntest(")
+    assert f"# pass {declared}\n" in proc.stdout, proc.stdout[-600:]
+    assert "# fail 0\n" in proc.stdout, proc.stdout[-600:]
+
+
 def test_a_configured_timeout_and_deadline_are_honoured(hostile: HostileServer, tmp_path: Path) -> None:
     """contract.TIMINGS against a stalling server: each call ends near its configured timeout or deadline
     (the deadline caps an attempt whose own timeout is longer)."""

@@ -12,6 +12,7 @@ import yaml
 
 import mutants_native
 import mutants_python
+import mutants_typescript
 import mutation_run
 from project import REPO
 
@@ -83,6 +84,34 @@ def test_every_target_and_its_template_exist(path: str) -> None:
     _, deps = mutation_run.sources()[path]
     assert (REPO / path).is_file(), path
     assert any((REPO / d).is_file() and d != path for d in deps) or path.startswith("scripts/"), deps
+
+
+def test_a_stryker_report_becomes_rows_with_the_changed_line() -> None:
+    """StrykerJS's JSON report (mutation-testing-report-schema): each mutant's status in our
+    words (a mutant the TypeScript checker refuses does not build, as for Go and Rust), and the
+    line it changed, from its location (columns are 1-based)."""
+    source = ["const a = 1;", "  if (x > 200) return y;"]
+    mutant = {"id": "7", "mutatorName": "EqualityOperator", "replacement": "x >= 200",
+              "location": {"start": {"line": 2, "column": 7}, "end": {"line": 2, "column": 14}}}  # fmt: skip
+    statuses = ["Killed", "Survived", "NoCoverage", "CompileError", "RuntimeError", "Timeout"]
+    report = {"files": {"src/index.ts": {"mutants": [{**mutant, "id": str(i), "status": s}
+                                                       for i, s in enumerate(statuses)]}}}  # fmt: skip
+    rows = mutants_typescript.rows(report, source)
+    assert [r["status"] for r in rows] == ["killed", "survived", "no tests", "does not build", "does not build",
+                                           "timeout"]  # fmt: skip
+    assert rows[0]["change"] == "if (x > 200) return y; -> if (x >= 200) return y;"
+    assert (rows[0]["line"], rows[0]["operator"], rows[0]["id"]) == (2, "EqualityOperator", "0:EqualityOperator")
+
+
+def test_the_stryker_stage_mirrors_the_repository_layout() -> None:
+    """The test imports the runtime by the path it has in the repository, so the stage keeps it;
+    the stage's node_modules is a folder (Stryker passes over a linked one)."""
+    config = mutants_typescript.config()
+    assert config["mutate"] == ["generated/typescript/raydium-api-runtime/src/index.ts"]
+    assert config["tap"] == {"testFiles": ["tests/typescript/runtime.test.mjs"]}
+    assert config["checkers"] == ["typescript"]
+    test = (REPO / mutants_typescript.TEST).read_text(encoding="utf-8")
+    assert '"../../generated/typescript/raydium-api-runtime/dist/index.js"' in test
 
 
 def test_the_python_stage_imports_the_mutated_copy() -> None:
