@@ -39,6 +39,18 @@ type scripted struct {
 	answers  []answer
 	requests []*http.Request
 	bodies   []string
+	closed   int // response bodies closed
+}
+
+// tracked counts the Close of a response body: the transport closes every body it reads.
+type tracked struct {
+	io.Reader
+	s *scripted
+}
+
+func (b tracked) Close() error {
+	b.s.closed++
+	return nil
 }
 
 type brokenBody struct{}
@@ -70,7 +82,7 @@ func (s *scripted) RoundTrip(req *http.Request) (*http.Response, error) {
 	for k, v := range a.header {
 		header.Set(k, v)
 	}
-	var body io.ReadCloser = io.NopCloser(strings.NewReader(a.body))
+	var body io.ReadCloser = tracked{strings.NewReader(a.body), s}
 	if a.broken {
 		body = brokenBody{}
 	}
@@ -127,8 +139,8 @@ func TestSuccessPassesThroughWithItsBody(t *testing.T) {
 	if string(got) != body || resp.ContentLength != int64(len(body)) || resp.StatusCode != 200 {
 		t.Fatalf("got %q (%d bytes declared, status %d)", got, resp.ContentLength, resp.StatusCode)
 	}
-	if resp.Header.Get("Content-Type") != "application/json" || len(base.requests) != 1 {
-		t.Fatalf("content type %q, %d requests", resp.Header.Get("Content-Type"), len(base.requests))
+	if resp.Header.Get("Content-Type") != "application/json" || len(base.requests) != 1 || base.closed != 1 {
+		t.Fatalf("content type %q, %d requests, %d bodies closed", resp.Header.Get("Content-Type"), len(base.requests), base.closed)
 	}
 	for _, status := range []int{200, 299} {
 		if _, err, _ := call(t, answer{status: status, body: body}); err != nil {
@@ -270,7 +282,9 @@ func TestTooManyRequestsIsRetriedThenRateLimitedError(t *testing.T) {
 	if len(base.requests) != 1 {
 		t.Fatalf("%d requests", len(base.requests))
 	}
-	for value, words := range map[string]string{"": "no Retry-After", "soon": "no Retry-After", "Wed, 21 Oct 2015 07:28:00 GMT": "Retry-After 0s", "-1": "no Retry-After"} {
+	readable := map[string]string{"": "no Retry-After", "soon": "no Retry-After", "a": "no Retry-After", "-1": "no Retry-After",
+		"4294967295": "Retry-After 4.294967295e+09s", "4294967296": "no Retry-After", "Wed, 21 Oct 2015 07:28:00 GMT": "Retry-After 0s"}
+	for value, words := range readable {
 		_, err, _ = roundTrip(t, none, time.Second, apiruntime.Rules{}, get("op", false), answer{status: 429, body: "", header: map[string]string{"Retry-After": value}})
 		wantMessage(t, err, "HTTP 429, rate limited ("+words+")")
 	}

@@ -178,6 +178,31 @@ test("utf8Text: ASCII byte for byte, UTF-8 decoded, a bad sequence replaced, a B
   assert.equal(utf8Text(new Uint8Array()), "");
 });
 
+test("utf8Text: an ASCII body is copied by Node's Buffer, any other is decoded", async () => {
+  const real = process.getBuiltinModule;
+  const used = [];
+  process.getBuiltinModule = (id) => {
+    const module = real(id);
+    return {
+      ...module,
+      isAscii: (view) => (used.push("isAscii"), module.isAscii(view)),
+      Buffer: { from: (...args) => (used.push("Buffer.from"), module.Buffer.from(...args)) },
+    };
+  };
+  let fresh;
+  try {
+    // a second copy of the module, which looks Node's Buffer up (once) as it loads
+    fresh = await import(`${new URL("../../generated/typescript/raydium-api-runtime/dist/index.js", import.meta.url)}?buffer`);
+  } finally {
+    process.getBuiltinModule = real;
+  }
+  assert.equal(fresh.utf8Text(bytes('{"a":1}')), '{"a":1}');
+  assert.deepEqual(used, ["isAscii", "Buffer.from"]);
+  used.length = 0;
+  assert.equal(fresh.utf8Text(bytes("é")), "é");
+  assert.deepEqual(used, ["isAscii"]);
+});
+
 test("decodeEnvelope: a success comes back decoded", () => {
   const envelope = decodeEnvelope(200, headers(), bytes(ok({ n: 1 })));
   assert.deepEqual(envelope, { id: "1", success: true, data: { n: 1 } });
