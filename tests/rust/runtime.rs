@@ -48,6 +48,8 @@ fn message(error: &ApiError) -> String {
 
 #[test]
 fn the_defaults_are_the_contracts() {
+    let parts: Vec<&str> = raydium_api_runtime::VERSION.split('.').collect();
+    assert!(parts.len() == 3 && parts.iter().all(|p| p.parse::<u32>().is_ok()), "VERSION {:?}", raydium_api_runtime::VERSION);
     assert_eq!(DEFAULT_TIMEOUT, Duration::from_secs(8));
     assert_eq!(
         DEFAULT_RETRY_POLICY,
