@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -144,6 +145,9 @@ def run_layer(language: str, limit: int | None) -> list[dict[str, Any]]:
     mirror(where, own=layer.client, skip=())
     target = where / layer.file
     original = target.read_text(encoding="utf-8")
+    # The copy keeps the file's old time, but the mirror's path is the same from run to run: cargo
+    # would take it for older than its last build there (a mutant of the previous run) and reuse it.
+    os.utime(target)
     env = toolchain_env()
     pytest = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *layer.tests]
     clean = subprocess.run(pytest, cwd=where, env=env, capture_output=True, text=True, check=False)
