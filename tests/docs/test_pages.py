@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import docs_pages
+import oas
 from project import GENERATED, HOSTS, REPO, not_shown_texts
 
 
@@ -80,3 +81,107 @@ def test_the_pool_record_is_described_once_and_each_pool_page_links_it(reference
         assert "[PoolInfoItem](records.md#poolinfoitem)" in page.read_text(encoding="utf-8"), name
         assert not pool_fields & {field for field, _ in _field_entries(page)}, name
         assert f"]({name})" in records.split("## Token", 1)[0], f"the record does not name {name} as a carrier"
+
+
+def _has_codes(doc: dict[str, object]) -> bool:
+    """Whether a bundle carries an error-code catalogue (a schema's `x-error-codes`)."""
+    return '"x-error-codes"' in json.dumps(doc.get("components", {}))
+
+
+def _operations(host: str) -> list[tuple[str, str, str]]:
+    """(operationId, METHOD, path) of every operation of a host's dereferenced bundle."""
+    doc = json.loads((GENERATED / f"{host}.deref.json").read_text(encoding="utf-8"))
+    return [(op["operationId"], method.upper(), path) for path, item in doc["paths"].items()
+            for method, op in item.items() if isinstance(op, dict) and "operationId" in op]  # fmt: skip
+
+
+def test_render_all_writes_the_whole_reference_tree_and_says_so(tmp_path: Path) -> None:
+    """render_all replaces the folder whole (a page of an earlier build does not survive), writes
+    a page per operation and per host, the site-wide pages and the downloads as the bundles are,
+    returns exactly the pages it wrote, and leaves no temporary folder behind."""
+    out = tmp_path / "reference"
+    out.mkdir()
+    (out / "stale.md").write_text("a page of an earlier build\n", encoding="utf-8")
+    ledger = REPO / "generated" / "markers.json"
+    written = docs_pages.render_all(out, ledger, HOSTS)
+    pages = sorted(p.relative_to(out).as_posix() for p in out.rglob("*.md"))
+    assert sorted(p.relative_to(out).as_posix() for p in written) == pages
+    assert not (tmp_path / ".tmp-reference").exists()
+    expected = {"index.md", "SUMMARY.md", "markers.md", "releases.md", "source-document.md"}
+    for host in HOSTS:
+        doc = json.loads((GENERATED / f"{host}.deref.json").read_text(encoding="utf-8"))
+        expected |= {f"{host}/index.md", f"{host}/interactive.md"}
+        expected |= {f"{host}/{docs_pages.slug(op_id)}.md" for op_id, _, _ in _operations(host)}
+        if _has_codes(doc):
+            expected.add(f"{host}/error-codes.md")
+        if (out / host / "records.md").exists():
+            expected.add(f"{host}/records.md")
+        for suffix in (".yaml", ".json", ".deref.json", ".source-only.yaml"):
+            copy = out / "downloads" / f"{host}{suffix}"
+            assert copy.read_bytes() == (GENERATED / f"{host}{suffix}").read_bytes(), copy.name
+    assert set(pages) == expected
+    assert (out / "downloads" / "markers.json").read_bytes() == ledger.read_bytes()
+    flows = sorted(GENERATED.glob("*.arazzo.yaml"))
+    assert flows, "no Arazzo workflow to check"
+    for flow in flows:
+        assert (out / "downloads" / flow.name).read_bytes() == flow.read_bytes()
+    assert sorted(p.name for p in (out / "downloads" / "releases").iterdir()) == sorted(HOSTS)
+
+
+def test_the_site_pages_link_each_host_and_what_each_host_has(reference: Path) -> None:
+    """The navigation (SUMMARY.md) and each host's overview name the host's pages: every
+    operation as METHOD path, the records page and the error codes where a host has them;
+    the overview lists the Arazzo workflows by file, title and workflow ids."""
+    summary = (reference / "SUMMARY.md").read_text(encoding="utf-8")
+    for host in HOSTS:
+        doc = json.loads((GENERATED / f"{host}.deref.json").read_text(encoding="utf-8"))
+        assert f"]({host}/index.md)" in summary
+        for op_id, method, path in _operations(host):
+            assert f"[{method} {path}]({host}/{docs_pages.slug(op_id)}.md)" in summary, op_id
+        has_records = (reference / host / "records.md").exists()
+        assert (f"]({host}/records.md)" in summary) == has_records, host
+        assert ("](records.md)" in (reference / host / "index.md").read_text(encoding="utf-8")) == has_records, host
+        assert (f"]({host}/error-codes.md)" in summary) == _has_codes(doc), host
+        assert "](interactive.md)" in (reference / host / "index.md").read_text(encoding="utf-8")
+    index = (reference / "index.md").read_text(encoding="utf-8")
+    for flow in sorted(GENERATED.glob("*.arazzo.yaml")):
+        document = oas.load_document(flow)
+        assert f"[{flow.name}](downloads/{flow.name})" in index
+        assert document["info"]["title"] in index
+        for workflow in document["workflows"]:
+            assert f"`{workflow['workflowId']}`" in index
+
+
+def test_operation_pages_link_the_error_codes_and_the_response_they_send_back(reference: Path) -> None:
+    """An operation of a host with error codes links that host's codes page (and no other host's
+    page does); the transaction call names the compute response it sends back by METHOD path;
+    the codes page names each operation by METHOD path."""
+    for host in HOSTS:
+        has_codes = (reference / host / "error-codes.md").exists()
+        for op_id, _, _ in _operations(host):
+            page = (reference / host / f"{docs_pages.slug(op_id)}.md").read_text(encoding="utf-8")
+            assert ("[this service's error codes](error-codes.md)" in page) == has_codes, op_id
+    # on an operation page, a notice where it applies is a tag pointing at the page's one box of them
+    pools = (reference / "pool-v3" / "list-pools.md").read_text(encoding="utf-8")
+    assert 'class="not-shown-tag" href="#not-shown"' in pools
+    assert '<span class="not-shown">' not in pools
+    build = (reference / "transaction-v1" / "build-swap-base-in-transaction.md").read_text(encoding="utf-8")
+    assert "`swapResponse` is the whole response of [GET /compute/swap-base-in](compute-swap-base-in.md)" in build
+    codes = (reference / "transaction-v1" / "error-codes.md").read_text(encoding="utf-8")
+    assert "[POST /transaction/swap-base-in](build-swap-base-in-transaction.md)" in codes
+    assert "[GET /compute/swap-base-in](compute-swap-base-in.md)" in codes
+
+
+def test_pages_are_tidy_markdown(reference: Path) -> None:
+    """Every page a template writes ends with its newline; no line ends in spaces (Markdown would
+    read two as a line break) and no page has more than two blank lines in a row (block tags
+    leave no lines of their own); a JSON example is indented by two spaces."""
+    pages = [p for p in reference.rglob("*.md") if p.name != "source-document.md"]  # the source, as it is
+    assert len(pages) > 30
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        assert text.endswith("\n"), page.name
+        assert not re.search(r"[ \t]+\n", text), page.name
+        assert "\n\n\n\n\n" not in text, page.name
+    host = (reference / "pool-v3" / "index.md").read_text(encoding="utf-8")
+    assert re.search(r'\n {4}\{\n {6}"', host), "a JSON example in a host overview is not indented by two"
