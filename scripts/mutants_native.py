@@ -57,7 +57,8 @@ LAYERS = {
     # Go: the shared runtime's transport (every host's module uses it), copied from scripts/runtime/go
     "go": Layer("generated/go/raydium-api-runtime/transport.go", "scripts/runtime/go/transport.go",
                 "generated/go/raydium-api-runtime", ("go", "build", "./..."),
-                ("tests/clients/test_go_client.py", "-k", f"unit_suite or raydium-api-runtime or {HOST} or honoured or one_errors")),
+                ("tests/clients/test_go_client.py", "-k",
+                 f"unit_suite or raydium-api-runtime or {HOST} or honoured or one_errors")),
     # Rust: the shared runtime's transport (every host's crate uses it), copied from scripts/runtime/rust
     "rust": Layer("generated/rust/raydium-api-runtime/src/lib.rs", "scripts/runtime/rust/src/lib.rs",
                   "generated/rust/raydium-api-runtime", ("cargo", "check", "--offline", "--quiet"),

@@ -7,12 +7,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import mutants_typescript
 import pytest
 import yaml
 
 import mutants_native
 import mutants_python
-import mutants_typescript
 import mutation_run
 from project import REPO
 
