@@ -414,3 +414,60 @@ def test_a_page_lists_each_notice_once_with_every_place_it_applies() -> None:
         ("example `e`", "values"),
         ("response 429", "the codes"),
     ]
+
+
+def test_a_page_without_notices_lists_none_and_a_request_body_names_each_of_its_parts() -> None:
+    """An operation, edge header or response with no notice adds no item (never an empty or
+    "None" one); the request body's own notice and its fields' are named; a response after one
+    that is the same as another still adds its notices."""
+    plain = {"operationId": "getY", "x-edge-headers": [{"name": "X-Ip"}], "responses": {"200": {"description": "ok"}}}
+    assert docs_pages.page_notices(docs_pages.operation_view("h", "get", "/y", plain)) == []
+    failure = {"description": "failed", "x-not-shown": "the codes"}
+    body = {"schema": {"x-not-shown": "the body", "properties": {"b": {"type": "string", "x-not-shown": "its range"}}}}
+    op = {"operationId": "postZ", "requestBody": {"content": {"application/json": body}},
+          "responses": {"400": failure, "429": failure,
+                        "500": {"description": "down", "x-not-shown": "when"}}}  # fmt: skip
+    assert docs_pages.page_notices(docs_pages.operation_view("h", "post", "/z", op)) == [
+        ("the request body", "the body"),
+        ("request field `b`", "its range"),
+        ("response 400", "the codes"),
+        ("response 500", "when"),
+    ]
+
+
+def test_what_a_response_or_an_operation_does_not_say_stays_empty() -> None:
+    """A missing description, header text, link description, alternative's description or
+    handling text is shown as nothing, never as "None"."""
+    response = {
+        "headers": {"Retry-After": {"schema": {"type": "integer"}}},
+        "links": {"next": {"operationId": "listPools"}},
+        "x-sensitive": {"note": "no handling text"},
+        "content": {"application/json": {"schema": {"oneOf": [{"properties": {"ok": {}}}, {"title": "Failure"}]}}},
+    }
+    view = docs_pages.response_view("200", response)
+    assert view.description == ""
+    assert (view.headers[0].description, view.headers[0].not_shown) == ("", "")
+    assert view.links == ["next: `listPools`, "]
+    assert view.alternatives == [("or `Failure`:", [])]
+    assert view.sensitive == ""
+    op = {"operationId": "getX"}
+    bare = docs_pages.operation_view("h", "get", "/x", op, {})
+    assert (bare.path_note, bare.responses, bare.page, bare.host, bare.path) == ("", [], "get-x.md", "h", "/x")
+
+
+def test_a_record_keeps_its_notice_and_citations_and_a_list_record_shows_its_entries_fields() -> None:
+    """A record's own "not shown" text and citations are on the records page (none when it has
+    none); a record that is a list shows the fields of its entries."""
+    mints = {"title": "Mints", "type": "array",
+             "items": {"type": "object", "properties": {"symbol": {"type": "string"}}},
+             "x-not-shown": "the order", "x-evidence": [{"source": "s"}]}  # fmt: skip
+    pool = {"title": "Pool", "properties": {"mints": mints}}
+    doc = {"components": {"schemas": {"Pool": pool, "Mints": mints}}}
+    shared = frozenset({"Pool", "Mints"})
+    op = {"operationId": "getA",
+          "responses": {"200": {"content": {"application/json": {"schema": {"properties": {"data": pool}}}}}}}
+    view = docs_pages.operation_view("h", "get", "/a", op, records=docs_pages.Records(shared))
+    listed = {r.name: r for r in docs_pages.record_views(doc, [view], docs_pages.Records(shared, page=""))}
+    assert (listed["Mints"].not_shown, listed["Mints"].evidence) == ("the order", [{"source": "s"}])
+    assert (listed["Pool"].not_shown, listed["Pool"].evidence) == ("", [])
+    assert [(r.name, r.type) for r in listed["Mints"].fields] == [("[].symbol", "string")]

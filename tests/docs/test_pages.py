@@ -185,3 +185,15 @@ def test_pages_are_tidy_markdown(reference: Path) -> None:
         assert "\n\n\n\n\n" not in text, page.name
     host = (reference / "pool-v3" / "index.md").read_text(encoding="utf-8")
     assert re.search(r'\n {4}\{\n {6}"', host), "a JSON example in a host overview is not indented by two"
+
+
+def test_the_command_writes_the_pages_and_says_how_many(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`docs_pages.py OUT LEDGER HOST...` (the Makefile's call) renders the hosts it is given into OUT
+    and says how many pages it wrote and where."""
+    out = tmp_path / "reference"
+    assert docs_pages.main([str(out), str(REPO / "generated" / "markers.json"), "transaction-v1"]) == 0
+    pages = list(out.rglob("*.md"))
+    assert capsys.readouterr().out == f"docs pages: wrote {len(pages)} pages into {out}\n"
+    assert {p.parent.name for p in pages} == {"reference", "transaction-v1"}
+    with pytest.raises(SystemExit):
+        docs_pages.main([str(out), str(REPO / "generated" / "markers.json")])  # no host: a usage error
