@@ -25,13 +25,15 @@ NODE_BIN = REPO / "node_modules" / ".bin"  # the build's Node tools (package-loc
 TEST_NODE_BIN = REPO / "tests" / "node" / "node_modules" / ".bin"  # the tests' own: Prism (make test-setup)
 
 HOSTS = sorted(p.parent.name for p in SPEC.glob("*/openapi.yaml"))
-# The Python clients' folders, the shared runtime they all import first (scripts/runtime/python)
-PYTHON_RUNTIME = runtimes.folder("python")
+# The Python clients' folders, the shared runtime they all import first (scripts/runtime/python),
+# from this checkout's generated/ (in a mutation tool's mirror, the mutated copy), not the one
+# beside scripts/runtimes.py, which is always the repository's
+PYTHON_RUNTIME = runtimes.folder("python", REPO / "generated")
 PYTHON_PACKAGES = [PYTHON_RUNTIME, *sorted((REPO / "generated" / "python").glob("*-client"))]
 PYTHONPATH = os.pathsep.join(str(p) for p in PYTHON_PACKAGES)  # what a user's installed clients amount to
 # The Ruby gems' shared runtime (scripts/runtime/ruby), which every host's gem requires: `ruby`
 # with it on the load path is what a user with the gems installed has
-RUBY_RUNTIME = runtimes.folder("ruby") / "lib"
+RUBY_RUNTIME = runtimes.folder("ruby", REPO / "generated") / "lib"
 RUBY_COMMAND = ["ruby", "-I", str(RUBY_RUNTIME)]
 # Loads the PHP clients from a clone as Composer's autoloader would (Guzzle, the shared runtime,
 # the namespaces given): `require_once PHP_AUTOLOAD; raydium_autoload([prefix => lib folder]);`
