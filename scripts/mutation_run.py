@@ -5,8 +5,9 @@ Usage: mutation_run.py [--changed BASE | --only PATH ...] [--results FILE] [--re
 
 Runs the tool adapters (mutants_python.py: mutmut; mutants_typescript.py: StrykerJS;
 mutants_native.py: our operator set for Go and Rust) over every target, or with --changed
-only over the targets whose sources differ from git revision BASE (committed or not). Results are kept per file in
-tests/mutation/results.json (committed), so a partial run replaces only the files it ran.
+only over the targets whose sources differ from git revision BASE (committed or not).
+Results are kept per file in tests/mutation/results.json (committed), so a partial run
+replaces only the files it ran.
 The score of a file counts killed and timed-out mutants over all mutants, less the stillborn
 (they do not build) and the equivalent ones named in tests/mutation/equivalent.yaml.
 """

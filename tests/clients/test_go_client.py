@@ -216,12 +216,12 @@ def test_the_runtime_unit_suite_passes(tmp_path: Path) -> None:
     test's own (no server), with exact messages, types, retry counts and times. It is the
     first test our operator set's Go mutants meet (make mutation)."""
     require("go")
+    suite = (REPO / "tests" / "go" / "runtime_test.go").read_text(encoding="utf-8")
     write_go_mod(tmp_path, "runtimetest", [])
-    (tmp_path / "runtime_test.go").write_text((REPO / "tests" / "go" / "runtime_test.go").read_text(encoding="utf-8"),
-                                              encoding="utf-8")  # fmt: skip
+    (tmp_path / "runtime_test.go").write_text(suite, encoding="utf-8")
     proc = go(["test", "-count=1", "-v", "."], tmp_path, tmp_path)
     assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-2000:]
-    declared = (REPO / "tests" / "go" / "runtime_test.go").read_text(encoding="utf-8").count("\nfunc Test")
+    declared = suite.count("\nfunc Test")
     assert proc.stdout.count("--- PASS: Test") == declared, proc.stdout[-2000:]
 
 

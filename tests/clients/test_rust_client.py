@@ -145,13 +145,13 @@ def test_the_runtime_unit_suite_passes(tmp_path: Path) -> None:
     127.0.0.1, with exact messages, kinds, retry counts and times. It is the first test our
     operator set's Rust mutants meet (make mutation)."""
     require("cargo")
-    suite = REPO / "tests" / "rust" / "runtime.rs"
+    suite = (REPO / "tests" / "rust" / "runtime.rs").read_text(encoding="utf-8")
     crate = rust_crate(tmp_path, "runtimetest", [], "fn main() {}\n")
     (crate / "tests").mkdir()
-    (crate / "tests" / "runtime.rs").write_text(suite.read_text(encoding="utf-8"), encoding="utf-8")
+    (crate / "tests" / "runtime.rs").write_text(suite, encoding="utf-8")
     proc = cargo(["test", "--test", "runtime"], crate)
     assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-2000:]
-    declared = suite.read_text(encoding="utf-8").count("#[test]")
+    declared = suite.count("#[test]")
     assert f"test result: ok. {declared} passed; 0 failed" in proc.stdout, proc.stdout[-2000:]
 
 

@@ -3,9 +3,11 @@ into a temporary folder from the committed bundles: no built site needed."""
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -83,14 +85,16 @@ def test_the_pool_record_is_described_once_and_each_pool_page_links_it(reference
         assert f"]({name})" in records.split("## Token", 1)[0], f"the record does not name {name} as a carrier"
 
 
-def _has_codes(doc: dict[str, object]) -> bool:
-    """Whether a bundle carries an error-code catalogue (a schema's `x-error-codes`)."""
-    return '"x-error-codes"' in json.dumps(doc.get("components", {}))
+@functools.cache
+def _deref(host: str) -> dict[str, Any]:
+    """A host's dereferenced bundle, read once for every test of the module."""
+    doc: dict[str, Any] = json.loads((GENERATED / f"{host}.deref.json").read_text(encoding="utf-8"))
+    return doc
 
 
 def _operations(host: str) -> list[tuple[str, str, str]]:
     """(operationId, METHOD, path) of every operation of a host's dereferenced bundle."""
-    doc = json.loads((GENERATED / f"{host}.deref.json").read_text(encoding="utf-8"))
+    doc = _deref(host)
     return [(op["operationId"], method.upper(), path) for path, item in doc["paths"].items()
             for method, op in item.items() if isinstance(op, dict) and "operationId" in op]  # fmt: skip
 
@@ -109,10 +113,9 @@ def test_render_all_writes_the_whole_reference_tree_and_says_so(tmp_path: Path) 
     assert not (tmp_path / ".tmp-reference").exists()
     expected = {"index.md", "SUMMARY.md", "markers.md", "releases.md", "source-document.md"}
     for host in HOSTS:
-        doc = json.loads((GENERATED / f"{host}.deref.json").read_text(encoding="utf-8"))
         expected |= {f"{host}/index.md", f"{host}/interactive.md"}
         expected |= {f"{host}/{docs_pages.slug(op_id)}.md" for op_id, _, _ in _operations(host)}
-        if _has_codes(doc):
+        if docs_pages.error_codes(_deref(host)):
             expected.add(f"{host}/error-codes.md")
         if (out / host / "records.md").exists():
             expected.add(f"{host}/records.md")
@@ -134,14 +137,13 @@ def test_the_site_pages_link_each_host_and_what_each_host_has(reference: Path) -
     the overview lists the Arazzo workflows by file, title and workflow ids."""
     summary = (reference / "SUMMARY.md").read_text(encoding="utf-8")
     for host in HOSTS:
-        doc = json.loads((GENERATED / f"{host}.deref.json").read_text(encoding="utf-8"))
         assert f"]({host}/index.md)" in summary
         for op_id, method, path in _operations(host):
             assert f"[{method} {path}]({host}/{docs_pages.slug(op_id)}.md)" in summary, op_id
         has_records = (reference / host / "records.md").exists()
         assert (f"]({host}/records.md)" in summary) == has_records, host
         assert ("](records.md)" in (reference / host / "index.md").read_text(encoding="utf-8")) == has_records, host
-        assert (f"]({host}/error-codes.md)" in summary) == _has_codes(doc), host
+        assert (f"]({host}/error-codes.md)" in summary) == bool(docs_pages.error_codes(_deref(host))), host
         assert "](interactive.md)" in (reference / host / "index.md").read_text(encoding="utf-8")
     index = (reference / "index.md").read_text(encoding="utf-8")
     for flow in sorted(GENERATED.glob("*.arazzo.yaml")):

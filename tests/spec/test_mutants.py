@@ -104,8 +104,7 @@ def test_a_stryker_report_becomes_rows_with_the_changed_line() -> None:
 
 
 def test_the_stryker_stage_mirrors_the_repository_layout() -> None:
-    """The test imports the runtime by the path it has in the repository, so the stage keeps it;
-    the stage's node_modules is a folder (Stryker passes over a linked one)."""
+    """The test imports the runtime by the path it has in the repository, so the stage keeps it."""
     config = mutants_typescript.config()
     assert config["mutate"] == ["generated/typescript/raydium-api-runtime/src/index.ts"]
     assert config["tap"] == {"testFiles": ["tests/typescript/runtime.test.mjs"]}
