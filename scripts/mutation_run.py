@@ -15,10 +15,13 @@ The score of a file counts killed and timed-out mutants over all mutants, less t
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import json
+import re
 import subprocess
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -66,10 +69,48 @@ def changed_since(base: str) -> set[str]:
     return set(out.stdout.split())
 
 
-def equivalents() -> dict[tuple[str, str], str]:
-    """(file, change) -> why the mutant cannot be told apart from the original."""
+@dataclass(frozen=True)
+class Rule:
+    """A class of equivalent mutants (an entry of tests/mutation/equivalent.yaml with `files`
+    and `same_without`): a mutant of a file matching the glob `files` whose original and
+    mutated code read the same once every match of the pattern is taken out of both."""
+
+    files: str
+    same_without: re.Pattern[str]
+    why: str
+
+    def explains(self, path: str, change: str) -> bool:
+        if not fnmatch.fnmatchcase(path, self.files) or not self.same_without.search(change):
+            return False
+        parts = change.split(" -> ")  # the code itself may hold " -> ": try every split
+        return any(_without(self.same_without, " -> ".join(parts[:i])) ==
+                   _without(self.same_without, " -> ".join(parts[i:])) for i in range(1, len(parts)))  # fmt: skip
+
+
+def _without(pattern: re.Pattern[str], code: str) -> str:
+    """The code without the pattern's matches, and without the comma left before a `)`."""
+    return re.sub(r",\s*\)", ")", pattern.sub("", code))
+
+
+@dataclass(frozen=True)
+class Equivalents:
+    """tests/mutation/equivalent.yaml: single mutants by (file, change), and rules."""
+
+    single: dict[tuple[str, str], str]
+    rules: list[Rule]
+
+    def why(self, path: str, change: str) -> str | None:
+        if (path, change) in self.single:
+            return self.single[(path, change)]
+        return next((rule.why for rule in self.rules if rule.explains(path, change)), None)
+
+
+def equivalents() -> Equivalents:
+    """Why each listed mutant, or each of a rule, cannot be told apart from the original."""
     entries = yaml.safe_load(EQUIVALENT.read_text(encoding="utf-8")) or []
-    return {(e["file"], e["change"]): e["why"] for e in entries}
+    single = {(e["file"], e["change"]): e["why"] for e in entries if "change" in e}
+    rules = [Rule(e["files"], re.compile(e["same_without"]), e["why"]) for e in entries if "same_without" in e]
+    return Equivalents(single, rules)
 
 
 def score(rows: list[dict[str, Any]]) -> tuple[int, int, float]:
@@ -196,11 +237,11 @@ def record(results: dict[str, Any], ran: dict[str, Any], commit: str) -> None:
         results["files"][path] = {"tool": ran["tool"], "commit": commit, "mutants": rows}
 
 
-def judged(path: str, rows: list[dict[str, Any]], known: dict[tuple[str, str], str]) -> list[dict[str, Any]]:
+def judged(path: str, rows: list[dict[str, Any]], known: Equivalents) -> list[dict[str, Any]]:
     """The rows with the survivors tests/mutation/equivalent.yaml explains marked equivalent."""
     marked = []
     for row in rows:
-        why = known.get((path, row.get("change", "")))
+        why = known.why(path, row.get("change", ""))
         alive = row["status"] in ("survived", "no tests")
         marked.append({**row, "status": "equivalent", "why": why} if why and alive else row)
     return marked

@@ -5,6 +5,7 @@ committed results render."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import mutants_typescript
@@ -136,8 +137,27 @@ def test_each_equivalent_entry_names_one_recorded_mutant_once() -> None:
     nothing; a second entry for the same change hides a mistake in the first."""
     entries = yaml.safe_load(mutation_run.EQUIVALENT.read_text(encoding="utf-8")) or []
     results = json.loads(mutation_run.RESULTS.read_text(encoding="utf-8"))
-    keys = [(e["file"], e["change"]) for e in entries]
+    keys = [(e["file"], e["change"]) for e in entries if "change" in e]
     assert len(keys) == len(set(keys)), "an equivalent mutant is listed twice"
     recorded = {(path, row.get("change")) for path, entry in results["files"].items() for row in entry["mutants"]}
     assert [key for key in keys if key not in recorded] == []
     assert all(e["why"].strip() for e in entries)
+    rules = mutation_run.equivalents().rules
+    assert len(rules) + len(keys) == len(entries), "an entry is neither one mutant nor a rule"
+    assert [rule.files for rule in rules if not any(rule.explains(*key) for key in recorded)] == []
+    assert [key for key in keys if any(rule.explains(*key) for rule in rules)] == [], "a rule explains it already"
+
+
+def test_a_rule_explains_a_mutant_that_differs_only_where_its_pattern_matches() -> None:
+    rule = mutation_run.Rule("scripts/*.py", re.compile(r'encoding=(?:"utf-8"|None)'), "why")
+    write = 'p.write_text(t, encoding="utf-8")'
+    assert rule.explains("scripts/a.py", f"{write} -> p.write_text(t, encoding=None)")
+    assert rule.explains("scripts/a.py", f"{write} -> p.write_text(t, )")
+    assert rule.explains("scripts/a.py", f"def f() -> None: {write} -> def f() -> None: p.write_text(t, )")
+    assert not rule.explains("scripts/a.py", f'{write} -> p.write_text(None, encoding="utf-8")')
+    assert not rule.explains("scripts/a.py", f'{write} -> p.write_text(t, encoding="latin-1")')
+    assert not rule.explains("generated/a.py", f"{write} -> p.write_text(t, )")
+    assert not rule.explains("scripts/a.py", "x = 1 -> x = 2")
+    known = mutation_run.Equivalents({("f", "a -> b"): "one"}, [rule])
+    assert (known.why("f", "a -> b"), known.why("scripts/a.py", f"{write} -> p.write_text(t, )")) == ("one", "why")
+    assert known.why("f", "a -> c") is None
