@@ -72,6 +72,7 @@ GROUPS = (
         ("spec_diff.py", "release.py", "source_only.py", "ledger.py", "docs_pages.py"),
         ("tests/spec/test_spec_diff.py", "tests/spec/test_source_only.py", "tests/spec/test_ledger.py",
          "tests/docs/test_pages.py", "tests/docs/test_page_parts.py", "tests/spec/test_release_parts.py",
+         "tests/spec/test_release_steps.py",
          *(f"tests/spec/test_releases.py::{t}" for t in RELEASE_TESTS)),
     ),
     # The shared runtime every host's client re-exports (scripts/runtime/python, copied by

@@ -84,8 +84,7 @@ def epoch() -> int:
     """SOURCE_DATE_EPOCH, or the commit's time: every timestamp in the artefacts."""
     if os.environ.get("SOURCE_DATE_EPOCH"):
         return int(os.environ["SOURCE_DATE_EPOCH"])
-    out = subprocess.run(["git", "log", "-1", "--format=%ct"], capture_output=True, text=True, check=True, cwd=REPO)
-    return int(out.stdout.strip())
+    return int(run(["git", "log", "-1", "--format=%ct"], "git log").strip())
 
 
 def build_env(stamp: int) -> dict[str, str]:
@@ -93,8 +92,10 @@ def build_env(stamp: int) -> dict[str, str]:
     return {"SOURCE_DATE_EPOCH": str(stamp), "PYTHONHASHSEED": "0"}
 
 
-def run(command: list[str | Path], step: str, cwd: Path = REPO, env: dict[str, str] | None = None) -> str:
-    proc = subprocess.run([str(c) for c in command], capture_output=True, text=True, check=False, cwd=cwd,
+def run(command: list[str | Path], step: str, cwd: Path | None = None, env: dict[str, str] | None = None) -> str:
+    """A packaging tool's output; ReleaseError naming the step, its exit and its output if it fails.
+    It runs in cwd (the repository by default), its environment ours plus env."""
+    proc = subprocess.run([str(c) for c in command], capture_output=True, text=True, check=False, cwd=cwd or REPO,
                           env={**os.environ, **(env or {})})  # fmt: skip
     if proc.returncode != 0:
         raise ReleaseError(f"{step} failed (exit {proc.returncode}):\n{proc.stdout}{proc.stderr}".rstrip())
@@ -313,7 +314,12 @@ def record(host: str, version: str, section: str) -> None:
     text = section + (f"\nNotes:\n\n{extra}\n" if extra else "")
     changelog.write_text(head + text + ("\n" + old if old else ""), encoding="utf-8")
     human.write_text("", encoding="utf-8")
-    subprocess.run(["git", "tag", "-f", f"{host}@{version}"], capture_output=True, check=False, cwd=REPO)
+    tag(f"{host}@{version}")
+
+
+def tag(name: str) -> None:
+    """Tag the commit (moving a tag of that name); outside a git checkout there is nothing to tag."""
+    subprocess.run(["git", "tag", "-f", name], capture_output=True, check=False, cwd=REPO)
 
 
 def artefacts(host: str, version: str, out: Path, stamp: int, release_notes: str) -> None:
@@ -563,8 +569,7 @@ def record_runtime(runtime: Runtime) -> None:
     runtime.record.parent.mkdir(parents=True, exist_ok=True)
     ordered = dict(sorted(released.items(), key=lambda item: spec_diff.version_key(item[0])))
     runtime.record.write_text(json.dumps(ordered, indent=1) + "\n", encoding="utf-8")
-    subprocess.run(["git", "tag", "-f", f"runtime-{runtime.language}@{runtime.version}"], capture_output=True,
-                   check=False, cwd=REPO)  # fmt: skip
+    tag(f"runtime-{runtime.language}@{runtime.version}")
 
 
 TOOL_TEMPLATES = REPO / "scripts" / "templates" / "tools"

@@ -193,10 +193,11 @@ def test_sha256sums_lists_every_file_but_itself_sorted(tmp_path: Path) -> None:
 def test_the_composer_repository_holds_each_php_zip(tmp_path: Path) -> None:
     dist = tree(tmp_path, {"pool-v3/3.0.0/php/raydium-pool-v3-client-3.0.0.zip": b"z",
                            "pool-v3/3.0.0/php/notes.txt": b"n",
-                           "perps-v1/1.0.0/php/raydium-perps-v1-client-1.0.0.zip": b"y"})  # fmt: skip
+                           "perps-v1/1.0.0/php/raydium-perps-v1-client-1.0.0.zip": b"y",
+                           "runtime/php/raydium-api-runtime-1.0.0.zip": b"r"})  # fmt: skip
     release.composer_repository(dist)
     assert sorted(p.name for p in (dist / "php").iterdir()) == [
-        "raydium-perps-v1-client-1.0.0.zip", "raydium-pool-v3-client-3.0.0.zip"]  # fmt: skip
+        "raydium-api-runtime-1.0.0.zip", "raydium-perps-v1-client-1.0.0.zip", "raydium-pool-v3-client-3.0.0.zip"]
     assert (dist / "php" / "raydium-pool-v3-client-3.0.0.zip").read_bytes() == b"z"
 
 
@@ -224,7 +225,7 @@ def change(operation: str, breaking: bool, what: str) -> spec_diff.Change:
 
 
 def test_the_notes_count_and_list_each_kind_of_change(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(release, "removed_names", lambda host, previous: [])
+    monkeypatch.setattr(release, "removed_names", lambda host, previous: {("pool-v3", "1.0.0"): []}[(host, previous)])
     changes = [change("listPools", True, "parameter page removed"), change("", False, "info.version 1.0.0 -> 2.0.0"),
                change("getPool", False, "response field added")]  # fmt: skip
     assert release.notes("pool-v3", "2.0.0", "1.0.0", changes, STAMP) == (
@@ -236,21 +237,22 @@ def test_the_notes_count_and_list_each_kind_of_change(monkeypatch: pytest.Monkey
 
 
 def test_the_notes_of_a_major_release_name_the_public_names_it_removed(monkeypatch: pytest.MonkeyPatch) -> None:
-    gone = [f"go: Name{i}" for i in range(52)]
-    monkeypatch.setattr(release, "removed_names", lambda host, previous: gone if previous == "1.0.0" else [])
+    names = {51: [f"go: Name{i}" for i in range(51)]}
+    monkeypatch.setattr(release, "removed_names", lambda host, previous: {("pool-v3", "1.0.0"): names[51]}[
+        (host, previous)])  # fmt: skip
     text = release.notes("pool-v3", "2.0.0", "1.0.0", [], STAMP)
-    assert text.endswith("Public names of the clients removed (52):\n\n"
-                         + "".join(f"- go: Name{i}\n" for i in range(50)) + "- and 2 more\n")  # fmt: skip
-    few = gone[:2]
-    monkeypatch.setattr(release, "removed_names", lambda host, previous: few)
+    assert text == ("## pool-v3 2.0.0 (2023-11-14)\n\nChanges since 1.0.0: 0 breaking, 0 other.\n\n"
+                    "Public names of the clients removed (51):\n\n"
+                    + "".join(f"- go: Name{i}\n" for i in range(50)) + "- and 1 more\n")  # fmt: skip
+    names[51] = names[51][:50]  # as many as are listed: no "and 0 more"
     assert release.notes("pool-v3", "2.0.0", "1.0.0", [], STAMP).endswith(
-        "Public names of the clients removed (2):\n\n- go: Name0\n- go: Name1\n")  # fmt: skip
+        "Public names of the clients removed (50):\n\n" + "".join(f"- go: Name{i}\n" for i in range(50)))
 
 
 def test_a_client_digest_covers_each_files_path_and_bytes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     folders = {"python": tree(tmp_path / "py", {"a.py": b"1", "b/c.py": b"2"}),
                "models": tree(tmp_path, {"models.py": b"m"}) / "models.py"}  # fmt: skip
-    monkeypatch.setattr(release, "client_folders", lambda host: folders)
+    monkeypatch.setattr(release, "client_folders", lambda host: {"h": folders}[host])
     first = release.client_digests("h")
     expected = hashlib.sha256(b"py/a.py\n1" + b"py/b/c.py\n2").hexdigest()
     assert first == {"python": expected, "models": hashlib.sha256(b"models.py\nm").hexdigest()}
@@ -288,9 +290,14 @@ class Layout:
             monkeypatch.setattr(module, name, value)
         self.digests = {"python": "p1", "go": "g1"}
         self.gone: list[str] = []
-        monkeypatch.setattr(release, "client_digests", lambda host: dict(self.digests))
-        monkeypatch.setattr(release, "removed_names", lambda host, previous: list(self.gone))
-        monkeypatch.setattr(release, "surface", lambda host: {"go": ["Name"]})
+        self.asked: list[tuple[str, str]] = []  # removed_names(host, previous)
+        monkeypatch.setattr(release, "client_digests", lambda host: {"h": dict(self.digests)}[host])
+        monkeypatch.setattr(release, "removed_names", self.removed_names)
+        monkeypatch.setattr(release, "surface", lambda host: {"h": {"go": ["Name"]}}[host])
+
+    def removed_names(self, host: str, previous: str) -> list[str]:
+        self.asked.append((host, previous))
+        return list(self.gone)
 
     def current(self, doc: dict[str, Any]) -> None:
         for suffix in (".json", ".deref.json"):
@@ -348,11 +355,12 @@ def test_a_removed_public_name_needs_a_major_bump(layout: Layout) -> None:
     layout.gone = [f"go: N{i}" for i in range(21)]
     with pytest.raises(release.ReleaseError) as caught:
         release.check_policy("h", "1.0.1")
+    assert layout.asked == [("h", "1.0.0")]
     assert str(caught.value) == ("h: 21 public name(s) of the clients since 1.0.0 are gone, which breaks their "
                                  "callers: need a major version bump (info.version is 1.0.1)\n"
                                  + "\n".join(f"  go: N{i}" for i in range(20)) + "\n  ...")  # fmt: skip
-    layout.gone = layout.gone[:1]
-    with pytest.raises(release.ReleaseError, match=r"is 1\.0\.1\)\n  go: N0$"):
+    layout.gone = layout.gone[:20]
+    with pytest.raises(release.ReleaseError, match=r"is 1\.0\.1\)\n  go: N0\n(.|\n)*  go: N19$"):  # no "..."
         release.check_policy("h", "1.0.1")
     layout.current(description("2.0.0"))
     assert release.check_policy("h", "2.0.0")[1] == "1.0.0"
@@ -360,11 +368,12 @@ def test_a_removed_public_name_needs_a_major_bump(layout: Layout) -> None:
 
 def test_a_version_older_than_the_last_release_is_refused(layout: Layout) -> None:
     layout.released(description("1.0.0"))
+    layout.released(description("1.1.0"))
     layout.released(description("1.2.0"))
-    layout.current(description("1.1.0"))
-    older = r"^h: info\.version 1\.1\.0 is not newer than the last release 1\.2\.0$"
+    layout.current(description("1.1.5"))
+    older = r"^h: info\.version 1\.1\.5 is not newer than the last release 1\.2\.0$"
     with pytest.raises(release.ReleaseError, match=older):
-        release.check_policy("h", "1.1.0")
+        release.check_policy("h", "1.1.5")
 
 
 def test_a_released_version_may_be_released_again_only_unchanged(layout: Layout) -> None:
@@ -396,7 +405,7 @@ def test_recording_a_release_keeps_the_description_the_clients_and_a_changelog_s
     assert (folder / "h-1.0.0.yaml").read_text(encoding="utf-8") == "version: 1.0.0\n"
     assert json.loads((folder / "clients.json").read_text(encoding="utf-8")) == {"go": "g1", "python": "p1"}
     assert (folder / "clients.json").read_text(encoding="utf-8").startswith('{\n  "go": "g1"')
-    assert json.loads((folder / "surface.json").read_text(encoding="utf-8")) == {"go": ["Name"]}
+    assert (folder / "surface.json").read_text(encoding="utf-8") == '{\n "go": [\n  "Name"\n ]\n}\n'
     head = "# Changelog of the h description\n\nNewest first. Written by `make release`.\n\n"
     changelog = layout.releases / "h" / "CHANGELOG.md"
     first = "## h 1.0.0 (day)\n\nFirst release.\n\nNotes:\n\nWhy this release.\n"
@@ -425,15 +434,16 @@ def test_the_workflows_point_at_this_releases_bundles(tmp_path: Path, monkeypatc
     generated = tree(tmp_path / "generated", {
         "openapi/swap.arazzo.yaml": b"arazzo: 1.0.1\nsourceDescriptions:\n- name: tx\n  url: ./transaction-v1.yaml\n"
                                     b"- name: pools\n  url: ./pool-v3.yaml\n",
+        "openapi/pools.arazzo.yaml": b"arazzo: 1.0.1\nsourceDescriptions:\n- name: pools\n  url: ./pool-v3.yaml\n",
         "openapi/pool-v3.yaml": b"not a workflow\n"})  # fmt: skip
     monkeypatch.setattr(release, "GENERATED", generated)
     out = tmp_path / "out" / "workflows"
     release.workflows(out, {"transaction-v1": "2.0.0", "pool-v3": "3.1.0"})
-    assert [p.name for p in out.iterdir()] == ["swap.arazzo.yaml"]
+    assert sorted(p.name for p in out.iterdir()) == ["pools.arazzo.yaml", "swap.arazzo.yaml"]
     doc = oas.load_document(out / "swap.arazzo.yaml")
     assert [d["url"] for d in doc["sourceDescriptions"]] == ["../transaction-v1/2.0.0/transaction-v1-2.0.0.yaml",
                                                              "../pool-v3/3.1.0/pool-v3-3.1.0.yaml"]  # fmt: skip
-    with pytest.raises(release.ReleaseError, match=r"^swap\.arazzo\.yaml: its source \./pool-v3\.yaml is not released "
+    with pytest.raises(release.ReleaseError, match=r"^pools\.arazzo\.yaml: its source \./pool-v3\.yaml is not released "
                                                    r"with it$"):  # fmt: skip
         release.workflows(tmp_path / "again", {"transaction-v1": "2.0.0"})
 
