@@ -613,8 +613,9 @@ def ruleset_package(out: Path, stamp: int) -> None:
         redocly["plugins"] = ["./redocly-house-plugin.js"]
         redocly.pop("apis", None)
         head = "# raydium-api-ruleset: written by scripts/release.py from the repository's {}; extend it.\n"
-        (package / "spectral.yaml").write_text(head.format(".spectral.yaml") + oas.dump_yaml(spectral), "utf-8")
-        (package / "redocly.yaml").write_text(head.format("redocly.yaml") + oas.dump_yaml(redocly), "utf-8")
+        for name, source, doc in (("spectral.yaml", ".spectral.yaml", spectral),
+                                  ("redocly.yaml", "redocly.yaml", redocly)):  # fmt: skip
+            (package / name).write_text(head.format(source) + oas.dump_yaml(doc), encoding="utf-8")
         (out / "tools" / "ruleset").mkdir(parents=True)
         run(["npm", "pack", "--pack-destination", out / "tools" / "ruleset", "--loglevel=error"],
             "raydium-api-ruleset: npm pack", cwd=package, env=build_env(stamp))  # fmt: skip

@@ -560,3 +560,31 @@ def test_a_first_record_needs_no_notes_and_no_folder_of_the_host(
     release.record("h", "1.0.0", "## h 1.0.0\n")
     head = "# Changelog of the h description\n\nNewest first. Written by `make release`.\n\n"
     assert (tmp_path / "releases" / "h" / "CHANGELOG.md").read_text(encoding="utf-8") == head + "## h 1.0.0\n"
+
+
+def test_a_ruleset_without_overrides_or_apis_is_packaged_as_it_is(tools: Tools, tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    """A fork whose ruleset names no hosts (no overrides, no apis) still gets its package."""
+    repo = tree(tmp_path / "repo", {"lint/rule.js": "rule\n", ".spectral.yaml": "extends: [spectral:oas]\n",
+                                    "redocly.yaml": "extends: [recommended]\n"})  # fmt: skip
+    monkeypatch.setattr(release, "REPO", repo)
+    release.ruleset_package(tmp_path / "out", STAMP)
+    (call,) = tools.calls
+    assert yaml.safe_load(call.packed["spectral.yaml"]) == {"extends": ["spectral:oas"],
+                                                            "functionsDir": "./spectral-functions"}  # fmt: skip
+    assert yaml.safe_load(call.packed["redocly.yaml"]) == {"extends": ["recommended"],
+                                                           "plugins": ["./redocly-house-plugin.js"]}  # fmt: skip
+
+
+def test_every_language_has_a_runtime_at_the_version_its_sources_name() -> None:
+    assert {r.language: r.version for r in release.current_runtimes()} == {
+        "python": runtimes.python_version(), "typescript": runtimes.typescript_version(),
+        "ruby": runtimes.ruby_version(), "php": runtimes.php_version(), "go": runtimes.go_version(),
+        "rust": runtimes.rust_version()}  # fmt: skip
+
+
+def test_the_runtimes_record_lists_its_versions_oldest_first(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    runtime_released(tmp_path, monkeypatch, {"1.9.0": []}, ["A"])
+    monkeypatch.setattr(release, "tag", lambda name: None)
+    release.record_runtime(release.Runtime("go", "1.10.0"))
+    assert list(json.loads((tmp_path / "runtime" / "go.json").read_text(encoding="utf-8"))) == ["1.9.0", "1.10.0"]
