@@ -440,6 +440,11 @@ func TestANullItemWhereTheSchemaAdmitsNoneIsUnexpectedShapeError(t *testing.T) {
 		{"list", okBody(`{"data":[1,null]}`), "data.data[1]"},
 		{"deep", `{"success":true,"data":[{"tags":["a"]},{"tags":["b",null]}]}`, "data[1].tags[1]"},
 		{"deep", `{"success":true,"data":[{"tags":[]},null]}`, "data[1]"},
+		// the first path's null, whatever the order in the body; within a path, the first item's
+		{"deep", `{"success":true,"data":[{"tags":[null]},{"tags":[null]},null]}`, "data[2]"},
+		{"deep", `{"success":true,"data":[{"tags":[1]},{"tags":[null, null]},{"tags":[null]}]}`, "data[1].tags[0]"},
+		{"deep", " {\n \"success\" : true ,\t\"data\" : [ { \"tags\" : [ \"a\" , null ] } ] }\r\n", "data[0].tags[1]"},
+		{"list", `{"success":true,"d\u0061ta":{"data":[null]}}`, "data.data[0]"},
 	} {
 		_, err, _ := roundTrip(t, fast, time.Second, rules, get(tc.op, false), answer{status: 200, body: tc.body})
 		var shape *apiruntime.UnexpectedShapeError
@@ -508,4 +513,28 @@ func TestErrorCodesRegisterTheirActions(t *testing.T) {
 		}
 	}()
 	apiruntime.RegisterErrorCodes(map[apiruntime.ErrorCode]string{"UNIT_TEST_CODE": "back-off"})
+}
+
+func TestPropertiesReadsEachMemberAsItsRawJSON(t *testing.T) {
+	members, err := apiruntime.Properties([]byte(` { "a" : 1, "b":{"c":[1,"x\"}]"]} ,"\u00e9":null,"s":"}","a":-2.5e3 } `))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"a": "-2.5e3", "b": `{"c":[1,"x\"}]"]}`, "é": "null", "s": `"}"`}
+	if len(members) != len(want) {
+		t.Fatalf("%d members: %q", len(members), members)
+	}
+	for key, raw := range want {
+		if string(members[key]) != raw {
+			t.Fatalf("%s: %q, want %q", key, members[key], raw)
+		}
+	}
+	if empty, err := apiruntime.Properties([]byte("{ }")); err != nil || len(empty) != 0 {
+		t.Fatalf("{ }: %v %v", empty, err)
+	}
+	for _, bad := range []string{"", "[1]", "1", `"a"`, `{"a"}`, `{"a":1`, `{"a":1 "b":2}`, `{"a":}`, `{a:1}`, `{"a":"1}`} {
+		if _, err := apiruntime.Properties([]byte(bad)); err == nil {
+			t.Fatalf("%q: no error", bad)
+		}
+	}
 }

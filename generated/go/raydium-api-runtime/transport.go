@@ -50,50 +50,89 @@ func WithCall(req *http.Request, operation string, raw bool) *http.Request {
 	return req.WithContext(context.WithValue(req.Context(), contractModeKey{}, contractCall{raw, operation}))
 }
 
-// nullItem is the location of a null item at one of the paths ("data.data[3]"), or "".
-func nullItem(value interface{}, segments []string, where string) string {
-	if len(segments) == 0 {
-		items, _ := value.([]interface{})
-		for i, item := range items {
-			if item == nil {
-				return fmt.Sprintf("%s[%d]", where, i)
-			}
-		}
-		return ""
-	}
-	switch node := value.(type) {
-	case map[string]interface{}:
-		if segments[0] == "*" {
-			return ""
-		}
-		next := segments[0]
-		if where != "" {
-			next = where + "." + segments[0]
-		}
-		return nullItem(node[segments[0]], segments[1:], next)
-	case []interface{}:
-		if segments[0] != "*" {
-			return ""
-		}
-		for i, item := range node {
-			if found := nullItem(item, segments[1:], fmt.Sprintf("%s[%d]", where, i)); found != "" {
-				return found
-			}
-		}
-	}
-	return ""
+// nullPaths is a set of null-check paths as a tree: each level of the body is read once for
+// every path through it. index is the place of the path that ends here in the list (-1: none).
+type nullPaths struct {
+	index    int
+	keys     []string // the members to read at this level ("*": every item of an array)
+	children []*nullPaths
 }
 
+func nullTree(paths []string) *nullPaths {
+	root := &nullPaths{index: -1}
+	for i, path := range paths {
+		node := root
+		for _, segment := range strings.Split(path, "/") {
+			found := -1
+			for k, key := range node.keys {
+				if key == segment {
+					found = k
+				}
+			}
+			if found < 0 {
+				node.keys = append(node.keys, segment)
+				node.children = append(node.children, &nullPaths{index: -1})
+				found = len(node.keys) - 1
+			}
+			node = node.children[found]
+		}
+		if node.index < 0 {
+			node.index = i
+		}
+	}
+	return root
+}
+
+// walk records in first, per path, the location of its first null item ("data.data[3]"),
+// reading the raw JSON of each level (pick, items) and decoding no value.
+func (n *nullPaths) walk(value []byte, where string, first []string) {
+	if n.index >= 0 && first[n.index] == "" {
+		list, _ := items(value)
+		for i, item := range list {
+			if string(item) == "null" {
+				first[n.index] = fmt.Sprintf("%s[%d]", where, i)
+				break
+			}
+		}
+	}
+	if len(n.keys) == 0 {
+		return
+	}
+	if start := skipSpace(value, 0); start < len(value) && value[start] == '{' {
+		members := pick(value, n.keys)
+		for k, key := range n.keys {
+			if key == "*" || members[k] == nil {
+				continue
+			}
+			next := key
+			if where != "" {
+				next = where + "." + key
+			}
+			n.children[k].walk(members[k], next, first)
+		}
+		return
+	}
+	for k, key := range n.keys {
+		if key != "*" {
+			continue
+		}
+		list, _ := items(value)
+		for i, item := range list {
+			n.children[k].walk(item, fmt.Sprintf("%s[%d]", where, i), first)
+		}
+	}
+}
+
+// checkNullItems looks for a null item where the schema admits none in a success envelope
+// (valid JSON, as checkEnvelope found it); of several, it names the first path's.
 func checkNullItems(paths []string, resp *http.Response, body []byte) error {
 	if len(paths) == 0 {
 		return nil
 	}
-	var payload interface{}
-	if json.Unmarshal(body, &payload) != nil {
-		return nil
-	}
-	for _, path := range paths {
-		if found := nullItem(payload, strings.Split(path, "/"), ""); found != "" {
+	first := make([]string, len(paths))
+	nullTree(paths).walk(body, "", first)
+	for _, found := range first {
+		if found != "" {
 			text := fmt.Sprintf("HTTP %d: the success envelope does not match the schema (%s is null, and the schema admits no null there)", resp.StatusCode, found)
 			return &UnexpectedShapeError{details(resp.StatusCode, resp.Header, body, text)}
 		}
@@ -192,7 +231,10 @@ func isJSON(mediaType string) bool {
 	return mediaType == "application/json" || (strings.HasPrefix(mediaType, "application/") && strings.HasSuffix(mediaType, "+json"))
 }
 
-// checkEnvelope returns nil for a usable success, else the typed error (decode_envelope).
+// checkEnvelope returns nil for a usable success, else the typed error (decode_envelope). A
+// success is checked without being decoded (json.Valid, then Properties for its `success`):
+// the generated code decodes it once, into its type; a failure's envelope is decoded for its
+// details.
 func checkEnvelope(codes map[ErrorCode]string, resp *http.Response, body []byte) error {
 	status, header := resp.StatusCode, resp.Header
 	contentType := header.Get("Content-Type")
@@ -205,26 +247,29 @@ func checkEnvelope(codes map[ErrorCode]string, resp *http.Response, body []byte)
 	if !isJSON(mediaType) && !lenient {
 		return &NotJsonError{details(status, header, body, notJSON)}
 	}
-	var payload interface{}
-	if err := json.Unmarshal(body, &payload); err != nil {
+	if !json.Valid(body) {
 		if lenient {
 			return &NotJsonError{details(status, header, body, notJSON)}
 		}
+		var probe json.RawMessage
+		err := json.Unmarshal(body, &probe) // the decoder's own words for what is wrong
 		what := "the body is not valid JSON (" + err.Error() + "); it may be truncated"
 		if len(body) == 0 {
 			what = "the body is empty"
 		}
 		return &MalformedJsonError{details(status, header, body, fmt.Sprintf("HTTP %d: %s (%d bytes: %s)", status, what, len(body), preview(body)))}
 	}
-	envelope, ok := payload.(map[string]interface{})
-	success, isBool := envelope["success"].(bool)
-	if !ok || !isBool {
+	members, err := Properties(body)
+	flag := string(members["success"])
+	if err != nil || (flag != "true" && flag != "false") {
 		return &UnexpectedShapeError{details(status, header, body, fmt.Sprintf("HTTP %d: the body is JSON but not an envelope (no boolean 'success'): %s", status, preview(body)))}
 	}
-	if !success {
+	if flag == "false" {
+		envelope, _ := envelopeOf(body)
 		return failure(codes, status, header, body, envelope, "success=false")
 	}
 	if status < 200 || status > 299 {
+		envelope, _ := envelopeOf(body)
 		return failure(codes, status, header, body, envelope, "error status with success=true")
 	}
 	return nil

@@ -1,0 +1,203 @@
+package apiruntime
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+)
+
+// errNotObject and errNotArray are the errors of Properties and items for anything else.
+var (
+	errNotObject = errors.New("apiruntime: not a JSON object")
+	errNotArray  = errors.New("apiruntime: not a JSON array")
+)
+
+// Properties returns the members of the JSON object data: each key with its value's raw JSON, a
+// slice of data (not a copy, so valid while data is). It scans the object once and decodes no
+// value. The generated models read an object's keys with it (the required ones, and those the
+// schema does not name, which go to AdditionalProperties), where a decode into a map would
+// read the whole object a second time. A later member of the same key replaces an earlier
+// one, as in encoding/json.
+//
+// encoding/json checks that a body is valid JSON before any model's UnmarshalJSON sees a part
+// of it; given anything but an object, Properties returns an error rather than guess.
+func Properties(data []byte) (map[string][]byte, error) {
+	i := skipSpace(data, 0)
+	if i >= len(data) || data[i] != '{' {
+		return nil, errNotObject
+	}
+	members := make(map[string][]byte)
+	i = skipSpace(data, i+1)
+	if i < len(data) && data[i] == '}' {
+		return members, nil
+	}
+	for {
+		if i >= len(data) || data[i] != '"' {
+			return nil, errNotObject
+		}
+		end := endOfString(data, i)
+		if end < 0 {
+			return nil, errNotObject
+		}
+		key := string(data[i+1 : end-1])
+		if bytes.IndexByte(data[i:end], '\\') >= 0 { // an escaped key: let encoding/json unescape it
+			if err := json.Unmarshal(data[i:end], &key); err != nil {
+				return nil, err
+			}
+		}
+		i = skipSpace(data, end)
+		if i >= len(data) || data[i] != ':' {
+			return nil, errNotObject
+		}
+		start := skipSpace(data, i+1)
+		stop := endOfValue(data, start)
+		if stop < 0 {
+			return nil, errNotObject
+		}
+		members[key] = data[start:stop]
+		i = skipSpace(data, stop)
+		if i >= len(data) {
+			return nil, errNotObject
+		}
+		if data[i] == '}' {
+			return members, nil
+		}
+		if data[i] != ',' {
+			return nil, errNotObject
+		}
+		i = skipSpace(data, i+1)
+	}
+}
+
+// pick returns the raw JSON of the members named keys of the JSON object data, in the order of
+// keys (nil for a key it does not have, or when data is not an object): one scan, no map.
+func pick(data []byte, keys []string) [][]byte {
+	found := make([][]byte, len(keys))
+	i := skipSpace(data, 0)
+	if i >= len(data) || data[i] != '{' {
+		return found
+	}
+	i = skipSpace(data, i+1)
+	for i < len(data) && data[i] == '"' {
+		end := endOfString(data, i)
+		if end < 0 {
+			return found
+		}
+		key := data[i+1 : end-1]
+		if bytes.IndexByte(key, '\\') >= 0 {
+			var unescaped string
+			if json.Unmarshal(data[i:end], &unescaped) == nil {
+				key = []byte(unescaped)
+			}
+		}
+		i = skipSpace(data, end)
+		if i >= len(data) || data[i] != ':' {
+			return found
+		}
+		start := skipSpace(data, i+1)
+		stop := endOfValue(data, start)
+		if stop < 0 {
+			return found
+		}
+		for k, name := range keys {
+			if name == string(key) {
+				found[k] = data[start:stop]
+			}
+		}
+		i = skipSpace(data, stop)
+		if i < len(data) && data[i] == ',' {
+			i = skipSpace(data, i+1)
+		}
+	}
+	return found
+}
+
+// items returns the items of the JSON array data, each as its raw JSON (a slice of data).
+func items(data []byte) ([][]byte, error) {
+	i := skipSpace(data, 0)
+	if i >= len(data) || data[i] != '[' {
+		return nil, errNotArray
+	}
+	var found [][]byte
+	i = skipSpace(data, i+1)
+	if i < len(data) && data[i] == ']' {
+		return found, nil
+	}
+	for {
+		stop := endOfValue(data, i)
+		if stop < 0 {
+			return nil, errNotArray
+		}
+		found = append(found, data[i:stop])
+		i = skipSpace(data, stop)
+		if i >= len(data) {
+			return nil, errNotArray
+		}
+		if data[i] == ']' {
+			return found, nil
+		}
+		if data[i] != ',' {
+			return nil, errNotArray
+		}
+		i = skipSpace(data, i+1)
+	}
+}
+
+func skipSpace(data []byte, i int) int {
+	for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// endOfString is the index just past the string that starts at data[i] ('"'), or -1.
+func endOfString(data []byte, i int) int {
+	for j := i + 1; j < len(data); j++ {
+		switch data[j] {
+		case '\\':
+			j++
+		case '"':
+			return j + 1
+		}
+	}
+	return -1
+}
+
+// endOfValue is the index just past the value that starts at data[i], or -1.
+func endOfValue(data []byte, i int) int {
+	if i >= len(data) {
+		return -1
+	}
+	switch data[i] {
+	case '"':
+		return endOfString(data, i)
+	case '{', '[':
+		depth := 0
+		for j := i; j < len(data); j++ {
+			switch data[j] {
+			case '"':
+				end := endOfString(data, j)
+				if end < 0 {
+					return -1
+				}
+				j = end - 1
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+				if depth == 0 {
+					return j + 1
+				}
+			}
+		}
+		return -1
+	}
+	j := i // a number, true, false or null
+	for j < len(data) && data[j] != ',' && data[j] != '}' && data[j] != ']' && data[j] != ' ' && data[j] != '\t' && data[j] != '\n' && data[j] != '\r' {
+		j++
+	}
+	if j == i {
+		return -1
+	}
+	return j
+}
