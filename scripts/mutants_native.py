@@ -46,6 +46,7 @@ TIMEOUT = 600  # a mutant whose tests run longer than this is counted as a timeo
 
 @dataclass(frozen=True)
 class Layer:
+    language: str  # whose operator set applies
     file: str  # the generated file mutated (the template renders the same text on every host)
     template: str
     client: str  # the client folder the mirror owns
@@ -53,14 +54,17 @@ class Layer:
     tests: tuple[str, ...]
 
 
+GO_TESTS = ("tests/clients/test_go_client.py", "-k",
+            f"unit_suite or raydium-api-runtime or {HOST} or honoured or one_errors")  # fmt: skip
 LAYERS = {
     # Go: the shared runtime's transport (every host's module uses it), copied from scripts/runtime/go
-    "go": Layer("generated/go/raydium-api-runtime/transport.go", "scripts/runtime/go/transport.go",
-                "generated/go/raydium-api-runtime", ("go", "build", "./..."),
-                ("tests/clients/test_go_client.py", "-k",
-                 f"unit_suite or raydium-api-runtime or {HOST} or honoured or one_errors")),
+    "go": Layer("go", "generated/go/raydium-api-runtime/transport.go", "scripts/runtime/go/transport.go",
+                "generated/go/raydium-api-runtime", ("go", "build", "./..."), GO_TESTS),
+    # and its reading of raw JSON, which the transport's checks and every model's keys go through
+    "go-properties": Layer("go", "generated/go/raydium-api-runtime/properties.go", "scripts/runtime/go/properties.go",
+                           "generated/go/raydium-api-runtime", ("go", "build", "./..."), GO_TESTS),
     # Rust: the shared runtime's transport (every host's crate uses it), copied from scripts/runtime/rust
-    "rust": Layer("generated/rust/raydium-api-runtime/src/lib.rs", "scripts/runtime/rust/src/lib.rs",
+    "rust": Layer("rust", "generated/rust/raydium-api-runtime/src/lib.rs", "scripts/runtime/rust/src/lib.rs",
                   "generated/rust/raydium-api-runtime", ("cargo", "check", "--offline", "--quiet"),
                   ("tests/clients/test_rust_client.py", "-k", f"unit_suite or {HOST} or honoured")),
 }  # fmt: skip
@@ -139,9 +143,10 @@ def toolchain_env() -> dict[str, str]:
     return {**offline_tools.go_env(), **offline_tools.cargo_env(), "PYTHONDONTWRITEBYTECODE": "1"}
 
 
-def run_layer(language: str, limit: int | None) -> list[dict[str, Any]]:
-    layer = LAYERS[language]
-    where = BUILD / f"native-{language}" / "repo"
+def run_layer(name: str, limit: int | None) -> list[dict[str, Any]]:
+    layer = LAYERS[name]
+    language = layer.language
+    where = BUILD / f"native-{name}" / "repo"
     shutil.rmtree(where.parent, ignore_errors=True)
     mirror(where, own=layer.client, skip=())
     target = where / layer.file
@@ -192,9 +197,9 @@ def main() -> None:
     parser.add_argument("--limit", type=int, help="the first N mutants of each layer only (a smoke run)")
     args = parser.parse_args()
     files = {}
-    for language, layer in LAYERS.items():
+    for name, layer in LAYERS.items():
         if not args.only or layer.file in args.only:
-            files[layer.file] = run_layer(language, args.limit)
+            files[layer.file] = run_layer(name, args.limit)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps({"tool": "our operator set", "files": files}, indent=1) + "\n", encoding="utf-8")
 
