@@ -22,77 +22,94 @@ var (
 // encoding/json checks that a body is valid JSON before any model's UnmarshalJSON sees a part
 // of it; given anything but an object, Properties returns an error rather than guess.
 func Properties(data []byte) (map[string][]byte, error) {
-	found := make(map[string][]byte)
-	if err := eachMember(data, func(key, value []byte) { found[string(key)] = value }); err != nil {
-		return nil, err
+	i := skipSpace(data, 0)
+	if i >= len(data) || data[i] != '{' {
+		return nil, errNotObject
 	}
-	return found, nil
+	members := make(map[string][]byte)
+	i = skipSpace(data, i+1)
+	if i < len(data) && data[i] == '}' {
+		return members, nil
+	}
+	for {
+		if i >= len(data) || data[i] != '"' {
+			return nil, errNotObject
+		}
+		end := endOfString(data, i)
+		if end < 0 {
+			return nil, errNotObject
+		}
+		key := string(data[i+1 : end-1])
+		if bytes.IndexByte(data[i:end], '\\') >= 0 { // an escaped key: let encoding/json unescape it
+			if err := json.Unmarshal(data[i:end], &key); err != nil {
+				return nil, err
+			}
+		}
+		i = skipSpace(data, end)
+		if i >= len(data) || data[i] != ':' {
+			return nil, errNotObject
+		}
+		start := skipSpace(data, i+1)
+		stop := endOfValue(data, start)
+		if stop < 0 {
+			return nil, errNotObject
+		}
+		members[key] = data[start:stop]
+		i = skipSpace(data, stop)
+		if i >= len(data) {
+			return nil, errNotObject
+		}
+		if data[i] == '}' {
+			return members, nil
+		}
+		if data[i] != ',' {
+			return nil, errNotObject
+		}
+		i = skipSpace(data, i+1)
+	}
 }
 
 // pick returns the raw JSON of the members named keys of the JSON object data, in the order of
 // keys (nil for a key it does not have, or when data is not an object): one scan, no map.
 func pick(data []byte, keys []string) [][]byte {
 	found := make([][]byte, len(keys))
-	_ = eachMember(data, func(key, value []byte) {
-		for k, name := range keys {
-			if name == string(key) {
-				found[k] = value
-			}
-		}
-	})
-	return found
-}
-
-// eachMember calls visit with each member of the JSON object data in turn: its key (unescaped)
-// and its value's raw JSON, a slice of data. For anything that is not an object it returns
-// errNotObject, after the members it could read.
-func eachMember(data []byte, visit func(key, value []byte)) error {
 	i := skipSpace(data, 0)
 	if i >= len(data) || data[i] != '{' {
-		return errNotObject
+		return found
 	}
 	i = skipSpace(data, i+1)
-	if i < len(data) && data[i] == '}' {
-		return nil
-	}
-	for {
-		if i >= len(data) || data[i] != '"' {
-			return errNotObject
-		}
+	for i < len(data) && data[i] == '"' {
 		end := endOfString(data, i)
 		if end < 0 {
-			return errNotObject
+			return found
 		}
 		key := data[i+1 : end-1]
-		if bytes.IndexByte(key, '\\') >= 0 { // an escaped key: let encoding/json unescape it
+		if bytes.IndexByte(key, '\\') >= 0 {
 			var unescaped string
-			if err := json.Unmarshal(data[i:end], &unescaped); err != nil {
-				return err
+			if json.Unmarshal(data[i:end], &unescaped) == nil {
+				key = []byte(unescaped)
 			}
-			key = []byte(unescaped)
 		}
 		i = skipSpace(data, end)
 		if i >= len(data) || data[i] != ':' {
-			return errNotObject
+			return found
 		}
 		start := skipSpace(data, i+1)
 		stop := endOfValue(data, start)
 		if stop < 0 {
-			return errNotObject
+			return found
 		}
-		visit(key, data[start:stop])
+		for k, name := range keys {
+			if name == string(key) {
+				found[k] = data[start:stop]
+			}
+		}
 		i = skipSpace(data, stop)
-		if i >= len(data) {
-			return errNotObject
+		if i < len(data) && data[i] == ',' {
+			i = skipSpace(data, i+1)
 		}
-		if data[i] == '}' {
-			return nil
-		}
-		if data[i] != ',' {
-			return errNotObject
-		}
-		i = skipSpace(data, i+1)
 	}
+	return found
 }
 
 // items returns the items of the JSON array data, each as its raw JSON (a slice of data).
