@@ -433,6 +433,7 @@ func TestANullItemWhereTheSchemaAdmitsNoneIsUnexpectedShapeError(t *testing.T) {
 		"list":  {"data/data"},
 		"deep":  {"data", "data/*/tags"},
 		"other": {"data/rpcs"},
+		"pair":  {"data", "meta"},
 	}}
 	for _, tc := range []struct {
 		op, body, where string
@@ -445,6 +446,8 @@ func TestANullItemWhereTheSchemaAdmitsNoneIsUnexpectedShapeError(t *testing.T) {
 		{"deep", `{"success":true,"data":[{"tags":[1]},{"tags":[null, null]},{"tags":[null]}]}`, "data[1].tags[0]"},
 		{"deep", " {\n \"success\" : true ,\t\"data\" : [ { \"tags\" : [ \"a\" , null ] } ] }\r\n", "data[0].tags[1]"},
 		{"list", `{"success":true,"d\u0061ta":{"data":[null]}}`, "data.data[0]"},
+		{"list", `{"success":true,"\u0064ata":{"":"","data":[null]}}`, "data.data[0]"},
+		{"pair", `{"success":true,"data":[1],"meta":[null]}`, "meta[0]"}, // each path of its own
 	} {
 		_, err, _ := roundTrip(t, fast, time.Second, rules, get(tc.op, false), answer{status: 200, body: tc.body})
 		var shape *apiruntime.UnexpectedShapeError
@@ -459,6 +462,7 @@ func TestANullItemWhereTheSchemaAdmitsNoneIsUnexpectedShapeError(t *testing.T) {
 		{"list", okBody(`[null]`)},
 		{"deep", `{"success":true,"data":{"tags":[null]}}`},
 		{"deep", `{"success":true,"data":[{"tags":{"x":null}}]}`},
+		{"deep", `{"success":true,"data":{"*":{"tags":[null]}}}`}, // "*" is an array's items, not a key
 		{"other", okBody(`{"data":[null]}`)},
 		{"op", okBody(`{"data":[null]}`)},
 	} {
@@ -516,11 +520,11 @@ func TestErrorCodesRegisterTheirActions(t *testing.T) {
 }
 
 func TestPropertiesReadsEachMemberAsItsRawJSON(t *testing.T) {
-	members, err := apiruntime.Properties([]byte(` { "a" : 1, "b":{"c":[1,"x\"}]"]} ,"\u00e9":null,"s":"}","a":-2.5e3 } `))
+	members, err := apiruntime.Properties([]byte(` { "a" : 1, "b":{"c":[1,"x\"}]"]} ,"\u00e9":null,"s":"}","":"","a":-2.5e3 } `))
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]string{"a": "-2.5e3", "b": `{"c":[1,"x\"}]"]}`, "é": "null", "s": `"}"`}
+	want := map[string]string{"a": "-2.5e3", "b": `{"c":[1,"x\"}]"]}`, "é": "null", "s": `"}"`, "": `""`}
 	if len(members) != len(want) {
 		t.Fatalf("%d members: %q", len(members), members)
 	}
@@ -532,7 +536,8 @@ func TestPropertiesReadsEachMemberAsItsRawJSON(t *testing.T) {
 	if empty, err := apiruntime.Properties([]byte("{ }")); err != nil || len(empty) != 0 {
 		t.Fatalf("{ }: %v %v", empty, err)
 	}
-	for _, bad := range []string{"", "[1]", "1", `"a"`, `{"a"}`, `{"a":1`, `{"a":1 "b":2}`, `{"a":}`, `{a:1}`, `{"a":"1}`} {
+	for _, bad := range []string{"", "[1]", "1", `"a"`, `{"a"}`, `{"a":1`, `{"a":1 "b":2}`, `{"a":}`, `{a:1}`, `{"a":"1}`,
+		`{`, `{"a"`, `{"a":1,`, `{"a":1, `, `{"a":[1,2}`, `{"a` + "\t"} {
 		if _, err := apiruntime.Properties([]byte(bad)); err == nil {
 			t.Fatalf("%q: no error", bad)
 		}
