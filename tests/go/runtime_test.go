@@ -463,6 +463,7 @@ func TestANullItemWhereTheSchemaAdmitsNoneIsUnexpectedShapeError(t *testing.T) {
 		{"deep", `{"success":true,"data":{"tags":[null]}}`},
 		{"deep", `{"success":true,"data":[{"tags":{"x":null}}]}`},
 		{"deep", `{"success":true,"data":{"*":{"tags":[null]}}}`}, // "*" is an array's items, not a key
+		{"list", okBody(`{"data":"null]"}`)},                      // a string is no list, whatever it holds
 		{"other", okBody(`{"data":[null]}`)},
 		{"op", okBody(`{"data":[null]}`)},
 	} {
