@@ -27,10 +27,11 @@ from openapi_generator import go_module_path
 STAMP = 1_700_000_000  # 2023-11-14T22:13:20Z
 
 
-def tree(root: Path, files: dict[str, bytes]) -> Path:
+def tree(root: Path, files: dict[str, bytes] | dict[str, str]) -> Path:
+    """Files under root, by relative name (text is written as UTF-8); returns root."""
     for name, data in files.items():
         (root / name).parent.mkdir(parents=True, exist_ok=True)
-        (root / name).write_bytes(data)
+        (root / name).write_bytes(data if isinstance(data, bytes) else data.encode())
     return root
 
 

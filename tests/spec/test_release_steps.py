@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import subprocess
 import sys
 import tarfile
 import tomllib
@@ -19,6 +18,8 @@ from typing import Any
 
 import pytest
 import yaml
+from test_release_parts import STAMP, tree
+from test_spec_diff_rules import git
 
 import oas
 import openapi_gate
@@ -27,16 +28,8 @@ import runtimes
 import spec_diff
 from openapi_generator import go_module_path
 
-STAMP = 1_700_000_000  # 2023-11-14T22:13:20Z
 ENV = {"SOURCE_DATE_EPOCH": str(STAMP), "PYTHONHASHSEED": "0"}
 RUNTIME_DEPENDENCY = 'raydium-api-runtime = { version = "=0.4.0", path = "../raydium-api-runtime" }'
-
-
-def tree(root: Path, files: dict[str, str]) -> Path:
-    for name, text in files.items():
-        (root / name).parent.mkdir(parents=True, exist_ok=True)
-        (root / name).write_text(text, encoding="utf-8")
-    return root
 
 
 def contents(folder: Path) -> dict[str, bytes]:
@@ -276,18 +269,15 @@ def test_each_runtimes_public_surface_is_read_from_its_own_code(language: str, n
     assert name in release.Runtime(language, "0.0.0").surface()
 
 
-def git(root: Path, *args: str) -> str:
-    env = {"GIT_AUTHOR_DATE": "@1500000000 +0000", "GIT_COMMITTER_DATE": "@1600000000 +0000",
-           "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@t",
-           "PATH": "/usr/bin:/bin"}  # fmt: skip
-    return subprocess.run(["git", *args], cwd=root, env=env, capture_output=True, text=True, check=True).stdout
+# committed at 1600000000 and authored before it, so that the author's time would be caught
+DATES = {"GIT_AUTHOR_DATE": "@1500000000 +0000", "GIT_COMMITTER_DATE": "@1600000000 +0000"}
 
 
 @pytest.fixture
 def checkout(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A scratch git checkout with one commit (committed at 1600000000, authored before), as release.REPO."""
-    git(tmp_path, "init", "--quiet")
-    git(tmp_path, "commit", "--quiet", "--allow-empty", "-m", "one")
+    git(tmp_path, "init", "--quiet", env=DATES)
+    git(tmp_path, "commit", "--quiet", "--allow-empty", "-m", "one", env=DATES)
     monkeypatch.setattr(release, "REPO", tmp_path)
     monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
     return tmp_path
@@ -302,7 +292,7 @@ def test_a_tag_names_the_commit_and_moves_when_released_again(checkout: Path,
                                                               capfd: pytest.CaptureFixture[str]) -> None:  # fmt: skip
     release.tag("h@1.0.0")
     first = git(checkout, "rev-parse", "h@1.0.0")
-    git(checkout, "commit", "--quiet", "--allow-empty", "-m", "two")
+    git(checkout, "commit", "--quiet", "--allow-empty", "-m", "two", env=DATES)
     release.tag("h@1.0.0")
     assert git(checkout, "rev-parse", "h@1.0.0") == git(checkout, "rev-parse", "HEAD") != first
     assert capfd.readouterr() == ("", "")  # git's "Updated tag" is not the release's output

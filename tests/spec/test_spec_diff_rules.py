@@ -249,9 +249,11 @@ GIT_ENV = {"GIT_AUTHOR_NAME": "Spec Diff", "GIT_AUTHOR_EMAIL": "spec-diff@exampl
            "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1", "LC_ALL": "C"}  # fmt: skip
 
 
-def git(repo: Path, *args: str) -> str:
-    env = {**os.environ, **GIT_ENV}
-    return subprocess.run(["git", *args], cwd=repo, env=env, capture_output=True, text=True, check=True).stdout.strip()
+def git(repo: Path, *args: str, env: dict[str, str] | None = None) -> str:
+    """git's output in a scratch repository: a fixed identity and time (GIT_ENV, then env), no user config."""
+    merged = {**os.environ, **GIT_ENV, **(env or {})}
+    return subprocess.run(["git", *args], cwd=repo, env=merged, capture_output=True, text=True,
+                          check=True).stdout.strip()  # fmt: skip
 
 
 def write_json(path: Path, doc: dict[str, Any]) -> None:
