@@ -6,7 +6,7 @@ users call it, with a transport that answers from memory (HTTP 200, application/
 and times that call against the language's untyped parse of the same bytes, the two taking
 turns run by run:
 
-  Go    PoolsAPI.ListPools(ctx).Execute() on NewContractClient(Options{Transport: in memory})
+  Go    PoolsAPI.ListPools(ctx).Execute() on NewClient(Options{Transport: in memory})
         against encoding/json into `any`;
   Rust  what list_pools runs on the received bytes: reqwest 0.11's blocking client takes no
         in-memory transport (scripts/bench_languages/rust/main.rs says how) against

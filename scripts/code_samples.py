@@ -25,7 +25,7 @@ from typing import Any
 from urllib.parse import quote
 
 import oas
-from openapi_generator import go_module_path
+from openapi_generator import go_module_path, go_name, has_go_initialism
 
 # (x-codeSamples `lang`, `label`): `lang` is what Redocly and other renderers highlight by
 LANGUAGES = (("Shell", "curl"), ("Python", "Python"), ("TypeScript", "TypeScript"), ("Go", "Go"),
@@ -362,12 +362,17 @@ def _ts_value(p: Param) -> str:
 
 
 def _go_chain(c: Call, package: str) -> list[str]:
-    chain = [f"client.{pascal(c.tag)}API.{pascal(c.operation_id)}(context.Background())"]
+    chain = [f"client.{pascal(c.tag)}API.{go_name(c.operation_id)}(context.Background())"]
     for p in c.params:
         value = json.dumps(p.value)
-        chain.append(f"{pascal(p.name)}({package}.{p.enum_type}({value}))" if p.enum_type
-                     else f"{pascal(p.name)}({value})")  # fmt: skip
+        chain.append(f"{go_name(p.name)}({package}.{_go_type(p.enum_type)}{go_name(str(p.value))})" if p.enum_type
+                     else f"{go_name(p.name)}({value})")  # fmt: skip
     return chain
+
+
+def _go_type(schema: str) -> str:
+    """A schema's Go type name (openapi_generator.go_mappings: renamed only for an initialism)."""
+    return go_name(schema) if has_go_initialism(schema) else schema
 
 
 def go(c: Call) -> str:
@@ -377,7 +382,7 @@ def go(c: Call) -> str:
     imports = ['"context"', *(['"encoding/json"'] if uses_json else []), '"fmt"', "",
                f'{package} "{c.go_module}"']  # fmt: skip
     lines = ["package main", "", "import (", *(f"\t{i}" if i else "" for i in imports), ")", "", "func main() {",
-             f"\tclient, err := {package}.NewContractClient({package}.Options{{BaseURL: {json.dumps(c.base_url)}}})",
+             f"\tclient, err := {package}.NewClient({package}.Options{{BaseURL: {json.dumps(c.base_url)}}})",
              "\tif err != nil {", "\t\tpanic(err)", "\t}"]  # fmt: skip
     if c.body is not None:
         if "`" in json.dumps(c.body):
@@ -406,7 +411,7 @@ def go(c: Call) -> str:
         shown = ["\t_ = result", f"\tfmt.Println({json.dumps(_kept(c))})"]
     lines += [
         f"\t{results}, err := " + ".\n\t\t".join(chain),
-        "\tif err != nil { // every error is a " + f"{package}.ApiError: an error envelope, 429, HTML, a timeout",
+        "\tif err != nil { // every error is a " + f"{package}.APIError: an error envelope, 429, HTML, a timeout",
         '\t\tfmt.Println("failed:", err)', "\t\treturn", "\t}", *shown, "}",
     ]  # fmt: skip
     return "\n".join(lines)

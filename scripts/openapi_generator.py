@@ -29,7 +29,7 @@ import re
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -59,6 +59,36 @@ class LanguageError(Exception):
 # fetched from a release's module proxy tree (GOPROXY=file://.../dist/goproxy), never from
 # the network by their path (decision 52).
 GO_MODULE_ROOT = "raydium-api-descriptions.invalid"
+
+
+# Go's common initialisms (the list of golint and staticcheck's ST1003): a Go name spells
+# each in one case, `ID` and `URL`, never `Id` and `Url` (Effective Go; decision 76).
+GO_INITIALISMS = frozenset({
+    "ACL", "API", "ASCII", "CPU", "CSS", "DNS", "EOF", "GUID", "HTML", "HTTP", "HTTPS", "ID", "IP", "JSON", "LHS",
+    "QPS", "RAM", "RHS", "RPC", "SLA", "SMTP", "SQL", "SSH", "TCP", "TLS", "TTL", "UDP", "UI", "UID", "UUID", "URI",
+    "URL", "UTF8", "VM", "XML", "XMPP", "XSRF", "XSS",
+})  # fmt: skip
+_GO_WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+|[0-9]+")
+
+
+def _go_word(word: str) -> str:
+    if word.upper() in GO_INITIALISMS:
+        return word.upper()
+    if word.endswith("s") and word[:-1].upper() in GO_INITIALISMS:
+        return word[:-1].upper() + "s"  # ids -> IDs, rpcs -> RPCs
+    return word[:1].upper() + word[1:].lower() if word.isupper() else word[:1].upper() + word[1:]
+
+
+def go_name(name: str) -> str:
+    """The exported Go name of a JSON or OpenAPI name: its words joined, each initialism in
+    capitals and any other word capitalised (nextPageId -> NextPageID, ids -> IDs,
+    getRpcList -> GetRPCList, LEGACY -> Legacy, volume24h -> Volume24h)."""
+    return "".join(_go_word(word) for word in _GO_WORD.findall(name))
+
+
+def has_go_initialism(name: str) -> bool:
+    words = _GO_WORD.findall(name)
+    return any(w.upper() in GO_INITIALISMS or (w.endswith("s") and w[:-1].upper() in GO_INITIALISMS) for w in words)
 
 
 def go_module_path(host: str, version: str) -> str:
@@ -108,13 +138,14 @@ class Language:
     null_alternative_dropped: bool = False  # anyOf [X, null] -> X (PHP writes X's class name without its namespace)
     null_alternative_any: bool = False  # anyOf [X, null] -> any value (Rust: a Vec<X> that rejects the null)
     u64_as_digits: bool = False  # a uint64 is a string of digits, its parameters marked x-u64 (PHP: no u64 type)
+    go_names: bool = False  # Go's names: initialisms, enum constants, parameter setters (go_naming)
     files: dict[str, dict[str, str]] = field(default_factory=dict)  # our supporting files from templates
 
 
 def _go(n: Names) -> dict[str, Any]:
     return {
         "additionalProperties": {
-            "packageName": n.go_package, "packageVersion": n.version, "enumClassPrefix": True,
+            "packageName": n.go_package, "packageVersion": n.version, "enumClassPrefix": False,
             "useOneOfDiscriminatorLookup": True, "disallowAdditionalPropertiesIfNotPresent": False,
             "generateInterfaces": False, "hideGenerationTimestamp": True,
             "x-go-runtime-module": runtimes.go_module(),  # required by go.mod.mustache, imported by contract.mustache
@@ -179,7 +210,7 @@ def runtime_version(language: str) -> str:
 
 
 SPECS = {
-    "go": Language("go", _go, files=GO_CONTRACT),
+    "go": Language("go", _go, go_names=True, files=GO_CONTRACT),
     "ruby": Language("ruby", _ruby, files=RUBY_CONTRACT),
     "php": Language("php", _php, scalar_alternatives_are_any=True, null_alternative_dropped=True, u64_as_digits=True,
                     files=PHP_CONTRACT),
@@ -316,7 +347,53 @@ def generator_view(bundle: dict[str, Any], language: Language) -> dict[str, Any]
         view["components"]["schemas"][name]["x-keep-raw-json"] = True
     if language.u64_as_digits:
         _u64_as_digits(view)
+    if language.go_names:
+        _go_view_names(view)
     return view
+
+
+def _walk_schemas(node: Any) -> Iterator[dict[str, Any]]:
+    if isinstance(node, dict):
+        yield node
+        for value in node.values():
+            yield from _walk_schemas(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _walk_schemas(value)
+
+
+def _go_view_names(view: dict[str, Any]) -> None:
+    """Go names the generator reads from the view: each string enum's constants
+    (`x-enum-varnames`: PoolSortFieldLiquidity, TxVersionV0) and each parameter's setter on the
+    request builder (`x-go-name`, read by our api.mustache: IDs, NextPageID)."""
+    for name, schema in view.get("components", {}).get("schemas", {}).items():
+        if isinstance(schema, dict) and schema.get("type") == "string" and schema.get("enum"):
+            model = go_mappings(view)["modelNameMappings"].get(name, name)
+            schema["x-enum-varnames"] = [model + go_name(str(value)) for value in schema["enum"]]
+    parameters = list(view.get("components", {}).get("parameters", {}).values())
+    for item in view["paths"].values():
+        parameters += item.get("parameters", [])
+        for method in oas.HTTP_METHODS:
+            parameters += (item.get(method) or {}).get("parameters", [])
+    for parameter in parameters:
+        if "$ref" not in parameter:
+            parameter["x-go-name"] = go_name(str(parameter["name"]))
+
+
+def go_mappings(view: dict[str, Any]) -> dict[str, dict[str, str]]:
+    """openapi-generator's name mappings for Go, for every property, schema and operation whose
+    name holds one of Go's initialisms (id -> ID, RpcNode -> RPCNode, getRpcList -> GetRPCList)."""
+    properties = {key for node in _walk_schemas(view) if isinstance(node.get("properties"), dict)
+                  for key in node["properties"]}  # fmt: skip
+    operations = {str(op["operationId"]) for item in view["paths"].values() for method in oas.HTTP_METHODS
+                  if isinstance(op := item.get(method), dict) and "operationId" in op}  # fmt: skip
+    schemas = set(view.get("components", {}).get("schemas", {}))
+
+    def mapped(names: set[str]) -> dict[str, str]:
+        return {name: go_name(name) for name in sorted(names) if has_go_initialism(name)}
+
+    return {"nameMappings": mapped(properties), "modelNameMappings": mapped(schemas),
+            "operationIdNameMappings": mapped(operations)}  # fmt: skip
 
 
 def _is_u64(doc: dict[str, Any], schema: Any) -> bool:
@@ -468,8 +545,11 @@ def prepare(host: str, bundle: dict[str, Any], work: Path, default_base_url: str
     for name in LANGUAGES:
         language = SPECS[name]
         spec = work / f"{host}.{name}.json"
-        spec.write_text(json.dumps(generator_view(bundle, language), indent=1), encoding="utf-8")
+        view = generator_view(bundle, language)
+        spec.write_text(json.dumps(view, indent=1), encoding="utf-8")
         settings = batch_config(language, names, spec, work / name / host)
+        if language.go_names:
+            settings.update(go_mappings(view))
         shared = {"x-null-checks": checks, "x-error-codes": codes, "x-keep-raw-json": kept,
                   "x-default-base-url": names.default_base_url,
                   "x-runtime-version": runtime_version(name)}  # fmt: skip
@@ -482,9 +562,9 @@ def prepare(host: str, bundle: dict[str, Any], work: Path, default_base_url: str
 
 README_LANGUAGES = {"go": ("Go", "go"), "rust": ("Rust", ""), "ruby": ("Ruby", "ruby"), "php": ("PHP", "php")}
 README_ERRORS = {
-    "go": "an `ApiError` (`errors.As` into `*FailureEnvelopeError`, `*RateLimitedError`, `*NotJsonError`, "
-          "`*MalformedJsonError`, `*UnexpectedShapeError`, `*UnexpectedStatusError`, `*RequestTimeoutError`, ...). "
-          "They are the shared runtime's types (`apiruntime.ApiError` and the rest) under this module's names "
+    "go": "an `APIError` (`errors.As` into `*FailureEnvelopeError`, `*RateLimitedError`, `*NotJSONError`, "
+          "`*MalformedJSONError`, `*UnexpectedShapeError`, `*UnexpectedStatusError`, `*RequestTimeoutError`, ...). "
+          "They are the shared runtime's types (`apiruntime.APIError` and the rest) under this module's names "
           "(type aliases), so one `errors.As` into an `apiruntime` type catches the failures of every host's module",
     "rust": "`Error::Contract(contract::ApiError)`, whose `kind` says which (`FailureEnvelope`, `RateLimited`, "
             "`NotJson`, `MalformedJson`, `UnexpectedShape`, `UnexpectedStatus`, `RequestTimeout`, ...). "
@@ -509,8 +589,7 @@ README_AMOUNTS = {
 
 def _readme_call(language: str, tag: str, operation_id: str) -> str:
     snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", operation_id).lower()
-    pascal = operation_id[:1].upper() + operation_id[1:]
-    return {"go": f"client.{tag}API.{pascal}(ctx)", "rust": f"apis::{tag.lower()}_api::{snake}",
+    return {"go": f"client.{tag}API.{go_name(operation_id)}(ctx)", "rust": f"apis::{tag.lower()}_api::{snake}",
             "ruby": f"{tag}Api#{snake}", "php": f"{tag}Api::{operation_id}()"}[language]  # fmt: skip
 
 
@@ -540,7 +619,7 @@ def package_readme(language: str, names: Names, bundle: dict[str, Any], target: 
         host=names.host, module=module[language], package=package[language], example=example, fence=fence,
         example_op=first["operationId"], first_call=operations[0]["call"], errors=README_ERRORS[language],
         amounts=README_AMOUNTS[language], operations=operations, go_version=_go_version(target),
-        runtime_version=runtime_version(language))  # fmt: skip
+        runtime_version=runtime_version(language), runtime_module=runtimes.go_module())  # fmt: skip
 
 
 def _go_version(target: Path) -> str:

@@ -233,7 +233,7 @@ def check_policy(host: str, version: str) -> tuple[list[spec_diff.Change], str |
     if problem:
         raise ReleaseError(problem)
     gone = removed_names(host, previous.name)
-    if gone and spec_diff.version_key(version)[0] == spec_diff.version_key(previous.name)[0]:
+    if gone and spec_diff.same_major(previous.name, version):
         shown = "\n".join(f"  {name}" for name in gone[:20]) + ("\n  ..." if len(gone) > 20 else "")
         raise ReleaseError(f"{host}: {len(gone)} public name(s) of the clients since {previous.name} are gone, "
                            f"which breaks their callers: need a major version bump (info.version is {version})"
@@ -526,7 +526,7 @@ def check_runtime(runtime: Runtime) -> None:
     if older:
         previous = older[-1]
         gone = sorted(set(released[previous]["surface"]) - set(runtime.surface()))
-        if gone and spec_diff.version_key(runtime.version)[0] == spec_diff.version_key(previous)[0]:
+        if gone and spec_diff.same_major(previous, runtime.version):
             shown = "\n".join(f"  {name}" for name in gone[:20])
             raise ReleaseError(f"{where}: {len(gone)} public name(s) since {previous} are gone, which breaks its "
                                f"callers: need a major version bump\n{shown}")  # fmt: skip

@@ -60,6 +60,16 @@ def version_key(version: str) -> tuple[int, ...]:
     return tuple(int(p) for p in match.groups()) if match else (-1,)
 
 
+def same_major(previous: str, version: str) -> bool:
+    """Whether `version` keeps the callers of `previous` working by the rule of semver's 0.x
+    versions as Cargo and npm apply it: the leftmost non-zero part is the major one (1.4.2 and
+    1.9.0 are one series, 0.3.1 and 0.4.0 are not, 0.0.19 and 0.0.20 are not). A change that
+    breaks callers needs `False` here: a major bump."""
+    old, new = version_key(previous), version_key(version)
+    width = next((i + 1 for i, part in enumerate(old) if part), len(old))
+    return old[:width] == new[:width]
+
+
 def releases_of(host: str) -> list[Path]:
     """The folders of the host's release records, oldest first."""
     folder = RELEASES / host

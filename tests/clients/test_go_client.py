@@ -9,6 +9,7 @@ prints how each ended, as JSON."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -16,10 +17,12 @@ from typing import Any
 import pytest
 from toolchains import go, go_module, go_module_of, require, write_go_mod
 
+import client_surface
 import runtimes
 from calls import operations, resolve, success_type
 from contract import SUCCESS, TIMING_HOST, Outcome, judge, timeout_entry, timing_plan, timing_problems
 from mock_servers import HostileServer, Prism, refused_url
+from openapi_generator import GO_INITIALISMS, go_name
 from project import HOSTS, REPO
 
 pytestmark = pytest.mark.e2e
@@ -38,7 +41,7 @@ def call_code(host: str, op: dict[str, Any]) -> str:
     """The Go expression that calls one operation with its examples."""
     package = host.replace("-", "")
     tag = pascal(str(op["tags"][0]))
-    code = f"client.{tag}API.{pascal(op['operationId'])}(ctx)"
+    code = f"client.{tag}API.{go_name(op['operationId'])}(ctx)"
     for param in (resolve(host, p) for p in op.get("parameters", [])):
         if not param.get("required"):
             continue
@@ -46,7 +49,7 @@ def call_code(host: str, op: dict[str, Any]) -> str:
         value = go_literal(param["example"])
         if "$ref" in schema and "enum" in resolve(host, schema):
             value = f"{package}.{schema['$ref'].rsplit('/', 1)[1]}({value})"
-        code += f".{pascal(param['name'])}({value})"
+        code += f".{go_name(param['name'])}({value})"
     if "requestBody" in op:
         media = resolve(host, op["requestBody"])["content"]["application/json"]
         example = resolve(host, next(iter(media["examples"].values())))["value"]
@@ -105,7 +108,7 @@ func decode[T any](text string) T {{
 func judge(value interface{{}}, raw bool, err error, started time.Time) result {{
 	r := result{{Seconds: time.Since(started).Seconds(), APIError: true}}
 	if err != nil {{
-		var api {package}.ApiError
+		var api {package}.APIError
 		if errors.As(err, &api) {{
 			name := fmt.Sprintf("%T", api)
 			r.Kind = name[strings.LastIndex(name, ".")+1:]
@@ -168,7 +171,7 @@ func main() {{
 				options.Retry = &policy
 			}}
 			started := time.Now()
-			client, err := {package}.NewContractClient(options)
+			client, err := {package}.NewClient(options)
 			if err != nil {{
 				results[i] = judge(nil, false, err, started)
 				return
@@ -288,7 +291,7 @@ import (
 	"fmt"
 	"os"
 
-	"raydium-api-descriptions.invalid/go/apiruntime"
+	"raydium-api-descriptions.invalid/go/apiruntime/v2"
 	poolv3 "POOL"
 	transactionv1 "SWAP"
 )
@@ -296,13 +299,13 @@ import (
 // Each client's error types are the runtime's (type aliases): these compile only if so.
 var _ *apiruntime.FailureEnvelopeError = (*poolv3.FailureEnvelopeError)(nil)
 var _ *transactionv1.FailureEnvelopeError = (*poolv3.FailureEnvelopeError)(nil)
-var _ *transactionv1.NotJsonError = (*poolv3.NotJsonError)(nil)
+var _ *transactionv1.NotJSONError = (*poolv3.NotJSONError)(nil)
 var _ poolv3.ErrorCode = transactionv1.ErrorCodeReqPoolNotOpen
 
 func caught(err error) []interface{} {
-	var api apiruntime.ApiError
+	var api apiruntime.APIError
 	var failure *apiruntime.FailureEnvelopeError
-	var html *poolv3.NotJsonError // by a client's own name
+	var html *poolv3.NotJSONError // by a client's own name
 	status := -1
 	if errors.As(err, &api) {
 		status = api.Details().Status
@@ -311,11 +314,11 @@ func caught(err error) []interface{} {
 }
 
 func main() {
-	pool, _ := poolv3.NewContractClient(poolv3.Options{BaseURL: os.Args[1]})
-	swap, _ := transactionv1.NewContractClient(transactionv1.Options{BaseURL: os.Args[2]})
+	pool, _ := poolv3.NewClient(poolv3.Options{BaseURL: os.Args[1]})
+	swap, _ := transactionv1.NewClient(transactionv1.Options{BaseURL: os.Args[2]})
 	_, _, poolErr := pool.ConfigurationAPI.ListDynamicFeeConfigs(context.Background()).Execute()
 	_, _, swapErr := swap.ComputeAPI.ComputeSwapBaseIn(context.Background()).InputMint("a").OutputMint("b").
-		Amount(1).SlippageBps(50).TxVersion(transactionv1.TXVERSION_V0).Execute()
+		Amount(1).SlippageBps(50).TxVersion(transactionv1.TxVersionV0).Execute()
 	action := transactionv1.ErrorCodeReqPoolNotOpen.Action()
 	out, _ := json.Marshal(map[string]interface{}{"caught": [][]interface{}{caught(poolErr), caught(swapErr)},
 		"action": action})
@@ -329,7 +332,7 @@ def test_one_errors_as_of_the_shared_runtime_catches_a_failure_of_either_host(ho
     """An aggregator that calls the pool and the transaction services branches once: every
     module names the shared runtime's types as its own (type aliases), so the pool client's
     HTML from the edge and the transaction client's failure envelope both land in one
-    `errors.As` into `apiruntime.ApiError`, and a type named by one client's package matches a
+    `errors.As` into `apiruntime.APIError`, and a type named by one client's package matches a
     failure of another's (the program compiles only if the types are one)."""
     require("go")
     module = {host: go_module_of(host)[0] for host in ("pool-v3", "transaction-v1")}
@@ -343,7 +346,41 @@ def test_one_errors_as_of_the_shared_runtime_catches_a_failure_of_either_host(ho
                           capture_output=True, text=True, timeout=60, check=False)  # fmt: skip
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert json.loads(proc.stdout) == {
-        "caught": [["*apiruntime.NotJsonError", 520, False, True],
+        "caught": [["*apiruntime.NotJSONError", 520, False, True],
                    ["*apiruntime.FailureEnvelopeError", 400, True, False]],
         "action": "wait",
     }  # fmt: skip
+
+
+_WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+|[0-9]+")
+
+
+def go_style_problems(names: list[str]) -> list[str]:
+    """The names (or `Type.Member` parts) a Go reader would not write: an initialism spelt as
+    a word (`Id`, `Url`, `Json`, `Rpcs` for `ID`, `URL`, `JSON`, `RPCs`), or a constant in
+    capitals with underscores (`POOLSORTFIELD_LIQUIDITY`)."""
+    found = []
+    for name in names:
+        for part in name.split("."):
+            stems = [w[:-1] if w.endswith("s") else w for w in _WORD.findall(part)]
+            if "_" in part or any(s.upper() in GO_INITIALISMS and s != s.upper() for s in stems):
+                found.append(part)
+    return sorted(set(found))
+
+
+def test_the_style_check_finds_what_go_would_not_write() -> None:
+    assert go_style_problems(["GetId", "POOLSORTFIELD_LIQUIDITY", "Pool.NotJsonError", "ListRpcs", "GetID",
+                              "IDs", "PoolSortFieldVolume24h", "LogoURI", "RPCNode.URL"]) == [
+        "GetId", "ListRpcs", "NotJsonError", "POOLSORTFIELD_LIQUIDITY"]  # fmt: skip
+
+
+@pytest.mark.parametrize("host", HOSTS)
+def test_every_public_go_name_is_idiomatic(host: str) -> None:
+    """Go's names (decision 76): initialisms in capitals (`GetID`, `NextPageID`, `RPCNode`,
+    `APIError`), enum constants in Go's style (`PoolSortFieldLiquidity`), and one constructor,
+    `NewClient`, the one that keeps the contract (the generator's is unexported)."""
+    require("go")
+    names = client_surface.go_surface(GO / host, runtimes.folder("go"))
+    assert go_style_problems(names) == []
+    assert "NewClient" in names
+    assert not {"NewContractClient", "NewAPIClient"} & set(names)

@@ -229,13 +229,13 @@ import (
 	"fmt"
 	"os"
 
-	"raydium-api-descriptions.invalid/go/apiruntime"
+	"raydium-api-descriptions.invalid/go/apiruntime/v2"
 	poolv3 "POOL"
 	transactionv1 "TRANSACTION"
 )
 
 func tiers(url string) (int, error) {
-	client, err := poolv3.NewContractClient(poolv3.Options{BaseURL: url})
+	client, err := poolv3.NewClient(poolv3.Options{BaseURL: url})
 	if err != nil {
 		return 0, err
 	}
@@ -258,11 +258,11 @@ func main() {
 		fmt.Printf("caught: FailureEnvelopeError %d %d\\n", failure.Status, *failure.ErrorCode)
 	}
 	// one type for both hosts: the shared runtime go get brought with the modules
-	swap, _ := transactionv1.NewContractClient(transactionv1.Options{BaseURL: os.Args[3]})
+	swap, _ := transactionv1.NewClient(transactionv1.Options{BaseURL: os.Args[3]})
 	_, _, swapErr := swap.ComputeAPI.ComputeSwapBaseIn(context.Background()).InputMint("a").OutputMint("b").
-		Amount(1).SlippageBps(50).TxVersion(transactionv1.TXVERSION_V0).Execute()
+		Amount(1).SlippageBps(50).TxVersion(transactionv1.TxVersionV0).Execute()
 	for _, caught := range []struct{ host string; err error }{{"pool", err}, {"swap", swapErr}} {
-		var api apiruntime.ApiError
+		var api apiruntime.APIError
 		if errors.As(caught.err, &api) {
 			fmt.Printf("one base: %s %T %d\\n", caught.host, api, api.Details().Status)
 		}

@@ -189,12 +189,12 @@ import (
 )
 
 func compute(base string) (*tx.SwapComputeResponse, error) {
-	client, err := tx.NewContractClient(tx.Options{BaseURL: base})
+	client, err := tx.NewClient(tx.Options{BaseURL: base})
 	if err != nil {
 		return nil, err
 	}
 	quote, _, err := client.ComputeAPI.ComputeSwapBaseIn(context.Background()).InputMint("SOL").
-		OutputMint("USDC").Amount(AMOUNT).SlippageBps(50).TxVersion(tx.TXVERSION_V0).Execute()
+		OutputMint("USDC").Amount(AMOUNT).SlippageBps(50).TxVersion(tx.TxVersionV0).Execute()
 	return quote, err
 }
 
@@ -205,8 +205,8 @@ func main() {
 	if err != nil {
 		panic(err)
 	}
-	client, _ := tx.NewContractClient(tx.Options{BaseURL: base + "/quote"})
-	body := tx.NewSwapBaseInTransactionRequest("WALLET", *quote, tx.TXVERSION_V0,
+	client, _ := tx.NewClient(tx.Options{BaseURL: base + "/quote"})
+	body := tx.NewSwapBaseInTransactionRequest("WALLET", *quote, tx.TxVersionV0,
 		tx.TransactionRequestComputeUnitPriceMicroLamports{Int32: new(int32)})
 	body.SetWrapSol(true)
 	body.SetUnwrapSol(true)

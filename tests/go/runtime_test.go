@@ -19,7 +19,7 @@ import (
 	"testing"
 	"time"
 
-	apiruntime "raydium-api-descriptions.invalid/go/apiruntime"
+	apiruntime "raydium-api-descriptions.invalid/go/apiruntime/v2"
 )
 
 const target = "http://runtime.test.invalid/main/info"
@@ -122,9 +122,9 @@ func wantMessage(t *testing.T, err error, want string) {
 
 func details(t *testing.T, err error) *apiruntime.ErrorDetails {
 	t.Helper()
-	var api apiruntime.ApiError
+	var api apiruntime.APIError
 	if !errors.As(err, &api) {
-		t.Fatalf("%T is not an ApiError: %v", err, err)
+		t.Fatalf("%T is not an APIError: %v", err, err)
 	}
 	return api.Details()
 }
@@ -171,10 +171,10 @@ func TestJSONUnderTextPlainIsRelabelled(t *testing.T) {
 	}
 }
 
-func TestHTMLFromTheEdgeIsNotJsonError(t *testing.T) {
+func TestHTMLFromTheEdgeIsNotJSONError(t *testing.T) {
 	html := "<html>\n  <body>  Bad   gateway </body></html>"
 	_, err, _ := call(t, answer{status: 520, body: html, header: map[string]string{"Content-Type": "text/html; charset=UTF-8"}})
-	var notJSON *apiruntime.NotJsonError
+	var notJSON *apiruntime.NotJSONError
 	if !errors.As(err, &notJSON) {
 		t.Fatalf("%T: %v", err, err)
 	}
@@ -205,9 +205,9 @@ func TestHTMLFromTheEdgeIsNotJsonError(t *testing.T) {
 	}
 }
 
-func TestJSONThatDoesNotParseIsMalformedJsonError(t *testing.T) {
+func TestJSONThatDoesNotParseIsMalformedJSONError(t *testing.T) {
 	_, err, _ := call(t, answer{status: 200, body: `{"success": tr`})
-	var malformed *apiruntime.MalformedJsonError
+	var malformed *apiruntime.MalformedJSONError
 	if !errors.As(err, &malformed) {
 		t.Fatalf("%T: %v", err, err)
 	}
@@ -420,7 +420,7 @@ func TestARawOperationTakesA2xxAsItCame(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err := raw(answer{status: 404, body: "<html>", header: map[string]string{"Content-Type": "text/html"}})
-	var notJSON *apiruntime.NotJsonError
+	var notJSON *apiruntime.NotJSONError
 	if !errors.As(err, &notJSON) {
 		t.Fatalf("%T %v", err, err)
 	}

@@ -243,7 +243,7 @@ def test_a_removed_public_name_needs_a_major_bump(clone: Clone) -> None:
     version = current_version("pool-v3")
     major = f"{int(version.split('.')[0]) + 1}.0.0"
     try:
-        clone.edit("generated/go/pool-v3/contract.go", "func NewContractClient(", "func newContractClient(")
+        clone.edit("generated/go/pool-v3/contract.go", "func NewClient(", "func newClient(")
         patch = version.rsplit(".", 1)[0] + "." + str(int(version.rsplit(".", 1)[1]) + 1)
         clone.edit("spec/pool-v3/openapi.yaml", f"  version: {version}\n", f"  version: {patch}\n")
         clone.bundle("pool-v3")
@@ -251,12 +251,12 @@ def test_a_removed_public_name_needs_a_major_bump(clone: Clone) -> None:
         assert release.returncode == 1, release.stdout
         assert "public name(s) of the clients since" in release.stderr, release.stderr
         assert "need a major version bump" in release.stderr
-        assert "  go: NewContractClient\n" in release.stderr + "\n"
+        assert "  go: NewClient\n" in release.stderr + "\n"
         clone.edit("spec/pool-v3/openapi.yaml", f"  version: {patch}\n", f"  version: {major}\n")
         clone.bundle("pool-v3")
         release = clone.release("pool-v3")
         assert release.returncode == 0, release.stderr
         notes = (clone.root / "dist" / "pool-v3" / major / "RELEASE-NOTES.md").read_text(encoding="utf-8")
-        assert "Public names of the clients removed (1):\n\n- go: NewContractClient\n" in notes
+        assert "Public names of the clients removed (1):\n\n- go: NewClient\n" in notes
     finally:
         clone.reset()

@@ -399,6 +399,16 @@ def test_versions_order_by_number_not_text() -> None:
     assert spec_diff.version_key("latest") == (-1,)
 
 
+@pytest.mark.parametrize(("previous", "version", "same"), [
+    ("1.4.2", "1.9.0", True), ("1.4.2", "1.4.2", True), ("1.4.2", "2.0.0", False), ("3.3.1", "4.0.0", False),
+    ("0.3.1", "0.3.9", True), ("0.3.1", "0.4.0", False), ("0.3.1", "1.0.0", False),
+    ("0.0.19", "0.0.19", True), ("0.0.19", "0.0.20", False), ("0.0.0", "0.0.0", True), ("0.0.0", "0.0.1", False),
+])  # fmt: skip
+def test_a_major_bump_follows_semver_for_0_x(previous: str, version: str, same: bool) -> None:
+    """The leftmost non-zero part is the major one, as Cargo and npm read 0.x versions."""
+    assert spec_diff.same_major(previous, version) is same
+
+
 BREAKING = [spec_diff.Change("h", "doX", True, "query parameter 'q' removed"), spec_diff.Change("h", "", True, "x"),
             spec_diff.Change("h", "doX", False, "response 429 added")]  # fmt: skip
 

@@ -43,8 +43,8 @@ func (d *ErrorDetails) Error() string          { return d.message }
 func (d *ErrorDetails) Unwrap() error          { return d.Cause }
 func (d *ErrorDetails) Details() *ErrorDetails { return d }
 
-// ApiError is satisfied by every error of the contract, of every host: errors.As(err, &apiErr).
-type ApiError interface {
+// APIError is satisfied by every error of the contract, of every host: errors.As(err, &apiErr).
+type APIError interface {
 	error
 	Details() *ErrorDetails
 }
@@ -99,11 +99,11 @@ type RateLimitedError struct {
 	RetryAfter *float64 // seconds; nil when absent or unreadable
 }
 
-// NotJsonError: the body is not JSON (an HTML page from the edge proxy).
-type NotJsonError struct{ ErrorDetails }
+// NotJSONError: the body is not JSON (an HTML page from the edge proxy).
+type NotJSONError struct{ ErrorDetails }
 
-// MalformedJsonError: the body claims to be JSON but does not parse (truncated or empty).
-type MalformedJsonError struct{ ErrorDetails }
+// MalformedJSONError: the body claims to be JSON but does not parse (truncated or empty).
+type MalformedJSONError struct{ ErrorDetails }
 
 // UnexpectedShapeError: JSON that is not an envelope, or a success that does not fit the schema.
 type UnexpectedShapeError struct{ ErrorDetails }

@@ -1,3 +1,3 @@
-module raydium-api-descriptions.invalid/go/apiruntime
+module raydium-api-descriptions.invalid/go/apiruntime/v2
 
 go 1.19

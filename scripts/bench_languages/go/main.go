@@ -1,6 +1,6 @@
 // Times the Go client's decode of one list-pools success body against encoding/json into
 // `any` (scripts/bench_languages.py builds and runs it). The client is called as users call it,
-// PoolsAPI.ListPools(ctx).Execute() on a NewContractClient, through a transport that answers
+// PoolsAPI.ListPools(ctx).Execute() on a NewClient, through a transport that answers
 // from memory, so the figure is the client's whole decode: the contract transport's envelope and
 // null-item checks and the generated typed decode.
 //
@@ -44,7 +44,7 @@ func must(err error) {
 }
 
 func decoders(body []byte) (func(), func()) {
-	client, err := poolv3.NewContractClient(poolv3.Options{BaseURL: "http://127.0.0.1:9", Transport: memory{body}})
+	client, err := poolv3.NewClient(poolv3.Options{BaseURL: "http://127.0.0.1:9", Transport: memory{body}})
 	must(err)
 	ctx := context.Background()
 	parse := func() {

@@ -28,7 +28,7 @@ type Rules struct {
 // NewTransport returns the contract's transport over base (http.DefaultTransport when nil):
 // a timeout per attempt and a deadline per call, HTTP 429 retried as Retry-After says, the
 // whole body read, `success` checked, and anything that is not a usable success returned as
-// a typed error. Each host's NewContractClient gives it to the generated *APIClient.
+// a typed error. Each host's NewClient gives it to the generated *APIClient.
 func NewTransport(base http.RoundTripper, policy RetryPolicy, timeout time.Duration, rules Rules) http.RoundTripper {
 	if base == nil {
 		base = http.DefaultTransport
@@ -245,11 +245,11 @@ func checkEnvelope(codes map[ErrorCode]string, resp *http.Response, body []byte)
 	}
 	notJSON := fmt.Sprintf("HTTP %d: expected a JSON envelope, got %q (%d bytes: %s)", status, contentType, len(body), preview(body))
 	if !isJSON(mediaType) && !lenient {
-		return &NotJsonError{details(status, header, body, notJSON)}
+		return &NotJSONError{details(status, header, body, notJSON)}
 	}
 	if !json.Valid(body) {
 		if lenient {
-			return &NotJsonError{details(status, header, body, notJSON)}
+			return &NotJSONError{details(status, header, body, notJSON)}
 		}
 		var probe json.RawMessage
 		err := json.Unmarshal(body, &probe) // the decoder's own words for what is wrong
@@ -257,7 +257,7 @@ func checkEnvelope(codes map[ErrorCode]string, resp *http.Response, body []byte)
 		if len(body) == 0 {
 			what = "the body is empty"
 		}
-		return &MalformedJsonError{details(status, header, body, fmt.Sprintf("HTTP %d: %s (%d bytes: %s)", status, what, len(body), preview(body)))}
+		return &MalformedJSONError{details(status, header, body, fmt.Sprintf("HTTP %d: %s (%d bytes: %s)", status, what, len(body), preview(body)))}
 	}
 	members, err := Properties(body)
 	flag := string(members["success"])
