@@ -86,18 +86,6 @@ func nullTree(paths []string) *nullPaths {
 // walk records in first, per path, the location of its first null item ("data.data[3]"),
 // reading the raw JSON of each level (pick, items) and decoding no value.
 func (n *nullPaths) walk(value []byte, where string, first []string) {
-	if n.index >= 0 && first[n.index] == "" {
-		list, _ := items(value)
-		for i, item := range list {
-			if string(item) == "null" {
-				first[n.index] = fmt.Sprintf("%s[%d]", where, i)
-				break
-			}
-		}
-	}
-	if len(n.keys) == 0 {
-		return
-	}
 	if start := skipSpace(value, 0); start < len(value) && value[start] == '{' {
 		members := pick(value, n.keys)
 		for k, key := range n.keys {
@@ -112,13 +100,24 @@ func (n *nullPaths) walk(value []byte, where string, first []string) {
 		}
 		return
 	}
+	unchecked := n.index >= 0 && first[n.index] == ""
+	star := -1 // the child of the array's items, if a path goes through them
 	for k, key := range n.keys {
-		if key != "*" {
-			continue
+		if key == "*" {
+			star = k
 		}
-		list, _ := items(value)
-		for i, item := range list {
-			n.children[k].walk(item, fmt.Sprintf("%s[%d]", where, i), first)
+	}
+	if !unchecked && star < 0 {
+		return
+	}
+	list, _ := items(value) // read once, for this path's null items and the paths through them
+	for i, item := range list {
+		if unchecked && string(item) == "null" {
+			first[n.index] = fmt.Sprintf("%s[%d]", where, i)
+			unchecked = false
+		}
+		if star >= 0 {
+			n.children[star].walk(item, fmt.Sprintf("%s[%d]", where, i), first)
 		}
 	}
 }
@@ -259,20 +258,19 @@ func checkEnvelope(codes map[ErrorCode]string, resp *http.Response, body []byte)
 		}
 		return &MalformedJSONError{details(status, header, body, fmt.Sprintf("HTTP %d: %s (%d bytes: %s)", status, what, len(body), preview(body)))}
 	}
-	members, err := Properties(body)
-	flag := string(members["success"])
-	if err != nil || (flag != "true" && flag != "false") {
+	flag := string(pick(body, []string{"success"})[0])
+	if flag != "true" && flag != "false" {
 		return &UnexpectedShapeError{details(status, header, body, fmt.Sprintf("HTTP %d: the body is JSON but not an envelope (no boolean 'success'): %s", status, preview(body)))}
 	}
-	if flag == "false" {
-		envelope, _ := envelopeOf(body)
-		return failure(codes, status, header, body, envelope, "success=false")
+	if flag == "true" && status >= 200 && status <= 299 {
+		return nil
 	}
-	if status < 200 || status > 299 {
-		envelope, _ := envelopeOf(body)
-		return failure(codes, status, header, body, envelope, "error status with success=true")
+	reason := "success=false"
+	if flag == "true" {
+		reason = "error status with success=true"
 	}
-	return nil
+	envelope, _ := envelopeOf(body)
+	return failure(codes, status, header, body, envelope, reason)
 }
 
 // ShapeError is the error of a success whose body does not decode into the operation's
