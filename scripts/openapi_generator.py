@@ -10,10 +10,10 @@ several types becomes "any JSON value"; a boolean `enum` or `const` is dropped (
 checks `success` before any model is built); for Rust and PHP, whose generators make
 empty structs (`{}`) of them, an `anyOf`/`oneOf` of scalars becomes "any JSON value"; for
 PHP, which writes a nullable item's class name without its namespace, an `anyOf` of a
-schema and `null` becomes that schema, and for Rust, whose `Vec<X>` rejects the `null`, any
-JSON value. The meaning the generators cannot carry stays in
-the bundle, and the clients' contract layers (our templates) check the envelope and, from
-the bundle, the null items (`null_checks`).
+schema and `null` becomes that schema. Rust keeps it: the generator's normaliser reads it as
+a nullable schema, and our model template types a list of such items `Vec<Option<X>>`.
+The meaning the generators cannot carry stays in the bundle, and the clients' contract
+layers (our templates) check the envelope and, from the bundle, the null items (`null_checks`).
 
 All four run in one JVM (`openapi-generator-cli batch`). Each client then gets its LICENSE
 and PROVENANCE.json, and loses the generator's files that are no part of a client here.
@@ -106,7 +106,6 @@ class Language:
     options: Callable[[Names], dict[str, Any]]
     scalar_alternatives_are_any: bool = False  # anyOf/oneOf of scalars -> any value (Rust: empty structs)
     null_alternative_dropped: bool = False  # anyOf [X, null] -> X (PHP writes X's class name without its namespace)
-    null_alternative_any: bool = False  # anyOf [X, null] -> any value (Rust: a Vec<X> that rejects the null)
     u64_as_digits: bool = False  # a uint64 is a string of digits, its parameters marked x-u64 (PHP: no u64 type)
     files: dict[str, dict[str, str]] = field(default_factory=dict)  # our supporting files from templates
 
@@ -183,7 +182,7 @@ SPECS = {
     "ruby": Language("ruby", _ruby, files=RUBY_CONTRACT),
     "php": Language("php", _php, scalar_alternatives_are_any=True, null_alternative_dropped=True, u64_as_digits=True,
                     files=PHP_CONTRACT),
-    "rust": Language("rust", _rust, scalar_alternatives_are_any=True, null_alternative_any=True, files=RUST_CONTRACT),
+    "rust": Language("rust", _rust, scalar_alternatives_are_any=True, files=RUST_CONTRACT),
 }
 
 
@@ -218,13 +217,8 @@ def _simplify(node: Any, language: Language, pointer: str = "") -> Any:
         out.pop("const", None)
     for key in ("anyOf", "oneOf"):
         members = out.get(key)
-        if (language.null_alternative_dropped or language.null_alternative_any) and isinstance(members, list) \
-                and len(members) == 2:
+        if language.null_alternative_dropped and isinstance(members, list) and len(members) == 2:
             kept = [m for m in members if not (isinstance(m, dict) and m.get("type") == "null")]
-            if len(kept) == 1 and language.null_alternative_any:
-                del out[key]
-                out.pop("type", None)
-                break
             if len(kept) == 1:
                 del out[key]
                 out = {**kept[0], **out} if "$ref" not in kept[0] else dict(kept[0])  # a bare $ref
