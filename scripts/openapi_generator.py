@@ -151,6 +151,7 @@ def _rust(n: Names) -> dict[str, Any]:
         "additionalProperties": {
             "packageName": n.rust_crate, "packageVersion": n.version, "library": "reqwest", "supportAsync": False,
             "hideGenerationTimestamp": True, "avoidBoxedModels": True,
+            "useSingleRequestParameter": True,  # one XParams per operation; our api.mustache makes it a builder
         },
         "schemaMappings": {"AmountU64": "AmountU64"},  # an alias of u64 in contract.rs
     }  # fmt: skip
@@ -501,11 +502,37 @@ README_AMOUNTS = {
 }  # fmt: skip
 
 
-def _readme_call(language: str, tag: str, operation_id: str) -> str:
-    snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", operation_id).lower()
+def _snake(name: str) -> str:
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower()
+
+
+def _readme_call(language: str, bundle: dict[str, Any], op: dict[str, Any]) -> str:
+    tag, operation_id = str(op["tags"][0]), str(op["operationId"])
+    snake = _snake(operation_id)
     pascal = operation_id[:1].upper() + operation_id[1:]
-    return {"go": f"client.{tag}API.{pascal}(ctx)", "rust": f"apis::{tag.lower()}_api::{snake}",
+    return {"go": f"client.{tag}API.{pascal}(ctx)", "rust": _rust_call(bundle, op),
             "ruby": f"{tag}Api#{snake}", "php": f"{tag}Api::{operation_id}()"}[language]  # fmt: skip
+
+
+def _rust_call(bundle: dict[str, Any], op: dict[str, Any]) -> str:
+    """How the Rust crate calls an operation: with the configuration alone, or with the
+    operation's parameter struct, built by `new` from its required parameters (the request
+    body as `body`); `_rust_setters` lists the optional ones."""
+    module, operation_id = f"{str(op['tags'][0]).lower()}_api", str(op["operationId"])
+    call = f"apis::{module}::{_snake(operation_id)}(&configuration"
+    params = [_deref(bundle, p) for p in op.get("parameters") or []]
+    required = [_snake(str(p["name"])) for p in params if p.get("required")]
+    if op.get("requestBody"):
+        required.append("body")
+    if not params and not op.get("requestBody"):
+        return call + ")"
+    return f"{call}, {module}::{operation_id[:1].upper()}{operation_id[1:]}Params::new({', '.join(required)}))"
+
+
+def _rust_setters(bundle: dict[str, Any], op: dict[str, Any]) -> list[str]:
+    """The setters of an operation's Rust parameter struct: one per optional parameter."""
+    return [_snake(str(p["name"])) for p in (_deref(bundle, q) for q in op.get("parameters") or [])
+            if not p.get("required")]  # fmt: skip
 
 
 def package_readme(language: str, names: Names, bundle: dict[str, Any], target: Path) -> str:
@@ -519,8 +546,10 @@ def package_readme(language: str, names: Names, bundle: dict[str, Any], target: 
             op = item.get(method)
             if isinstance(op, dict):
                 summary = str(op.get("summary", "")).replace("|", "\\|")
-                call = _readme_call(language, op["tags"][0], op["operationId"])
-                operations.append({"method": method.upper(), "path": path, "summary": summary, "op": op, "call": call})
+                call = _readme_call(language, bundle, op)
+                setters = _rust_setters(bundle, op) if language == "rust" else []
+                operations.append({"method": method.upper(), "path": path, "summary": summary, "op": op, "call": call,
+                                   "setters": setters})  # fmt: skip
     first = operations[0]["op"]
     example = next((s["source"] for s in first.get("x-codeSamples") or [] if s["label"] == label), "")
     module = {"go": names.go_module, "ruby": names.ruby_module, "php": names.php_namespace, "rust": names.rust_crate}
@@ -532,9 +561,20 @@ def package_readme(language: str, names: Names, bundle: dict[str, Any], target: 
     return env.get_template("README.md.j2").render(
         name=f"{names.rust_crate} ({label})", language=label, title=bundle["info"]["title"], version=names.version,
         host=names.host, module=module[language], package=package[language], example=example, fence=fence,
-        example_op=first["operationId"], first_call=operations[0]["call"], errors=README_ERRORS[language],
-        amounts=README_AMOUNTS[language], operations=operations, go_version=_go_version(target),
+        example_op=first["operationId"], first_call=operations[0]["call"], params_call=_params_call(operations),
+        errors=README_ERRORS[language], amounts=README_AMOUNTS[language], operations=operations,
+        go_version=_go_version(target),
         runtime_version=runtime_version(language))  # fmt: skip
+
+
+def _params_call(operations: list[dict[str, Any]]) -> str:
+    """A Rust call that takes a parameter struct, with its first setter where an operation of
+    the host has one ("" for the other languages, whose calls take no such struct)."""
+    with_params = sorted((o for o in operations if "Params::new(" in o["call"]), key=lambda o: not o["setters"])
+    if not with_params:
+        return ""
+    op = with_params[0]
+    return f"{op['call'][:-1]}.{op['setters'][0]}(...))" if op["setters"] else str(op["call"])
 
 
 def _go_version(target: Path) -> str:
