@@ -10,10 +10,10 @@ several types becomes "any JSON value"; a boolean `enum` or `const` is dropped (
 checks `success` before any model is built); for Rust and PHP, whose generators make
 empty structs (`{}`) of them, an `anyOf`/`oneOf` of scalars becomes "any JSON value"; for
 PHP, which writes a nullable item's class name without its namespace, an `anyOf` of a
-schema and `null` becomes that schema, and for Rust, whose `Vec<X>` rejects the `null`, any
-JSON value. The meaning the generators cannot carry stays in
-the bundle, and the clients' contract layers (our templates) check the envelope and, from
-the bundle, the null items (`null_checks`).
+schema and `null` becomes that schema. Rust keeps it: the generator's normaliser reads it as
+a nullable schema, and our model template types a list of such items `Vec<Option<X>>`.
+The meaning the generators cannot carry stays in the bundle, and the clients' contract
+layers (our templates) check the envelope and, from the bundle, the null items (`null_checks`).
 
 All four run in one JVM (`openapi-generator-cli batch`). Each client then gets its LICENSE
 and PROVENANCE.json, and loses the generator's files that are no part of a client here.
@@ -136,7 +136,6 @@ class Language:
     options: Callable[[Names], dict[str, Any]]
     scalar_alternatives_are_any: bool = False  # anyOf/oneOf of scalars -> any value (Rust: empty structs)
     null_alternative_dropped: bool = False  # anyOf [X, null] -> X (PHP writes X's class name without its namespace)
-    null_alternative_any: bool = False  # anyOf [X, null] -> any value (Rust: a Vec<X> that rejects the null)
     u64_as_digits: bool = False  # a uint64 is a string of digits, its parameters marked x-u64 (PHP: no u64 type)
     go_names: bool = False  # Go's names: initialisms, enum constants, parameter setters (go_naming)
     files: dict[str, dict[str, str]] = field(default_factory=dict)  # our supporting files from templates
@@ -183,6 +182,7 @@ def _rust(n: Names) -> dict[str, Any]:
         "additionalProperties": {
             "packageName": n.rust_crate, "packageVersion": n.version, "library": "reqwest", "supportAsync": False,
             "hideGenerationTimestamp": True, "avoidBoxedModels": True,
+            "useSingleRequestParameter": True,  # one XParams per operation; our api.mustache makes it a builder
         },
         "schemaMappings": {"AmountU64": "AmountU64"},  # an alias of u64 in contract.rs
     }  # fmt: skip
@@ -214,7 +214,7 @@ SPECS = {
     "ruby": Language("ruby", _ruby, files=RUBY_CONTRACT),
     "php": Language("php", _php, scalar_alternatives_are_any=True, null_alternative_dropped=True, u64_as_digits=True,
                     files=PHP_CONTRACT),
-    "rust": Language("rust", _rust, scalar_alternatives_are_any=True, null_alternative_any=True, files=RUST_CONTRACT),
+    "rust": Language("rust", _rust, scalar_alternatives_are_any=True, files=RUST_CONTRACT),
 }
 
 
@@ -249,13 +249,8 @@ def _simplify(node: Any, language: Language, pointer: str = "") -> Any:
         out.pop("const", None)
     for key in ("anyOf", "oneOf"):
         members = out.get(key)
-        if (language.null_alternative_dropped or language.null_alternative_any) and isinstance(members, list) \
-                and len(members) == 2:
+        if language.null_alternative_dropped and isinstance(members, list) and len(members) == 2:
             kept = [m for m in members if not (isinstance(m, dict) and m.get("type") == "null")]
-            if len(kept) == 1 and language.null_alternative_any:
-                del out[key]
-                out.pop("type", None)
-                break
             if len(kept) == 1:
                 del out[key]
                 out = {**kept[0], **out} if "$ref" not in kept[0] else dict(kept[0])  # a bare $ref
@@ -587,10 +582,36 @@ README_AMOUNTS = {
 }  # fmt: skip
 
 
-def _readme_call(language: str, tag: str, operation_id: str) -> str:
-    snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", operation_id).lower()
-    return {"go": f"client.{tag}API.{go_name(operation_id)}(ctx)", "rust": f"apis::{tag.lower()}_api::{snake}",
+def _snake(name: str) -> str:
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower()
+
+
+def _readme_call(language: str, bundle: dict[str, Any], op: dict[str, Any]) -> str:
+    tag, operation_id = str(op["tags"][0]), str(op["operationId"])
+    snake = _snake(operation_id)
+    return {"go": f"client.{tag}API.{go_name(operation_id)}(ctx)", "rust": _rust_call(bundle, op),
             "ruby": f"{tag}Api#{snake}", "php": f"{tag}Api::{operation_id}()"}[language]  # fmt: skip
+
+
+def _rust_call(bundle: dict[str, Any], op: dict[str, Any]) -> str:
+    """How the Rust crate calls an operation: with the configuration alone, or with the
+    operation's parameter struct, built by `new` from its required parameters (the request
+    body as `body`); `_rust_setters` lists the optional ones."""
+    module, operation_id = f"{str(op['tags'][0]).lower()}_api", str(op["operationId"])
+    call = f"apis::{module}::{_snake(operation_id)}(&configuration"
+    params = [_deref(bundle, p) for p in op.get("parameters") or []]
+    required = [_snake(str(p["name"])) for p in params if p.get("required")]
+    if op.get("requestBody"):
+        required.append("body")
+    if not params and not op.get("requestBody"):
+        return call + ")"
+    return f"{call}, {module}::{operation_id[:1].upper()}{operation_id[1:]}Params::new({', '.join(required)}))"
+
+
+def _rust_setters(bundle: dict[str, Any], op: dict[str, Any]) -> list[str]:
+    """The setters of an operation's Rust parameter struct: one per optional parameter."""
+    return [_snake(str(p["name"])) for p in (_deref(bundle, q) for q in op.get("parameters") or [])
+            if not p.get("required")]  # fmt: skip
 
 
 def package_readme(language: str, names: Names, bundle: dict[str, Any], target: Path) -> str:
@@ -604,8 +625,10 @@ def package_readme(language: str, names: Names, bundle: dict[str, Any], target: 
             op = item.get(method)
             if isinstance(op, dict):
                 summary = str(op.get("summary", "")).replace("|", "\\|")
-                call = _readme_call(language, op["tags"][0], op["operationId"])
-                operations.append({"method": method.upper(), "path": path, "summary": summary, "op": op, "call": call})
+                call = _readme_call(language, bundle, op)
+                setters = _rust_setters(bundle, op) if language == "rust" else []
+                operations.append({"method": method.upper(), "path": path, "summary": summary, "op": op, "call": call,
+                                   "setters": setters})  # fmt: skip
     first = operations[0]["op"]
     example = next((s["source"] for s in first.get("x-codeSamples") or [] if s["label"] == label), "")
     module = {"go": names.go_module, "ruby": names.ruby_module, "php": names.php_namespace, "rust": names.rust_crate}
@@ -617,9 +640,20 @@ def package_readme(language: str, names: Names, bundle: dict[str, Any], target: 
     return env.get_template("README.md.j2").render(
         name=f"{names.rust_crate} ({label})", language=label, title=bundle["info"]["title"], version=names.version,
         host=names.host, module=module[language], package=package[language], example=example, fence=fence,
-        example_op=first["operationId"], first_call=operations[0]["call"], errors=README_ERRORS[language],
-        amounts=README_AMOUNTS[language], operations=operations, go_version=_go_version(target),
+        example_op=first["operationId"], first_call=operations[0]["call"], params_call=_params_call(operations),
+        errors=README_ERRORS[language], amounts=README_AMOUNTS[language], operations=operations,
+        go_version=_go_version(target),
         runtime_version=runtime_version(language), runtime_module=runtimes.go_module())  # fmt: skip
+
+
+def _params_call(operations: list[dict[str, Any]]) -> str:
+    """A Rust call that takes a parameter struct, with its first setter where an operation of
+    the host has one ("" for the other languages, whose calls take no such struct)."""
+    with_params = sorted((o for o in operations if "Params::new(" in o["call"]), key=lambda o: not o["setters"])
+    if not with_params:
+        return ""
+    op = with_params[0]
+    return f"{op['call'][:-1]}.{op['setters'][0]}(...))" if op["setters"] else str(op["call"])
 
 
 def _go_version(target: Path) -> str:

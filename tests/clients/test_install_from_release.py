@@ -305,7 +305,8 @@ fn tiers(url: &str) -> Result<usize, Error<configuration_api::ListDynamicFeeConf
 }
 
 fn quote(url: &str) -> Result<(), ApiError> {
-    compute_api::compute_swap_base_in(&swap::configuration(Some(url), None)?, "a", "b", 1, 50, TxVersion::V0, None)?;
+    let quote = compute_api::ComputeSwapBaseInParams::new("a", "b", 1, 50, TxVersion::V0);
+    compute_api::compute_swap_base_in(&swap::configuration(Some(url), None)?, quote)?;
     Ok(())
 }
 

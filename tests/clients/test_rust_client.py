@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 from toolchains import BUILD, cargo, require, rust_crate
 
-from calls import operations, resolve, success_type
+from calls import operations, resolve, success_example, success_type
 from contract import SUCCESS, TIMING_HOST, Outcome, judge, timeout_entry, timing_plan, timing_problems
-from mock_servers import HostileServer, Prism, refused_url
+from mock_servers import HostileServer, Prism, ScriptedServer, json_reply, refused_url
 from project import HOSTS, REPO
 
 pytestmark = pytest.mark.e2e
@@ -39,28 +39,33 @@ def raw_string(value: object) -> str:
     return 'r#"' + json.dumps(value) + '"#'
 
 
+def rust_value(host: str, param: dict[str, Any]) -> str:
+    """A parameter's example as a Rust expression (an enum built from JSON with serde)."""
+    schema = param.get("schema", {})
+    value = param["example"]
+    if "$ref" in schema and "enum" in resolve(host, schema):
+        return f"from_json({raw_string(value)})"
+    return json.dumps(value) if isinstance(value, str) else str(value)
+
+
 def call_code(host: str, op: dict[str, Any]) -> str:
-    """The Rust expression that calls one operation with its examples (None for optional
-    parameters; enums and bodies built from JSON with serde)."""
+    """The Rust expression that calls one operation with its examples: the configuration
+    alone, or the operation's parameter struct, `XParams::new` with the body and the required
+    parameters, then the setter of every optional parameter that has an example."""
     crate = f"raydium_{host.replace('-', '_')}_client"
-    args = ["&c"]
+    module = f"{crate}::apis::{snake(str(op['tags'][0]))}_api"
+    params = [resolve(host, p) for p in op.get("parameters", [])]
+    required = [rust_value(host, p) for p in params if p.get("required")]
     if "requestBody" in op:
         media = resolve(host, op["requestBody"])["content"]["application/json"]
-        args.append(f"from_json({raw_string(resolve(host, next(iter(media['examples'].values())))['value'])})")
-    for param in (resolve(host, p) for p in op.get("parameters", [])):
-        if not param.get("required"):
-            args.append("None")
-            continue
-        schema = param.get("schema", {})
-        value = param["example"]
-        if "$ref" in schema and "enum" in resolve(host, schema):
-            args.append(f"from_json({raw_string(value)})")
-        elif isinstance(value, str):
-            args.append(json.dumps(value))
-        else:
-            args.append(str(value))
-    module = f"{snake(str(op['tags'][0]))}_api"
-    return f"{crate}::apis::{module}::{snake(op['operationId'])}({', '.join(args)})"
+        required.insert(0, f"from_json({raw_string(resolve(host, next(iter(media['examples'].values())))['value'])})")
+    setters = "".join(f".{snake(p['name'])}({rust_value(host, p)})" for p in params
+                      if not p.get("required") and "example" in p)  # fmt: skip
+    operation = str(op["operationId"])
+    args = ["&c"]
+    if params or "requestBody" in op:
+        args.append(f"{module}::{operation[:1].upper()}{operation[1:]}Params::new({', '.join(required)}){setters}")
+    return f"{module}::{snake(operation)}({', '.join(args)})"
 
 
 MAIN = r"""use std::io::Read;
@@ -245,7 +250,8 @@ fn tiers(url: &str) -> Result<usize, ApiError> {
 
 fn quote(url: &str) -> Result<(), ApiError> {
     let configuration = swap::configuration(Some(url), None)?;
-    compute_api::compute_swap_base_in(&configuration, "a", "b", 1, 50, TxVersion::V0, None)?;
+    let params = compute_api::ComputeSwapBaseInParams::new("a", "b", 1, 50, TxVersion::V0);
+    compute_api::compute_swap_base_in(&configuration, params)?;
     Ok(())
 }
 
@@ -286,3 +292,65 @@ def test_one_error_type_of_the_shared_runtime_takes_a_failure_of_either_host(hos
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert json.loads(proc.stdout) == {"caught": [["NotJson", 520], ["FailureEnvelope", 400]], "action": "wait",
                                        "own codes": [None, "REQ_POOL_NOT_OPEN"]}  # fmt: skip
+
+
+BUILDERS = r"""
+use raydium_pool_v3_client::apis::pools_api::{self, GetPoolsByIdsParams, ListPoolsParams};
+use raydium_pool_v3_client::contract;
+use raydium_pool_v3_client::models::{PoolInfoItem, PoolSortField};
+
+fn main() {
+    let c = contract::configuration(std::env::args().nth(1).as_deref(), None).expect("a client");
+    let unset = ListPoolsParams::default(); // every parameter optional: Default is `new()`
+    assert!(unset.page_size.is_none() && ListPoolsParams::new().page.is_none());
+    let params = ListPoolsParams::new().pool_sort_field(PoolSortField::Liquidity).page_size(100).page(1);
+    let page = pools_api::list_pools(&c, params.clone()).expect("a page");
+    let pools = pools_api::get_pools_by_ids(&c, GetPoolsByIdsParams::new(String::from("a,b"))).expect("the pools");
+    let items: Vec<Option<&PoolInfoItem>> = pools.data.iter().map(Option::as_ref).collect();
+    println!("{}", serde_json::json!({
+        "page": page.success, "debug": format!("{:?}", params.page_size),
+        "ids": items.iter().map(|p| p.map(|p| p.id.clone())).collect::<Vec<_>>(),
+        "tvl": items[0].and_then(|p| p.tvl), "lpPrice": items[0].and_then(|p| p.lp_price),
+    }));
+}
+"""
+# A struct literal of a #[non_exhaustive] struct outside its crate does not compile (E0639).
+LITERAL = r"""
+fn main() {
+    let _ = raydium_pool_v3_client::apis::pools_api::ListPoolsParams {
+        pool_type: None, pool_sort_field: None, page_size: None, sort_type: None, page: None,
+    };
+}
+"""
+
+
+def test_parameters_are_built_with_setters_and_pool_items_are_typed(scripted: ScriptedServer, tmp_path: Path) -> None:
+    """Each operation takes one parameter struct: `XParams::new(required)` and a setter per
+    optional parameter with its plain value (Default where nothing is required). Only what was
+    set reaches the query. `#[non_exhaustive]`: no struct literal outside the crate, so a
+    parameter added later is not a breaking change. Get-by-ids items are
+    `Option<PoolInfoItem>`: the unknown id's null is `None`, the pool is typed."""
+    require("cargo")
+    pool = {op["operationId"]: op for *_, op in operations(["pool-v3"])}
+    scripted.on("/pools/info/list", json_reply(200, success_example("pool-v3", pool["listPools"])))
+    found = success_example("pool-v3", pool["getPoolsByIds"])
+    assert found is not None
+    assert found["data"] == [found["data"][0], None]  # the example: one pool found, one id unknown
+    scripted.on("/pools/info/ids", json_reply(200, found))
+    built = cargo(["build"], rust_crate(tmp_path, "builders", ["pool-v3"], BUILDERS))
+    assert built.returncode == 0, built.stderr
+    proc = subprocess.run([str(BUILD / "cargo-target" / "debug" / "builders"), scripted.url], capture_output=True,
+                          text=True, timeout=60, check=False)  # fmt: skip
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    first = found["data"][0]
+    assert json.loads(proc.stdout) == {"page": True, "debug": "Some(100)",
+                                       "ids": [first["id"], None],
+                                       "tvl": first["tvl"], "lpPrice": first["lpPrice"]}  # fmt: skip
+    sent = [{"poolSortField": ["liquidity"], "pageSize": ["100"], "page": ["1"]}]  # what was set, nothing else
+    assert scripted.queries["/pools/info/list"] == sent
+    assert scripted.queries["/pools/info/ids"] == [{"ids": ["a,b"]}]
+    literal = tmp_path / "literal"
+    literal.mkdir()
+    refused = cargo(["build"], rust_crate(literal, "literal", ["pool-v3"], LITERAL))
+    assert refused.returncode != 0
+    assert "E0639" in refused.stderr, refused.stderr

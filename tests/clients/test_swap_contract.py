@@ -258,7 +258,8 @@ use raydium_transaction_v1_client::models;
 
 fn compute(base: &str) -> Result<models::SwapComputeResponse, Error<compute_api::ComputeSwapBaseInError>> {
     let c: Configuration = contract::configuration(Some(base), None).expect("a configuration");
-    compute_api::compute_swap_base_in(&c, "SOL", "USDC", AMOUNT, 50, models::TxVersion::V0, None)
+    let params = compute_api::ComputeSwapBaseInParams::new("SOL", "USDC", AMOUNT, 50, models::TxVersion::V0);
+    compute_api::compute_swap_base_in(&c, params)
 }
 
 fn main() {
@@ -270,7 +271,8 @@ fn main() {
         Some(serde_json::json!(0)));
     body.wrap_sol = Some(true);
     body.unwrap_sol = Some(true);
-    match transaction_api::build_swap_base_in_transaction(&c, body) {
+    let params = transaction_api::BuildSwapBaseInTransactionParams::new(body);
+    match transaction_api::build_swap_base_in_transaction(&c, params) {
         Ok(built) => { report.insert("built".into(), serde_json::json!(built.success)); }
         Err(e) => {
             report.insert("built".into(), serde_json::json!(false));

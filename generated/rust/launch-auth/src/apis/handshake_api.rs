@@ -15,6 +15,24 @@ use crate::{apis::ResponseContent, models};
 use crate::contract::AmountU64; // raydium-api-descriptions
 use super::{Error, configuration, ContentType};
 
+/// The parameters of [`request_token`]: `RequestTokenParams::new(body)`.
+/// `#[non_exhaustive]`: build it with `new`; a parameter added later is one more setter.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct RequestTokenParams {
+    /// The Ed25519 signature of `time:<unix-seconds>` and the wallet address.
+    pub body: serde_json::Value,
+}
+
+impl RequestTokenParams {
+    /// The parameters with the required ones given; every optional one is unset.
+    pub fn new(body: serde_json::Value) -> Self {
+        Self {
+            body,
+        }
+    }
+}
+
 
 /// struct for typed errors of method [`request_token`]
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -25,9 +43,7 @@ pub enum RequestTokenError {
 
 
 /// Send the Ed25519 signature of the message `time:<unix-seconds>`, made with the wallet, and the wallet address; receive a JWT to send as the `svc-token` header on each later forum call.  The method is not shown in the source: POST is assumed here because the client sends data (a signature and an address). How they are sent is not shown either: the request body is an open JSON object (its media type assumed like the method, its field names not shown), and how the JWT comes back is not shown, so no response content is described: the clients return the response as it came. 
-pub fn request_token(configuration: &configuration::Configuration, body: serde_json::Value) -> Result<(), Error<RequestTokenError>> {
-    // add a prefix to parameters to efficiently prevent name collisions
-    let p_body_body = body;
+pub fn request_token(configuration: &configuration::Configuration, params: RequestTokenParams) -> Result<(), Error<RequestTokenError>> {
 
     let uri_str = format!("{}/request-token", configuration.base_path);
     let mut req_builder = configuration.client.request(reqwest::Method::POST, &uri_str);
@@ -35,7 +51,7 @@ pub fn request_token(configuration: &configuration::Configuration, body: serde_j
     if let Some(ref user_agent) = configuration.user_agent {
         req_builder = req_builder.header(reqwest::header::USER_AGENT, user_agent.clone());
     }
-    req_builder = req_builder.json(&p_body_body);
+    req_builder = req_builder.json(&params.body);
 
     let req = req_builder.build()?;
     // raydium-api-descriptions: the contract sends the request (timeouts, deadline, Retry-After),

@@ -15,6 +15,59 @@ use crate::{apis::ResponseContent, models};
 use crate::contract::AmountU64; // raydium-api-descriptions
 use super::{Error, configuration, ContentType};
 
+/// The parameters of [`get_campaign_user_stats`]: `GetCampaignUserStatsParams::new(wallet)`, then
+/// one setter per optional parameter that you set (`.index(...)`).
+/// `#[non_exhaustive]`: build it with `new`; a parameter added later is one more setter.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct GetCampaignUserStatsParams {
+    /// Wallet address.
+    pub wallet: String,
+    /// Campaign index.
+    pub index: Option<i32>,
+}
+
+impl GetCampaignUserStatsParams {
+    /// The parameters with the required ones given; every optional one is unset.
+    pub fn new(wallet: impl Into<String>) -> Self {
+        Self {
+            wallet: wallet.into(),
+            index: None,
+        }
+    }
+
+    /// Campaign index.
+    pub fn index(mut self, index: i32) -> Self {
+        self.index = Some(index);
+        self
+    }
+}
+
+/// The parameters of [`list_campaign_leaderboard`]: `ListCampaignLeaderboardParams::new()`, then
+/// one setter per optional parameter that you set (`.index(...)`).
+/// `#[non_exhaustive]`: build it with `new`; a parameter added later is one more setter.
+#[derive(Clone, Debug, Default)]
+#[non_exhaustive]
+pub struct ListCampaignLeaderboardParams {
+    /// Campaign index.
+    pub index: Option<i32>,
+}
+
+impl ListCampaignLeaderboardParams {
+    /// The parameters; every optional one is unset.
+    pub fn new() -> Self {
+        Self {
+            index: None,
+        }
+    }
+
+    /// Campaign index.
+    pub fn index(mut self, index: i32) -> Self {
+        self.index = Some(index);
+        self
+    }
+}
+
 
 /// struct for typed errors of method [`get_campaign_configs`]
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -45,7 +98,7 @@ pub enum ListCampaignLeaderboardError {
 
 
 /// Campaign parameters and rules.
-pub fn get_campaign_configs(configuration: &configuration::Configuration, ) -> Result<models::CampaignConfigurationResponse, Error<GetCampaignConfigsError>> {
+pub fn get_campaign_configs(configuration: &configuration::Configuration) -> Result<models::CampaignConfigurationResponse, Error<GetCampaignConfigsError>> {
 
     let uri_str = format!("{}/campaign/configs", configuration.base_path);
     let mut req_builder = configuration.client.request(reqwest::Method::GET, &uri_str);
@@ -62,16 +115,13 @@ pub fn get_campaign_configs(configuration: &configuration::Configuration, ) -> R
 }
 
 /// Campaign user stats (volume, P&L, score, earned rewards) of a wallet. A wallet with no history gets zeroed stats, not an error. 
-pub fn get_campaign_user_stats(configuration: &configuration::Configuration, wallet: &str, index: Option<i32>) -> Result<models::CampaignUserStatsResponse, Error<GetCampaignUserStatsError>> {
-    // add a prefix to parameters to efficiently prevent name collisions
-    let p_query_wallet = wallet;
-    let p_query_index = index;
+pub fn get_campaign_user_stats(configuration: &configuration::Configuration, params: GetCampaignUserStatsParams) -> Result<models::CampaignUserStatsResponse, Error<GetCampaignUserStatsError>> {
 
     let uri_str = format!("{}/campaign/user", configuration.base_path);
     let mut req_builder = configuration.client.request(reqwest::Method::GET, &uri_str);
 
-    req_builder = req_builder.query(&[("wallet", &p_query_wallet.to_string())]);
-    if let Some(ref param_value) = p_query_index {
+    req_builder = req_builder.query(&[("wallet", &params.wallet.to_string())]);
+    if let Some(ref param_value) = params.index {
         req_builder = req_builder.query(&[("index", &param_value.to_string())]);
     }
     if let Some(ref user_agent) = configuration.user_agent {
@@ -86,14 +136,12 @@ pub fn get_campaign_user_stats(configuration: &configuration::Configuration, wal
 }
 
 /// The leaderboard for the campaign `index`. The result is paginated; the pagination parameters are not shown in the source. 
-pub fn list_campaign_leaderboard(configuration: &configuration::Configuration, index: Option<i32>) -> Result<models::CampaignLeaderboardResponse, Error<ListCampaignLeaderboardError>> {
-    // add a prefix to parameters to efficiently prevent name collisions
-    let p_query_index = index;
+pub fn list_campaign_leaderboard(configuration: &configuration::Configuration, params: ListCampaignLeaderboardParams) -> Result<models::CampaignLeaderboardResponse, Error<ListCampaignLeaderboardError>> {
 
     let uri_str = format!("{}/campaign/list", configuration.base_path);
     let mut req_builder = configuration.client.request(reqwest::Method::GET, &uri_str);
 
-    if let Some(ref param_value) = p_query_index {
+    if let Some(ref param_value) = params.index {
         req_builder = req_builder.query(&[("index", &param_value.to_string())]);
     }
     if let Some(ref user_agent) = configuration.user_agent {

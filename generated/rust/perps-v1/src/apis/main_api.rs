@@ -15,6 +15,24 @@ use crate::{apis::ResponseContent, models};
 use crate::contract::AmountU64; // raydium-api-descriptions
 use super::{Error, configuration, ContentType};
 
+/// The parameters of [`get_temp_key`]: `GetTempKeyParams::new(wallet)`.
+/// `#[non_exhaustive]`: build it with `new`; a parameter added later is one more setter.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct GetTempKeyParams {
+    /// Wallet address the keypair is generated for.
+    pub wallet: String,
+}
+
+impl GetTempKeyParams {
+    /// The parameters with the required ones given; every optional one is unset.
+    pub fn new(wallet: impl Into<String>) -> Self {
+        Self {
+            wallet: wallet.into(),
+        }
+    }
+}
+
 
 /// struct for typed errors of method [`check_availability`]
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -63,7 +81,7 @@ pub enum ListRpcsError {
 
 
 /// Availability per region. The country is read from the request header `cf-ipcountry`, set by an edge proxy; when it is absent, a default configuration is used. Restricted regions (for example one large country) are configured server-side and updated periodically. 
-pub fn check_availability(configuration: &configuration::Configuration, ) -> Result<models::AvailabilityResponse, Error<CheckAvailabilityError>> {
+pub fn check_availability(configuration: &configuration::Configuration) -> Result<models::AvailabilityResponse, Error<CheckAvailabilityError>> {
 
     let uri_str = format!("{}/main/availability-check", configuration.base_path);
     let mut req_builder = configuration.client.request(reqwest::Method::GET, &uri_str);
@@ -80,7 +98,7 @@ pub fn check_availability(configuration: &configuration::Configuration, ) -> Res
 }
 
 /// Market-wide statistics: 24h, 7d and 30d volume; total, long and short open interest. 
-pub fn get_market_statistics(configuration: &configuration::Configuration, ) -> Result<models::MarketStatisticsResponse, Error<GetMarketStatisticsError>> {
+pub fn get_market_statistics(configuration: &configuration::Configuration) -> Result<models::MarketStatisticsResponse, Error<GetMarketStatisticsError>> {
 
     let uri_str = format!("{}/main/info", configuration.base_path);
     let mut req_builder = configuration.client.request(reqwest::Method::GET, &uri_str);
@@ -97,14 +115,12 @@ pub fn get_market_statistics(configuration: &configuration::Configuration, ) -> 
 }
 
 /// Generates a temporary Ed25519 keypair for a wallet, for certain authentication or signing flows. Needs no credentials.  **Secret.** The response holds key material. Clients must not log it, cache it or store it beyond its use, and must not send it anywhere but the flow that needs it. 
-pub fn get_temp_key(configuration: &configuration::Configuration, wallet: &str) -> Result<models::TempKeyResponse, Error<GetTempKeyError>> {
-    // add a prefix to parameters to efficiently prevent name collisions
-    let p_query_wallet = wallet;
+pub fn get_temp_key(configuration: &configuration::Configuration, params: GetTempKeyParams) -> Result<models::TempKeyResponse, Error<GetTempKeyError>> {
 
     let uri_str = format!("{}/main/temp-key", configuration.base_path);
     let mut req_builder = configuration.client.request(reqwest::Method::GET, &uri_str);
 
-    req_builder = req_builder.query(&[("wallet", &p_query_wallet.to_string())]);
+    req_builder = req_builder.query(&[("wallet", &params.wallet.to_string())]);
     if let Some(ref user_agent) = configuration.user_agent {
         req_builder = req_builder.header(reqwest::header::USER_AGENT, user_agent.clone());
     }
@@ -117,7 +133,7 @@ pub fn get_temp_key(configuration: &configuration::Configuration, wallet: &str) 
 }
 
 /// Returns the current stable UI version and the minimum supported UI version: the front end's compatibility check (Versioning rule 4). 
-pub fn get_version(configuration: &configuration::Configuration, ) -> Result<models::VersionInfoResponse, Error<GetVersionError>> {
+pub fn get_version(configuration: &configuration::Configuration) -> Result<models::VersionInfoResponse, Error<GetVersionError>> {
 
     let uri_str = format!("{}/main/version", configuration.base_path);
     let mut req_builder = configuration.client.request(reqwest::Method::GET, &uri_str);
@@ -134,7 +150,7 @@ pub fn get_version(configuration: &configuration::Configuration, ) -> Result<mod
 }
 
 /// The whitelisted chain RPC endpoint list.
-pub fn list_rpcs(configuration: &configuration::Configuration, ) -> Result<models::RpcListResponse, Error<ListRpcsError>> {
+pub fn list_rpcs(configuration: &configuration::Configuration) -> Result<models::RpcListResponse, Error<ListRpcsError>> {
 
     let uri_str = format!("{}/main/rpcs", configuration.base_path);
     let mut req_builder = configuration.client.request(reqwest::Method::GET, &uri_str);

@@ -27,7 +27,7 @@ pub enum ListDefaultPoolsError {
 
 
 /// The default perp pool list with volumes. Its success shape has no `msg`. 
-pub fn list_default_pools(configuration: &configuration::Configuration, ) -> Result<models::PerpPoolListResponse, Error<ListDefaultPoolsError>> {
+pub fn list_default_pools(configuration: &configuration::Configuration) -> Result<models::PerpPoolListResponse, Error<ListDefaultPoolsError>> {
 
     let uri_str = format!("{}/pool/default-list", configuration.base_path);
     let mut req_builder = configuration.client.request(reqwest::Method::GET, &uri_str);

@@ -15,6 +15,40 @@ use crate::{apis::ResponseContent, models};
 use crate::contract::AmountU64; // raydium-api-descriptions
 use super::{Error, configuration, ContentType};
 
+/// The parameters of [`share_closed_position`]: `ShareClosedPositionParams::new(body)`.
+/// `#[non_exhaustive]`: build it with `new`; a parameter added later is one more setter.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct ShareClosedPositionParams {
+    pub body: serde_json::Value,
+}
+
+impl ShareClosedPositionParams {
+    /// The parameters with the required ones given; every optional one is unset.
+    pub fn new(body: serde_json::Value) -> Self {
+        Self {
+            body,
+        }
+    }
+}
+
+/// The parameters of [`share_live_position`]: `ShareLivePositionParams::new(body)`.
+/// `#[non_exhaustive]`: build it with `new`; a parameter added later is one more setter.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct ShareLivePositionParams {
+    pub body: serde_json::Value,
+}
+
+impl ShareLivePositionParams {
+    /// The parameters with the required ones given; every optional one is unset.
+    pub fn new(body: serde_json::Value) -> Self {
+        Self {
+            body,
+        }
+    }
+}
+
 
 /// struct for typed errors of method [`share_closed_position`]
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -36,9 +70,7 @@ pub enum ShareLivePositionError {
 
 
 /// Generates a shareable image of the closed position, with realized P&L, described by the JSON body. The response has the same shape as `/share/position`. 
-pub fn share_closed_position(configuration: &configuration::Configuration, body: serde_json::Value) -> Result<models::ShareResponse, Error<ShareClosedPositionError>> {
-    // add a prefix to parameters to efficiently prevent name collisions
-    let p_body_body = body;
+pub fn share_closed_position(configuration: &configuration::Configuration, params: ShareClosedPositionParams) -> Result<models::ShareResponse, Error<ShareClosedPositionError>> {
 
     let uri_str = format!("{}/share/history-position", configuration.base_path);
     let mut req_builder = configuration.client.request(reqwest::Method::POST, &uri_str);
@@ -46,7 +78,7 @@ pub fn share_closed_position(configuration: &configuration::Configuration, body:
     if let Some(ref user_agent) = configuration.user_agent {
         req_builder = req_builder.header(reqwest::header::USER_AGENT, user_agent.clone());
     }
-    req_builder = req_builder.json(&p_body_body);
+    req_builder = req_builder.json(&params.body);
 
     let req = req_builder.build()?;
     // raydium-api-descriptions: the contract sends the request (timeouts, deadline, Retry-After),
@@ -56,9 +88,7 @@ pub fn share_closed_position(configuration: &configuration::Configuration, body:
 }
 
 /// Generates a shareable image of the live position described by the JSON body.
-pub fn share_live_position(configuration: &configuration::Configuration, body: serde_json::Value) -> Result<models::ShareResponse, Error<ShareLivePositionError>> {
-    // add a prefix to parameters to efficiently prevent name collisions
-    let p_body_body = body;
+pub fn share_live_position(configuration: &configuration::Configuration, params: ShareLivePositionParams) -> Result<models::ShareResponse, Error<ShareLivePositionError>> {
 
     let uri_str = format!("{}/share/position", configuration.base_path);
     let mut req_builder = configuration.client.request(reqwest::Method::POST, &uri_str);
@@ -66,7 +96,7 @@ pub fn share_live_position(configuration: &configuration::Configuration, body: s
     if let Some(ref user_agent) = configuration.user_agent {
         req_builder = req_builder.header(reqwest::header::USER_AGENT, user_agent.clone());
     }
-    req_builder = req_builder.json(&p_body_body);
+    req_builder = req_builder.json(&params.body);
 
     let req = req_builder.build()?;
     // raydium-api-descriptions: the contract sends the request (timeouts, deadline, Retry-After),

@@ -54,7 +54,7 @@ pub enum GetVersionError {
 
 
 /// Chain statistics. Clients should cache the result for 1 hour.
-pub fn get_chain_statistics(configuration: &configuration::Configuration, ) -> Result<models::ChainStatisticsResponse, Error<GetChainStatisticsError>> {
+pub fn get_chain_statistics(configuration: &configuration::Configuration) -> Result<models::ChainStatisticsResponse, Error<GetChainStatisticsError>> {
 
     let uri_str = format!("{}/main/info", configuration.base_path);
     let mut req_builder = configuration.client.request(reqwest::Method::GET, &uri_str);
@@ -71,7 +71,7 @@ pub fn get_chain_statistics(configuration: &configuration::Configuration, ) -> R
 }
 
 /// Priority-fee levels in micro-lamports per compute unit (`vh` very high, `h` high, `m` medium), for a swap transaction's `computeUnitPriceMicroLamports`. Raydium's demo sends the `h` level as a decimal string.
-pub fn get_priority_fees(configuration: &configuration::Configuration, ) -> Result<models::PriorityFeesResponse, Error<GetPriorityFeesError>> {
+pub fn get_priority_fees(configuration: &configuration::Configuration) -> Result<models::PriorityFeesResponse, Error<GetPriorityFeesError>> {
 
     let uri_str = format!("{}/main/auto-fee", configuration.base_path);
     let mut req_builder = configuration.client.request(reqwest::Method::GET, &uri_str);
@@ -88,7 +88,7 @@ pub fn get_priority_fees(configuration: &configuration::Configuration, ) -> Resu
 }
 
 /// The chain RPC nodes Raydium's front end offers, and how it chooses between them (`strategy`).
-pub fn get_rpc_list(configuration: &configuration::Configuration, ) -> Result<models::RpcListResponse, Error<GetRpcListError>> {
+pub fn get_rpc_list(configuration: &configuration::Configuration) -> Result<models::RpcListResponse, Error<GetRpcListError>> {
 
     let uri_str = format!("{}/main/rpcs", configuration.base_path);
     let mut req_builder = configuration.client.request(reqwest::Method::GET, &uri_str);
@@ -105,7 +105,7 @@ pub fn get_rpc_list(configuration: &configuration::Configuration, ) -> Result<mo
 }
 
 /// The current front-end version (`latest`) and the least supported one (`least`), which Raydium's front end compares with its own to ask for a refresh.
-pub fn get_version(configuration: &configuration::Configuration, ) -> Result<models::VersionInfoResponse, Error<GetVersionError>> {
+pub fn get_version(configuration: &configuration::Configuration) -> Result<models::VersionInfoResponse, Error<GetVersionError>> {
 
     let uri_str = format!("{}/main/version", configuration.base_path);
     let mut req_builder = configuration.client.request(reqwest::Method::GET, &uri_str);

@@ -36,7 +36,7 @@ pub enum ListDynamicFeeConfigsError {
 
 
 /// Per-pool limit-order configuration: whether limit orders are enabled, the minimum input amount, and `limit_order_admin`, the off-chain keeper authorized to settle filled orders. Field names beyond `limit_order_admin`, and how the per-pool entries are arranged in `data`, are not shown in the source. 
-pub fn get_limit_order_config(configuration: &configuration::Configuration, ) -> Result<models::LimitOrderConfigResponse, Error<GetLimitOrderConfigError>> {
+pub fn get_limit_order_config(configuration: &configuration::Configuration) -> Result<models::LimitOrderConfigResponse, Error<GetLimitOrderConfigError>> {
 
     let uri_str = format!("{}/main/clmm-limit-order-config", configuration.base_path);
     let mut req_builder = configuration.client.request(reqwest::Method::GET, &uri_str);
@@ -53,7 +53,7 @@ pub fn get_limit_order_config(configuration: &configuration::Configuration, ) ->
 }
 
 /// Returns an array of `DynamicFeeConfig`. Each entry is a calibrated tier that a new concentrated-liquidity pool may opt into when the pool is created with `enableDynamicFee=true`; the `id` of a tier is passed to the `CreateCustomizablePool` flow. Cached 60 seconds. 
-pub fn list_dynamic_fee_configs(configuration: &configuration::Configuration, ) -> Result<models::DynamicFeeConfigListResponse, Error<ListDynamicFeeConfigsError>> {
+pub fn list_dynamic_fee_configs(configuration: &configuration::Configuration) -> Result<models::DynamicFeeConfigListResponse, Error<ListDynamicFeeConfigsError>> {
 
     let uri_str = format!("{}/main/clmm-dynamic-config", configuration.base_path);
     let mut req_builder = configuration.client.request(reqwest::Method::GET, &uri_str);

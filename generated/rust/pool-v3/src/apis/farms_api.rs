@@ -15,6 +15,49 @@ use crate::{apis::ResponseContent, models};
 use crate::contract::AmountU64; // raydium-api-descriptions
 use super::{Error, configuration, ContentType};
 
+/// The parameters of [`list_farms`]: `ListFarmsParams::new()`, then
+/// one setter per optional parameter that you set (`.page_size(...)`).
+/// `#[non_exhaustive]`: build it with `new`; a parameter added later is one more setter.
+#[derive(Clone, Debug, Default)]
+#[non_exhaustive]
+pub struct ListFarmsParams {
+    /// Number of farms per page; at most 100.
+    pub page_size: Option<i32>,
+    /// The LP mint whose farms are wanted.
+    pub lp: Option<String>,
+    /// Page number; the front end asks for page 1 first.
+    pub page: Option<i32>,
+}
+
+impl ListFarmsParams {
+    /// The parameters; every optional one is unset.
+    pub fn new() -> Self {
+        Self {
+            page_size: None,
+            lp: None,
+            page: None,
+        }
+    }
+
+    /// Number of farms per page; at most 100.
+    pub fn page_size(mut self, page_size: i32) -> Self {
+        self.page_size = Some(page_size);
+        self
+    }
+
+    /// The LP mint whose farms are wanted.
+    pub fn lp(mut self, lp: impl Into<String>) -> Self {
+        self.lp = Some(lp.into());
+        self
+    }
+
+    /// Page number; the front end asks for page 1 first.
+    pub fn page(mut self, page: i32) -> Self {
+        self.page = Some(page);
+        self
+    }
+}
+
 
 /// struct for typed errors of method [`list_farms`]
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -27,22 +70,18 @@ pub enum ListFarmsError {
 
 
 /// Farms. The page number parameter is not shown in the source.
-pub fn list_farms(configuration: &configuration::Configuration, page_size: Option<i32>, lp: Option<&str>, page: Option<i32>) -> Result<models::FarmPageResponse, Error<ListFarmsError>> {
-    // add a prefix to parameters to efficiently prevent name collisions
-    let p_query_page_size = page_size;
-    let p_query_lp = lp;
-    let p_query_page = page;
+pub fn list_farms(configuration: &configuration::Configuration, params: ListFarmsParams) -> Result<models::FarmPageResponse, Error<ListFarmsError>> {
 
     let uri_str = format!("{}/farms/info/lp", configuration.base_path);
     let mut req_builder = configuration.client.request(reqwest::Method::GET, &uri_str);
 
-    if let Some(ref param_value) = p_query_page_size {
+    if let Some(ref param_value) = params.page_size {
         req_builder = req_builder.query(&[("pageSize", &param_value.to_string())]);
     }
-    if let Some(ref param_value) = p_query_lp {
+    if let Some(ref param_value) = params.lp {
         req_builder = req_builder.query(&[("lp", &param_value.to_string())]);
     }
-    if let Some(ref param_value) = p_query_page {
+    if let Some(ref param_value) = params.page {
         req_builder = req_builder.query(&[("page", &param_value.to_string())]);
     }
     if let Some(ref user_agent) = configuration.user_agent {

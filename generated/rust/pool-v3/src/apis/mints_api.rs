@@ -15,6 +15,31 @@ use crate::{apis::ResponseContent, models};
 use crate::contract::AmountU64; // raydium-api-descriptions
 use super::{Error, configuration, ContentType};
 
+/// The parameters of [`get_mint_prices`]: `GetMintPricesParams::new()`, then
+/// one setter per optional parameter that you set (`.mints(...)`).
+/// `#[non_exhaustive]`: build it with `new`; a parameter added later is one more setter.
+#[derive(Clone, Debug, Default)]
+#[non_exhaustive]
+pub struct GetMintPricesParams {
+    /// Comma-separated mint addresses; Raydium's front end sends at most 49 per call.
+    pub mints: Option<String>,
+}
+
+impl GetMintPricesParams {
+    /// The parameters; every optional one is unset.
+    pub fn new() -> Self {
+        Self {
+            mints: None,
+        }
+    }
+
+    /// Comma-separated mint addresses; Raydium's front end sends at most 49 per call.
+    pub fn mints(mut self, mints: impl Into<String>) -> Self {
+        self.mints = Some(mints.into());
+        self
+    }
+}
+
 
 /// struct for typed errors of method [`get_mint_prices`]
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -36,14 +61,12 @@ pub enum ListMintsError {
 
 
 /// Prices, for a query of mints. The source names no query parameter for the mints (nor its encoding or limits): the request shape of this endpoint is not shown, so no parameter is declared here. 
-pub fn get_mint_prices(configuration: &configuration::Configuration, mints: Option<&str>) -> Result<models::MintPricesResponse, Error<GetMintPricesError>> {
-    // add a prefix to parameters to efficiently prevent name collisions
-    let p_query_mints = mints;
+pub fn get_mint_prices(configuration: &configuration::Configuration, params: GetMintPricesParams) -> Result<models::MintPricesResponse, Error<GetMintPricesError>> {
 
     let uri_str = format!("{}/mint/price", configuration.base_path);
     let mut req_builder = configuration.client.request(reqwest::Method::GET, &uri_str);
 
-    if let Some(ref param_value) = p_query_mints {
+    if let Some(ref param_value) = params.mints {
         req_builder = req_builder.query(&[("mints", &param_value.to_string())]);
     }
     if let Some(ref user_agent) = configuration.user_agent {
@@ -58,7 +81,7 @@ pub fn get_mint_prices(configuration: &configuration::Configuration, mints: Opti
 }
 
 /// The token list (token metadata). Clients should cache the result for 1 hour. The request shape of this endpoint is not shown in the source. 
-pub fn list_mints(configuration: &configuration::Configuration, ) -> Result<models::TokenListResponse, Error<ListMintsError>> {
+pub fn list_mints(configuration: &configuration::Configuration) -> Result<models::TokenListResponse, Error<ListMintsError>> {
 
     let uri_str = format!("{}/mint/list", configuration.base_path);
     let mut req_builder = configuration.client.request(reqwest::Method::GET, &uri_str);

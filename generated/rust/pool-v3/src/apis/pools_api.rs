@@ -15,6 +15,192 @@ use crate::{apis::ResponseContent, models};
 use crate::contract::AmountU64; // raydium-api-descriptions
 use super::{Error, configuration, ContentType};
 
+/// The parameters of [`get_pools_by_ids`]: `GetPoolsByIdsParams::new(ids)`.
+/// `#[non_exhaustive]`: build it with `new`; a parameter added later is one more setter.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct GetPoolsByIdsParams {
+    /// Comma-separated list of pool ids.
+    pub ids: String,
+}
+
+impl GetPoolsByIdsParams {
+    /// The parameters with the required ones given; every optional one is unset.
+    pub fn new(ids: impl Into<String>) -> Self {
+        Self {
+            ids: ids.into(),
+        }
+    }
+}
+
+/// The parameters of [`list_pools`]: `ListPoolsParams::new()`, then
+/// one setter per optional parameter that you set (`.pool_type(...)`).
+/// `#[non_exhaustive]`: build it with `new`; a parameter added later is one more setter.
+#[derive(Clone, Debug, Default)]
+#[non_exhaustive]
+pub struct ListPoolsParams {
+    /// Which pools to include.
+    pub pool_type: Option<models::PoolType>,
+    /// Field to sort by; `default` sorts by 24h volume. The sort direction is not shown.
+    pub pool_sort_field: Option<models::PoolSortField>,
+    /// Number of pools per page; at most 1000.
+    pub page_size: Option<i32>,
+    /// Sort direction of `poolSortField`, descending or ascending.
+    pub sort_type: Option<models::SortType>,
+    /// Page number of the pool list.
+    pub page: Option<i32>,
+}
+
+impl ListPoolsParams {
+    /// The parameters; every optional one is unset.
+    pub fn new() -> Self {
+        Self {
+            pool_type: None,
+            pool_sort_field: None,
+            page_size: None,
+            sort_type: None,
+            page: None,
+        }
+    }
+
+    /// Which pools to include.
+    pub fn pool_type(mut self, pool_type: models::PoolType) -> Self {
+        self.pool_type = Some(pool_type);
+        self
+    }
+
+    /// Field to sort by; `default` sorts by 24h volume. The sort direction is not shown.
+    pub fn pool_sort_field(mut self, pool_sort_field: models::PoolSortField) -> Self {
+        self.pool_sort_field = Some(pool_sort_field);
+        self
+    }
+
+    /// Number of pools per page; at most 1000.
+    pub fn page_size(mut self, page_size: i32) -> Self {
+        self.page_size = Some(page_size);
+        self
+    }
+
+    /// Sort direction of `poolSortField`, descending or ascending.
+    pub fn sort_type(mut self, sort_type: models::SortType) -> Self {
+        self.sort_type = Some(sort_type);
+        self
+    }
+
+    /// Page number of the pool list.
+    pub fn page(mut self, page: i32) -> Self {
+        self.page = Some(page);
+        self
+    }
+}
+
+/// The parameters of [`list_pools_by_cursor`]: `ListPoolsByCursorParams::new()`, then
+/// one setter per optional parameter that you set (`.size(...)`).
+/// `#[non_exhaustive]`: build it with `new`; a parameter added later is one more setter.
+#[derive(Clone, Debug, Default)]
+#[non_exhaustive]
+pub struct ListPoolsByCursorParams {
+    /// Number of pools per page; at most 1000.
+    pub size: Option<i32>,
+    /// The opaque cursor returned by the previous page. Pass it back unchanged; never build or modify one. 
+    pub next_page_id: Option<String>,
+}
+
+impl ListPoolsByCursorParams {
+    /// The parameters; every optional one is unset.
+    pub fn new() -> Self {
+        Self {
+            size: None,
+            next_page_id: None,
+        }
+    }
+
+    /// Number of pools per page; at most 1000.
+    pub fn size(mut self, size: i32) -> Self {
+        self.size = Some(size);
+        self
+    }
+
+    /// The opaque cursor returned by the previous page. Pass it back unchanged; never build or modify one. 
+    pub fn next_page_id(mut self, next_page_id: impl Into<String>) -> Self {
+        self.next_page_id = Some(next_page_id.into());
+        self
+    }
+}
+
+/// The parameters of [`list_pools_by_mint`]: `ListPoolsByMintParams::new(mint1)`, then
+/// one setter per optional parameter that you set (`.mint2(...)`).
+/// `#[non_exhaustive]`: build it with `new`; a parameter added later is one more setter.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct ListPoolsByMintParams {
+    /// Mint address. With `mint2`, supply the smaller of the two in ascending public-key byte order (the endpoint also sorts the pair itself). Alone, all pools containing it are returned. 
+    pub mint1: String,
+    /// Optional second mint address, greater than `mint1` in ascending public-key byte order. Omit it to search by one mint. 
+    pub mint2: Option<String>,
+    /// Which pools to include.
+    pub pool_type: Option<models::PoolType>,
+    /// Field to sort by; `default` sorts by 24h volume. The sort direction is not shown.
+    pub pool_sort_field: Option<models::PoolSortField>,
+    /// Number of pools per page; at most 1000.
+    pub page_size: Option<i32>,
+    /// Sort direction of `poolSortField`, descending or ascending.
+    pub sort_type: Option<models::SortType>,
+    /// Page number of the pool list.
+    pub page: Option<i32>,
+}
+
+impl ListPoolsByMintParams {
+    /// The parameters with the required ones given; every optional one is unset.
+    pub fn new(mint1: impl Into<String>) -> Self {
+        Self {
+            mint1: mint1.into(),
+            mint2: None,
+            pool_type: None,
+            pool_sort_field: None,
+            page_size: None,
+            sort_type: None,
+            page: None,
+        }
+    }
+
+    /// Optional second mint address, greater than `mint1` in ascending public-key byte order. Omit it to search by one mint. 
+    pub fn mint2(mut self, mint2: impl Into<String>) -> Self {
+        self.mint2 = Some(mint2.into());
+        self
+    }
+
+    /// Which pools to include.
+    pub fn pool_type(mut self, pool_type: models::PoolType) -> Self {
+        self.pool_type = Some(pool_type);
+        self
+    }
+
+    /// Field to sort by; `default` sorts by 24h volume. The sort direction is not shown.
+    pub fn pool_sort_field(mut self, pool_sort_field: models::PoolSortField) -> Self {
+        self.pool_sort_field = Some(pool_sort_field);
+        self
+    }
+
+    /// Number of pools per page; at most 1000.
+    pub fn page_size(mut self, page_size: i32) -> Self {
+        self.page_size = Some(page_size);
+        self
+    }
+
+    /// Sort direction of `poolSortField`, descending or ascending.
+    pub fn sort_type(mut self, sort_type: models::SortType) -> Self {
+        self.sort_type = Some(sort_type);
+        self
+    }
+
+    /// Page number of the pool list.
+    pub fn page(mut self, page: i32) -> Self {
+        self.page = Some(page);
+        self
+    }
+}
+
 
 /// struct for typed errors of method [`get_pools_by_ids`]
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -54,14 +240,12 @@ pub enum ListPoolsByMintError {
 
 
 /// Pools for a comma-separated list of pool ids.
-pub fn get_pools_by_ids(configuration: &configuration::Configuration, ids: &str) -> Result<models::PoolsResponse, Error<GetPoolsByIdsError>> {
-    // add a prefix to parameters to efficiently prevent name collisions
-    let p_query_ids = ids;
+pub fn get_pools_by_ids(configuration: &configuration::Configuration, params: GetPoolsByIdsParams) -> Result<models::PoolsResponse, Error<GetPoolsByIdsError>> {
 
     let uri_str = format!("{}/pools/info/ids", configuration.base_path);
     let mut req_builder = configuration.client.request(reqwest::Method::GET, &uri_str);
 
-    req_builder = req_builder.query(&[("ids", &p_query_ids.to_string())]);
+    req_builder = req_builder.query(&[("ids", &params.ids.to_string())]);
     if let Some(ref user_agent) = configuration.user_agent {
         req_builder = req_builder.header(reqwest::header::USER_AGENT, user_agent.clone());
     }
@@ -74,30 +258,24 @@ pub fn get_pools_by_ids(configuration: &configuration::Configuration, ids: &str)
 }
 
 /// Pools, paged, filtered by `poolType` and sorted by `poolSortField`. The sort direction and page number parameters are not shown in the source. 
-pub fn list_pools(configuration: &configuration::Configuration, pool_type: Option<models::PoolType>, pool_sort_field: Option<models::PoolSortField>, page_size: Option<i32>, sort_type: Option<models::SortType>, page: Option<i32>) -> Result<models::PoolPageResponse, Error<ListPoolsError>> {
-    // add a prefix to parameters to efficiently prevent name collisions
-    let p_query_pool_type = pool_type;
-    let p_query_pool_sort_field = pool_sort_field;
-    let p_query_page_size = page_size;
-    let p_query_sort_type = sort_type;
-    let p_query_page = page;
+pub fn list_pools(configuration: &configuration::Configuration, params: ListPoolsParams) -> Result<models::PoolPageResponse, Error<ListPoolsError>> {
 
     let uri_str = format!("{}/pools/info/list", configuration.base_path);
     let mut req_builder = configuration.client.request(reqwest::Method::GET, &uri_str);
 
-    if let Some(ref param_value) = p_query_pool_type {
+    if let Some(ref param_value) = params.pool_type {
         req_builder = req_builder.query(&[("poolType", &param_value.to_string())]);
     }
-    if let Some(ref param_value) = p_query_pool_sort_field {
+    if let Some(ref param_value) = params.pool_sort_field {
         req_builder = req_builder.query(&[("poolSortField", &param_value.to_string())]);
     }
-    if let Some(ref param_value) = p_query_page_size {
+    if let Some(ref param_value) = params.page_size {
         req_builder = req_builder.query(&[("pageSize", &param_value.to_string())]);
     }
-    if let Some(ref param_value) = p_query_sort_type {
+    if let Some(ref param_value) = params.sort_type {
         req_builder = req_builder.query(&[("sortType", &param_value.to_string())]);
     }
-    if let Some(ref param_value) = p_query_page {
+    if let Some(ref param_value) = params.page {
         req_builder = req_builder.query(&[("page", &param_value.to_string())]);
     }
     if let Some(ref user_agent) = configuration.user_agent {
@@ -112,18 +290,15 @@ pub fn list_pools(configuration: &configuration::Configuration, pool_type: Optio
 }
 
 /// Pools, cursor-paged. The response carries `nextPageId`, an opaque cursor: pass it back unchanged as `nextPageId` to get the next page, and never build one. 
-pub fn list_pools_by_cursor(configuration: &configuration::Configuration, size: Option<i32>, next_page_id: Option<&str>) -> Result<models::PoolCursorPageResponse, Error<ListPoolsByCursorError>> {
-    // add a prefix to parameters to efficiently prevent name collisions
-    let p_query_size = size;
-    let p_query_next_page_id = next_page_id;
+pub fn list_pools_by_cursor(configuration: &configuration::Configuration, params: ListPoolsByCursorParams) -> Result<models::PoolCursorPageResponse, Error<ListPoolsByCursorError>> {
 
     let uri_str = format!("{}/pools/info/list-v2", configuration.base_path);
     let mut req_builder = configuration.client.request(reqwest::Method::GET, &uri_str);
 
-    if let Some(ref param_value) = p_query_size {
+    if let Some(ref param_value) = params.size {
         req_builder = req_builder.query(&[("size", &param_value.to_string())]);
     }
-    if let Some(ref param_value) = p_query_next_page_id {
+    if let Some(ref param_value) = params.next_page_id {
         req_builder = req_builder.query(&[("nextPageId", &param_value.to_string())]);
     }
     if let Some(ref user_agent) = configuration.user_agent {
@@ -138,36 +313,28 @@ pub fn list_pools_by_cursor(configuration: &configuration::Configuration, size: 
 }
 
 /// Pools containing the mint(s). Callers supply `mint1` less than `mint2` in ascending public-key byte order; the endpoint also sorts the pair itself. To search by one mint, omit `mint2` and all pools containing it are returned. The sort direction and page number parameters are not shown in the source. 
-pub fn list_pools_by_mint(configuration: &configuration::Configuration, mint1: &str, mint2: Option<&str>, pool_type: Option<models::PoolType>, pool_sort_field: Option<models::PoolSortField>, page_size: Option<i32>, sort_type: Option<models::SortType>, page: Option<i32>) -> Result<models::PoolsByMintResponse, Error<ListPoolsByMintError>> {
-    // add a prefix to parameters to efficiently prevent name collisions
-    let p_query_mint1 = mint1;
-    let p_query_mint2 = mint2;
-    let p_query_pool_type = pool_type;
-    let p_query_pool_sort_field = pool_sort_field;
-    let p_query_page_size = page_size;
-    let p_query_sort_type = sort_type;
-    let p_query_page = page;
+pub fn list_pools_by_mint(configuration: &configuration::Configuration, params: ListPoolsByMintParams) -> Result<models::PoolsByMintResponse, Error<ListPoolsByMintError>> {
 
     let uri_str = format!("{}/pools/info/mint", configuration.base_path);
     let mut req_builder = configuration.client.request(reqwest::Method::GET, &uri_str);
 
-    req_builder = req_builder.query(&[("mint1", &p_query_mint1.to_string())]);
-    if let Some(ref param_value) = p_query_mint2 {
+    req_builder = req_builder.query(&[("mint1", &params.mint1.to_string())]);
+    if let Some(ref param_value) = params.mint2 {
         req_builder = req_builder.query(&[("mint2", &param_value.to_string())]);
     }
-    if let Some(ref param_value) = p_query_pool_type {
+    if let Some(ref param_value) = params.pool_type {
         req_builder = req_builder.query(&[("poolType", &param_value.to_string())]);
     }
-    if let Some(ref param_value) = p_query_pool_sort_field {
+    if let Some(ref param_value) = params.pool_sort_field {
         req_builder = req_builder.query(&[("poolSortField", &param_value.to_string())]);
     }
-    if let Some(ref param_value) = p_query_page_size {
+    if let Some(ref param_value) = params.page_size {
         req_builder = req_builder.query(&[("pageSize", &param_value.to_string())]);
     }
-    if let Some(ref param_value) = p_query_sort_type {
+    if let Some(ref param_value) = params.sort_type {
         req_builder = req_builder.query(&[("sortType", &param_value.to_string())]);
     }
-    if let Some(ref param_value) = p_query_page {
+    if let Some(ref param_value) = params.page {
         req_builder = req_builder.query(&[("page", &param_value.to_string())]);
     }
     if let Some(ref user_agent) = configuration.user_agent {

@@ -22,14 +22,14 @@ pub struct PoolsResponse {
     pub msg: Option<String>,
     /// The pools for the requested ids (the data of /pools/info/ids).
     #[serde(rename = "data")]
-    pub data: Vec<serde_json::Value>,
+    pub data: Vec<Option<models::PoolInfoItem>>,
     /// raydium-api-descriptions: keys the description does not list, kept as they came
     #[serde(flatten, default, skip_serializing_if = "std::collections::HashMap::is_empty")]
     pub additional_properties: std::collections::HashMap<String, serde_json::Value>,
 }
 
 impl PoolsResponse {
-    pub fn new(success: bool, data: Vec<serde_json::Value>) -> PoolsResponse {
+    pub fn new(success: bool, data: Vec<Option<models::PoolInfoItem>>) -> PoolsResponse {
         PoolsResponse {
             id: None,
             success,

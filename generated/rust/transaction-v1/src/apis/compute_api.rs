@@ -15,6 +15,76 @@ use crate::{apis::ResponseContent, models};
 use crate::contract::AmountU64; // raydium-api-descriptions
 use super::{Error, configuration, ContentType};
 
+/// The parameters of [`compute_swap_base_in`]: `ComputeSwapBaseInParams::new(input_mint, output_mint, amount, slippage_bps, tx_version)`, then
+/// one setter per optional parameter that you set (`.referrer_bps(...)`).
+/// `#[non_exhaustive]`: build it with `new`; a parameter added later is one more setter.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct ComputeSwapBaseInParams {
+    /// Mint address of the token sent.
+    pub input_mint: String,
+    /// Mint address of the token wanted.
+    pub output_mint: String,
+    /// Input amount, in the token's smallest unit (base-in: the fixed input). Values reach the u64 range: clients in languages without 64-bit integers (JavaScript numbers are exact only up to 2^53 - 1) must pass it as a decimal string of digits built from a 64-bit or big-integer value, never through a floating-point number. 
+    pub amount: AmountU64,
+    /// Slippage tolerance in basis points, 0 to 10000 (100 = 1%).
+    pub slippage_bps: i32,
+    /// Transaction format of the transaction built from this quote.
+    pub tx_version: models::TxVersion,
+    /// Base-in only: basis points of the output taken as a referrer fee. This parameter does not exist for base-out. 
+    pub referrer_bps: Option<i32>,
+}
+
+impl ComputeSwapBaseInParams {
+    /// The parameters with the required ones given; every optional one is unset.
+    pub fn new(input_mint: impl Into<String>, output_mint: impl Into<String>, amount: AmountU64, slippage_bps: i32, tx_version: models::TxVersion) -> Self {
+        Self {
+            input_mint: input_mint.into(),
+            output_mint: output_mint.into(),
+            amount,
+            slippage_bps,
+            tx_version,
+            referrer_bps: None,
+        }
+    }
+
+    /// Base-in only: basis points of the output taken as a referrer fee. This parameter does not exist for base-out. 
+    pub fn referrer_bps(mut self, referrer_bps: i32) -> Self {
+        self.referrer_bps = Some(referrer_bps);
+        self
+    }
+}
+
+/// The parameters of [`compute_swap_base_out`]: `ComputeSwapBaseOutParams::new(input_mint, output_mint, amount, slippage_bps, tx_version)`.
+/// `#[non_exhaustive]`: build it with `new`; a parameter added later is one more setter.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct ComputeSwapBaseOutParams {
+    /// Mint address of the token sent.
+    pub input_mint: String,
+    /// Mint address of the token wanted.
+    pub output_mint: String,
+    /// Desired output amount, in the token's smallest unit (base-out: the fixed output). Values reach the u64 range: clients in languages without 64-bit integers (JavaScript numbers are exact only up to 2^53 - 1) must pass it as a decimal string of digits built from a 64-bit or big-integer value, never through a floating-point number. 
+    pub amount: AmountU64,
+    /// Slippage tolerance in basis points, 0 to 10000 (100 = 1%).
+    pub slippage_bps: i32,
+    /// Transaction format of the transaction built from this quote.
+    pub tx_version: models::TxVersion,
+}
+
+impl ComputeSwapBaseOutParams {
+    /// The parameters with the required ones given; every optional one is unset.
+    pub fn new(input_mint: impl Into<String>, output_mint: impl Into<String>, amount: AmountU64, slippage_bps: i32, tx_version: models::TxVersion) -> Self {
+        Self {
+            input_mint: input_mint.into(),
+            output_mint: output_mint.into(),
+            amount,
+            slippage_bps,
+            tx_version,
+        }
+    }
+}
+
 
 /// struct for typed errors of method [`compute_swap_base_in`]
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -36,24 +106,17 @@ pub enum ComputeSwapBaseOutError {
 
 
 /// Fixed input amount: computes the output. Read-only, no signing. Pass the entire response, unchanged, as `swapResponse` to `POST /transaction/swap-base-in` within about 30 seconds. 
-pub fn compute_swap_base_in(configuration: &configuration::Configuration, input_mint: &str, output_mint: &str, amount: AmountU64, slippage_bps: i32, tx_version: models::TxVersion, referrer_bps: Option<i32>) -> Result<models::SwapComputeResponse, Error<ComputeSwapBaseInError>> {
-    // add a prefix to parameters to efficiently prevent name collisions
-    let p_query_input_mint = input_mint;
-    let p_query_output_mint = output_mint;
-    let p_query_amount = amount;
-    let p_query_slippage_bps = slippage_bps;
-    let p_query_tx_version = tx_version;
-    let p_query_referrer_bps = referrer_bps;
+pub fn compute_swap_base_in(configuration: &configuration::Configuration, params: ComputeSwapBaseInParams) -> Result<models::SwapComputeResponse, Error<ComputeSwapBaseInError>> {
 
     let uri_str = format!("{}/compute/swap-base-in", configuration.base_path);
     let mut req_builder = configuration.client.request(reqwest::Method::GET, &uri_str);
 
-    req_builder = req_builder.query(&[("inputMint", &p_query_input_mint.to_string())]);
-    req_builder = req_builder.query(&[("outputMint", &p_query_output_mint.to_string())]);
-    req_builder = req_builder.query(&[("amount", &p_query_amount.to_string())]);
-    req_builder = req_builder.query(&[("slippageBps", &p_query_slippage_bps.to_string())]);
-    req_builder = req_builder.query(&[("txVersion", &p_query_tx_version.to_string())]);
-    if let Some(ref param_value) = p_query_referrer_bps {
+    req_builder = req_builder.query(&[("inputMint", &params.input_mint.to_string())]);
+    req_builder = req_builder.query(&[("outputMint", &params.output_mint.to_string())]);
+    req_builder = req_builder.query(&[("amount", &params.amount.to_string())]);
+    req_builder = req_builder.query(&[("slippageBps", &params.slippage_bps.to_string())]);
+    req_builder = req_builder.query(&[("txVersion", &params.tx_version.to_string())]);
+    if let Some(ref param_value) = params.referrer_bps {
         req_builder = req_builder.query(&[("referrerBps", &param_value.to_string())]);
     }
     if let Some(ref user_agent) = configuration.user_agent {
@@ -68,22 +131,16 @@ pub fn compute_swap_base_in(configuration: &configuration::Configuration, input_
 }
 
 /// Fixed output amount: computes the required input. Read-only, no signing. Pass the entire response, unchanged, as `swapResponse` to `POST /transaction/swap-base-out` within about 30 seconds. There is no `referrerBps` on base-out. 
-pub fn compute_swap_base_out(configuration: &configuration::Configuration, input_mint: &str, output_mint: &str, amount: AmountU64, slippage_bps: i32, tx_version: models::TxVersion) -> Result<models::SwapComputeResponse, Error<ComputeSwapBaseOutError>> {
-    // add a prefix to parameters to efficiently prevent name collisions
-    let p_query_input_mint = input_mint;
-    let p_query_output_mint = output_mint;
-    let p_query_amount = amount;
-    let p_query_slippage_bps = slippage_bps;
-    let p_query_tx_version = tx_version;
+pub fn compute_swap_base_out(configuration: &configuration::Configuration, params: ComputeSwapBaseOutParams) -> Result<models::SwapComputeResponse, Error<ComputeSwapBaseOutError>> {
 
     let uri_str = format!("{}/compute/swap-base-out", configuration.base_path);
     let mut req_builder = configuration.client.request(reqwest::Method::GET, &uri_str);
 
-    req_builder = req_builder.query(&[("inputMint", &p_query_input_mint.to_string())]);
-    req_builder = req_builder.query(&[("outputMint", &p_query_output_mint.to_string())]);
-    req_builder = req_builder.query(&[("amount", &p_query_amount.to_string())]);
-    req_builder = req_builder.query(&[("slippageBps", &p_query_slippage_bps.to_string())]);
-    req_builder = req_builder.query(&[("txVersion", &p_query_tx_version.to_string())]);
+    req_builder = req_builder.query(&[("inputMint", &params.input_mint.to_string())]);
+    req_builder = req_builder.query(&[("outputMint", &params.output_mint.to_string())]);
+    req_builder = req_builder.query(&[("amount", &params.amount.to_string())]);
+    req_builder = req_builder.query(&[("slippageBps", &params.slippage_bps.to_string())]);
+    req_builder = req_builder.query(&[("txVersion", &params.tx_version.to_string())]);
     if let Some(ref user_agent) = configuration.user_agent {
         req_builder = req_builder.header(reqwest::header::USER_AGENT, user_agent.clone());
     }

@@ -15,6 +15,40 @@ use crate::{apis::ResponseContent, models};
 use crate::contract::AmountU64; // raydium-api-descriptions
 use super::{Error, configuration, ContentType};
 
+/// The parameters of [`build_swap_base_in_transaction`]: `BuildSwapBaseInTransactionParams::new(swap_base_in_transaction_request)`.
+/// `#[non_exhaustive]`: build it with `new`; a parameter added later is one more setter.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct BuildSwapBaseInTransactionParams {
+    pub swap_base_in_transaction_request: models::SwapBaseInTransactionRequest,
+}
+
+impl BuildSwapBaseInTransactionParams {
+    /// The parameters with the required ones given; every optional one is unset.
+    pub fn new(swap_base_in_transaction_request: models::SwapBaseInTransactionRequest) -> Self {
+        Self {
+            swap_base_in_transaction_request,
+        }
+    }
+}
+
+/// The parameters of [`build_swap_base_out_transaction`]: `BuildSwapBaseOutTransactionParams::new(swap_base_out_transaction_request)`.
+/// `#[non_exhaustive]`: build it with `new`; a parameter added later is one more setter.
+#[derive(Clone, Debug)]
+#[non_exhaustive]
+pub struct BuildSwapBaseOutTransactionParams {
+    pub swap_base_out_transaction_request: models::SwapBaseOutTransactionRequest,
+}
+
+impl BuildSwapBaseOutTransactionParams {
+    /// The parameters with the required ones given; every optional one is unset.
+    pub fn new(swap_base_out_transaction_request: models::SwapBaseOutTransactionRequest) -> Self {
+        Self {
+            swap_base_out_transaction_request,
+        }
+    }
+}
+
 
 /// struct for typed errors of method [`build_swap_base_in_transaction`]
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -36,9 +70,7 @@ pub enum BuildSwapBaseOutTransactionError {
 
 
 /// Builds the transaction for a fixed input from a base-in quote. The client decodes the returned base64 transaction, signs it, broadcasts it through any chain RPC and waits for confirmation. 
-pub fn build_swap_base_in_transaction(configuration: &configuration::Configuration, swap_base_in_transaction_request: models::SwapBaseInTransactionRequest) -> Result<models::SwapTransactionResponse, Error<BuildSwapBaseInTransactionError>> {
-    // add a prefix to parameters to efficiently prevent name collisions
-    let p_body_swap_base_in_transaction_request = swap_base_in_transaction_request;
+pub fn build_swap_base_in_transaction(configuration: &configuration::Configuration, params: BuildSwapBaseInTransactionParams) -> Result<models::SwapTransactionResponse, Error<BuildSwapBaseInTransactionError>> {
 
     let uri_str = format!("{}/transaction/swap-base-in", configuration.base_path);
     let mut req_builder = configuration.client.request(reqwest::Method::POST, &uri_str);
@@ -46,7 +78,7 @@ pub fn build_swap_base_in_transaction(configuration: &configuration::Configurati
     if let Some(ref user_agent) = configuration.user_agent {
         req_builder = req_builder.header(reqwest::header::USER_AGENT, user_agent.clone());
     }
-    req_builder = req_builder.json(&p_body_swap_base_in_transaction_request);
+    req_builder = req_builder.json(&params.swap_base_in_transaction_request);
 
     let req = req_builder.build()?;
     // raydium-api-descriptions: the contract sends the request (timeouts, deadline, Retry-After),
@@ -56,9 +88,7 @@ pub fn build_swap_base_in_transaction(configuration: &configuration::Configurati
 }
 
 /// Builds the transaction for a fixed output from a base-out quote. The client decodes the returned base64 transaction, signs it, broadcasts it through any chain RPC and waits for confirmation. The base-out referrer field is not implemented. 
-pub fn build_swap_base_out_transaction(configuration: &configuration::Configuration, swap_base_out_transaction_request: models::SwapBaseOutTransactionRequest) -> Result<models::SwapTransactionResponse, Error<BuildSwapBaseOutTransactionError>> {
-    // add a prefix to parameters to efficiently prevent name collisions
-    let p_body_swap_base_out_transaction_request = swap_base_out_transaction_request;
+pub fn build_swap_base_out_transaction(configuration: &configuration::Configuration, params: BuildSwapBaseOutTransactionParams) -> Result<models::SwapTransactionResponse, Error<BuildSwapBaseOutTransactionError>> {
 
     let uri_str = format!("{}/transaction/swap-base-out", configuration.base_path);
     let mut req_builder = configuration.client.request(reqwest::Method::POST, &uri_str);
@@ -66,7 +96,7 @@ pub fn build_swap_base_out_transaction(configuration: &configuration::Configurat
     if let Some(ref user_agent) = configuration.user_agent {
         req_builder = req_builder.header(reqwest::header::USER_AGENT, user_agent.clone());
     }
-    req_builder = req_builder.json(&p_body_swap_base_out_transaction_request);
+    req_builder = req_builder.json(&params.swap_base_out_transaction_request);
 
     let req = req_builder.build()?;
     // raydium-api-descriptions: the contract sends the request (timeouts, deadline, Retry-After),
