@@ -113,6 +113,8 @@ RUST_ITEM = re.compile(r"^(\s*)pub (?:async )?(fn|struct|enum|type|const|static|
 RUST_FIELD = re.compile(r"^\s+pub (\w+)\s*:")
 RUST_IMPL = re.compile(r"^impl(?:<[^>]*>)? (?:[\w:<>]+ for )?(\w+)")
 RUST_VARIANT = re.compile(r"^\s+([A-Z]\w*)\s*(?:[,({=]|$)")
+RUST_SIGNATURE = re.compile(r"\s*\{.*$|\s*;\s*$")  # a function's body or its `;`, after the signature
+RUST_PARAMETER = re.compile(r"\b(?:mut\s+)?\w+: ")  # `name: ` before a parameter's type (paths are `a::b`)
 
 
 RUST_USE = re.compile(r"^pub use ([\w:]+)::\{?([\w, ]+)\}?;")
@@ -126,7 +128,7 @@ def rust_surface(crate: Path, runtime: Path | None = None) -> list[str]:
     that re-exports them: of a private module of the crate, or of the shared runtime's crate
     (read from `runtime`), with their fields, variants and methods; a private module's own
     names are not public."""
-    names, uses, private = _rust_items(crate)
+    names, uses, private, _ = _rust_items(crate)
     external = set(rust_surface(runtime)) if runtime else set()
     for module, source, name in uses:
         pool, prefix = (external, "crate") if source == RUNTIME_CRATE else (names, source)
@@ -136,12 +138,23 @@ def rust_surface(crate: Path, runtime: Path | None = None) -> list[str]:
     return sorted(n for n in names if n.split("::")[0] not in private)
 
 
-def _rust_items(crate: Path) -> tuple[set[str], list[tuple[str, str, str]], set[str]]:
-    """The items each file declares, its `pub use`s (module, source path, name) and the crate's
-    private modules (`mod x;`)."""
+def rust_signatures(crate: Path) -> list[str]:
+    """Each public function's and method's signature and each public field's type after its
+    name (`apis::pools_api::list_pools(configuration: &configuration::Configuration, params:
+    ListPoolsParams) -> Result<...>`, `models::PoolsResponse.data Vec<Option<...>>`): a change
+    there breaks callers as a removed name does. The crate's own items; what it re-exports from
+    the shared runtime is the runtime's, under the runtime's version."""
+    _, _, private, signatures = _rust_items(crate)
+    return sorted(f"{name} {sig}" for name, sig in signatures.items() if name.split("::")[0] not in private)
+
+
+def _rust_items(crate: Path) -> tuple[set[str], list[tuple[str, str, str]], set[str], dict[str, str]]:
+    """The items each file declares, its `pub use`s (module, source path, name), the crate's
+    private modules (`mod x;`) and the signatures of its functions and the types of its fields."""
     names: set[str] = set()
     uses: list[tuple[str, str, str]] = []
     private: set[str] = set()
+    signatures: dict[str, str] = {}
     for path in sorted((crate / "src").rglob("*.rs")):
         parts = path.relative_to(crate / "src").with_suffix("").parts
         module = "::".join(p for p in parts if p not in ("lib", "mod")) or "crate"
@@ -157,27 +170,36 @@ def _rust_items(crate: Path) -> tuple[set[str], list[tuple[str, str, str]], set[
                 owner, kind = impl.group(1), "impl"
             elif item := RUST_ITEM.match(line):
                 indent, what, name = item.groups()
+                # a parameter's name is no part of the API (Rust has no named arguments)
+                signature = RUST_PARAMETER.sub("", RUST_SIGNATURE.sub("", line[item.end():])).strip()
                 if not indent:
                     names.add(f"{module}::{name}")
+                    if what == "fn":
+                        signatures[f"{module}::{name}"] = signature
                     if what in ("struct", "enum") and line.rstrip().endswith("{"):
                         owner, kind = name, what
                 elif kind == "impl" and what == "fn":
                     names.add(f"{module}::{owner}::{name}")
+                    signatures[f"{module}::{owner}::{name}"] = signature
             elif kind == "struct" and (field := RUST_FIELD.match(line)):
                 names.add(f"{module}::{owner}.{field.group(1)}")
+                signatures[f"{module}::{owner}.{field.group(1)}"] = line[field.end():].strip().rstrip(",")
             elif kind == "enum" and (variant := RUST_VARIANT.match(line)):
                 names.add(f"{module}::{owner}::{variant.group(1)}")
-    return names, uses, private
+    return names, uses, private, signatures
 
 
-def go_surface(folder: Path, runtime: Path | None = None) -> list[str]:
+def go_surface(folder: Path, runtime: Path | None = None, signatures: bool = False) -> list[str]:
     """A Go package's exported names, read by go/parser (surface.go); with the shared runtime's
     folder, the runtime types the package names as its own (type aliases) count their fields
-    and methods under the package's names."""
+    and methods under the package's names. With `signatures`, each function's and method's
+    signature and each field's type after its name (`FarmInfo.ID *string`)."""
     cache = BUILD / "go-cache"
     env = {"GOCACHE": str(cache / "build"), "GOPATH": str(cache / "path"), "GOTOOLCHAIN": "local", "GOFLAGS": "",
            "GO111MODULE": "on", "GOPROXY": "off"}  # fmt: skip
-    return helper(["go", "run", str(HELPERS / "surface.go"), str(folder), *([str(runtime)] if runtime else [])], env)
+    flags = ["-signatures"] if signatures else []
+    return helper(["go", "run", str(HELPERS / "surface.go"), *flags, str(folder),
+                   *([str(runtime)] if runtime else [])], env)  # fmt: skip
 
 
 def typescript_surface(entry: Path) -> list[str]:
@@ -208,14 +230,19 @@ def surface(host: str) -> dict[str, list[str]]:
                                  runtimes.folder("python") / "raydium_api_runtime"),
         "typescript": typescript_surface(GENERATED / "typescript" / f"{host}-client" / "dist" / "index.d.ts"),
         "go": go_surface(GENERATED / "go" / host, runtimes.folder("go")),
+        "go signatures": go_surface(GENERATED / "go" / host, runtimes.folder("go"), signatures=True),
         "rust": rust_surface(GENERATED / "rust" / host, runtimes.folder("rust")),
+        "rust signatures": rust_signatures(GENERATED / "rust" / host),
         "ruby": ruby_surface(GENERATED / "ruby" / host / "lib", names.ruby_gem, names.ruby_module),
         "php": php_surface(GENERATED / "php" / host / "lib", names.php_namespace),
     }  # fmt: skip
 
 
 def removed(before: dict[str, list[str]], after: dict[str, list[str]]) -> list[str]:
-    """The names of `before` that `after` no longer has, as `language: name`."""
+    """The names of `before` that `after` no longer has, as `language: name` (for the Go and
+    Rust signatures, `go signatures: name signature`: the name is gone or its signature
+    changed). A list that `before` did not record (signatures before pool-v3 4.0.0) is not
+    compared."""
     return [f"{language}: {name}" for language, names in sorted(before.items())
             for name in sorted(set(names) - set(after.get(language, [])))]  # fmt: skip
 

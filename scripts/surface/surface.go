@@ -3,14 +3,19 @@
 // With a second argument, the shared runtime's folder: a type alias of a runtime type
 // (`type ApiError = apiruntime.ApiError`) lists that type's fields and methods under the
 // alias's name, since callers use them by the package's name.
-// Run by scripts/client_surface.py; go/parser and go/ast only.
+// With -signatures, it prints instead each function's and method's signature and each field's
+// type after its name (`FarmInfo.ID *string`, `NewClient func(options Options) (*APIClient,
+// error)`): a change there breaks callers as a removed name does.
+// Run by scripts/client_surface.py; go/parser, go/ast and go/types' ExprString only.
 package main
 
 import (
+	"flag"
 	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"go/types"
 	"os"
 	"sort"
 	"strings"
@@ -62,21 +67,27 @@ func aliases(packages map[string]*ast.Package) map[string]string {
 }
 
 func main() {
-	pkg := parse(os.Args[1])
+	signatures := flag.Bool("signatures", false, "print each name's signature or type after it")
+	flag.Parse()
+	pkg := parse(flag.Arg(0))
 	names := exported(pkg)
-	if len(os.Args) > 2 {
-		runtime := exported(parse(os.Args[2]))
+	if flag.NArg() > 1 {
+		runtime := exported(parse(flag.Arg(1)))
 		for alias, target := range aliases(pkg) {
-			for name := range runtime {
+			for name, typ := range runtime {
 				if member := strings.TrimPrefix(name, target+"."); member != name {
-					names[alias+"."+member] = true
+					names[alias+"."+member] = typ
 				}
 			}
 		}
 	}
 	sorted := make([]string, 0, len(names))
-	for name := range names {
-		sorted = append(sorted, name)
+	for name, typ := range names {
+		if !*signatures {
+			sorted = append(sorted, name)
+		} else if typ != "" {
+			sorted = append(sorted, name+" "+typ)
+		}
 	}
 	sort.Strings(sorted)
 	for _, name := range sorted {
@@ -84,9 +95,32 @@ func main() {
 	}
 }
 
-// exported lists the package's exported names.
-func exported(packages map[string]*ast.Package) map[string]bool {
-	names := map[string]bool{}
+// signature is a function's type without its parameters' and results' names, which are no
+// part of the API (a caller never names them): func(Options) (*APIClient, error).
+func signature(fn *ast.FuncType) string {
+	unnamed := func(list *ast.FieldList) *ast.FieldList {
+		if list == nil {
+			return nil
+		}
+		out := &ast.FieldList{}
+		for _, field := range list.List {
+			count := len(field.Names) // a, b int: two of int; an unnamed one: one
+			if count == 0 {
+				count = 1
+			}
+			for i := 0; i < count; i++ {
+				out.List = append(out.List, &ast.Field{Type: field.Type})
+			}
+		}
+		return out
+	}
+	return types.ExprString(&ast.FuncType{Params: unnamed(fn.Params), Results: unnamed(fn.Results)})
+}
+
+// exported maps the package's exported names to their signatures or types ("" for a type or an
+// untyped constant).
+func exported(packages map[string]*ast.Package) map[string]string {
+	names := map[string]string{}
 	for _, pkg := range packages {
 		for _, file := range pkg.Files {
 			for _, decl := range file.Decls {
@@ -96,9 +130,9 @@ func exported(packages map[string]*ast.Package) map[string]bool {
 						continue
 					}
 					if d.Recv == nil {
-						names[d.Name.Name] = true
+						names[d.Name.Name] = signature(d.Type)
 					} else if owner := receiver(d.Recv.List[0].Type); ast.IsExported(owner) {
-						names[owner+"."+d.Name.Name] = true
+						names[owner+"."+d.Name.Name] = signature(d.Type)
 					}
 				case *ast.GenDecl:
 					for _, spec := range d.Specs {
@@ -107,12 +141,12 @@ func exported(packages map[string]*ast.Package) map[string]bool {
 							if !s.Name.IsExported() {
 								continue
 							}
-							names[s.Name.Name] = true
+							names[s.Name.Name] = ""
 							if st, ok := s.Type.(*ast.StructType); ok {
 								for _, field := range st.Fields.List {
 									for _, name := range field.Names {
 										if name.IsExported() {
-											names[s.Name.Name+"."+name.Name] = true
+											names[s.Name.Name+"."+name.Name] = types.ExprString(field.Type)
 										}
 									}
 								}
@@ -120,7 +154,10 @@ func exported(packages map[string]*ast.Package) map[string]bool {
 						case *ast.ValueSpec:
 							for _, name := range s.Names {
 								if name.IsExported() {
-									names[name.Name] = true
+									names[name.Name] = ""
+									if s.Type != nil {
+										names[name.Name] = types.ExprString(s.Type)
+									}
 								}
 							}
 						}

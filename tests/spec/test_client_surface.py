@@ -5,11 +5,12 @@ end to end)."""
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
 
-from client_surface import python_surface, removed, rust_surface
+from client_surface import go_surface, python_surface, removed, rust_signatures, rust_surface
 from generate import Host
 from openapi_generator import Names
 from project import HOSTS, REPO, bundle
@@ -153,6 +154,57 @@ def test_rust_names_what_a_module_re_exports_under_its_own_name(tmp_path: Path) 
     assert rust_surface(crate) == ["contract::send"]  # without the runtime's folder: nothing to follow
 
 
+def test_rust_signatures_are_the_types_callers_compile_against(tmp_path: Path) -> None:
+    """Each public function's parameter and result types (not the parameters' names, which no
+    caller writes) and each public field's type; a private module's are not public."""
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "lib.rs").write_text("pub mod contract;\nmod hidden;\n", encoding="utf-8")
+    (tmp_path / "src" / "contract.rs").write_text(RUST + "pub fn call(c: &Config, mut params: Params<'_, u8>) "
+                                                  "-> Result<Vec<Option<Pool>>, Error> {\n}\n", encoding="utf-8")
+    (tmp_path / "src" / "hidden.rs").write_text("pub fn inner(x: u8) {}\n", encoding="utf-8")
+    assert rust_signatures(tmp_path) == [
+        "contract::RetryPolicy.max_retries u32", "contract::RetryPolicy::new () -> Self",
+        "contract::call (&Config, Params<'_, u8>) -> Result<Vec<Option<Pool>>, Error>", "contract::send ()",
+    ]  # fmt: skip
+
+
+GO = """package p
+
+type T struct {
+	Field *string
+	Many, More []int
+	hidden int
+}
+
+func New(a, b int, name string) (t *T, err error) { return nil, nil }
+
+func (t *T) Get() string { return "" }
+
+const Typed int = 1
+const Untyped = 2
+"""
+
+
+def test_go_signatures_are_the_types_callers_compile_against(tmp_path: Path) -> None:
+    """Each function's and method's type without its parameters' names (a caller never names
+    them), each field's and typed constant's type."""
+    if shutil.which("go") is None:
+        pytest.skip("go is not installed (make toolchains)")
+    (tmp_path / "p.go").write_text(GO, encoding="utf-8")
+    assert go_surface(tmp_path, signatures=True) == [
+        "New func(int, int, string) (*T, error)", "T.Field *string", "T.Get func() string", "T.Many []int",
+        "T.More []int", "Typed int",
+    ]  # fmt: skip
+    assert go_surface(tmp_path) == ["New", "T", "T.Field", "T.Get", "T.Many", "T.More", "Typed", "Untyped"]
+
+
+def test_a_changed_signature_is_gone_as_a_removed_name_is() -> None:
+    before = {"go": ["F"], "go signatures": ["F func(int) error"], "rust signatures": ["m::f (u8) -> u8"]}
+    after = {"go": ["F"], "go signatures": ["F func(string) error"], "rust signatures": ["m::f (u8) -> u8"]}
+    assert removed(before, after) == ["go signatures: F func(int) error"]
+    assert removed({"go": ["F"]}, after) == []  # a release that recorded no signatures: not compared
+
+
 def test_removed_lists_what_is_gone_per_language() -> None:
     before = {"go": ["A", "B.C"], "python": ["m", "m.f"], "rust": ["x"]}
     after = {"go": ["A", "B.D"], "python": ["m", "m.f", "m.g"]}
@@ -174,7 +226,8 @@ def test_each_release_records_the_names_callers_use(host: str) -> None:
     caller's `except`/`catch` uses: an extractor that finds nothing cannot pass."""
     version = str(bundle(host)["info"]["version"])
     recorded = json.loads((REPO / "releases" / host / version / "surface.json").read_text(encoding="utf-8"))
-    assert set(recorded) == set(KEY_NAMES), host
+    assert set(recorded) == {*KEY_NAMES, "go signatures", "rust signatures"}, host
+    assert "NewClient func(Options) (*APIClient, error)" in recorded["go signatures"], host
     of = Names(host, version, default_base_url="")
     names = {"py": Host(host).package, "rb": of.ruby_module, "php": of.php_namespace}
     for language, name in KEY_NAMES.items():
