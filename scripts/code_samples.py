@@ -1,8 +1,8 @@
 """Code samples for every operation, from the description's own examples.
 
 Library module (bundle.py writes the samples into each bundle as `x-codeSamples`; the docs
-pages show them as language tabs). For each operation: curl, Python, TypeScript, Go, Ruby
-and PHP, each calling our generated client for the host the way its docs page teaches.
+pages show them as language tabs). For each operation: curl, Python, TypeScript, Go, Ruby,
+PHP and Rust, each calling our generated client for the host the way its docs page teaches.
 
 The values are the description's, never placeholders: every query parameter that has an
 `example` (a required parameter must have one), and the request body's first named
@@ -29,7 +29,7 @@ from openapi_generator import go_module_path, go_name, has_go_initialism
 
 # (x-codeSamples `lang`, `label`): `lang` is what Redocly and other renderers highlight by
 LANGUAGES = (("Shell", "curl"), ("Python", "Python"), ("TypeScript", "TypeScript"), ("Go", "Go"),
-             ("Ruby", "Ruby"), ("PHP", "PHP"))  # fmt: skip
+             ("Ruby", "Ruby"), ("PHP", "PHP"), ("Rust", "Rust"))  # fmt: skip
 
 
 class SampleError(Exception):
@@ -496,7 +496,86 @@ def _php_value(value: Any) -> str:
     return "'" + value.replace("\\", "\\\\").replace("'", "\\'") + "'" if isinstance(value, str) else json.dumps(value)
 
 
-RENDER = {"curl": curl, "Python": python, "TypeScript": typescript, "Go": go, "Ruby": ruby, "PHP": php}
+def _rust_variant(value: str) -> str:
+    """The variant the Rust generator gives an enum value: its words capitalised (allFarm ->
+    AllFarm, LEGACY -> Legacy, V0 -> V0)."""
+    words = re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+|[0-9]+", value)
+    return "".join(w[:1].upper() + (w[1:].lower() if w.isupper() else w[1:]) for w in words)
+
+
+def _rust_value(p: Param) -> str:
+    if p.enum_type:
+        return f"models::{p.enum_type}::{_rust_variant(str(p.value))}"
+    return json.dumps(p.value) if isinstance(p.value, str) else str(p.value)
+
+
+def _rust_raw(text: str) -> str:
+    """A raw string literal of text: r#"..."#, with more #s where text holds `"#`."""
+    hashes = "#"
+    while f'"{hashes}' in text:
+        hashes += "#"
+    return f'r{hashes}"{text}"{hashes}'
+
+
+def _rust_params(c: Call, body: str | None, name: str) -> list[str]:
+    """`let <name> = XParams::new(body, required...)` and a setter a line per optional
+    parameter ([] for an operation without parameters)."""
+    if not c.params and body is None:
+        return []
+    required = [*([body] if body else []), *(_rust_value(p) for p in c.params if p.required)]
+    head = f"    let {name} = {snake(c.tag)}_api::{pascal(c.operation_id)}Params::new("
+    made = wrapped(head.lstrip(), required, ")", "    ", "    ", trailing=",")
+    step = "    " if "\n" in made else "        "  # rustfmt: a chain after a call that spans lines starts at its `)`
+    setters = [f"{step}.{snake(p.name)}({_rust_value(p)})" for p in c.params if not p.required]
+    return [made + ("" if setters else ";"), *setters[:-1], *([setters[-1] + ";"] if setters else [])]
+
+
+def rust(c: Call) -> str:
+    crate = f"raydium_{c.host.replace('-', '_')}_client"
+    calls = [c.chained.source, c] if c.chained else [c]
+    modules = sorted({f"{snake(call.tag)}_api" for call in calls})
+    uses_models = any(p.enum_type for call in calls for p in call.params) or (c.body is not None and not c.body_open)
+    apis = modules[0] if len(modules) == 1 else "{" + ", ".join(modules) + "}"
+    lines = [f"use {crate}::apis::{apis};", f"use {crate}::contract;",
+             *([f"use {crate}::models;"] if uses_models else []), "", "fn main() {",
+             f"    let configuration = contract::configuration(Some({json.dumps(c.base_url)}), None)",
+             '        .expect("a client");']  # fmt: skip
+    body = None
+    if c.body is not None:
+        kind = "serde_json::Value" if c.body_open else f"models::{c.body_type}"
+        text = _rust_raw(json.dumps(c.body, indent=2))
+        if c.chained:  # the body takes another call's whole response: make that call first
+            field, source = c.chained.field, c.chained.source
+            fields = json.dumps({k: v for k, v in c.body.items() if k != field}, indent=2)[:-2]
+            opening = _rust_raw(fields + ',\n  "' + field + '": ')
+            source_params = _rust_params(source, None, "quote_params")
+            source_args = ", ".join(["&configuration", *(["quote_params"] if source_params else [])])
+            source_call = f"{snake(source.tag)}_api::{snake(source.operation_id)}({source_args})"
+            lines += [*source_params,
+                      f"    // the {field} to send: this response, whole and unchanged (it serializes as it came)",
+                      f"    let {snake(field)} = match {source_call} {{",
+                      "        Ok(response) => response,", "        Err(error) => {",
+                      '            println!("failed: {}", error);', "            return;", "        }", "    };",
+                      f"    let sent = serde_json::to_string(&{snake(field)}).expect(\"the response as it came\");",
+                      f"    let text = String::from({opening}) + &sent + \"\\n}}\";"]  # fmt: skip
+            text = "&text"
+        lines += [f"    let body: {kind} = serde_json::from_str({text}).expect(\"the example body\");"]
+        body = "body"
+    params = _rust_params(c, body, "params")
+    args = ", ".join(["&configuration", *(["params"] if params else [])])
+    shown = '"{:?}", result.data' if c.prints_data else '"{:?}", result'
+    ok = f"        Ok(result) => println!({shown}),"
+    if c.secret:
+        ok = f"        Ok(_result) => println!({json.dumps(_kept(c))}),"
+    elif not c.has_result:  # no body is shown: the call returns nothing to print
+        ok = '        Ok(()) => println!("sent"),'
+    lines += [*params, f"    match {snake(c.tag)}_api::{snake(c.operation_id)}({args}) {{", ok,
+              "        // every error converts into contract::ApiError: an error envelope, 429, HTML, a timeout",
+              '        Err(error) => println!("failed: {}", error),', "    }", "}"]  # fmt: skip
+    return "\n".join(lines)
+
+
+RENDER = {"curl": curl, "Python": python, "TypeScript": typescript, "Go": go, "Ruby": ruby, "PHP": php, "Rust": rust}
 
 
 def samples(c: Call) -> list[dict[str, str]]:

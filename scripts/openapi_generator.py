@@ -555,7 +555,7 @@ def prepare(host: str, bundle: dict[str, Any], work: Path, default_base_url: str
     return configs
 
 
-README_LANGUAGES = {"go": ("Go", "go"), "rust": ("Rust", ""), "ruby": ("Ruby", "ruby"), "php": ("PHP", "php")}
+README_LANGUAGES = {"go": ("Go", "go"), "rust": ("Rust", "rust"), "ruby": ("Ruby", "ruby"), "php": ("PHP", "php")}
 README_ERRORS = {
     "go": "an `APIError` (`errors.As` into `*FailureEnvelopeError`, `*RateLimitedError`, `*NotJSONError`, "
           "`*MalformedJSONError`, `*UnexpectedShapeError`, `*UnexpectedStatusError`, `*RequestTimeoutError`, ...). "

@@ -1,6 +1,6 @@
 """Every code sample in the bundles (`x-codeSamples`, scripts/code_samples.py; the docs
 show them as tabs) runs against the mock server: curl, Python, TypeScript (type-checked
-with tsc --strict, then run with Node), Go (built), Ruby and PHP. Only the base URL is
+with tsc --strict, then run with Node), Go (built), Ruby, PHP and Rust (built). Only the base URL is
 changed, to the mock's. A sample that prints `failed:` caught an ApiError: that fails too."""
 
 from __future__ import annotations
@@ -13,13 +13,13 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from toolchains import go, require, write_go_mod
+from toolchains import BUILD, cargo, go, require, rust_crate, write_go_mod
 
 from mock_servers import Prism
 from project import HOSTS, NODE_BIN, PHP_AUTOLOAD, PYTHONPATH, REPO, RUBY_COMMAND, bundle, default_url
 
 pytestmark = pytest.mark.e2e
-LABELS = ["curl", "Python", "TypeScript", "Go", "Ruby", "PHP"]
+LABELS = ["curl", "Python", "TypeScript", "Go", "Ruby", "PHP", "Rust"]
 
 
 def samples(label: str) -> list[tuple[str, str, str]]:
@@ -82,7 +82,8 @@ def test_no_sample_prints_a_secret() -> None:
     """An operation whose success is a secret (x-sensitive) has samples that never print,
     log or store the response: curl shows the status only, the others say what arrived
     (the temp-key samples used to print the key under the page's own "do not log")."""
-    printing = ["print(result", "console.log(result", "json.Marshal(result)", "p result", "print_r($result"]
+    printing = ["print(result", "console.log(result", "json.Marshal(result)", "p result", "print_r($result",
+                'println!("{:?}", result']  # fmt: skip
     checked = set()
     for host in HOSTS:
         for item in bundle(host)["paths"].values():
@@ -180,3 +181,25 @@ def test_php_samples(prism_servers: dict[str, Prism], tmp_path: Path) -> None:
         script = tmp_path / f"{host}_{op}.php"
         script.write_text(pointed(host, source, prism_servers), encoding="utf-8")
         check(f"{host} {op} PHP", run(["php", str(script)], tmp_path))
+
+
+def test_rust_samples(prism_servers: dict[str, Prism], tmp_path: Path) -> None:
+    """One crate: each sample is a module of its main.rs (its `fn main` made `pub`), run by
+    its name, so that one `cargo build` links one binary."""
+    require("cargo")
+    found = samples("Rust")
+    modules, arms = [], []
+    for i, (host, op, source) in enumerate(found):
+        program = pointed(host, source, prism_servers)
+        assert "\nfn main() {\n" in program, f"{host} {op}: no main"
+        program = program.replace("\nfn main() {\n", "\npub fn main() {\n")
+        modules.append(f"mod sample_{i} {{\n{program}\n}}\n")
+        arms.append(f'        "{host}/{op}" => sample_{i}::main(),')
+    main = "".join(modules) + "\nfn main() {\n    match std::env::args().nth(1).unwrap_or_default().as_str() {\n"
+    main += "\n".join(arms) + '\n        other => panic!("no sample {}", other),\n    }\n}\n'
+    folder = rust_crate(tmp_path, "code-samples", list(HOSTS), main)
+    built = cargo(["build"], folder)
+    assert built.returncode == 0, built.stdout + built.stderr[-4000:]
+    binary = BUILD / "cargo-target" / "debug" / "code-samples"
+    for host, op, _ in found:
+        check(f"{host} {op} Rust", run([str(binary), f"{host}/{op}"], tmp_path))

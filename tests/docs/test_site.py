@@ -192,14 +192,15 @@ def test_code_sample_tabs_switch(browser: Any, site_url: str) -> None:
     browser.get(f"{site_url}/reference/transaction-v1/build-swap-base-in-transaction.html")
     tabs = browser.find_element(By.CSS_SELECTOR, "article .op-aside .tabbed-set")
     labels = tabs.find_elements(By.CSS_SELECTOR, ".tabbed-labels > label")
-    assert [label.text for label in labels] == ["curl", "Python", "TypeScript", "Go", "Ruby", "PHP"]
+    assert [label.text for label in labels] == ["curl", "Python", "TypeScript", "Go", "Ruby", "PHP", "Rust"]
     blocks = tabs.find_elements(By.CSS_SELECTOR, ".tabbed-content > .tabbed-block")
     assert blocks[0].is_displayed()
     assert "curl -sS -X POST" in blocks[0].text
     marks = {"Python": "build_swap_base_in_transaction.sync(", "TypeScript": "client.buildSwapBaseInTransaction(",
              "Go": "BuildSwapBaseInTransaction(context.Background())",
              "Ruby": "Api.new(client).build_swap_base_in_transaction(",
-             "PHP": "$api->buildSwapBaseInTransaction("}  # fmt: skip
+             "PHP": "$api->buildSwapBaseInTransaction(",
+             "Rust": "transaction_api::build_swap_base_in_transaction(&configuration, params)"}  # fmt: skip
     for index, label in enumerate(labels):
         if index == 0:
             continue
