@@ -70,6 +70,14 @@ def same_major(previous: str, version: str) -> bool:
     return old[:width] == new[:width]
 
 
+def next_major(version: str) -> str:
+    """The first version that is a major bump of `version` by `same_major`'s rule: 1.4.2 ->
+    2.0.0, 0.3.1 -> 0.4.0, 0.0.19 -> 0.0.20."""
+    parts = list(version_key(version))
+    i = next((i for i, part in enumerate(parts) if part), len(parts) - 1)
+    return ".".join(str(p) for p in [*parts[:i], parts[i] + 1, *[0] * (len(parts) - i - 1)])
+
+
 def releases_of(host: str) -> list[Path]:
     """The folders of the host's release records, oldest first."""
     folder = RELEASES / host
@@ -408,11 +416,11 @@ def verdict(host: str, changes: list[Change], base_version: str | None, new_vers
     breaking = [c for c in changes if c.breaking]
     if not breaking or base_version is None:
         return None
-    if version_key(new_version)[0] > version_key(base_version)[0]:
+    if version_key(new_version) > version_key(base_version) and not same_major(base_version, new_version):
         return None
     listed = "\n".join(f"  - {c.operation + ': ' if c.operation else ''}{c.what}" for c in breaking)
     return (f"{host}: {len(breaking)} breaking change(s) since {base_version} need a major version bump "
-            f"(info.version is {new_version}; make it {version_key(base_version)[0] + 1}.0.0 or higher):\n{listed}")
+            f"(info.version is {new_version}; make it {next_major(base_version)} or higher):\n{listed}")
 
 
 def plain_words(host: str, base_name: str, changes: list[Change]) -> str:

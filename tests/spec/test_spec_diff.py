@@ -409,6 +409,20 @@ def test_a_major_bump_follows_semver_for_0_x(previous: str, version: str, same: 
     assert spec_diff.same_major(previous, version) is same
 
 
+@pytest.mark.parametrize(("version", "bumped"), [
+    ("1.4.2", "2.0.0"), ("9.9.9", "10.0.0"), ("0.3.1", "0.4.0"), ("0.0.19", "0.0.20"), ("0.0.0", "0.0.1"),
+])  # fmt: skip
+def test_the_next_major_version_is_the_first_that_breaks_the_series(version: str, bumped: str) -> None:
+    assert spec_diff.next_major(version) == bumped
+    assert not spec_diff.same_major(version, bumped)
+
+
+def test_a_breaking_change_of_a_0_x_host_names_its_next_major() -> None:
+    problem = spec_diff.verdict("h", BREAKING[:1], "0.0.19", "0.0.19")
+    assert problem is not None
+    assert "make it 0.0.20 or higher" in problem
+
+
 BREAKING = [spec_diff.Change("h", "doX", True, "query parameter 'q' removed"), spec_diff.Change("h", "", True, "x"),
             spec_diff.Change("h", "doX", False, "response 429 added")]  # fmt: skip
 
@@ -419,6 +433,8 @@ BREAKING = [spec_diff.Change("h", "doX", True, "query parameter 'q' removed"), s
     (BREAKING, "1.4.0", "2.0.0", True),  # a major bump
     (BREAKING, "1.4.0", "10.0.0", True),
     (BREAKING, "1.4.0", "1.5.0", False),
+    (BREAKING, "0.0.19", "0.0.20", True),  # 0.x: the leftmost non-zero part is the major one
+    (BREAKING, "0.3.1", "0.4.0", True),
 ])  # fmt: skip
 def test_a_breaking_change_needs_a_major_bump(changes: list[spec_diff.Change], base: str | None, new: str,
                                               ok: bool) -> None:  # fmt: skip
