@@ -239,12 +239,16 @@ def surface(host: str) -> dict[str, list[str]]:
 
 
 def removed(before: dict[str, list[str]], after: dict[str, list[str]]) -> list[str]:
-    """The names of `before` that `after` no longer has, as `language: name` (for the Go and
-    Rust signatures, `go signatures: name signature`: the name is gone or its signature
-    changed). A list that `before` did not record (signatures before pool-v3 4.0.0) is not
-    compared."""
-    return [f"{language}: {name}" for language, names in sorted(before.items())
-            for name in sorted(set(names) - set(after.get(language, [])))]  # fmt: skip
+    """The names of `before` that `after` no longer has, as `language: name`, and for Go and
+    Rust the signatures that changed, as `go signatures: name signature` (a name that is gone
+    is listed once, as a name). A list that `before` did not record (signatures before
+    pool-v3 4.0.0) is not compared."""
+    gone = {language: set(names) - set(after.get(language, [])) for language, names in before.items()}
+    found = []
+    for language in sorted(before):
+        named = gone.get(language.removesuffix(" signatures"), set()) if language.endswith(" signatures") else set()
+        found += [f"{language}: {name}" for name in sorted(gone[language]) if name.split(" ", 1)[0] not in named]
+    return found
 
 
 def main(argv: list[str] | None = None) -> int:

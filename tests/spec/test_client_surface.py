@@ -203,6 +203,8 @@ def test_a_changed_signature_is_gone_as_a_removed_name_is() -> None:
     after = {"go": ["F"], "go signatures": ["F func(string) error"], "rust signatures": ["m::f (u8) -> u8"]}
     assert removed(before, after) == ["go signatures: F func(int) error"]
     assert removed({"go": ["F"]}, after) == []  # a release that recorded no signatures: not compared
+    renamed = {"go": ["G"], "go signatures": ["G func(int) error"], "rust signatures": []}
+    assert removed(before, renamed) == ["go: F", "rust signatures: m::f (u8) -> u8"]  # F is gone: once
 
 
 def test_removed_lists_what_is_gone_per_language() -> None:
