@@ -434,6 +434,7 @@ func TestANullItemWhereTheSchemaAdmitsNoneIsUnexpectedShapeError(t *testing.T) {
 		"deep":  {"data", "data/*/tags"},
 		"other": {"data/rpcs"},
 		"pair":  {"data", "meta"},
+		"items": {"data/*/tags"}, // through an array whose own items may be null
 	}}
 	for _, tc := range []struct {
 		op, body, where string
@@ -448,6 +449,7 @@ func TestANullItemWhereTheSchemaAdmitsNoneIsUnexpectedShapeError(t *testing.T) {
 		{"list", `{"success":true,"d\u0061ta":{"data":[null]}}`, "data.data[0]"},
 		{"list", `{"success":true,"\u0064ata":{"":"","data":[null]}}`, "data.data[0]"},
 		{"pair", `{"success":true,"data":[1],"meta":[null]}`, "meta[0]"}, // each path of its own
+		{"items", `{"success":true,"data":[null,{"tags":["a",null]}]}`, "data[1].tags[1]"},
 	} {
 		_, err, _ := roundTrip(t, fast, time.Second, rules, get(tc.op, false), answer{status: 200, body: tc.body})
 		var shape *apiruntime.UnexpectedShapeError
