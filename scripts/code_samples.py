@@ -25,7 +25,7 @@ from typing import Any
 from urllib.parse import quote
 
 import oas
-from openapi_generator import go_module_path, go_name, has_go_initialism
+from openapi_generator import go_module_path, go_name, go_type_name, pascal_case, snake
 
 # (x-codeSamples `lang`, `label`): `lang` is what Redocly and other renderers highlight by
 LANGUAGES = (("Shell", "curl"), ("Python", "Python"), ("TypeScript", "TypeScript"), ("Go", "Go"),
@@ -215,10 +215,6 @@ def _followed_members(doc: dict[str, Any], schema: dict[str, Any]) -> dict[str, 
 
 
 # -- names the generators give ---------------------------------------------------------
-def snake(name: str) -> str:
-    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower()
-
-
 def pascal(name: str) -> str:
     return name[:1].upper() + name[1:]
 
@@ -365,14 +361,10 @@ def _go_chain(c: Call, package: str) -> list[str]:
     chain = [f"client.{pascal(c.tag)}API.{go_name(c.operation_id)}(context.Background())"]
     for p in c.params:
         value = json.dumps(p.value)
-        chain.append(f"{go_name(p.name)}({package}.{_go_type(p.enum_type)}{go_name(str(p.value))})" if p.enum_type
+        chain.append(f"{go_name(p.name)}({package}.{go_type_name(p.enum_type)}{go_name(str(p.value))})" if p.enum_type
                      else f"{go_name(p.name)}({value})")  # fmt: skip
     return chain
 
-
-def _go_type(schema: str) -> str:
-    """A schema's Go type name (openapi_generator.go_mappings: renamed only for an initialism)."""
-    return go_name(schema) if has_go_initialism(schema) else schema
 
 
 def go(c: Call) -> str:
@@ -496,16 +488,9 @@ def _php_value(value: Any) -> str:
     return "'" + value.replace("\\", "\\\\").replace("'", "\\'") + "'" if isinstance(value, str) else json.dumps(value)
 
 
-def _rust_variant(value: str) -> str:
-    """The variant the Rust generator gives an enum value: its words capitalised (allFarm ->
-    AllFarm, LEGACY -> Legacy, V0 -> V0)."""
-    words = re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+|[0-9]+", value)
-    return "".join(w[:1].upper() + (w[1:].lower() if w.isupper() else w[1:]) for w in words)
-
-
 def _rust_value(p: Param) -> str:
     if p.enum_type:
-        return f"models::{p.enum_type}::{_rust_variant(str(p.value))}"
+        return f"models::{p.enum_type}::{pascal_case(str(p.value))}"
     return json.dumps(p.value) if isinstance(p.value, str) else str(p.value)
 
 

@@ -71,24 +71,39 @@ GO_INITIALISMS = frozenset({
 _GO_WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+|[0-9]+")
 
 
-def _go_word(word: str) -> str:
+def _initialism(word: str) -> str | None:
+    """The word as one of Go's initialisms (a plural's `s` kept lower: ids -> IDs), or None."""
     if word.upper() in GO_INITIALISMS:
         return word.upper()
     if word.endswith("s") and word[:-1].upper() in GO_INITIALISMS:
-        return word[:-1].upper() + "s"  # ids -> IDs, rpcs -> RPCs
-    return word[:1].upper() + word[1:].lower() if word.isupper() else word[:1].upper() + word[1:]
+        return word[:-1].upper() + "s"
+    return None
+
+
+def _capitalised(word: str) -> str:
+    return word[:1].upper() + (word[1:].lower() if word.isupper() else word[1:])
+
+
+def pascal_case(name: str) -> str:
+    """A name's words capitalised and joined, as the generators name an enum's variants
+    (allFarm -> AllFarm, LEGACY -> Legacy, V0 -> V0, volume24h -> Volume24h)."""
+    return "".join(_capitalised(word) for word in _GO_WORD.findall(name))
 
 
 def go_name(name: str) -> str:
-    """The exported Go name of a JSON or OpenAPI name: its words joined, each initialism in
-    capitals and any other word capitalised (nextPageId -> NextPageID, ids -> IDs,
-    getRpcList -> GetRPCList, LEGACY -> Legacy, volume24h -> Volume24h)."""
-    return "".join(_go_word(word) for word in _GO_WORD.findall(name))
+    """The exported Go name of a JSON or OpenAPI name: as `pascal_case`, with each initialism
+    in capitals (nextPageId -> NextPageID, ids -> IDs, getRpcList -> GetRPCList)."""
+    return "".join(_initialism(word) or _capitalised(word) for word in _GO_WORD.findall(name))
 
 
 def has_go_initialism(name: str) -> bool:
-    words = _GO_WORD.findall(name)
-    return any(w.upper() in GO_INITIALISMS or (w.endswith("s") and w[:-1].upper() in GO_INITIALISMS) for w in words)
+    return any(_initialism(word) for word in _GO_WORD.findall(name))
+
+
+def go_type_name(schema: str) -> str:
+    """A component schema's Go type name: renamed (modelNameMappings) only where it holds an
+    initialism, else the generator's own, the schema's name."""
+    return go_name(schema) if has_go_initialism(schema) else schema
 
 
 def go_module_path(host: str, version: str) -> str:
@@ -363,8 +378,7 @@ def _go_view_names(view: dict[str, Any]) -> None:
     request builder (`x-go-name`, read by our api.mustache: IDs, NextPageID)."""
     for name, schema in view.get("components", {}).get("schemas", {}).items():
         if isinstance(schema, dict) and schema.get("type") == "string" and schema.get("enum"):
-            model = go_mappings(view)["modelNameMappings"].get(name, name)
-            schema["x-enum-varnames"] = [model + go_name(str(value)) for value in schema["enum"]]
+            schema["x-enum-varnames"] = [go_type_name(name) + go_name(str(value)) for value in schema["enum"]]
     parameters = list(view.get("components", {}).get("parameters", {}).values())
     for item in view["paths"].values():
         parameters += item.get("parameters", [])
@@ -582,15 +596,14 @@ README_AMOUNTS = {
 }  # fmt: skip
 
 
-def _snake(name: str) -> str:
+def snake(name: str) -> str:
     return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower()
 
 
 def _readme_call(language: str, bundle: dict[str, Any], op: dict[str, Any]) -> str:
     tag, operation_id = str(op["tags"][0]), str(op["operationId"])
-    snake = _snake(operation_id)
     return {"go": f"client.{tag}API.{go_name(operation_id)}(ctx)", "rust": _rust_call(bundle, op),
-            "ruby": f"{tag}Api#{snake}", "php": f"{tag}Api::{operation_id}()"}[language]  # fmt: skip
+            "ruby": f"{tag}Api#{snake(operation_id)}", "php": f"{tag}Api::{operation_id}()"}[language]  # fmt: skip
 
 
 def _rust_call(bundle: dict[str, Any], op: dict[str, Any]) -> str:
@@ -598,9 +611,9 @@ def _rust_call(bundle: dict[str, Any], op: dict[str, Any]) -> str:
     operation's parameter struct, built by `new` from its required parameters (the request
     body as `body`); `_rust_setters` lists the optional ones."""
     module, operation_id = f"{str(op['tags'][0]).lower()}_api", str(op["operationId"])
-    call = f"apis::{module}::{_snake(operation_id)}(&configuration"
+    call = f"apis::{module}::{snake(operation_id)}(&configuration"
     params = [_deref(bundle, p) for p in op.get("parameters") or []]
-    required = [_snake(str(p["name"])) for p in params if p.get("required")]
+    required = [snake(str(p["name"])) for p in params if p.get("required")]
     if op.get("requestBody"):
         required.append("body")
     if not params and not op.get("requestBody"):
@@ -610,7 +623,7 @@ def _rust_call(bundle: dict[str, Any], op: dict[str, Any]) -> str:
 
 def _rust_setters(bundle: dict[str, Any], op: dict[str, Any]) -> list[str]:
     """The setters of an operation's Rust parameter struct: one per optional parameter."""
-    return [_snake(str(p["name"])) for p in (_deref(bundle, q) for q in op.get("parameters") or [])
+    return [snake(str(p["name"])) for p in (_deref(bundle, q) for q in op.get("parameters") or [])
             if not p.get("required")]  # fmt: skip
 
 
