@@ -66,16 +66,21 @@ def same_major(previous: str, version: str) -> bool:
     1.9.0 are one series, 0.3.1 and 0.4.0 are not, 0.0.19 and 0.0.20 are not). A change that
     breaks callers needs `False` here: a major bump."""
     old, new = version_key(previous), version_key(version)
-    width = next((i + 1 for i, part in enumerate(old) if part), len(old))
+    width = _major_part(old) + 1
     return old[:width] == new[:width]
 
 
 def next_major(version: str) -> str:
     """The first version that is a major bump of `version` by `same_major`'s rule: 1.4.2 ->
     2.0.0, 0.3.1 -> 0.4.0, 0.0.19 -> 0.0.20."""
-    parts = list(version_key(version))
-    i = next((i for i, part in enumerate(parts) if part), len(parts) - 1)
+    parts = version_key(version)
+    i = _major_part(parts)
     return ".".join(str(p) for p in [*parts[:i], parts[i] + 1, *[0] * (len(parts) - i - 1)])
+
+
+def _major_part(parts: tuple[int, ...]) -> int:
+    """The index of a version's major part: its leftmost non-zero part (the last of 0.0.0)."""
+    return next((i for i, part in enumerate(parts) if part), len(parts) - 1)
 
 
 def releases_of(host: str) -> list[Path]:
