@@ -291,7 +291,7 @@ import (
 	"fmt"
 	"os"
 
-	"raydium-api-descriptions.invalid/go/apiruntime/v2"
+	apiruntime "RUNTIME"
 	poolv3 "POOL"
 	transactionv1 "SWAP"
 )
@@ -337,7 +337,8 @@ def test_one_errors_as_of_the_shared_runtime_catches_a_failure_of_either_host(ho
     require("go")
     module = {host: go_module_of(host)[0] for host in ("pool-v3", "transaction-v1")}
     write_go_mod(tmp_path, "onebase", list(module))
-    source = ONE_BASE.replace("POOL", module["pool-v3"]).replace("SWAP", module["transaction-v1"])
+    source = (ONE_BASE.replace("POOL", module["pool-v3"]).replace("SWAP", module["transaction-v1"])
+              .replace("RUNTIME", runtimes.go_module()))  # fmt: skip
     (tmp_path / "main.go").write_text(source, encoding="utf-8")
     built = go(["build", "-o", "onebase", "."], tmp_path, tmp_path)
     assert built.returncode == 0, built.stdout + built.stderr

@@ -229,7 +229,7 @@ import (
 	"fmt"
 	"os"
 
-	"raydium-api-descriptions.invalid/go/apiruntime/v2"
+	apiruntime "RUNTIME"
 	poolv3 "POOL"
 	transactionv1 "TRANSACTION"
 )
@@ -282,7 +282,8 @@ def test_go_installs_from_the_module_proxy_tree(dist: Path, prism_servers: dict[
            "GO111MODULE": "on", "HOME": str(tmp_path), "GOFLAGS": ""}  # fmt: skip
     run(["go", "mod", "init", "scratch"], project, env=env)
     run(["bash", "-ec", documented(3, dist)], project, env=env)
-    source = GO.replace("POOL", go_module_of("pool-v3")[0]).replace("TRANSACTION", go_module_of("transaction-v1")[0])
+    source = (GO.replace("POOL", go_module_of("pool-v3")[0]).replace("TRANSACTION", go_module_of("transaction-v1")[0])
+              .replace("RUNTIME", runtimes.go_module()))  # fmt: skip
     (project / "main.go").write_text(source, encoding="utf-8")
     run(["go", "build", "-o", "first", "."], project, env={**env, "GOPROXY": "off"})
     out = run(["./first", prism_servers["pool-v3"].url, hostile.base_url("failure-400", "pool-v3"),
