@@ -259,10 +259,13 @@ serve: $(BUILD)/docs.built ## Serve site/ on http://127.0.0.1:$(SERVE_PORT) (sit
 	  $(PY) -m http.server --bind 127.0.0.1 --directory site $(SERVE_PORT)
 
 # --- tests and checks -------------------------------------------------------------------
+# The suite's files run side by side, one pytest-xdist worker per job (JOBS, one per core), each
+# file whole on one worker; `make test JOBS=1` runs them one at a time in one process
+TEST_WORKERS = $(if $(filter 1,$(JOBS)),,-n $(JOBS) --dist loadfile)
 test: setup all test-setup browser toolchains ## Build what is out of date, then run the whole test suite (set-up first), plus mypy --strict and ruff
 	+@$(PY) -m ruff check scripts tests
 	+@$(PY) -m mypy
-	+@$(PY) -m pytest -p no:cacheprovider tests
+	+@$(PY) -m pytest -p no:cacheprovider $(TEST_WORKERS) tests
 
 UNDER_LOAD_RUNS ?= 3
 test-under-load: all ## `make test` UNDER_LOAD_RUNS times in a row (3) with every core kept busy; records the runs in tests/under-load.json and docs/testing.md

@@ -104,3 +104,16 @@ def not_shown_texts(node: Any) -> Iterator[str]:
     elif isinstance(node, list):
         for item in node:
             yield from not_shown_texts(item)
+
+
+# The files `make test` hands its workers first (tests/clients/conftest.py): the longest, by
+# `pytest --durations`.
+LONGEST_FIRST = (
+    "compat/test_compat.py",
+    "docs/test_site.py",
+    "spec/test_releases.py",
+    "clients/test_php_client.py",
+    "clients/test_code_samples.py",
+    "clients/test_rust_client.py",
+    "spec/test_generated_current.py",
+)
