@@ -1,5 +1,5 @@
 """The environment of a `make` a script starts as if a user typed it (scripts/bench.py,
-scripts/mutation_check.py).
+scripts/mutation_check.py, scripts/under_load.py).
 
 Started from a recipe, a script inherits the parent make's MAKEFLAGS, whose jobserver
 pipes it cannot pass on: a child make then prints "jobserver unavailable: using -j1" and

@@ -22,6 +22,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import fresh_make
 import mutation_run
 
 REPO = Path(__file__).resolve().parent.parent
@@ -43,7 +44,9 @@ def run_once(index: int) -> dict[str, Any]:
     log = LOGS / f"run-{index}.log"
     started = time.monotonic()
     with log.open("w", encoding="utf-8") as out:
-        code = subprocess.run(["make", "test"], cwd=REPO, stdout=out, stderr=subprocess.STDOUT, check=False).returncode
+        # as a user starts it: with the parent make's jobserver variables its steps would run at -j1
+        code = subprocess.run(["make", "test"], cwd=REPO, stdout=out, stderr=subprocess.STDOUT, check=False,
+                              env=fresh_make.environment(os.environ)).returncode  # fmt: skip
     seconds = round(time.monotonic() - started)
     return {"run": index, "exit": code, "seconds": seconds, "summary": summary(log), "log": str(log.relative_to(REPO))}
 

@@ -100,3 +100,22 @@ def test_the_tool_floor_runs_every_tool_the_generation_runs(tmp_path: Path, monk
     tsc_runs = sum(tool(command) == "tsc" for command in ran)
     floor_tsc = sum(tool(command) == "tsc" for command in steps)
     assert tsc_runs == floor_tsc, "each tsc run of generate.py (the types, the client) is in the floor"
+
+
+def test_the_under_load_row_reads_the_last_record(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Targets row of `make test-under-load` is met only by a record of three passing runs."""
+    record = tmp_path / "under-load.json"
+    monkeypatch.setattr(bench, "UNDER_LOAD", record)
+    assert bench.under_load_row().endswith("| not run | **not met** |")
+    runs = [{"run": i, "exit": 0, "seconds": 900, "summary": "", "log": ""} for i in (1, 2, 3)]
+    base = {"commit": "abc1234", "cores": 2, "load": "2 busy loops", "planned": 3}
+    record.write_text(json.dumps({**base, "runs": runs, "passed": True}), encoding="utf-8")
+    assert "3 of 3 runs passed at `abc1234`, 2 busy loops" in bench.under_load_row()
+    assert bench.under_load_row().endswith("| met |")
+    runs[2]["exit"] = 1
+    record.write_text(json.dumps({**base, "runs": runs, "passed": False}), encoding="utf-8")
+    assert "2 of 3 runs passed" in bench.under_load_row()
+    assert bench.under_load_row().endswith("| **not met** |")
+    runs[2]["exit"] = 0
+    record.write_text(json.dumps({**base, "runs": runs[:2], "planned": 2, "passed": True}), encoding="utf-8")
+    assert bench.under_load_row().endswith("| **not met** |")  # two runs are not three
