@@ -21,6 +21,17 @@ from project import GENERATED, REPO, TEST_NODE_BIN
 STARTUP_SECONDS = 60.0
 
 
+class LoopbackServer(ThreadingHTTPServer):
+    """The test servers' HTTP server: a thread per connection, and a listen backlog that holds
+    every call a contract runner starts at once. The Go and Rust runners start one thread per
+    plan entry, several hundred connections in one burst; with the standard backlog (5, or the
+    128 this once set) the kernel drops the handshakes the accept loop has not reached, and on
+    a loaded machine a dropped handshake retried past the client's 4 s connect timeout reads as
+    a timeout of the client under test. The kernel caps the figure at net.core.somaxconn."""
+
+    request_queue_size = 1024
+
+
 def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
         sock.bind(("127.0.0.1", 0))
@@ -116,7 +127,7 @@ class ScriptedServer:
             def log_message(self, format: str, *args: object) -> None:
                 return
 
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.httpd = LoopbackServer(("127.0.0.1", 0), Handler)
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
         self.thread = threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
         self.thread.start()
@@ -270,9 +281,7 @@ class HostileServer:
             def log_message(self, format: str, *args: object) -> None:
                 return
 
-        ThreadingHTTPServer.request_queue_size = 128  # many concurrent clients: no dropped connections
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.httpd.daemon_threads = True
+        self.httpd = LoopbackServer(("127.0.0.1", 0), Handler)
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
         self.thread = threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
         self.thread.start()
@@ -399,7 +408,7 @@ class QuoteServer:
             def log_message(self, format: str, *args: object) -> None:
                 return
 
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.httpd = LoopbackServer(("127.0.0.1", 0), Handler)
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
         self.thread = threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
         self.thread.start()
@@ -441,7 +450,7 @@ class FakeSolanaRpc:
             def log_message(self, format: str, *args: object) -> None:
                 return
 
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.httpd = LoopbackServer(("127.0.0.1", 0), Handler)
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
         self.thread = threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
         self.thread.start()
