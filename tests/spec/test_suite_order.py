@@ -1,4 +1,5 @@
-"""The suite's scheduling hint (tests/conftest.py) names files that exist."""
+"""The suite's scheduling hint (project.LONGEST_FIRST, read by the hook in
+tests/clients/conftest.py) names files that exist."""
 
 from __future__ import annotations
 
