@@ -4,7 +4,7 @@ Usage: bench.py [--runs N] [--out docs/performance.md] [--resume]
        bench.py --quick
 
 --quick (`make test` runs it, under a minute) guards ratios only, never absolute times:
-the client's typed fast decode of the 1000-pool page against json.loads, the TypeScript
+the Python client's typed decode (`sync`) of the 1000-pool page against json.loads, the TypeScript
 client's decode of the same page against JSON.parse (a ratio over its target is measured
 again, and only a second one over it fails), that a no-op `make` does no work, and the
 share of a full rebuild's targets an edit of one host's spec remakes (make's dry run,
@@ -18,8 +18,8 @@ Measures (median, min and max of N runs, N >= 5 by default):
      directly and summed; and the cold set-up (`make` in a fresh clone, empty .venv and
      node_modules, warm package caches) and the tests' own Node tools (`make test-setup`);
   2. client decode of a 1000-item pool page and a multi-hop swap quote: json.loads (the
-     floor), the pydantic models (model_validate_json), the client's from_dict, and the
-     client's fast path (sync_fast: msgspec Structs of `_fast`); with peak memory;
+     floor), the pydantic models (model_validate_json) and the client's typed decode (what
+     `sync` runs: msgspec Structs of its `models`); with peak memory;
   3. scale: a synthetic host with 1x, 10x and 100x the pool data service's operations,
      through validate + house rules + bundle + both linters + generation.
 The figures are measurements of this machine at one moment: quote medians and ratios.
@@ -47,6 +47,7 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
+import httpx
 import msgspec
 import yaml
 
@@ -61,10 +62,8 @@ PY = Path(sys.executable)
 BIN = REPO / "node_modules" / ".bin"
 HOSTS = sorted(p.parent.name for p in (REPO / "spec").glob("*/openapi.yaml"))
 PARTIAL = REPO / "build" / "bench-partial.json"  # each phase's raw figures, kept as soon as it ends
-FAST_DECODE_TARGET = 1.0  # the client's typed decode of the pool page, as a multiple of json.loads
-FAST_DECODE_AIM = 0.3
-# issue 29's targets, which the page reports beside the guards above
-DEFAULT_DECODE_TARGET, DEFAULT_DECODE_AIM = 1.0, 0.5  # the Python call users make first (`sync`), x json.loads
+# the Python client's typed decode (`sync`, the one call) of the pool page, as a multiple of json.loads
+DEFAULT_DECODE_TARGET, DEFAULT_DECODE_AIM = 1.0, 0.5
 TS_DECODE_GOAL, TS_DECODE_AIM = 1.2, 1.0  # the TypeScript client's decode, x JSON.parse
 TEST_TARGET = 240.0  # seconds: `make test` on a quiet machine
 UNDER_LOAD = REPO / "tests" / "under-load.json"  # the last `make test-under-load` (scripts/under_load.py)
@@ -198,8 +197,8 @@ def host_steps(host: str, tmp: Path) -> list[tuple[str, list[str | Path]]]:
         for options in generate.MODEL_RUFF:
             steps.insert(-1, (f"ruff {options[0]} (models)", [PY.parent / "ruff", *options, model]))
         steps.append(("datamodel-codegen (the client's msgspec Structs)",
-                      [PY.parent / "datamodel-codegen", "--input", bundle, "--output", tmp / f"{target.module}_fast.py",
-                       *generate.FAST_OPTIONS]))  # fmt: skip
+                      [PY.parent / "datamodel-codegen", "--input", bundle, "--output", tmp / f"{target.module}_s.py",
+                       *generate.STRUCT_OPTIONS]))  # fmt: skip
     return steps
 
 
@@ -358,11 +357,7 @@ def time_decoder(decode: Callable[[], object], runs: int, loops: int) -> tuple[S
     return Stat.of(samples), peak
 
 
-def from_json(model: Any, body: bytes) -> object:
-    return model.from_dict(json.loads(body))
-
-
-FAST_DECODER = "client sync_fast (msgspec Struct)"
+DEFAULT_DECODER = "client sync (msgspec Struct)"
 
 
 def decoding(runs: int) -> list[dict[str, Any]]:
@@ -374,14 +369,16 @@ def decoding(runs: int) -> list[dict[str, Any]]:
         models = importlib.import_module(module_name)
         client_models = importlib.import_module(f"{module_name}_client.models")
         pydantic_model = getattr(models, model_name)
-        client_model = getattr(client_models, model_name)
+        client_errors = importlib.import_module(f"{module_name}_client.errors")
         loops = 20 if len(body) > 100_000 else 2000
-        fast = msgspec.json.Decoder(getattr(importlib.import_module(f"{module_name}_client._fast"), model_name))
+        # what every `sync` runs on the received response: the decode into the Struct, the
+        # envelope's success check and the body kept on the result
+        response = httpx.Response(200, content=body, headers={"content-type": "application/json"})
+        typed = msgspec.json.Decoder(getattr(client_models, model_name))
         decoders: dict[str, Callable[[], object]] = {
             "json.loads (floor)": functools.partial(json.loads, body),
             "pydantic model_validate_json": functools.partial(pydantic_model.model_validate_json, body),
-            "client from_dict(json.loads)": functools.partial(from_json, client_model, body),
-            FAST_DECODER: functools.partial(fast.decode, body),
+            DEFAULT_DECODER: functools.partial(client_errors.decode_typed, response, typed),
         }
         floor_stat = None
         for name, decode in decoders.items():
@@ -561,8 +558,7 @@ def report(
     per_op = [s["time"].median / s["operations"] for s in scaled]
     growth = per_op[2] / per_op[1]
     pydantic_page = next(r for r in decode if r["decoder"].startswith("pydantic") and r["case"].startswith("pool"))
-    client_page = next(r for r in decode if r["decoder"].startswith("client from") and r["case"].startswith("pool"))
-    fast_page = next(r for r in decode if r["decoder"] == FAST_DECODER and r["case"].startswith("pool"))
+    client_page = next(r for r in decode if r["decoder"] == DEFAULT_DECODER and r["case"].startswith("pool"))
     ts_page = next(r for r in decode if r["decoder"] == TS_DECODER)
     lines = [
         "# Performance",
@@ -589,12 +585,10 @@ def report(
         f"| Makefile and script overhead ≤ 20% over the tool floor (`make -j1`, one step at a time, as the floor "
         f"runs) | {overhead:+.0%} ({serial.median:.3g} s vs {floor_stat.median:.3g} s) | "
         f"{verdict(overhead <= 0.20)} |",
-        f"| client typed decode (`sync_fast`) of a 1000-pool page ≤ {FAST_DECODE_TARGET}x `json.loads` "
-        f"(aim {FAST_DECODE_AIM}x) | {fast_page['ratio']:.2f}x | {verdict(fast_page['ratio'] <= FAST_DECODE_TARGET)}"
-        f"{' (aim met)' if fast_page['ratio'] <= FAST_DECODE_AIM else ''} |",
-        f"| Python, the call users make first (`sync`: `from_dict(json.loads)`) on a 1000-pool page "
-        f"≤ {DEFAULT_DECODE_TARGET}x `json.loads` (aim {DEFAULT_DECODE_AIM}x) | {client_page['ratio']:.2f}x | "
-        f"{verdict(client_page['ratio'] <= DEFAULT_DECODE_TARGET)} |",
+        f"| Python client typed decode (`sync`, the one call) of a 1000-pool page "
+        f"≤ {DEFAULT_DECODE_TARGET}x `json.loads` (aim {DEFAULT_DECODE_AIM}x; the quick bench's guard) | "
+        f"{client_page['ratio']:.2f}x | {verdict(client_page['ratio'] <= DEFAULT_DECODE_TARGET)}"
+        f"{' (aim met)' if client_page['ratio'] <= DEFAULT_DECODE_AIM else ''} |",
         f"| TypeScript client decode of a 1000-pool page ≤ {TS_DECODE_TARGET}x `JSON.parse` (Node; the quick "
         f"bench's guard) | {ts_page['ratio']:.2f}x | {verdict(ts_page['ratio'] <= TS_DECODE_TARGET)} |",
         f"| the same ≤ {TS_DECODE_GOAL}x (aim {TS_DECODE_AIM}x) | {ts_page['ratio']:.2f}x | "
@@ -647,13 +641,12 @@ def report(
             for r in decode
         ),
         "",
-        f"Which to use: the client's `sync_fast` decodes a full page at {fast_page['ratio']:.2f}x `json.loads` "
-        "(msgspec reads the bytes straight into typed Structs, checking every declared field); `sync` "
-        f"(`from_dict`) at {client_page['ratio']:.2f}x and keeps unknown keys on the model; the pydantic models at "
-        f"{pydantic_page['ratio']:.2f}x, to validate bodies you already have. Poll large lists with `sync_fast` "
-        "(unknown keys: `sync_fast_detailed(...).content`); use `sync` where you want unknown keys on the model.",
+        f"Which to use: the client's `sync` decodes a full page at {client_page['ratio']:.2f}x `json.loads` "
+        "(msgspec reads the bytes straight into typed Structs, checking every declared field, and the result "
+        "keeps the body for the keys outside the schema, `to_dict()`); the pydantic models at "
+        f"{pydantic_page['ratio']:.2f}x, to validate bodies you already have.",
         "",
-        *language_section(client_page, fast_page, ts_page, langs),
+        *language_section(client_page, ts_page, langs),
         "## 3. Scale",
         "",
         "A synthetic host: the pool data service's spec with its operations repeated, through validation, house",
@@ -706,8 +699,7 @@ def language_targets(langs: dict[str, Any]) -> list[str]:
     return rows
 
 
-def language_section(default_page: dict[str, Any], fast_page: dict[str, Any], ts_page: dict[str, Any],
-                     langs: dict[str, Any]) -> list[str]:  # fmt: skip
+def language_section(default_page: dict[str, Any], ts_page: dict[str, Any], langs: dict[str, Any]) -> list[str]:
     """Section 2b: the six clients side by side, each against its own language's untyped parse."""
     peaks = {entry["language"]: entry for entry in langs["peak"]}
     lines = ["## 2b. Six languages", "",
@@ -720,9 +712,7 @@ def language_section(default_page: dict[str, Any], fast_page: dict[str, Any], ts
              "Python and TypeScript peak memory on the large page is not measured yet.", "",
              "| Language | Untyped parse (floor) | Client decode | Ratio | Client memory on the large page | "
              "Untyped parse memory |", "|---|---|---|---|---|---|",
-             f"| Python | `json.loads` | `sync` (the default) | {default_page['ratio']:.2f}x | not measured | "
-             "not measured |",
-             f"| Python | `json.loads` | `sync_fast` | {fast_page['ratio']:.2f}x | not measured | not measured |",
+             f"| Python | `json.loads` | `sync` | {default_page['ratio']:.2f}x | not measured | not measured |",
              f"| TypeScript | `JSON.parse` | `listPools()` | {ts_page['ratio']:.2f}x | not measured | "
              "not measured |"]  # fmt: skip
     for language, (floor_row, row) in by_language(langs).items():
@@ -782,19 +772,19 @@ def quick() -> list[str]:
     """The ratio guards of `make test`; returns the regressions (empty when every ratio holds)."""
     problems = []
     page = [r for r in decoding(QUICK_RUNS) if r["case"].startswith("pool")]
-    fast = next(r for r in page if r["decoder"] == FAST_DECODER)
+    default = next(r for r in page if r["decoder"] == DEFAULT_DECODER)
 
     def again_python() -> float:
-        rows = [r for r in decoding(2 * QUICK_RUNS) if r["case"] == fast["case"]]
-        return float(next(r for r in rows if r["decoder"] == FAST_DECODER)["ratio"])
+        rows = [r for r in decoding(2 * QUICK_RUNS) if r["case"] == default["case"]]
+        return float(next(r for r in rows if r["decoder"] == DEFAULT_DECODER)["ratio"])
 
-    measured_python = confirmed(fast["ratio"], FAST_DECODE_TARGET, again_python)
+    measured_python = confirmed(default["ratio"], DEFAULT_DECODE_TARGET, again_python)
     shown_python = ", then ".join(f"{ratio:.2f}x" for ratio in measured_python)
-    print(f"bench --quick: sync_fast decodes the 1000-pool page at {shown_python} json.loads "
-          f"(target <= {FAST_DECODE_TARGET}x, aim {FAST_DECODE_AIM}x)")  # fmt: skip
-    if min(measured_python) > FAST_DECODE_TARGET:
-        problems.append(f"the client's typed decode (sync_fast) of the 1000-pool page takes {shown_python} "
-                        f"json.loads, over {FAST_DECODE_TARGET}x twice (docs/performance.md)")  # fmt: skip
+    print(f"bench --quick: the Python client's sync decodes the 1000-pool page at {shown_python} json.loads "
+          f"(target <= {DEFAULT_DECODE_TARGET}x, aim {DEFAULT_DECODE_AIM}x)")  # fmt: skip
+    if min(measured_python) > DEFAULT_DECODE_TARGET:
+        problems.append(f"the Python client's typed decode (sync) of the 1000-pool page takes {shown_python} "
+                        f"json.loads, over {DEFAULT_DECODE_TARGET}x twice (docs/performance.md)")  # fmt: skip
     typescript = next(r for r in page if r["decoder"] == TS_DECODER)
 
     def again() -> float:

@@ -69,17 +69,27 @@ DATAMODEL_OPTIONS = [
     "--extra-fields", "allow",
     "--collapse-root-models",
 ]  # fmt: skip
-# The Python clients' fast path (``sync_fast``, module ``_fast``): msgspec Structs of the
-# component schemas, enums as Literals (so `success: enum [true]` stays a check), every
-# constraint as msgspec Meta (patterns and bounds are checked on decode).
-FAST_OPTIONS = [
+# The Python clients' models (module ``models``): msgspec Structs of the component schemas,
+# decoded straight from the body. Attributes in snake_case with the JSON names on the wire
+# (field(name="programId")); keyword-only and frozen, on the runtime's base class (which keeps
+# a result's body: unknown keys, and a quote sent back unchanged); enums as StrEnum classes
+# and one-value enums as Literals (so `success: enum [true]` stays a check); every constraint
+# as msgspec Meta (patterns and bounds are checked on decode).
+STRUCT_OPTIONS = [
     "--input-file-type", "openapi",
     "--output-model-type", "msgspec.Struct",
     "--openapi-scopes", "schemas",
     "--field-constraints",
     "--use-annotated",
     "--disable-timestamp",
-    "--enum-field-as-literal", "all",
+    "--enum-field-as-literal", "one",
+    "--use-subclass-enum",
+    "--capitalise-enum-members",
+    "--snake-case-field",
+    "--keyword-only",
+    # every Struct repeats the base's frozen=True, as mypy's dataclass_transform asks
+    "--extra-template-data", '{"#all#": {"base_class_kwargs": {"frozen": true, "kw_only": true}}}',
+    "--base-class", "raydium_api_runtime.Model",
     "--target-python-version", "3.11",
     "--no-formatters",
     "--collapse-root-models",
@@ -210,23 +220,30 @@ def python_client(host: Host, out: Path, info: dict[str, object], spec: Path) ->
     (module / "codes.py").write_text(template_env().get_template("codes.py.j2").render(
         header=header_lines(info, "#"), codes=codes, actions={c["code"]: c["action"] for c in codes},
         package=host.package, pool=host.name == "pool-v3"), encoding="utf-8")  # fmt: skip
-    fast_models(host, module / "_fast.py", info, spec)
+    struct_models(host, module, info, spec)
     python_project(host, target, bundle, server, info)
     return target
 
 
-def fast_models(host: Host, target: Path, info: dict[str, object], spec: Path) -> None:
-    """The client's ``_fast`` module: msgspec Structs for ``sync_fast`` (FAST_OPTIONS). A host
-    whose source shows no payload shape gets a module without Structs (no ``sync_fast``)."""
-    doc = '"""msgspec Structs of the bundle\'s schemas: what the ``sync_fast`` functions decode into."""\n'
+def struct_models(host: Host, module: Path, info: dict[str, object], spec: Path) -> None:
+    """The client's ``models`` module: msgspec Structs (STRUCT_OPTIONS), in place of the attrs
+    package openapi-python-client writes; the endpoint templates import from it."""
+    shutil.rmtree(module / "models")
+    target = module / "models.py"
+    doc = (
+        '"""The models of the service\'s JSON: msgspec Structs, on ``raydium_api_runtime.Model``.\n\n'
+        "What every call returns and every request body takes: attributes in snake_case, the\n"
+        "JSON names on the wire, every declared type and constraint checked as the body is\n"
+        "decoded. ``result.to_dict()`` is the body as it came, keys outside the schema included.\n"
+        '"""\n'
+    )
     if not has_schemas(host):
-        empty = '"""No msgspec Structs: the source shows no payload shape, so there is no ``sync_fast``."""\n'
-        target.write_text(header_lines(info, "#") + empty, encoding="utf-8")
+        target.write_text(header_lines(info, "#") + doc, encoding="utf-8")
         return
-    run([VENV_BIN / "datamodel-codegen", "--input", spec, "--output", target, *FAST_OPTIONS],
+    run([VENV_BIN / "datamodel-codegen", "--input", spec, "--output", target, *STRUCT_OPTIONS],
         "datamodel-code-generator (msgspec)")  # fmt: skip
     for options in MODEL_RUFF:
-        run([VENV_BIN / "ruff", *options, target], f"ruff {options[0]} (fast models)")
+        run([VENV_BIN / "ruff", *options, target], f"ruff {options[0]} (models)")
     target.write_text(header_lines(info, "#") + doc + target.read_text(encoding="utf-8"), encoding="utf-8")
 
 

@@ -50,12 +50,11 @@ class Group:
 CLIENT = "generated/python/pool-v3-client"
 RUNTIME = "generated/python/raydium-api-runtime"
 CLIENT_TESTS = ("tests/clients/test_runtime_units.py", "tests/clients/test_hostile.py",
-                "tests/clients/test_failure_handling.py", "tests/clients/test_fast_decode.py",
+                "tests/clients/test_failure_handling.py", "tests/clients/test_typed_decode.py",
                 # the swap contract's Python tests (the other languages' cannot see a Python mutant, and their
                 # builds write to the repository's build/, which the stage does not mirror)
                 *(f"tests/clients/test_swap_contract.py::{t}" for t in (
-                    "test_the_server_sees_a_re_encoded_quote", "test_python",
-                    "test_python_fast_path_says_its_quote_cannot_be_sent_back")))  # fmt: skip
+                    "test_the_server_sees_a_re_encoded_quote", "test_python")))  # fmt: skip
 # The release tests that call release.py in process. The others build a release in a clone
 # (a minute each), which would make every mutant of release.py cost minutes.
 RELEASE_TESTS = (

@@ -20,9 +20,7 @@ from pool_v3_client import Client as PoolClient
 from pool_v3_client.api.configuration import get_limit_order_config
 from pool_v3_client.api.farms import list_farms
 from pool_v3_client.api.pools import get_pools_by_ids, list_pools, list_pools_by_mint
-from pool_v3_client.models.limit_order_config import LimitOrderConfig
-from pool_v3_client.models.pool_info_item import PoolInfoItem
-from pool_v3_client.models.sort_type import SortType
+from pool_v3_client.models import LimitOrderConfig, PoolInfoItem, SortType
 from pydantic import ValidationError
 
 from mock_servers import ScriptedServer, json_reply

@@ -34,7 +34,7 @@ def outcome_of(host: str, op: dict[str, Any], result: object, seconds: float) ->
     if not isinstance(result, BaseException):
         typed = type(result).__name__ == success_type(op) and success_type(op) != "RawBody"
         kind = SUCCESS if typed else type(result).__name__
-        unknown = getattr(result, "additional_properties", {}).get(UNKNOWN)
+        unknown = result.to_dict().get(UNKNOWN) if typed else None  # type: ignore[attr-defined]
         return Outcome(kind, seconds, unknown=unknown)
     api = isinstance(result, errors.ApiError)
     status: int | None = getattr(result, "status_code", None)

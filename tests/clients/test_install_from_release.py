@@ -101,7 +101,7 @@ TransactionClient()
 # one base class for both hosts: the shared runtime pip brought with the clients
 from raydium_api_runtime import ApiError
 from transaction_v1_client.api.compute import compute_swap_base_in
-from transaction_v1_client.models.tx_version import TxVersion
+from transaction_v1_client.models import TxVersion
 
 for host, call in (("pool", lambda: list_dynamic_fee_configs.sync(client=Client(base_url=sys.argv[2]))),
                    ("swap", lambda: compute_swap_base_in.sync(client=TransactionClient(base_url=sys.argv[3]),

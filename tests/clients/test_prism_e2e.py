@@ -62,7 +62,7 @@ def test_prism_serves_declared_failures_as_typed_errors(prism_servers: dict[str,
     from transaction_v1_client import Client as TxClient
     from transaction_v1_client import errors as tx_errors
     from transaction_v1_client.api.compute import compute_swap_base_in
-    from transaction_v1_client.models.tx_version import TxVersion
+    from transaction_v1_client.models import TxVersion
 
     url = prism_servers["pool-v3"].url
     limited = Client(base_url=url, headers={"Prefer": "code=429"}, retry_policy=errors.RetryPolicy(max_retries=0))
@@ -93,8 +93,7 @@ def test_evidence_typed_fields_reach_the_caller(prism_servers: dict[str, Prism])
     from transaction_v1_client import Client as TxClient
     from transaction_v1_client.api.compute import compute_swap_base_in
     from transaction_v1_client.api.transaction import build_swap_base_in_transaction
-    from transaction_v1_client.models.swap_base_in_transaction_request import SwapBaseInTransactionRequest
-    from transaction_v1_client.models.tx_version import TxVersion
+    from transaction_v1_client.models import SwapBaseInTransactionRequest, TxVersion
 
     page = list_pools.sync(client=PoolClient(base_url=prism_servers["pool-v3"].url))
     pool = page.data.data[0]  # type: ignore[index]

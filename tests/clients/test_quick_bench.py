@@ -20,6 +20,6 @@ def test_the_quick_bench_ratios_hold() -> None:
     proc = subprocess.run([sys.executable, "scripts/bench.py", "--quick"], capture_output=True, text=True, cwd=REPO,
                           timeout=120, check=False)  # fmt: skip
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert "sync_fast decodes the 1000-pool page at" in proc.stdout
+    assert "the Python client's sync decodes the 1000-pool page at" in proc.stdout
     assert "the TypeScript client decodes the 1000-pool page at" in proc.stdout
     assert "of a full rebuild's targets" in proc.stdout

@@ -20,6 +20,7 @@ import msgspec
 import pytest
 from pool_v3_client import AuthenticatedClient, Client, errors
 from raydium_api_runtime import errors as runtime
+from raydium_api_runtime import models as runtime_models
 from transaction_v1_client import errors as tx_errors
 
 URL = "http://127.0.0.1:9/x"
@@ -534,3 +535,47 @@ def test_a_client_without_a_base_url_says_what_to_pass() -> None:
         Client(base_url="")
     with pytest.raises(ValueError, match=said):
         AuthenticatedClient(base_url="", token=TOKEN)
+
+
+# --- the models' base (raydium_api_runtime.models) ----------------------------------------------
+class Quote(runtime_models.Model, frozen=True, kw_only=True):
+    success: bool
+    amount: str = msgspec.field(name="outAmount", default="0")
+
+
+class Body(runtime_models.Model, frozen=True, kw_only=True):
+    quote: Quote
+    fee: int | msgspec.UnsetType = msgspec.UNSET
+
+
+QUOTE_BYTES = b'{"success": true, "outAmount": "18446744073709551615", "price": 1.50, "zz": null}'
+
+
+def test_a_decoded_result_keeps_its_bytes_and_is_sent_back_verbatim() -> None:
+    quote = errors.decode_typed(response(200, QUOTE_BYTES), msgspec.json.Decoder(Quote))
+    assert quote.amount == "18446744073709551615"
+    assert quote.to_json() == QUOTE_BYTES
+    assert quote.to_dict() == {"success": True, "outAmount": "18446744073709551615", "price": 1.5, "zz": None}
+    sent = runtime_models.encode(Body(quote=quote, fee=5))
+    assert sent == b'{"quote":' + QUOTE_BYTES + b',"fee":5}'  # spaces, 1.50 and the unknown keys as they came
+
+
+def test_a_built_model_is_encoded_by_its_fields_and_unset_is_left_out() -> None:
+    built = Body(quote=Quote(success=True, amount="7"))
+    assert runtime_models.encode(built) == b'{"quote":{"success":true,"outAmount":"7"}}'
+    assert built.quote.to_dict() == {"success": True, "outAmount": "7"}
+    assert built.to_json() == runtime_models.encode(built)
+
+
+def test_from_dict_checks_and_keeps_every_key() -> None:
+    body = Body.from_dict({"quote": {"success": True, "extra": [1]}, "fee": 1, "later": "x"})
+    assert (body.quote.amount, body.fee) == ("0", 1)
+    assert json.loads(runtime_models.encode(body)) == {"quote": {"success": True, "extra": [1]}, "fee": 1, "later": "x"}
+    with pytest.raises(msgspec.ValidationError, match=r"\$\.quote\.success"):
+        Body.from_dict({"quote": {"success": "yes"}})
+
+
+def test_keep_body_ignores_what_is_not_a_model() -> None:
+    value = Typed(success=True, data=1)
+    runtime_models.keep_body(value, b"{}")
+    assert not hasattr(value, "__dict__")

@@ -21,7 +21,6 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -399,10 +398,3 @@ def test_php(server: QuoteServer, tmp_path: Path) -> None:
     proc = subprocess.run(["php", str(script), server.url], capture_output=True, text=True, timeout=60, check=False)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert problems(json.loads(proc.stdout), server) == []
-
-
-def test_python_fast_path_says_its_quote_cannot_be_sent_back() -> None:
-    """sync_fast decodes into a msgspec Struct, which no transaction body takes: its docstring says so."""
-    doc = endpoint_module(HOST, "computeSwapBaseIn").sync_fast.__doc__ or ""
-    assert "cannot be sent back" in " ".join(doc.split()), doc
-    assert sys.version_info >= (3, 11)

@@ -44,10 +44,12 @@ class Cached(Generic[T]):
 
 
 def pools(client: Client) -> list[dict[str, Any]]:
-    """The default pools. Volumes are decimal strings: parse them with Decimal, never float."""
+    """The default pools. Volumes are decimal strings: parse them with Decimal, never float.
+    Keys the schema does not declare come from the body as it came (`to_dict()`)."""
     answer = list_default_pools.sync(client=client)
-    return [{"symbol": pool.symbol, "volume24h": Decimal(pool.volume24h), "volume7d": Decimal(pool.volume7d),
-             "volume30d": Decimal(pool.volume30d), **pool.additional_properties} for pool in answer.data]  # fmt: skip
+    sent = answer.to_dict()["data"]  # the same entries as answer.data, every key kept
+    return [{**entry, "volume24h": Decimal(pool.volume24h), "volume7d": Decimal(pool.volume7d),
+             "volume30d": Decimal(pool.volume30d)} for pool, entry in zip(answer.data, sent, strict=True)]  # fmt: skip
 
 
 def statistics(client: Client) -> dict[str, Any]:
@@ -56,7 +58,7 @@ def statistics(client: Client) -> dict[str, Any]:
     data = get_market_statistics.sync(client=client).data
     if isinstance(data, list):  # the source allows an array here too; its entries are not shown
         return {"entries": data}
-    return dict(data.additional_properties)
+    return data
 
 
 def use_temp_key(client: Client, wallet: str) -> str:
@@ -64,7 +66,7 @@ def use_temp_key(client: Client, wallet: str) -> str:
     flow that needs it, and never log, cache or persist it. What may be said about it is that
     it arrived, and how many fields it has."""
     key = get_temp_key.sync(client=client, wallet=wallet).data
-    fields = len(key) if isinstance(key, list) else len(key.additional_properties)
+    fields = len(key)  # an open object (a dict) or an array
     # ... the flow that needs the key uses `key` here ...
     del key
     return f"temporary key received for the wallet ({fields} fields, not shown)"

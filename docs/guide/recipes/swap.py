@@ -30,6 +30,7 @@ from transaction_v1_client.api.compute import compute_swap_base_in
 from transaction_v1_client.api.transaction import build_swap_base_in_transaction
 from transaction_v1_client.codes import ErrorCode
 from transaction_v1_client.models import SwapBaseInTransactionRequest, SwapComputeResponse, TxVersion
+from transaction_v1_client.types import UNSET, Unset
 
 SOL = "So11111111111111111111111111111111111111112"
 TOKEN_PROGRAM = Pubkey.from_string("TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA")
@@ -42,8 +43,8 @@ def priority_fee(pool: PoolClient) -> int:
         fees = get_priority_fees.sync(client=pool)
     except pool_errors.ApiError:
         return 0
-    level = fees.data.default.h if fees.data.default else None
-    return int(level) if level is not None else 0
+    level = fees.data.default.h if fees.data.default else UNSET
+    return int(level) if not isinstance(level, Unset) else 0
 
 
 def quote(client: Client, args: argparse.Namespace) -> SwapComputeResponse:
@@ -68,20 +69,20 @@ def transactions(client: Client, swap: SwapComputeResponse, wallet: Pubkey, fee:
                  args: argparse.Namespace) -> list[str]:
     """The unsigned transactions (base64) built from the quote, in the order to send them."""
     wrap, unwrap = args.input_mint == SOL, args.output_mint == SOL
+
+    def account(mint: str) -> str:
+        return str(get_associated_token_address(wallet, Pubkey.from_string(mint), TOKEN_PROGRAM))
+
     body = SwapBaseInTransactionRequest(
         wallet=str(wallet),
-        swap_response=swap,  # the quote as the client returned it: it goes back unchanged
+        swap_response=swap,  # the quote as the client returned it: it goes back byte for byte
         tx_version=TxVersion(args.tx_version),
         compute_unit_price_micro_lamports=fee,
         wrap_sol=wrap,
         unwrap_sol=unwrap,
+        input_account=UNSET if wrap else account(args.input_mint),  # UNSET: the key is not sent
+        output_account=UNSET if unwrap else account(args.output_mint),
     )
-    if not wrap:
-        body.input_account = str(get_associated_token_address(wallet, Pubkey.from_string(args.input_mint),
-                                                              TOKEN_PROGRAM))
-    if not unwrap:
-        body.output_account = str(get_associated_token_address(wallet, Pubkey.from_string(args.output_mint),
-                                                               TOKEN_PROGRAM))
     built = build_swap_base_in_transaction.sync(client=client, body=body)
     items = built.data if isinstance(built.data, list) else [built.data]  # an array; the docs show an object
     return [str(item.transaction if hasattr(item, "transaction") else item["transaction"]) for item in items]

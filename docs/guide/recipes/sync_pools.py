@@ -14,15 +14,17 @@ import json
 import sys
 import time
 from collections.abc import Iterator
+from typing import Any
 
 from pool_v3_client import Client, errors
 from pool_v3_client.api.pools import get_pools_by_ids, list_pools_by_cursor
-from pool_v3_client.models import PoolCursorPageResponse, PoolInfoItem
+from pool_v3_client.models import PoolCursorPageResponse
+from pool_v3_client.types import UNSET, Unset
 
 PATIENCE = 5  # rate-limited answers in a row before giving up on a page
 
 
-def page(client: Client, size: int, cursor: str | None, stats: dict[str, int]) -> PoolCursorPageResponse:
+def page(client: Client, size: int, cursor: str | Unset, stats: dict[str, int]) -> PoolCursorPageResponse:
     """One cursor page. The client already waits what `Retry-After` asks (twice, within its
     deadline); when it still gets HTTP 429, wait here and ask for the same page again: the
     sync resumes where it was, it never starts over."""
@@ -35,27 +37,29 @@ def page(client: Client, size: int, cursor: str | None, stats: dict[str, int]) -
     raise SystemExit(f"sync: still rate limited after {PATIENCE} waits; try again later")
 
 
-def every_pool(client: Client, size: int, stats: dict[str, int]) -> Iterator[PoolInfoItem]:
-    """Every pool, page after page. `nextPageId` is an opaque cursor: it goes back unchanged,
-    it is never built, and the last page is the one without it."""
-    cursor: str | None = None
+def every_pool(client: Client, size: int, stats: dict[str, int]) -> Iterator[dict[str, Any]]:
+    """Every pool, page after page, as the service sent it: `to_dict()` is the page's body,
+    so keys the schema does not declare are kept. `nextPageId` is an opaque cursor: it goes
+    back unchanged, it is never built, and the last page is the one without it."""
+    cursor: str | Unset = UNSET
     while True:
         answer = page(client, size, cursor, stats)
         stats["pages"] += 1
-        yield from answer.data.data or []
-        cursor = answer.data.next_page_id or None
-        if cursor is None:
+        yield from answer.to_dict()["data"].get("data") or []
+        cursor = answer.data.next_page_id
+        if not cursor:
             return
 
 
-def by_ids(client: Client, ids: list[str]) -> tuple[list[PoolInfoItem], list[str]]:
+def by_ids(client: Client, ids: list[str]) -> tuple[list[dict[str, Any]], list[str]]:
     """The pools for ``ids``, and the ids the service answered `null` for. A new pool comes
     back `null` until the service's data catches up (its data is typically 1-5 minutes
     stale): ask again later, do not treat it as gone. Pools are matched by their `id`, not by
     position."""
     answer = get_pools_by_ids.sync(client=client, ids=",".join(ids))
-    found = [pool for pool in answer.data if pool is not None]
-    seen = {pool.id for pool in found}
+    sent = answer.to_dict()["data"]  # the same items as answer.data, every key kept
+    found = [item for pool, item in zip(answer.data, sent, strict=True) if pool is not None]
+    seen = {pool.id for pool in answer.data if pool is not None}
     return found, [pool_id for pool_id in ids if pool_id not in seen]
 
 
@@ -71,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     with Client(base_url=args.pool_url) as client:
         if args.ids is None:
             for pool in every_pool(client, args.size, stats):
-                print(json.dumps(pool.to_dict()))
+                print(json.dumps(pool))
                 stats["pools"] += 1
             print(f"synced {stats['pools']} pools in {stats['pages']} pages, {stats['waits']} waits",
                   file=sys.stderr)  # fmt: skip
@@ -81,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
                 time.sleep(args.every)  # the data changes every few minutes; polling faster buys nothing
             found, pending = by_ids(client, args.ids.split(","))
             for pool in found:
-                print(json.dumps(pool.to_dict()))
+                print(json.dumps(pool))
             print(f"round {round_number + 1}: {len(found)} pools, not yet served: {','.join(pending) or 'none'}",
                   file=sys.stderr)  # fmt: skip
     return 0

@@ -1,4 +1,4 @@
-module raydium-api-descriptions.invalid/go/perps-v1/v2
+module raydium-api-descriptions.invalid/go/perps-v1/v3
 
 // 1.19, Debian's: a newer directive makes Go 1.21+ toolchains fetch another (decision 52).
 go 1.19

@@ -3,20 +3,21 @@
 Generated from scripts/templates/python-client/types.py.jinja (a custom
 openapi-python-client template); do not edit the generated copy.
 
-An absent optional field reads as ``None``: ``Unset`` is an alias of ``type(None)`` and
-``UNSET`` is ``None``, so a field typed ``int | Unset`` is ``int | None`` for type checkers,
-and natural code (``if pool.tvl is not None``, ``page.data or []``) type-checks under
-``mypy --strict``. The one thing lost is the difference between a key that is absent and a
-key sent as ``null``: both read as ``None``, and ``None`` is never sent in a request.
+An absent optional field reads as ``UNSET``: msgspec's sentinel (``msgspec.UNSET``, of type
+``msgspec.UnsetType``), which the models (msgspec Structs) use. It is falsy, so
+``if pool.tvl:`` and ``page.data or []`` read naturally, and ``isinstance(value, Unset)``
+tells an absent key apart; a field typed ``float | Unset`` makes ``mypy --strict`` ask for
+that check before arithmetic. An optional argument left ``UNSET`` is not sent. A key the
+service sends as ``null`` where the schema does not admit ``null`` is a shape error, as any
+other value of the wrong type.
 """
 
 from collections.abc import Mapping, MutableMapping
 from typing import IO, BinaryIO, Generic, TypeVar
 
 from attrs import define
-
-Unset = type(None)
-UNSET: Unset = None
+from msgspec import UNSET
+from msgspec import UnsetType as Unset
 
 # The types that `httpx.Client(files=)` can accept, copied from that library.
 FileContent = IO[bytes] | bytes | str

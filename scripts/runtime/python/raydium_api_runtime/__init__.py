@@ -27,6 +27,7 @@ from .errors import (
     UnexpectedShapeError,
     UnexpectedStatus,
 )
+from .models import Model
 
 __all__ = [
     "ApiError",
@@ -34,6 +35,7 @@ __all__ = [
     "ConnectionFailedError",
     "FailureEnvelopeError",
     "MalformedJsonError",
+    "Model",
     "NotJsonError",
     "RateLimitedError",
     "RequestTimeoutError",

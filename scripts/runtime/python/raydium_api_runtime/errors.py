@@ -50,6 +50,8 @@ from typing import Any, TypeVar
 import httpx
 import msgspec
 
+from .models import keep_body
+
 _PREVIEW = 200
 
 
@@ -432,9 +434,11 @@ def decode_typed(response: httpx.Response, decoder: msgspec.json.Decoder[_Typed]
     """The success decoded by msgspec straight into its Struct, every declared field's type
     and constraints checked; anything else raises what :func:`decode_envelope` raises (a
     failure envelope, a 429, HTML, truncated JSON), or :class:`UnexpectedShapeError` for a
-    success that does not fit the schema. The fast path reads the body once: only a body
-    that is not a 2xx success of the expected shape is parsed again, to name its error."""
-    if 200 <= response.status_code <= 299 and _is_json(_media(response)):
+    success that does not fit the schema. The body is read once: only a body that is not a
+    2xx success of the expected shape is parsed again, to name its error. The result keeps
+    the body (``result.to_dict()``: every key, those outside the schema included)."""
+    media = _media(response)
+    if 200 <= response.status_code <= 299 and (_is_json(media) or media in ("", "text/plain")):
         try:
             result = decoder.decode(response.content)
         except msgspec.DecodeError as exc:  # msgspec.ValidationError is a DecodeError
@@ -443,6 +447,7 @@ def decode_typed(response: httpx.Response, decoder: msgspec.json.Decoder[_Typed]
                 f"HTTP {response.status_code}: the success envelope does not match the schema ({exc})", response
             ) from exc
         if getattr(result, "success", None) is True:
+            keep_body(result, response.content)
             return result
     decode_envelope(response, failures)  # raises: not a 2xx JSON success
     raise UnexpectedShapeError(f"HTTP {response.status_code}: the body is not a success envelope", response)

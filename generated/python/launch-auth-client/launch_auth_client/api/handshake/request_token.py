@@ -1,10 +1,11 @@
 from typing import Any
 
 import httpx
+from raydium_api_runtime.models import encode
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.request_token_body import RequestTokenBody
+from ...models import RequestTokenBody
 from ...types import RawBody, Response
 
 
@@ -19,7 +20,7 @@ def _get_kwargs(
         "url": "/request-token",
     }
 
-    _kwargs["json"] = body.to_dict()
+    _kwargs["content"] = encode(body)
 
     headers["Content-Type"] = "application/json"
 

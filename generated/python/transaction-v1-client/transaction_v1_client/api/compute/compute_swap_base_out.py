@@ -3,10 +3,9 @@ from typing import Any
 import httpx
 import msgspec
 
-from ... import _fast, errors
+from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.swap_compute_response import SwapComputeResponse
-from ...models.tx_version import TxVersion
+from ...models import SwapComputeResponse, TxVersion
 from ...types import UNSET, Response
 
 
@@ -43,20 +42,11 @@ def _get_kwargs(
     return _kwargs
 
 
+_DECODER = msgspec.json.Decoder(SwapComputeResponse)
+
+
 def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> SwapComputeResponse:
-    payload = errors.decode_envelope(response)
-    try:
-        if response.status_code == 200:
-            response_200_type_0 = SwapComputeResponse.from_dict(payload)
-
-            return response_200_type_0
-
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise errors.UnexpectedShapeError(
-            f"HTTP {response.status_code}: the success envelope does not match the schema ({type(exc).__name__}: {exc})",
-            response,
-        ) from exc
-    raise errors.UnexpectedStatus(response.status_code, response.content, response)
+    return errors.decode_typed(response, _DECODER)
 
 
 def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[SwapComputeResponse]:
@@ -182,75 +172,6 @@ def sync(
     return _parse_response(client=client, response=response)
 
 
-_FAST_DECODER = msgspec.json.Decoder(_fast.SwapComputeResponse)
-
-
-def _build_fast_response(response: httpx.Response) -> Response[_fast.SwapComputeResponse]:
-    return Response(
-        status_code=response.status_code,
-        content=response.content,
-        headers=response.headers,
-        parsed=errors.decode_typed(response, _FAST_DECODER),
-    )
-
-
-def sync_fast_detailed(
-    *,
-    client: AuthenticatedClient | Client,
-    input_mint: str,
-    output_mint: str,
-    amount: int,
-    slippage_bps: int,
-    tx_version: TxVersion,
-) -> Response[_fast.SwapComputeResponse]:
-    """Like :func:`sync`, decoded by msgspec into ``_fast.SwapComputeResponse`` (a Struct), with the raw body.
-
-    Every declared field is typed and checked as in :func:`sync`, and failures raise the
-    same errors; keys outside the schema are not in the Struct, so read them from
-    ``.content`` (the body as it came), without a second request.
-    """
-
-    kwargs = _get_kwargs(
-        input_mint=input_mint,
-        output_mint=output_mint,
-        amount=amount,
-        slippage_bps=slippage_bps,
-        tx_version=tx_version,
-    )
-
-    response = errors.send(client.get_httpx_client(), kwargs, client.retry_policy)
-
-    return _build_fast_response(response)
-
-
-def sync_fast(
-    *,
-    client: AuthenticatedClient | Client,
-    input_mint: str,
-    output_mint: str,
-    amount: int,
-    slippage_bps: int,
-    tx_version: TxVersion,
-) -> _fast.SwapComputeResponse:
-    """Like :func:`sync`, decoded by msgspec into ``_fast.SwapComputeResponse``: the fast path for
-    large responses polled often. Keys outside the schema are dropped (see
-    :func:`sync_fast_detailed` for the raw body). The Struct is for reading: it cannot be sent
-    back in a request (a quote sent as ``swapResponse`` must be the model :func:`sync` returns,
-    which goes back as it came)."""
-
-    kwargs = _get_kwargs(
-        input_mint=input_mint,
-        output_mint=output_mint,
-        amount=amount,
-        slippage_bps=slippage_bps,
-        tx_version=tx_version,
-    )
-
-    response = errors.send(client.get_httpx_client(), kwargs, client.retry_policy)
-
-    return errors.decode_typed(response, _FAST_DECODER)
-
-
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
@@ -363,51 +284,3 @@ async def asyncio(
     response = await errors.send_async(client.get_async_httpx_client(), kwargs, client.retry_policy)
 
     return _parse_response(client=client, response=response)
-
-
-async def asyncio_fast_detailed(
-    *,
-    client: AuthenticatedClient | Client,
-    input_mint: str,
-    output_mint: str,
-    amount: int,
-    slippage_bps: int,
-    tx_version: TxVersion,
-) -> Response[_fast.SwapComputeResponse]:
-    """Like :func:`sync_fast_detailed`, awaited: a Struct and the raw body (``.content``)."""
-
-    kwargs = _get_kwargs(
-        input_mint=input_mint,
-        output_mint=output_mint,
-        amount=amount,
-        slippage_bps=slippage_bps,
-        tx_version=tx_version,
-    )
-
-    response = await errors.send_async(client.get_async_httpx_client(), kwargs, client.retry_policy)
-
-    return _build_fast_response(response)
-
-
-async def asyncio_fast(
-    *,
-    client: AuthenticatedClient | Client,
-    input_mint: str,
-    output_mint: str,
-    amount: int,
-    slippage_bps: int,
-    tx_version: TxVersion,
-) -> _fast.SwapComputeResponse:
-    """Like :func:`sync_fast`, awaited: decoded by msgspec into ``_fast.SwapComputeResponse``."""
-
-    kwargs = _get_kwargs(
-        input_mint=input_mint,
-        output_mint=output_mint,
-        amount=amount,
-        slippage_bps=slippage_bps,
-        tx_version=tx_version,
-    )
-
-    response = await errors.send_async(client.get_async_httpx_client(), kwargs, client.retry_policy)
-
-    return errors.decode_typed(response, _FAST_DECODER)

@@ -1,9 +1,0 @@
-from enum import StrEnum
-
-
-class PoolInfoItemType(StrEnum):
-    CONCENTRATED = "Concentrated"
-    STANDARD = "Standard"
-
-    def __str__(self) -> str:
-        return str(self.value)
