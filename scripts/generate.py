@@ -337,7 +337,7 @@ def _call(host: Host, bundle: dict[str, Any], op: dict[str, Any]) -> Call | None
         if "title" not in schema or not examples:
             return None
         cls = str(schema["title"])
-        imports.append(f"from {host.package}.models.{snake(cls)} import {cls}")
+        imports.append(f"from {host.package}.models import {cls}")
         arguments.append(f"body={cls}.from_dict({examples[0]['value']!r})")
     for param in op.get("parameters") or []:
         param = resolve_local(bundle, param)
@@ -349,7 +349,7 @@ def _call(host: Host, bundle: dict[str, Any], op: dict[str, Any]) -> Call | None
         value = repr(param["example"])
         if "enum" in schema and "title" in schema:
             cls = str(schema["title"])
-            imports.append(f"from {host.package}.models.{snake(cls)} import {cls}")
+            imports.append(f"from {host.package}.models import {cls}")
             value = f"{cls}({value})"
         arguments.append(f"{snake(str(param['name']))}={value}")
     raw = "content" not in resolve_local(bundle, op["responses"]["200"])
