@@ -27,12 +27,10 @@ in the typed success or in an :class:`ApiError`:
   ``RequestTimeoutError``, ``ConnectionCutError``), with the httpx exception as
   ``__cause__``.
 
-Unknown keys in a response are kept (``additional_properties`` on every model).
-
-The ``sync_fast`` functions decode a success straight from the bytes into the msgspec
-Structs of ``_fast`` (:func:`decode_typed`): the same checks and the same errors, in about
-half the time of ``json.loads`` alone (``make bench``), but keys outside the schema are dropped
-(``sync_fast_detailed`` returns the raw body with the Struct).
+Every call decodes a success straight from the bytes into the msgspec Structs of its
+client's ``models`` (:func:`decode_typed`), every declared field checked, in about a third
+of the time ``json.loads`` alone takes (``make bench``). Unknown keys in a response are
+kept: the result keeps the body (``result.to_dict()``, :mod:`.models`).
 """
 
 from __future__ import annotations
