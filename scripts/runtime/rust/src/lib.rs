@@ -328,6 +328,12 @@ pub fn accept(status: u16, content_type: &str, retry_after: Option<f64>, body: V
         }
         return Ok(body);
     }
+    if mode == Mode::Envelope && (200..=299).contains(&status) {
+        let media = content_type.split(';').next().unwrap_or("").trim().to_lowercase();
+        if (is_json(&media) || media.is_empty() || media == "text/plain") && light_success(&body, (rules.null_checks)(operation)) {
+            return Ok(body);
+        }
+    }
     if let Some(error) = check_envelope(status, content_type, &body, retry_after, rules) {
         return Err(error);
     }
@@ -382,4 +388,156 @@ pub fn decode<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, ApiError
         e.cause = Some(Box::new(error));
         e
     })
+}
+
+// --- the light check: `success` and the null items in one pass, nothing built ------------------
+// A usable success is the common case, and the typed decode reads the body anyway: so the
+// envelope's `success` and the null items the description forbids are checked in one pass
+// that builds nothing (serde's IgnoredAny everywhere off the checked paths). Only a body that
+// fails it is parsed into a `serde_json::Value`, by the slow path, to name its error.
+
+use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+
+/// What the light pass found: `success` at the top level, and whether a checked list holds a null.
+#[derive(Default)]
+struct Light {
+    success: Option<bool>,
+    null_item: bool,
+}
+
+/// The remaining segments of every checked path at one point of the document (an empty
+/// suffix: the list here must hold no null item).
+struct Paths<'p> {
+    suffixes: Vec<&'p [&'p str]>,
+    top: bool,
+}
+
+impl<'p> Paths<'p> {
+    fn under(&self, segment: &str) -> Vec<&'p [&'p str]> {
+        self.suffixes.iter().filter(|s| s.first() == Some(&segment)).map(|s| &s[1..]).collect()
+    }
+}
+
+struct Key<'a, 'p>(&'a Paths<'p>);
+
+impl<'de, 'a, 'p> DeserializeSeed<'de> for Key<'a, 'p> {
+    type Value = (bool, Vec<&'p [&'p str]>); // (is `success` at the top, the paths below this key)
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
+        deserializer.deserialize_str(self)
+    }
+}
+
+impl<'de, 'a, 'p> Visitor<'de> for Key<'a, 'p> {
+    type Value = (bool, Vec<&'p [&'p str]>);
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a key")
+    }
+
+    fn visit_str<E: serde::de::Error>(self, key: &str) -> Result<Self::Value, E> {
+        Ok((self.0.top && key == "success", if self.0.suffixes.is_empty() { Vec::new() } else { self.0.under(key) }))
+    }
+}
+
+struct Walk<'a, 'p> {
+    paths: Paths<'p>,
+    found: &'a mut Light,
+}
+
+impl<'de, 'a, 'p> DeserializeSeed<'de> for Walk<'a, 'p> {
+    type Value = ();
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        if self.paths.suffixes.is_empty() && !self.paths.top {
+            <IgnoredAny as serde::Deserialize>::deserialize(deserializer)?;
+            return Ok(());
+        }
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl<'de, 'a, 'p> Visitor<'de> for Walk<'a, 'p> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("any JSON value")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        while let Some((success, below)) = map.next_key_seed(Key(&self.paths))? {
+            if success {
+                self.found.success = Some(map.next_value::<bool>()?);
+            } else {
+                map.next_value_seed(Walk { paths: Paths { suffixes: below, top: false }, found: &mut *self.found })?;
+            }
+        }
+        Ok(())
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        let no_null = self.paths.suffixes.iter().any(|s| s.is_empty());
+        let items: Vec<&'p [&'p str]> = self.paths.under("*");
+        loop {
+            if no_null {
+                // a null here is the finding; anything else is walked for the paths below `*`
+                match seq.next_element_seed(Item { paths: &items, found: &mut *self.found })? {
+                    None => return Ok(()),
+                    Some(true) => self.found.null_item = true,
+                    Some(false) => {}
+                }
+            } else if seq.next_element_seed(Walk { paths: Paths { suffixes: items.clone(), top: false }, found: &mut *self.found })?.is_none() {
+                return Ok(());
+            }
+        }
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<(), E> { Ok(()) }
+    fn visit_i64<E>(self, _: i64) -> Result<(), E> { Ok(()) }
+    fn visit_u64<E>(self, _: u64) -> Result<(), E> { Ok(()) }
+    fn visit_f64<E>(self, _: f64) -> Result<(), E> { Ok(()) }
+    fn visit_str<E>(self, _: &str) -> Result<(), E> { Ok(()) }
+    fn visit_unit<E>(self) -> Result<(), E> { Ok(()) }
+}
+
+/// One item of a list that must hold no null: true when it is null; otherwise walked for the
+/// paths below `*`.
+struct Item<'a, 'b, 'p> {
+    paths: &'b [&'p [&'p str]],
+    found: &'a mut Light,
+}
+
+impl<'de, 'a, 'b, 'p> DeserializeSeed<'de> for Item<'a, 'b, 'p> {
+    type Value = bool;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<bool, D::Error> {
+        deserializer.deserialize_option(self)
+    }
+}
+
+impl<'de, 'a, 'b, 'p> Visitor<'de> for Item<'a, 'b, 'p> {
+    type Value = bool;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a list item")
+    }
+
+    fn visit_none<E>(self) -> Result<bool, E> { Ok(true) }
+    fn visit_unit<E>(self) -> Result<bool, E> { Ok(true) }
+
+    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<bool, D::Error> {
+        Walk { paths: Paths { suffixes: self.paths.to_vec(), top: false }, found: self.found }.deserialize(deserializer)?;
+        Ok(false)
+    }
+}
+
+/// Whether `body` is, in one pass that builds nothing, a JSON document with `success: true`
+/// at the top and no null item where the paths forbid one: a usable success whose checks are
+/// done. Anything else (false) goes to the slow path, which names the error.
+fn light_success(body: &[u8], paths: &[&str]) -> bool {
+    let split: Vec<Vec<&str>> = paths.iter().map(|p| p.split('/').collect()).collect();
+    let mut found = Light::default();
+    let walk = Walk { paths: Paths { suffixes: split.iter().map(Vec::as_slice).collect(), top: true }, found: &mut found };
+    let mut deserializer = serde_json::Deserializer::from_slice(body);
+    walk.deserialize(&mut deserializer).and_then(|()| deserializer.end()).is_ok() && found.success == Some(true) && !found.null_item
 }
