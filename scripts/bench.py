@@ -175,6 +175,9 @@ def host_steps(host: str, tmp: Path) -> list[tuple[str, list[str | Path]]]:
          [PY.parent / "openapi-python-client", "generate", "--path", bundle, "--output-path", client / target.package,
           *generate.CLIENT_OPTIONS, "--config", generate.client_config(target, tmp),
           "--custom-template-path", generate.TEMPLATES]),
+        # the models are msgspec Structs in place of openapi-python-client's (generate.struct_models)
+        ("datamodel-codegen (the client's msgspec Structs)", struct_models(target, bundle, client / target.package)),
+        *ruff_steps("the client's models", client / target.package / "models.py"),
         ("mypy --strict (client)", [PY, "-m", "mypy", "--strict", "--cache-dir", tmp / ".mypy",
                                     client / target.package]),
         ("openapi-typescript", ["node", REPO / "scripts" / "typescript" / "generate.mjs", bundle, types]),
@@ -196,10 +199,23 @@ def host_steps(host: str, tmp: Path) -> list[tuple[str, list[str | Path]]]:
         ]  # fmt: skip
         for options in generate.MODEL_RUFF:
             steps.insert(-1, (f"ruff {options[0]} (models)", [PY.parent / "ruff", *options, model]))
-        steps.append(("datamodel-codegen (the client's msgspec Structs)",
-                      [PY.parent / "datamodel-codegen", "--input", bundle, "--output", tmp / f"{target.module}_s.py",
-                       *generate.STRUCT_OPTIONS]))  # fmt: skip
     return steps
+
+
+def struct_models(target: generate.Host, bundle: Path, package: Path) -> list[str | Path]:
+    """One command for what generate.struct_models does: the package's attrs models removed,
+    its models.py written by datamodel-codegen (an empty module where the bundle has no schemas)."""
+    write = ("import shutil, subprocess, sys; shutil.rmtree(sys.argv[1] + '/models'); "
+             "subprocess.run(sys.argv[2:], check=True) if len(sys.argv) > 2 else "
+             "open(sys.argv[1] + '/models.py', 'w').close()")  # fmt: skip
+    codegen: list[str | Path] = [PY.parent / "datamodel-codegen", "--input", bundle,
+                                 "--output", package / "models.py", *generate.STRUCT_OPTIONS]  # fmt: skip
+    return [PY, "-c", write, package, *(codegen if generate.has_schemas(target) else [])]
+
+
+def ruff_steps(what: str, path: Path) -> list[tuple[str, list[str | Path]]]:
+    """The ruff passes generate.py runs on a models file (generate.MODEL_RUFF)."""
+    return [(f"ruff {options[0]} ({what})", [PY.parent / "ruff", *options, path]) for options in generate.MODEL_RUFF]
 
 
 def floor(runs: int) -> tuple[Stat, list[tuple[str, float]]]:
