@@ -30,8 +30,10 @@ NEAR_SECONDS = 3.0
 
 # A Retry-After (15 s) beyond the policy's max_wait (10 s) is not waited: the call ends before
 # any wait could have finished. The bound sits below max_wait rather than near zero, so a busy
-# machine does not fail it (a CI run under load measured 3.0 s for a call that waited nothing).
-NOT_WAITED_SECONDS = 7.0
+# machine does not fail it: a CI run under load measured 3.0 s for a call that waited nothing,
+# and a quiet `make test` with the Rust runner's hundreds of calls in flight at once 7.5 s. A
+# client that waited max_wait (10 s) or the Retry-After (15 s) still ends after it.
+NOT_WAITED_SECONDS = 9.0
 
 
 def case_seconds(scenario: str) -> float:
