@@ -365,6 +365,11 @@ def _is_json(media: str) -> bool:
     return media == "application/json" or (media.startswith("application/") and media.endswith("+json"))
 
 
+def _mislabelled(media: str) -> bool:
+    """``text/plain`` or no content type: what edges send JSON as; the body decides."""
+    return media in ("", "text/plain")
+
+
 def _envelope_or_empty(response: httpx.Response) -> dict[str, Any]:
     try:
         payload = json.loads(response.content)
@@ -382,7 +387,7 @@ def decode_envelope(response: httpx.Response, failures: Failures = RUNTIME_FAILU
     """
     content_type = response.headers.get("content-type", "")
     media = _media(response)
-    lenient = media in ("", "text/plain")
+    lenient = _mislabelled(media)
     if not _is_json(media) and not lenient:
         if response.status_code == 429:
             raise failures.rate_limited(response, {})
@@ -436,7 +441,7 @@ def decode_typed(response: httpx.Response, decoder: msgspec.json.Decoder[_Typed]
     2xx success of the expected shape is parsed again, to name its error. The result keeps
     the body (``result.to_dict()``: every key, those outside the schema included)."""
     media = _media(response)
-    if 200 <= response.status_code <= 299 and (_is_json(media) or media in ("", "text/plain")):
+    if 200 <= response.status_code <= 299 and (_is_json(media) or _mislabelled(media)):
         try:
             result = decoder.decode(response.content)
         except msgspec.DecodeError as exc:  # msgspec.ValidationError is a DecodeError

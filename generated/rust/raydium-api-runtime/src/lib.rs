@@ -259,10 +259,20 @@ fn is_json(media: &str) -> bool {
     media == "application/json" || (media.starts_with("application/") && media.ends_with("+json"))
 }
 
+/// The media type of a Content-Type header, lower case, without parameters.
+fn media_type(content_type: &str) -> String {
+    content_type.split(';').next().unwrap_or("").trim().to_lowercase()
+}
+
+/// `text/plain` or no content type: what edges send JSON as; the body decides.
+fn mislabelled(media: &str) -> bool {
+    media.is_empty() || media == "text/plain"
+}
+
 /// None for a usable success, else the typed error.
 fn check_envelope(status: u16, content_type: &str, body: &[u8], retry_after: Option<f64>, rules: &Rules) -> Option<ApiError> {
-    let media = content_type.split(';').next().unwrap_or("").trim().to_lowercase();
-    let lenient = media.is_empty() || media == "text/plain";
+    let media = media_type(content_type);
+    let lenient = mislabelled(&media);
     if status == 429 {
         return Some(rate_limited(status, retry_after, body, "", rules));
     }
@@ -329,8 +339,8 @@ pub fn accept(status: u16, content_type: &str, retry_after: Option<f64>, body: V
         return Ok(body);
     }
     if mode == Mode::Envelope && (200..=299).contains(&status) {
-        let media = content_type.split(';').next().unwrap_or("").trim().to_lowercase();
-        if (is_json(&media) || media.is_empty() || media == "text/plain") && light_success(&body, (rules.null_checks)(operation)) {
+        let media = media_type(content_type);
+        if (is_json(&media) || mislabelled(&media)) && light_success(&body, (rules.null_checks)(operation)) {
             return Ok(body);
         }
     }
@@ -406,21 +416,21 @@ struct Light {
 }
 
 /// The remaining segments of every checked path at one point of the document (an empty
-/// suffix: the list here must hold no null item).
-struct Paths<'p> {
-    suffixes: Vec<&'p [&'p str]>,
+/// suffix: the list here must hold no null item), borrowed from the level above.
+struct Paths<'b, 'p> {
+    suffixes: &'b [&'p [&'p str]],
     top: bool,
 }
 
-impl<'p> Paths<'p> {
+impl<'b, 'p> Paths<'b, 'p> {
     fn under(&self, segment: &str) -> Vec<&'p [&'p str]> {
         self.suffixes.iter().filter(|s| s.first() == Some(&segment)).map(|s| &s[1..]).collect()
     }
 }
 
-struct Key<'a, 'p>(&'a Paths<'p>);
+struct Key<'a, 'b, 'p>(&'a Paths<'b, 'p>);
 
-impl<'de, 'a, 'p> DeserializeSeed<'de> for Key<'a, 'p> {
+impl<'de, 'a, 'b, 'p> DeserializeSeed<'de> for Key<'a, 'b, 'p> {
     type Value = (bool, Vec<&'p [&'p str]>); // (is `success` at the top, the paths below this key)
 
     fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
@@ -428,7 +438,7 @@ impl<'de, 'a, 'p> DeserializeSeed<'de> for Key<'a, 'p> {
     }
 }
 
-impl<'de, 'a, 'p> Visitor<'de> for Key<'a, 'p> {
+impl<'de, 'a, 'b, 'p> Visitor<'de> for Key<'a, 'b, 'p> {
     type Value = (bool, Vec<&'p [&'p str]>);
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
@@ -436,16 +446,16 @@ impl<'de, 'a, 'p> Visitor<'de> for Key<'a, 'p> {
     }
 
     fn visit_str<E: serde::de::Error>(self, key: &str) -> Result<Self::Value, E> {
-        Ok((self.0.top && key == "success", if self.0.suffixes.is_empty() { Vec::new() } else { self.0.under(key) }))
+        Ok((self.0.top && key == "success", self.0.under(key)))
     }
 }
 
-struct Walk<'a, 'p> {
-    paths: Paths<'p>,
+struct Walk<'a, 'b, 'p> {
+    paths: Paths<'b, 'p>,
     found: &'a mut Light,
 }
 
-impl<'de, 'a, 'p> DeserializeSeed<'de> for Walk<'a, 'p> {
+impl<'de, 'a, 'b, 'p> DeserializeSeed<'de> for Walk<'a, 'b, 'p> {
     type Value = ();
 
     fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
@@ -457,7 +467,7 @@ impl<'de, 'a, 'p> DeserializeSeed<'de> for Walk<'a, 'p> {
     }
 }
 
-impl<'de, 'a, 'p> Visitor<'de> for Walk<'a, 'p> {
+impl<'de, 'a, 'b, 'p> Visitor<'de> for Walk<'a, 'b, 'p> {
     type Value = ();
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
@@ -469,7 +479,7 @@ impl<'de, 'a, 'p> Visitor<'de> for Walk<'a, 'p> {
             if success {
                 self.found.success = Some(map.next_value::<bool>()?);
             } else {
-                map.next_value_seed(Walk { paths: Paths { suffixes: below, top: false }, found: &mut *self.found })?;
+                map.next_value_seed(Walk { paths: Paths { suffixes: &below, top: false }, found: &mut *self.found })?;
             }
         }
         Ok(())
@@ -486,7 +496,7 @@ impl<'de, 'a, 'p> Visitor<'de> for Walk<'a, 'p> {
                     Some(true) => self.found.null_item = true,
                     Some(false) => {}
                 }
-            } else if seq.next_element_seed(Walk { paths: Paths { suffixes: items.clone(), top: false }, found: &mut *self.found })?.is_none() {
+            } else if seq.next_element_seed(Walk { paths: Paths { suffixes: &items, top: false }, found: &mut *self.found })?.is_none() {
                 return Ok(());
             }
         }
@@ -526,7 +536,7 @@ impl<'de, 'a, 'b, 'p> Visitor<'de> for Item<'a, 'b, 'p> {
     fn visit_unit<E>(self) -> Result<bool, E> { Ok(true) }
 
     fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<bool, D::Error> {
-        Walk { paths: Paths { suffixes: self.paths.to_vec(), top: false }, found: self.found }.deserialize(deserializer)?;
+        Walk { paths: Paths { suffixes: self.paths, top: false }, found: self.found }.deserialize(deserializer)?;
         Ok(false)
     }
 }
@@ -537,7 +547,8 @@ impl<'de, 'a, 'b, 'p> Visitor<'de> for Item<'a, 'b, 'p> {
 fn light_success(body: &[u8], paths: &[&str]) -> bool {
     let split: Vec<Vec<&str>> = paths.iter().map(|p| p.split('/').collect()).collect();
     let mut found = Light::default();
-    let walk = Walk { paths: Paths { suffixes: split.iter().map(Vec::as_slice).collect(), top: true }, found: &mut found };
+    let suffixes: Vec<&[&str]> = split.iter().map(Vec::as_slice).collect();
+    let walk = Walk { paths: Paths { suffixes: &suffixes, top: true }, found: &mut found };
     let mut deserializer = serde_json::Deserializer::from_slice(body);
     walk.deserialize(&mut deserializer).and_then(|()| deserializer.end()).is_ok() && found.success == Some(true) && !found.null_item
 }
