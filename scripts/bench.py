@@ -195,10 +195,9 @@ def host_steps(host: str, tmp: Path) -> list[tuple[str, list[str | Path]]]:
         steps += [
             ("datamodel-codegen",
              [PY.parent / "datamodel-codegen", "--input", bundle, "--output", model, *generate.DATAMODEL_OPTIONS]),
+            *ruff_steps("models", model),
             ("mypy --strict (models)", [PY, "-m", "mypy", "--strict", "--cache-dir", tmp / ".mypy", model]),
         ]  # fmt: skip
-        for options in generate.MODEL_RUFF:
-            steps.insert(-1, (f"ruff {options[0]} (models)", [PY.parent / "ruff", *options, model]))
     return steps
 
 
