@@ -228,6 +228,23 @@ def test_the_runtime_unit_suite_passes(tmp_path: Path) -> None:
     assert proc.stdout.count("--- PASS: Test") == declared, proc.stdout[-2000:]
 
 
+def test_the_models_unit_suite_passes(tmp_path: Path) -> None:
+    """tests/go/models_test.go, `go test` in a module of its own that requires the pool-v3 and
+    transaction-v1 modules: json.Unmarshal into their models keeps the unknown keys, checks the
+    required ones and keeps a quote's bytes at every depth (the generated one-pass decode)."""
+    require("go")
+    hosts = ["pool-v3", "transaction-v1"]
+    suite = (REPO / "tests" / "go" / "models_test.go").read_text(encoding="utf-8")
+    for host, placeholder in zip(hosts, ("POOL_MODULE", "TRANSACTION_MODULE"), strict=True):
+        suite = suite.replace(f'"{placeholder}"', json.dumps(go_module_of(host)[0]))
+    write_go_mod(tmp_path, "modelstest", hosts)
+    (tmp_path / "models_test.go").write_text(suite, encoding="utf-8")
+    proc = go(["test", "-count=1", "-v", "."], tmp_path, tmp_path)
+    assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-2000:]
+    declared = suite.count("\nfunc Test")
+    assert proc.stdout.count("--- PASS: Test") == declared, proc.stdout[-2000:]
+
+
 @pytest.mark.parametrize("module", [*HOSTS, runtimes.NAME])
 def test_client_vets_and_builds_offline(module: str, tmp_path: Path) -> None:
     """Each host's module (with the shared runtime from the folder beside it, as its go.mod's

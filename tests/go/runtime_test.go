@@ -9,6 +9,7 @@ package runtime_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -214,6 +215,39 @@ func TestJSONThatDoesNotParseIsMalformedJSONError(t *testing.T) {
 	wantMessage(t, err, `HTTP 200: the body is not valid JSON (invalid character ' ' in literal true (expecting 'u')); it may be truncated (14 bytes: "{\"success\": tr")`)
 	_, err, _ = call(t, answer{status: 200, body: ""})
 	wantMessage(t, err, `HTTP 200: the body is empty (0 bytes: "")`)
+}
+
+// A success whose JSON closes but does not parse inside is handed on (the decode that follows
+// reads all of it): that decode's failure, given to ShapeError, is a MalformedJSONError in
+// encoding/json's words. A null item in such a body is the same; more after the object is
+// malformed at the transport.
+func TestASuccessThatClosesButDoesNotParseIsMalformedAtItsDecode(t *testing.T) {
+	body := okBody(`[tru]`)
+	resp, err, _ := call(t, answer{status: 200, body: body})
+	if err != nil {
+		t.Fatalf("the transport: %T %v", err, err)
+	}
+	var value interface{}
+	decodeErr := json.Unmarshal([]byte(body), &value)
+	err = apiruntime.ShapeError(resp, []byte(body), decodeErr)
+	var malformed *apiruntime.MalformedJSONError
+	if !errors.As(err, &malformed) {
+		t.Fatalf("%T: %v", err, err)
+	}
+	wantMessage(t, err, `HTTP 200: the body is not valid JSON (invalid character ']' in literal true (expecting 'e')); it may be truncated (38 bytes: "{\"id\":\"1\",\"success\":true,\"data\":[tru]}")`)
+	err = apiruntime.ShapeError(resp, []byte(okBody(`[]`)), errors.New("json: cannot unmarshal"))
+	if errors.As(err, &malformed) {
+		t.Fatalf("valid JSON that does not fit: %T %v", err, err)
+	}
+	rules := apiruntime.Rules{NullChecks: map[string][]string{"op": {"data"}}}
+	_, err, _ = roundTrip(t, fast, time.Second, rules, get("op", false), answer{status: 200, body: okBody(`[null, tru]`)})
+	if !errors.As(err, &malformed) {
+		t.Fatalf("a null item in a body that does not parse: %T %v", err, err)
+	}
+	_, err, _ = call(t, answer{status: 200, body: okBody(`[]`) + ` {}`})
+	if !errors.As(err, &malformed) {
+		t.Fatalf("more after the envelope: %T %v", err, err)
+	}
 }
 
 func TestJSONThatIsNotAnEnvelopeIsUnexpectedShapeError(t *testing.T) {

@@ -6,7 +6,7 @@ import (
 	"errors"
 )
 
-// errNotObject and errNotArray are the errors of Properties and items for anything else.
+// errNotObject and errNotArray are the errors of Properties, Members and Items for anything else.
 var (
 	errNotObject = errors.New("apiruntime: not a JSON object")
 	errNotArray  = errors.New("apiruntime: not a JSON array")
@@ -99,37 +99,6 @@ func eachMember(data []byte, visit func(key, value []byte)) error {
 	}
 }
 
-// items returns the items of the JSON array data, each as its raw JSON (a slice of data).
-func items(data []byte) ([][]byte, error) {
-	i := skipSpace(data, 0)
-	if i >= len(data) || data[i] != '[' {
-		return nil, errNotArray
-	}
-	var found [][]byte
-	i = skipSpace(data, i+1)
-	if i < len(data) && data[i] == ']' {
-		return found, nil
-	}
-	for {
-		stop := endOfValue(data, i)
-		if stop < 0 {
-			return nil, errNotArray
-		}
-		found = append(found, data[i:stop])
-		i = skipSpace(data, stop)
-		if i >= len(data) {
-			return nil, errNotArray
-		}
-		if data[i] == ']' {
-			return found, nil
-		}
-		if data[i] != ',' {
-			return nil, errNotArray
-		}
-		i = skipSpace(data, i+1)
-	}
-}
-
 func skipSpace(data []byte, i int) int {
 	for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r') {
 		i++
@@ -188,3 +157,103 @@ func endOfValue(data []byte, i int) int {
 	}
 	return j
 }
+
+// Members reads the JSON object whose value starts at data[at] (after any space): for each
+// member in order it calls member with the key (unescaped, valid only during the call) and the
+// index of the value's first byte; member returns the index just past that value, having read
+// it (a nested model's walk) or skipped it (Skip). Members returns the index just past the
+// closing '}'. One scan of the object, no value decoded: the generated models' UnmarshalJSON
+// reads with it, after encoding/json has decoded (and so checked) the same bytes.
+func Members(data []byte, at int, member func(key []byte, at int) (int, error)) (int, error) {
+	i := skipSpace(data, at)
+	if i >= len(data) || data[i] != '{' {
+		return i, errNotObject
+	}
+	i = skipSpace(data, i+1)
+	if i < len(data) && data[i] == '}' {
+		return i + 1, nil
+	}
+	for {
+		if i >= len(data) || data[i] != '"' {
+			return i, errNotObject
+		}
+		end := endOfString(data, i)
+		if end < 0 {
+			return i, errNotObject
+		}
+		key := data[i+1 : end-1]
+		if bytes.IndexByte(key, '\\') >= 0 { // an escaped key: let encoding/json unescape it
+			var unescaped string
+			if err := json.Unmarshal(data[i:end], &unescaped); err != nil {
+				return i, err
+			}
+			key = []byte(unescaped)
+		}
+		i = skipSpace(data, end)
+		if i >= len(data) || data[i] != ':' {
+			return i, errNotObject
+		}
+		stop, err := member(key, skipSpace(data, i+1))
+		if err != nil {
+			return stop, err
+		}
+		i = skipSpace(data, stop)
+		if i >= len(data) {
+			return i, errNotObject
+		}
+		if data[i] == '}' {
+			return i + 1, nil
+		}
+		if data[i] != ',' {
+			return i, errNotObject
+		}
+		i = skipSpace(data, i+1)
+	}
+}
+
+// Items reads the JSON array whose value starts at data[at] (after any space) as Members reads
+// an object: item gets each item's position and the index of its first byte, and returns the
+// index just past it. Items returns the index just past the closing ']'.
+func Items(data []byte, at int, item func(index, at int) (int, error)) (int, error) {
+	i := skipSpace(data, at)
+	if i >= len(data) || data[i] != '[' {
+		return i, errNotArray
+	}
+	i = skipSpace(data, i+1)
+	if i < len(data) && data[i] == ']' {
+		return i + 1, nil
+	}
+	for index := 0; ; index++ {
+		stop, err := item(index, i)
+		if err != nil {
+			return stop, err
+		}
+		i = skipSpace(data, stop)
+		if i >= len(data) {
+			return i, errNotArray
+		}
+		if data[i] == ']' {
+			return i + 1, nil
+		}
+		if data[i] != ',' {
+			return i, errNotArray
+		}
+		i = skipSpace(data, i+1)
+	}
+}
+
+// errNotValue is Skip's error where data[at] starts no JSON value.
+var errNotValue = errors.New("apiruntime: not a JSON value")
+
+// Skip returns the index just past the JSON value that starts at data[at] (after any space).
+func Skip(data []byte, at int) (int, error) {
+	i := skipSpace(data, at)
+	end := endOfValue(data, i)
+	if end < 0 {
+		return i, errNotValue
+	}
+	return end, nil
+}
+
+// SkipSpace returns the index of the first byte at or after data[at] that is not JSON space.
+func SkipSpace(data []byte, at int) int { return skipSpace(data, at) }

@@ -28,7 +28,10 @@ type Rules struct {
 // NewTransport returns the contract's transport over base (http.DefaultTransport when nil):
 // a timeout per attempt and a deadline per call, HTTP 429 retried as Retry-After says, the
 // whole body read, `success` checked, and anything that is not a usable success returned as
-// a typed error. Each host's NewClient gives it to the generated *APIClient.
+// a typed error. A success's JSON is checked for its shape here (one object that closes, a
+// boolean `success`) and in full by the decode that follows it, which reads it all anyway:
+// ShapeError makes a decode's syntax error a MalformedJSONError. Each host's NewClient gives it
+// to the generated *APIClient.
 func NewTransport(base http.RoundTripper, policy RetryPolicy, timeout time.Duration, rules Rules) http.RoundTripper {
 	if base == nil {
 		base = http.DefaultTransport
@@ -83,43 +86,63 @@ func nullTree(paths []string) *nullPaths {
 	return root
 }
 
-// walk records in first, per path, the location of its first null item ("data.data[3]"),
-// reading the raw JSON of each level (pick, items) and decoding no value.
-func (n *nullPaths) walk(value []byte, where string, first []string) {
-	if start := skipSpace(value, 0); start < len(value) && value[start] == '{' {
-		members := pick(value, n.keys)
-		for k, key := range n.keys {
-			if key == "*" || members[k] == nil {
-				continue
-			}
-			next := key
-			if where != "" {
-				next = where + "." + key
-			}
-			n.children[k].walk(members[k], next, first)
+// place is one step of a location in a body: a member's key, or an array's index (key "").
+type place struct {
+	key   string
+	index int
+}
+
+// location writes places as a path of the body ("data.data[3]").
+func location(places []place) string {
+	var b strings.Builder
+	for _, p := range places {
+		switch {
+		case p.key == "":
+			fmt.Fprintf(&b, "[%d]", p.index)
+		case b.Len() == 0:
+			b.WriteString(p.key)
+		default:
+			b.WriteString("." + p.key)
 		}
-		return
+	}
+	return b.String()
+}
+
+// walk reads the value at data[at:] along the paths through n and records in first, per path,
+// the location of its first null item. It reads each byte once (Members, Items, Skip), decodes
+// no value and writes a location only for a null it found; it returns the index past the value.
+func (n *nullPaths) walk(data []byte, at int, where []place, first []string) (int, error) {
+	i := skipSpace(data, at)
+	if i < len(data) && data[i] == '{' {
+		return Members(data, i, func(key []byte, at int) (int, error) {
+			for k, name := range n.keys {
+				if name != "*" && name == string(key) {
+					return n.children[k].walk(data, at, append(where, place{key: name}), first)
+				}
+			}
+			return Skip(data, at)
+		})
 	}
 	unchecked := n.index >= 0 && first[n.index] == ""
-	star := -1 // the child of the array's items, if a path goes through them
+	var star *nullPaths // the child of the array's items, if a path goes through them
 	for k, key := range n.keys {
 		if key == "*" {
-			star = k
+			star = n.children[k]
 		}
 	}
-	if !unchecked && star < 0 {
-		return
+	if i >= len(data) || data[i] != '[' || (!unchecked && star == nil) {
+		return Skip(data, i)
 	}
-	list, _ := items(value) // read once, for this path's null items and the paths through them
-	for i, item := range list {
-		if unchecked && string(item) == "null" {
-			first[n.index] = fmt.Sprintf("%s[%d]", where, i)
+	return Items(data, i, func(index, at int) (int, error) {
+		if unchecked && bytes.HasPrefix(data[at:], []byte("null")) {
+			first[n.index] = location(append(where, place{index: index}))
 			unchecked = false
 		}
-		if star >= 0 {
-			n.children[star].walk(item, fmt.Sprintf("%s[%d]", where, i), first)
+		if star != nil {
+			return star.walk(data, at, append(where, place{index: index}), first)
 		}
-	}
+		return Skip(data, at)
+	})
 }
 
 // checkNullItems looks for a null item where the schema admits none in a success envelope
@@ -129,8 +152,11 @@ func checkNullItems(paths []string, resp *http.Response, body []byte) error {
 		return nil
 	}
 	first := make([]string, len(paths))
-	nullTree(paths).walk(body, "", first)
+	_, _ = nullTree(paths).walk(body, 0, nil, first) // valid JSON (checkEnvelope): nothing to fail
 	for _, found := range first {
+		if found != "" && !json.Valid(body) { // a null in a body that is not JSON (checkEnvelope left that check)
+			return malformed(resp, body)
+		}
 		if found != "" {
 			text := fmt.Sprintf("HTTP %d: the success envelope does not match the schema (%s is null, and the schema admits no null there)", resp.StatusCode, found)
 			return &UnexpectedShapeError{details(resp.StatusCode, resp.Header, body, text)}
@@ -231,9 +257,9 @@ func isJSON(mediaType string) bool {
 }
 
 // checkEnvelope returns nil for a usable success, else the typed error (decode_envelope). A
-// success is checked without being decoded (json.Valid, then Properties for its `success`):
-// the generated code decodes it once, into its type; a failure's envelope is decoded for its
-// details.
+// success is checked without being decoded (its `success`, successFlag; the generated code
+// decodes it once, into its type, and that decode checks its JSON: ShapeError); anything else
+// is checked in full (json.Valid), and a failure's envelope is decoded for its details.
 func checkEnvelope(codes map[ErrorCode]string, resp *http.Response, body []byte) error {
 	status, header := resp.StatusCode, resp.Header
 	contentType := header.Get("Content-Type")
@@ -246,17 +272,17 @@ func checkEnvelope(codes map[ErrorCode]string, resp *http.Response, body []byte)
 	if !isJSON(mediaType) && !lenient {
 		return &NotJSONError{details(status, header, body, notJSON)}
 	}
+	if !lenient && status >= 200 && status <= 299 && successFlag(body) == "true" {
+		// A success: the operation's decode reads all of it (encoding/json checks it as it
+		// goes, and ShapeError calls a failure malformed JSON where the body is not JSON), so it
+		// is not read once more here to be checked first.
+		return nil
+	}
 	if !json.Valid(body) {
 		if lenient {
 			return &NotJSONError{details(status, header, body, notJSON)}
 		}
-		var probe json.RawMessage
-		err := json.Unmarshal(body, &probe) // the decoder's own words for what is wrong
-		what := "the body is not valid JSON (" + err.Error() + "); it may be truncated"
-		if len(body) == 0 {
-			what = "the body is empty"
-		}
-		return &MalformedJSONError{details(status, header, body, fmt.Sprintf("HTTP %d: %s (%d bytes: %s)", status, what, len(body), preview(body)))}
+		return malformed(resp, body)
 	}
 	flag := string(pick(body, []string{"success"})[0])
 	if flag != "true" && flag != "false" {
@@ -273,9 +299,42 @@ func checkEnvelope(codes map[ErrorCode]string, resp *http.Response, body []byte)
 	return failure(codes, status, header, body, envelope, reason)
 }
 
+// malformed is the error of a body that is not valid JSON, in encoding/json's own words.
+func malformed(resp *http.Response, body []byte) error {
+	var probe json.RawMessage
+	err := json.Unmarshal(body, &probe)
+	what := "the body is not valid JSON (" + err.Error() + "); it may be truncated"
+	if len(body) == 0 {
+		what = "the body is empty"
+	}
+	text := fmt.Sprintf("HTTP %d: %s (%d bytes: %s)", resp.StatusCode, what, len(body), preview(body))
+	return &MalformedJSONError{details(resp.StatusCode, resp.Header, body, text)}
+}
+
+// successFlag is the raw JSON of the body's last `success` member, read with Members: "" where
+// the body is not one object that closes (a cut body, or more after it) or has no such member.
+func successFlag(body []byte) string {
+	var flag []byte
+	end, err := Members(body, 0, func(key []byte, at int) (int, error) {
+		end, err := Skip(body, at)
+		if err == nil && string(key) == "success" {
+			flag = body[at:end]
+		}
+		return end, err
+	})
+	if err != nil || skipSpace(body, end) != len(body) { // cut, or more after the object
+		return ""
+	}
+	return string(flag)
+}
+
 // ShapeError is the error of a success whose body does not decode into the operation's
-// type (the generated operations return it for a decode failure).
+// type (the generated operations return it for a decode failure); of one that is not valid
+// JSON (checkEnvelope left that to the decode), a MalformedJSONError.
 func ShapeError(resp *http.Response, body []byte, err error) error {
+	if !json.Valid(body) {
+		return malformed(resp, body)
+	}
 	text := fmt.Sprintf("HTTP %d: the success envelope does not match the schema (%s)", resp.StatusCode, err.Error())
 	return &UnexpectedShapeError{ErrorDetails{Status: resp.StatusCode, Header: resp.Header, Body: body, Cause: err, message: text}}
 }
@@ -307,7 +366,7 @@ func (t *contractTransport) RoundTrip(req *http.Request) (*http.Response, error)
 			cancel()
 			return nil, transportError(err, req)
 		}
-		body, err := io.ReadAll(resp.Body)
+		body, err := readAll(resp.Body, resp.ContentLength)
 		resp.Body.Close()
 		cancel()
 		if err != nil {
@@ -341,8 +400,62 @@ func (t *contractTransport) RoundTrip(req *http.Request) (*http.Response, error)
 		if !call.raw && !isJSON(strings.ToLower(strings.TrimSpace(strings.SplitN(resp.Header.Get("Content-Type"), ";", 2)[0]))) {
 			resp.Header.Set("Content-Type", "application/json") // mislabelled JSON (text/plain): the body decided
 		}
-		resp.Body = io.NopCloser(bytes.NewReader(body))
+		resp.Body = &readBody{bytes.NewReader(body), body}
 		resp.ContentLength = int64(len(body))
 		return resp, nil
 	}
+}
+
+// presizeLimit bounds the buffer readAll sets aside on a response's word (Content-Length).
+const presizeLimit = 64 << 20
+
+// readAll reads r to its end, as io.ReadAll does, into a buffer of the announced size where the
+// response announced one (within presizeLimit): a body of that size is read without the
+// buffer growing and being copied on the way.
+func readAll(r io.Reader, size int64) ([]byte, error) {
+	if size <= 0 || size > presizeLimit {
+		return io.ReadAll(r)
+	}
+	data := make([]byte, 0, size)
+	for {
+		if len(data) == cap(data) { // all that was announced: is there more?
+			var probe [512]byte
+			n, err := r.Read(probe[:])
+			data = append(data, probe[:n]...)
+			if err == io.EOF {
+				return data, nil
+			}
+			if err != nil {
+				return data, err
+			}
+			continue
+		}
+		n, err := r.Read(data[len(data):cap(data)])
+		data = data[:len(data)+n]
+		if err == io.EOF {
+			return data, nil
+		}
+		if err != nil {
+			return data, err
+		}
+	}
+}
+
+// readBody is the body of a response the transport read whole: a reader of its bytes, which
+// ReadBody hands on without copying them.
+type readBody struct {
+	*bytes.Reader
+	data []byte
+}
+
+func (*readBody) Close() error { return nil }
+
+// ReadBody reads r to its end (the generated operations read a response body with it). A body
+// the contract transport returned, not yet read, gives its bytes as they are, not a copy.
+func ReadBody(r io.Reader) ([]byte, error) {
+	if whole, ok := r.(*readBody); ok && whole.Len() == len(whole.data) {
+		_, _ = whole.Seek(0, io.SeekEnd) // read to its end, as io.ReadAll leaves it
+		return whole.data, nil
+	}
+	return io.ReadAll(r)
 }
