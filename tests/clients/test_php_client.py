@@ -290,3 +290,66 @@ def test_one_catch_of_the_shared_base_catches_a_failure_of_either_host(hostile: 
                    ["Raydium\\ApiRuntime\\NotJsonError", 520, True, False],
                    ["Raydium\\ApiRuntime\\FailureEnvelopeError", 400, False, True]],
     }  # fmt: skip
+
+
+DECODE = """<?php
+require_once AUTOLOAD;
+raydium_autoload(['Raydium\\\\PoolV3\\\\' => LIB]);
+use GuzzleHttp\\Client;
+use GuzzleHttp\\HandlerStack;
+use GuzzleHttp\\Promise\\Create;
+use GuzzleHttp\\Psr7\\Response;
+use Raydium\\PoolV3\\Api\\PoolsApi;
+use Raydium\\PoolV3\\Contract;
+
+$out = [];
+foreach (json_decode(file_get_contents('php://stdin'), true) as $name => $body) {
+    $answer = fn ($request, array $options) =>
+        Create::promiseFor(new Response(200, ['Content-Type' => 'application/json'], $body));
+    $api = new PoolsApi(new Client(['handler' => HandlerStack::create($answer)]), Contract::configuration('http://127.0.0.1:9'));
+    try {
+        $page = $api->listPools();
+        $item = $page->getData()->getData()[0];
+        $out[$name] = ['page' => array_keys($page->getData()->getAdditionalProperties()),
+            'item' => array_keys($item->getAdditionalProperties()),
+            'token' => array_keys($item->getMintA()->getAdditionalProperties()),
+            'price' => get_debug_type($item->getPrice()),
+            'apr' => array_map('get_debug_type', $item->getDay()->getRewardApr()),
+            'type' => $item->getType(), 'decimals' => $item->getMintA()->getDecimals()];
+    } catch (Throwable $e) {
+        $out[$name] = (new ReflectionClass($e))->getShortName() . ': ' . $e->getMessage();
+    }
+}
+echo json_encode($out);
+"""
+
+
+def test_a_success_is_checked_at_every_depth() -> None:
+    """A pool page as the PHP client decodes it: the keys no schema names kept on the page, a
+    pool and its token; a number given as an integer where the schema says number read as a
+    float; and each rule still checked, with where it failed: a value outside an enum (a
+    setter's check), a string where an integer is, a null where the schema admits none, a null
+    item in a list."""
+    require("php")
+    item = {"type": "Standard", "zzItem": 1, "price": 2, "mintA": {"decimals": 9, "zzToken": "t", "tags": ["a"]},
+            "day": {"rewardApr": [1, 0.5]}}  # fmt: skip
+
+    def page(**changes: object) -> str:
+        return json.dumps({"id": "5b0e1c7a-2f4d-4e8b-9a61-3c7d2e8f4a10", "success": True,
+                           "data": {"count": 1, "zzPage": [], "data": [{**item, **changes}]}})  # fmt: skip
+
+    bodies = {"good": page(), "enum": page(type="Bogus"), "string": page(mintA={"decimals": "nine"}),
+              "null": page(mintA=None), "null item": page(mintA={"tags": ["a", None]})}  # fmt: skip
+    lib = json.dumps(str(PHP / "pool-v3" / "lib"))
+    script = DECODE.replace("AUTOLOAD", json.dumps(str(PHP_AUTOLOAD))).replace("LIB", lib)
+    proc = subprocess.run(["php", "-r", script.removeprefix("<?php\n")], input=json.dumps(bodies), capture_output=True,
+                          text=True, timeout=60, check=False)  # fmt: skip
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    got = json.loads(proc.stdout)
+    assert got["good"] == {"page": ["zzPage"], "item": ["zzItem"], "token": ["zzToken"], "price": "float",
+                           "apr": ["float", "float"], "type": "Standard", "decimals": 9}  # fmt: skip
+    shape = "UnexpectedShapeError: HTTP 200: the success envelope does not match the schema"
+    assert got["enum"].startswith(f"{shape} (data.data[0].type: Invalid value 'Bogus' for 'type'"), got["enum"]
+    assert got["string"] == f"{shape} (data.data[0].mintA.decimals: expected an integer, got a string)", got["string"]
+    assert got["null"] == f"{shape} (data.data[0].mintA is null, and the schema admits no null there)", got["null"]
+    assert got["null item"] == f"{shape} (data.data[0].mintA.tags[1] is null, and the schema admits no null there)"

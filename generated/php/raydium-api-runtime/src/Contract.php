@@ -352,32 +352,41 @@ abstract class Contract
     }
 
     /**
-     * The location of a null item at one of the paths ("data.data[3]"), or null.
+     * The location of a null item at one of the paths, from segment $at on (".data[3]", the
+     * caller drops the leading dot), or null. The location is written only for a null found.
      *
      * @param string[] $segments
      */
-    private static function nullItem(mixed $value, array $segments, string $where): ?string
+    private static function nullItem(mixed $value, array $segments, int $at = 0): ?string
     {
-        if ($segments === []) {
+        if ($at === count($segments)) {
             $index = is_array($value) ? array_search(null, $value, true) : false;
 
-            return $index === false ? null : "{$where}[$index]";
+            return $index === false ? null : "[$index]";
         }
-        $head = array_shift($segments);
+        $head = $segments[$at];
         if ($value instanceof \stdClass && $head !== '*') {
-            return property_exists($value, $head) ? self::nullItem($value->$head, $segments, $where === '' ? $head : "$where.$head") : null;
+            $found = property_exists($value, $head) ? self::nullItem($value->$head, $segments, $at + 1) : null;
+
+            return $found === null ? null : ".$head$found";
         }
         if (is_array($value) && $head === '*') {
             foreach ($value as $i => $item) {
-                $found = self::nullItem($item, $segments, "{$where}[$i]");
+                $found = self::nullItem($item, $segments, $at + 1);
                 if ($found !== null) {
-                    return $found;
+                    return "[$i]$found";
                 }
             }
         }
 
         return null;
     }
+
+    /**
+     * A null that is an item of a list: after '[' or ',' and before ',' or ']', where a member's
+     * value never stands (or in a string, where a match only costs the walk it would skip).
+     */
+    private const NULL_ITEM = '/[\[,]\s*null\s*[,\]]/';
 
     private static function checkSuccess(string $operation, ResponseInterface $response, \stdClass $payload): void
     {
@@ -386,9 +395,14 @@ abstract class Contract
         if ($missing !== []) {
             throw self::error(UnexpectedShapeError::class, $response, "$shape (" . implode(', ', $missing) . ' missing)');
         }
-        foreach (static::NULL_CHECKS[$operation] ?? [] as $path) {
-            $found = self::nullItem($payload, explode('/', $path), '');
+        $paths = static::NULL_CHECKS[$operation] ?? [];
+        if ($paths !== [] && preg_match(self::NULL_ITEM, (string) $response->getBody()) !== 1) {
+            return; // no list in the body has a null item
+        }
+        foreach ($paths as $path) {
+            $found = self::nullItem($payload, explode('/', $path));
             if ($found !== null) {
+                $found = ltrim($found, '.');
                 throw self::error(UnexpectedShapeError::class, $response, "$shape ($found is null, and the schema admits no null there)");
             }
         }
@@ -432,99 +446,185 @@ abstract class Contract
      */
     private static function build(mixed $value, string $type, string $where): mixed
     {
-        $at = $where === '' ? 'the body' : $where;
         if ($value === null) {
             return null; // where a null may stand is checked by the caller
         }
-        if (str_ends_with($type, '[]')) {
-            if (!is_array($value)) {
-                throw new \UnexpectedValueException("$at: expected a list, got " . self::jsonType($value));
-            }
-            $items = [];
-            foreach ($value as $i => $item) {
-                $items[] = self::build($item, substr($type, 0, -2), "{$where}[$i]");
-            }
+        [$kind, $inner] = self::$kinds[$type] ??= self::kind($type);
+        switch ($kind) {
+            case 'list':
+                if (!is_array($value)) {
+                    throw new \UnexpectedValueException(self::place($where) . ': expected a list, got ' . self::jsonType($value));
+                }
+                $items = [];
+                foreach ($value as $i => $item) {
+                    $items[] = self::fits($item, $inner) ? $item : self::build($item, $inner, "{$where}[$i]");
+                }
 
-            return $items;
+                return $inner === 'float' ? array_map('floatval', $items) : $items;
+            case 'map':
+                if (!$value instanceof \stdClass) {
+                    throw new \UnexpectedValueException(self::place($where) . ': expected an object, got ' . self::jsonType($value));
+                }
+                $entries = [];
+                foreach (get_object_vars($value) as $key => $item) {
+                    $entries[$key] = self::build($item, $inner, self::at($where, $key));
+                }
+
+                return $entries;
+            case 'scalar':
+                if (!self::fits($value, $type)) {
+                    $wanted = ['string' => 'a string', 'int' => 'an integer', 'float' => 'a number', 'bool' => 'a boolean', 'object' => 'an object'][$type];
+                    $also = is_string($value) && $type !== 'string' && preg_match('/^-?\d+$/', $value) === 1 ? ' (an integer too large for PHP is not narrowed)' : '';
+                    throw new \UnexpectedValueException(self::place($where) . ": expected $wanted, got " . self::jsonType($value) . $also);
+                }
+
+                return $type === 'float' ? (float) $value : $value;
+            case 'date':
+                try {
+                    return new \DateTime(is_string($value) ? $value : throw new \UnexpectedValueException('not a string'));
+                } catch (\Exception $e) {
+                    throw new \UnexpectedValueException(self::place($where) . ': expected a date-time string, got ' . self::jsonType($value), 0, $e);
+                }
+            case 'enum':
+                if (!in_array($value, $inner::getAllowableEnumValues(), true)) {
+                    throw new \UnexpectedValueException(self::place($where) . ': ' . json_encode($value) . ' is not one of ' . implode(', ', $inner::getAllowableEnumValues()));
+                }
+
+                return $value;
+            case 'model':
+                if (!$value instanceof \stdClass) {
+                    throw new \UnexpectedValueException(self::place($where) . ': expected an object, got ' . self::jsonType($value));
+                }
+
+                return self::model($value, $inner, $where);
+            default:
+                throw new \UnexpectedValueException(self::place($where) . ": no decoder for the type $type");
+        }
+    }
+
+    /**
+     * What each of the generator's types is, worked out once (build()): [kind, the item type of a
+     * list or map, or the class of an enum or model].
+     *
+     * @var array<string, array{0: string, 1: string}>
+     */
+    private static array $kinds = [];
+
+    /** @return array{0: string, 1: string} */
+    private static function kind(string $type): array
+    {
+        if (str_ends_with($type, '[]')) {
+            return ['list', substr($type, 0, -2)];
         }
         if (str_starts_with($type, 'array<')) {
-            if (!$value instanceof \stdClass) {
-                throw new \UnexpectedValueException("$at: expected an object, got " . self::jsonType($value));
-            }
-            $inner = substr($type, (int) strpos($type, ',') + 1, -1);
-            $entries = [];
-            foreach (get_object_vars($value) as $key => $item) {
-                $entries[$key] = self::build($item, $inner, $where === '' ? (string) $key : "$where.$key");
-            }
-
-            return $entries;
+            return ['map', substr($type, (int) strpos($type, ',') + 1, -1)];
         }
-        $ok = match ($type) {
+        if (in_array($type, ['string', 'int', 'float', 'bool', 'object', 'mixed'], true)) {
+            return ['scalar', $type];
+        }
+        if ($type === '\DateTime') {
+            return ['date', $type];
+        }
+        $class = ltrim($type, '\\');
+        if (method_exists($class, 'getAllowableEnumValues')) {
+            return ['enum', $class];
+        }
+
+        return [is_subclass_of($class, static::MODEL_INTERFACE) ? 'model' : 'none', $class];
+    }
+
+    /** Whether $value is already what the scalar type $type asks for (false for any other type). */
+    private static function fits(mixed $value, string $type): bool
+    {
+        return match ($type) {
             'string' => is_string($value),
             'int' => is_int($value),
             'float' => is_int($value) || is_float($value),
             'bool' => is_bool($value),
             'object' => $value instanceof \stdClass,
             'mixed' => true,
-            default => null,
+            default => false,
         };
-        if ($ok === false) {
-            $wanted = ['string' => 'a string', 'int' => 'an integer', 'float' => 'a number', 'bool' => 'a boolean', 'object' => 'an object'][$type];
-            $also = is_string($value) && $type !== 'string' && preg_match('/^-?\d+$/', $value) === 1 ? ' (an integer too large for PHP is not narrowed)' : '';
-            throw new \UnexpectedValueException("$at: expected $wanted, got " . self::jsonType($value) . $also);
-        }
-        if ($ok === true) {
-            return $type === 'float' ? (float) $value : $value;
-        }
-        if ($type === '\DateTime') {
-            try {
-                return new \DateTime(is_string($value) ? $value : throw new \UnexpectedValueException('not a string'));
-            } catch (\Exception $e) {
-                throw new \UnexpectedValueException("$at: expected a date-time string, got " . self::jsonType($value), 0, $e);
-            }
-        }
-        $class = ltrim($type, '\\');
-        if (method_exists($class, 'getAllowableEnumValues')) {
-            if (!in_array($value, $class::getAllowableEnumValues(), true)) {
-                throw new \UnexpectedValueException("$at: " . json_encode($value) . ' is not one of ' . implode(', ', $class::getAllowableEnumValues()));
-            }
-
-            return $value;
-        }
-        if (!is_subclass_of($class, static::MODEL_INTERFACE)) {
-            throw new \UnexpectedValueException("$at: no decoder for the type $type");
-        }
-        if (!$value instanceof \stdClass) {
-            throw new \UnexpectedValueException("$at: expected an object, got " . self::jsonType($value));
-        }
-
-        return self::model($value, $class, $where);
     }
 
-    /** @param class-string $class */
-    private static function model(\stdClass $value, string $class, string $where): object
+    /** $where for a message: "the body" at the top. */
+    private static function place(string $where): string
     {
-        $instance = new $class();
+        return $where === '' ? 'the body' : $where;
+    }
+
+    /**
+     * Per model class, what model() needs, worked out once: a fresh instance to clone, each
+     * property by its JSON key, and a function that sets properties on an instance.
+     *
+     * @var array<class-string, array{0: object, 1: array<string, array{0: string, 1: string, 2: bool, 3: string, 4: bool}>, 2: \Closure}>
+     */
+    private static array $plans = [];
+
+    /**
+     * @param class-string $class
+     *
+     * @return array{0: object, 1: array<string, array{0: string, 1: string, 2: bool, 3: string, 4: bool}>, 2: \Closure}
+     */
+    private static function plan(string $class): array
+    {
         $names = $class::attributeMap();
         $setters = $class::setters();
-        $known = [];
+        $checked = defined("$class::SETTER_CHECKS") ? $class::SETTER_CHECKS : null;
+        $fields = [];
         foreach ($class::openAPITypes() as $property => $type) {
-            $key = $names[$property];
-            $known[$key] = true;
-            if (!property_exists($value, $key)) {
+            // [property, type, nullable, setter, whether a decode calls the setter]
+            $fields[$names[$property]] = [$property, $type, $class::isNullable($property), $setters[$property],
+                $checked === null || isset($checked[$property])];
+        }
+        // sets values as the setters would on a fresh instance, where they only check for null
+        $fill = \Closure::bind(static function (object $model, array $values): void {
+            $model->container = array_replace($model->container, $values);
+        }, null, $class);
+
+        return [new $class(), $fields, $fill];
+    }
+
+    /**
+     * $value as a new $class: its keys in the order they came, each value checked (build()), a
+     * setter called where it checks more than null (SETTER_CHECKS), the keys the class does not
+     * list kept as its additional properties, and the model's own rules checked last.
+     *
+     * @param class-string $class
+     */
+    private static function model(\stdClass $value, string $class, string $where): object
+    {
+        [$prototype, $fields, $fill] = self::$plans[$class] ??= self::plan($class);
+        $instance = clone $prototype;
+        $values = [];
+        $extra = [];
+        foreach (get_object_vars($value) as $key => $item) {
+            $field = $fields[$key] ?? null;
+            if ($field === null) {
+                $extra[$key] = $item;
                 continue;
             }
-            $path = $where === '' ? $key : "$where.$key";
-            if ($value->$key === null && !$class::isNullable($property)) {
-                throw new \UnexpectedValueException("$path is null, and the schema admits no null there");
+            [$property, $type, $nullable, $setter, $viaSetter] = $field;
+            if ($item === null && !$nullable) {
+                throw new \UnexpectedValueException(self::at($where, $key) . ' is null, and the schema admits no null there');
+            }
+            $built = match (true) { // the scalars in place, as build() checks them
+                $type === 'string' && is_string($item), $type === 'int' && is_int($item),
+                $type === 'bool' && is_bool($item) => $item,
+                $type === 'float' && (is_float($item) || is_int($item)) => (float) $item,
+                default => self::build($item, $type, self::at($where, $key)),
+            };
+            if (!$viaSetter && $built !== null) {
+                $values[$property] = $built;
+                continue;
             }
             try {
-                $instance->{$setters[$property]}(self::build($value->$key, $type, $path));
+                $instance->$setter($built); // a null for a nullable property is recorded as set to null
             } catch (\InvalidArgumentException $e) { // a setter's own check (an enum, a length)
-                throw new \UnexpectedValueException("$path: {$e->getMessage()}", 0, $e);
+                throw new \UnexpectedValueException(self::at($where, $key) . ": {$e->getMessage()}", 0, $e);
             }
         }
-        $extra = array_diff_key(get_object_vars($value), $known);
+        $fill($instance, $values);
         if ($extra !== []) {
             $instance->setAdditionalProperties($extra);
         }
@@ -534,6 +634,12 @@ abstract class Contract
         }
 
         return $instance;
+    }
+
+    /** The place of member $key of the value at $where ("data.data[3].mintA"). */
+    private static function at(string $where, int|string $key): string
+    {
+        return $where === '' ? (string) $key : "$where.$key";
     }
 
     private static function jsonType(mixed $value): string

@@ -85,6 +85,18 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
     ];
 
     /**
+     * The properties whose setter checks more than that the value is not null (an enum, a
+     * length, a pattern, a range; raydium-api-descriptions): a decoded response's other values
+     * are set without a setter call, and listInvalidProperties() checks the model after (null:
+     * call every setter, a model that inherits its parent's).
+     *
+     * @var array<string, true>|null
+     */
+    public const SETTER_CHECKS = [
+        'type' => true,
+    ];
+
+    /**
      * Array of property to format mappings. Used for (de)serialization
      *
      * @var string[]

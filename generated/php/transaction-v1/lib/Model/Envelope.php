@@ -64,6 +64,17 @@ class Envelope implements ModelInterface, ArrayAccess, \JsonSerializable
     ];
 
     /**
+     * The properties whose setter checks more than that the value is not null (an enum, a
+     * length, a pattern, a range; raydium-api-descriptions): a decoded response's other values
+     * are set without a setter call, and listInvalidProperties() checks the model after (null:
+     * call every setter, a model that inherits its parent's).
+     *
+     * @var array<string, true>|null
+     */
+    public const SETTER_CHECKS = [
+    ];
+
+    /**
      * Array of property to format mappings. Used for (de)serialization
      *
      * @var string[]
