@@ -222,3 +222,62 @@ def test_one_rescue_of_the_shared_base_catches_a_failure_of_either_host(hostile:
     assert json.loads(proc.stdout) == {"same": True, "caught": [["RaydiumApiRuntime::NotJsonError", 520, True, False],
                                                                 ["RaydiumApiRuntime::FailureEnvelopeError", 400, False,
                                                                  True]]}  # fmt: skip
+
+
+DECODE = """
+$LOAD_PATH.unshift(LIB)
+require 'raydium_pool_v3_client'
+require 'json'
+out = {}
+JSON.parse($stdin.read).each do |name, body|
+  Typhoeus.stub(/\\Ahttp:\\/\\/127.0.0.1:9/).and_return do |_request|
+    Typhoeus::Response.new(code: 200, return_code: :ok, body: body, headers: { 'Content-Type' => 'application/json' })
+  end
+  api = RaydiumPoolV3Client::PoolsApi.new(
+    RaydiumPoolV3Client::ApiClient.new(RaydiumPoolV3Client::Contract.configuration('http://127.0.0.1:9')))
+  begin
+    page = api.list_pools
+    item = page.data.data[0]
+    out[name] = { page: page.data.additional_properties.keys, item: item.additional_properties,
+                  token: item.mint_a.additional_properties.keys, price: item.price.class.name,
+                  apr: item.day.reward_apr, type: item.type, decimals: item.mint_a.decimals, success: page.success }
+  rescue StandardError => e
+    out[name] = "#{e.class.name.split('::').last}: #{e.message}"
+  end
+  Typhoeus::Expectation.clear
+end
+puts JSON.generate(out)
+"""
+
+
+def test_a_success_is_checked_at_every_depth() -> None:
+    """A pool page as the Ruby client decodes it: the keys no schema names kept on the page, a
+    pool and its token (a nested value with Symbol keys, as the parser gives it); and each rule
+    still checked, with where it failed: a value outside an enum (its writer's check), a string
+    where an integer is, a number where a list is, a required key missing, a null item in a list."""
+    require("ruby")
+    item = {"type": "Standard", "zzItem": {"nested": True}, "price": 2, "mintA": {"decimals": 9, "zzToken": "t"},
+            "day": {"rewardApr": [1, 0.5]}}  # fmt: skip
+
+    def page(**changes: object) -> str:
+        return json.dumps({"id": "5b0e1c7a-2f4d-4e8b-9a61-3c7d2e8f4a10", "success": True,
+                           "data": {"count": 1, "zzPage": [], "data": [{**item, **changes}]}})  # fmt: skip
+
+    bodies = {"good": page(), "enum": page(type="Bogus"), "string": page(mintA={"decimals": "nine"}),
+              "list": page(day={"rewardApr": 5}), "null item": page(mintA={"tags": ["a", None]}),
+              "no data": json.dumps({"success": True, "msg": "ok"})}  # fmt: skip
+    script = DECODE.replace("LIB", json.dumps(str(REPO / "generated" / "ruby" / "pool-v3" / "lib")))
+    proc = subprocess.run([*RUBY_COMMAND, "-e", script], input=json.dumps(bodies), capture_output=True, text=True,
+                          timeout=60, check=False)  # fmt: skip
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    got = json.loads(proc.stdout)
+    assert got["good"] == {"page": ["zzPage"], "item": {"zzItem": {"nested": True}}, "token": ["zzToken"],
+                           "price": "Integer", "apr": [1, 0.5], "type": "Standard", "decimals": 9,
+                           "success": True}  # fmt: skip
+    shape = "UnexpectedShapeError: HTTP 200: the success envelope does not match the schema"
+    enum = 'invalid value for "type", must be one of ["Concentrated", "Standard"].'
+    assert got["enum"] == f"{shape} (ArgumentError: {enum})", got["enum"]
+    assert got["string"] == f'{shape} (TypeError: expected an integer, got "nine")', got["string"]
+    assert got["list"] == f"{shape} (TypeError: expected an array, got 5)", got["list"]
+    assert got["null item"] == f"{shape} (data.data[0].mintA.tags[1] is null, and the schema admits no null there)"
+    assert got["no data"] == f"{shape} (data missing)", got["no data"]

@@ -155,22 +155,27 @@ module RaydiumApiRuntime
       fail NotJsonError.new(not_json, **details(response)) unless json_media?(media) || lenient
 
       begin
-        payload = JSON.parse(body)
+        payload = JSON.parse(body, symbolize_names: true) # the keys the models are built from
       rescue JSON::ParserError => e
         fail NotJsonError.new(not_json, **details(response)) if lenient
 
         what = body.empty? ? 'the body is empty' : "the body is not valid JSON (#{e.message[0, 120]}); it may be truncated"
         raise MalformedJsonError.new("HTTP #{status}: #{what} (#{body.bytesize} bytes: #{preview(body)})", **details(response))
       end
-      unless payload.is_a?(Hash) && [true, false].include?(payload['success'])
+      unless payload.is_a?(Hash) && [true, false].include?(payload[:success])
         fail UnexpectedShapeError.new("HTTP #{status}: the body is JSON but not an envelope (no boolean 'success'): " \
                                       "#{preview(body)}", **details(response))
       end
-      fail failure(response, payload) if payload['success'] == false
-      fail failure(response, payload, 'error status with success=true') unless (200..299).cover?(status)
+      # a failure's envelope is read again with its keys as they came (String keys)
+      fail failure(response, envelope_or_empty(body)) if payload[:success] == false
+      fail failure(response, envelope_or_empty(body), 'error status with success=true') unless (200..299).cover?(status)
 
       payload
     end
+
+    # A null that is an item of a list: after '[' or ',' and before ',' or ']', where a member's
+    # value never stands (or in a string, where a match only costs the walk it would skip).
+    NULL_ITEM = /[\[,]\s*null\s*[,\]]/
 
     # The location of a null item at one of the paths ("data.data[3]"), or nil.
     def null_item(value, segments, where)
@@ -182,7 +187,7 @@ module RaydiumApiRuntime
       end
       head, *rest = segments
       if value.is_a?(Hash) && head != '*'
-        null_item(value[head], rest, where.empty? ? head : "#{where}.#{head}")
+        null_item(value[head.to_sym], rest, where.empty? ? head : "#{where}.#{head}")
       elsif value.is_a?(Array) && head == '*'
         value.each_with_index do |item, i|
           found = null_item(item, rest, "#{where}[#{i}]")
@@ -193,12 +198,15 @@ module RaydiumApiRuntime
     end
 
     def check_null_items(operation, response, payload)
-      missing = self::REQUIRED.fetch(operation, []).reject { |key| payload.key?(key) }
+      missing = self::REQUIRED.fetch(operation, []).reject { |key| payload.key?(key.to_sym) }
       unless missing.empty?
         fail UnexpectedShapeError.new("HTTP #{response.code}: the success envelope does not match the schema " \
                                       "(#{missing.join(', ')} missing)", **details(response))
       end
-      self::NULL_CHECKS.fetch(operation, []).each do |path|
+      paths = self::NULL_CHECKS.fetch(operation, [])
+      return if paths.empty? || !NULL_ITEM.match?(response.body.to_s) # no list in the body has a null item
+
+      paths.each do |path|
         found = null_item(payload, path.split('/'), '')
         next unless found
 
@@ -219,13 +227,13 @@ module RaydiumApiRuntime
         check_envelope(response)
         fail UnexpectedStatusError.new("HTTP #{response.code}: unexpected status", **details(response))
       end
-      payload = check_envelope(response)
+      payload = check_envelope(response) # parsed once, with Symbol keys, for the checks and the model
       check_null_items(operation, response, payload)
       # The models' attribute writers check each rule (a required field missing, a pattern not met)
       # as the model is built, and raise ArgumentError; the generator's `valid?` repeats those checks
       # and prints a deprecation warning on every call, so it is not called.
       begin
-        data = api_client.convert_to_type(JSON.parse(response.body.to_s, symbolize_names: true), opts[:return_type])
+        data = api_client.convert_to_type(payload, opts[:return_type])
       rescue StandardError => e
         raise UnexpectedShapeError.new("HTTP #{response.code}: the success envelope does not match the schema " \
                                        "(#{e.class}: #{e.message[0, 300]})", **details(response))

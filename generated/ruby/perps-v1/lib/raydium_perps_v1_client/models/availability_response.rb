@@ -214,4 +214,15 @@ module RaydiumPerpsV1Client
 
   end
 
+  # raydium-api-descriptions: what AvailabilityResponse.new sets where its Hash has no key (a default,
+  # or nil for a required attribute, which the writer refuses), for ApiModelBase's build_from_hash.
+  class AvailabilityResponse
+    def self.absent_attributes
+      {
+        :'success' => -> { nil },
+        :'data' => -> { nil },
+      }
+    end
+  end
+
 end

@@ -230,4 +230,15 @@ module RaydiumPerpsV1Client
 
   end
 
+  # raydium-api-descriptions: what FailureCore.new sets where its Hash has no key (a default,
+  # or nil for a required attribute, which the writer refuses), for ApiModelBase's build_from_hash.
+  class FailureCore
+    def self.absent_attributes
+      {
+        :'success' => -> { nil },
+        :'msg' => -> { nil },
+      }
+    end
+  end
+
 end

@@ -301,4 +301,17 @@ module RaydiumPerpsV1Client
 
   end
 
+  # raydium-api-descriptions: what PerpPoolEntry.new sets where its Hash has no key (a default,
+  # or nil for a required attribute, which the writer refuses), for ApiModelBase's build_from_hash.
+  class PerpPoolEntry
+    def self.absent_attributes
+      {
+        :'symbol' => -> { nil },
+        :'volume24h' => -> { nil },
+        :'volume7d' => -> { nil },
+        :'volume30d' => -> { nil },
+      }
+    end
+  end
+
 end

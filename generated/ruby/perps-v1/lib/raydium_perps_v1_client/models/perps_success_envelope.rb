@@ -202,4 +202,14 @@ module RaydiumPerpsV1Client
 
   end
 
+  # raydium-api-descriptions: what PerpsSuccessEnvelope.new sets where its Hash has no key (a default,
+  # or nil for a required attribute, which the writer refuses), for ApiModelBase's build_from_hash.
+  class PerpsSuccessEnvelope
+    def self.absent_attributes
+      {
+        :'success' => -> { nil },
+      }
+    end
+  end
+
 end

@@ -215,4 +215,15 @@ module RaydiumPerpsV1Client
 
   end
 
+  # raydium-api-descriptions: what TempKeyResponse.new sets where its Hash has no key (a default,
+  # or nil for a required attribute, which the writer refuses), for ApiModelBase's build_from_hash.
+  class TempKeyResponse
+    def self.absent_attributes
+      {
+        :'success' => -> { nil },
+        :'data' => -> { nil },
+      }
+    end
+  end
+
 end

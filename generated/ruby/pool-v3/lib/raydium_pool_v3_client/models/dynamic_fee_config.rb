@@ -352,4 +352,20 @@ module RaydiumPoolV3Client
 
   end
 
+  # raydium-api-descriptions: what DynamicFeeConfig.new sets where its Hash has no key (a default,
+  # or nil for a required attribute, which the writer refuses), for ApiModelBase's build_from_hash.
+  class DynamicFeeConfig
+    def self.absent_attributes
+      {
+        :'id' => -> { nil },
+        :'index' => -> { nil },
+        :'filter_period' => -> { nil },
+        :'decay_period' => -> { nil },
+        :'reduction_factor' => -> { nil },
+        :'max_fee_rate_numerator' => -> { nil },
+        :'dynamic_fee_control' => -> { nil },
+      }
+    end
+  end
+
 end

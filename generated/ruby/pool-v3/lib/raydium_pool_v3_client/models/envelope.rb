@@ -203,4 +203,14 @@ module RaydiumPoolV3Client
 
   end
 
+  # raydium-api-descriptions: what Envelope.new sets where its Hash has no key (a default,
+  # or nil for a required attribute, which the writer refuses), for ApiModelBase's build_from_hash.
+  class Envelope
+    def self.absent_attributes
+      {
+        :'success' => -> { nil },
+      }
+    end
+  end
+
 end

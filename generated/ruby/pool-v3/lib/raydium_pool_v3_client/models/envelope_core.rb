@@ -186,4 +186,14 @@ module RaydiumPoolV3Client
 
   end
 
+  # raydium-api-descriptions: what EnvelopeCore.new sets where its Hash has no key (a default,
+  # or nil for a required attribute, which the writer refuses), for ApiModelBase's build_from_hash.
+  class EnvelopeCore
+    def self.absent_attributes
+      {
+        :'success' => -> { nil },
+      }
+    end
+  end
+
 end

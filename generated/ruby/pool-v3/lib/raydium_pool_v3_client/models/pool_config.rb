@@ -242,4 +242,13 @@ module RaydiumPoolV3Client
 
   end
 
+  # raydium-api-descriptions: what PoolConfig.new sets where its Hash has no key (a default,
+  # or nil for a required attribute, which the writer refuses), for ApiModelBase's build_from_hash.
+  class PoolConfig
+    def self.absent_attributes
+      {
+      }
+    end
+  end
+
 end

@@ -176,4 +176,14 @@ module RaydiumPoolV3Client
 
   end
 
+  # raydium-api-descriptions: what PoolError.new sets where its Hash has no key (a default,
+  # or nil for a required attribute, which the writer refuses), for ApiModelBase's build_from_hash.
+  class PoolError
+    def self.absent_attributes
+      {
+        :'code' => -> { nil },
+      }
+    end
+  end
+
 end

@@ -277,4 +277,16 @@ module RaydiumPoolV3Client
 
   end
 
+  # raydium-api-descriptions: what PoolFailureEnvelope.new sets where its Hash has no key (a default,
+  # or nil for a required attribute, which the writer refuses), for ApiModelBase's build_from_hash.
+  class PoolFailureEnvelope
+    def self.absent_attributes
+      {
+        :'success' => -> { nil },
+        :'msg' => -> { nil },
+        :'error' => -> { nil },
+      }
+    end
+  end
+
 end

@@ -402,4 +402,13 @@ module RaydiumPoolV3Client
 
   end
 
+  # raydium-api-descriptions: what PoolInfoItem.new sets where its Hash has no key (a default,
+  # or nil for a required attribute, which the writer refuses), for ApiModelBase's build_from_hash.
+  class PoolInfoItem
+    def self.absent_attributes
+      {
+      }
+    end
+  end
+
 end

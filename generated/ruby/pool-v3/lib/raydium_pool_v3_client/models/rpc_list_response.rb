@@ -248,4 +248,15 @@ module RaydiumPoolV3Client
 
   end
 
+  # raydium-api-descriptions: what RpcListResponse.new sets where its Hash has no key (a default,
+  # or nil for a required attribute, which the writer refuses), for ApiModelBase's build_from_hash.
+  class RpcListResponse
+    def self.absent_attributes
+      {
+        :'success' => -> { nil },
+        :'data' => -> { nil },
+      }
+    end
+  end
+
 end

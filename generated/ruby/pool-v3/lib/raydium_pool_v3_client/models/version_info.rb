@@ -169,4 +169,13 @@ module RaydiumPoolV3Client
 
   end
 
+  # raydium-api-descriptions: what VersionInfo.new sets where its Hash has no key (a default,
+  # or nil for a required attribute, which the writer refuses), for ApiModelBase's build_from_hash.
+  class VersionInfo
+    def self.absent_attributes
+      {
+      }
+    end
+  end
+
 end

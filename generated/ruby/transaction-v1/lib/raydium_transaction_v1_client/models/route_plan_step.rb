@@ -204,4 +204,13 @@ module RaydiumTransactionV1Client
 
   end
 
+  # raydium-api-descriptions: what RoutePlanStep.new sets where its Hash has no key (a default,
+  # or nil for a required attribute, which the writer refuses), for ApiModelBase's build_from_hash.
+  class RoutePlanStep
+    def self.absent_attributes
+      {
+      }
+    end
+  end
+
 end

@@ -238,4 +238,15 @@ module RaydiumTransactionV1Client
 
   end
 
+  # raydium-api-descriptions: what SwapComputeResponse.new sets where its Hash has no key (a default,
+  # or nil for a required attribute, which the writer refuses), for ApiModelBase's build_from_hash.
+  class SwapComputeResponse
+    def self.absent_attributes
+      {
+        :'success' => -> { nil },
+        :'data' => -> { nil },
+      }
+    end
+  end
+
 end

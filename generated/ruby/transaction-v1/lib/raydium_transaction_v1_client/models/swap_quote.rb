@@ -301,4 +301,13 @@ module RaydiumTransactionV1Client
 
   end
 
+  # raydium-api-descriptions: what SwapQuote.new sets where its Hash has no key (a default,
+  # or nil for a required attribute, which the writer refuses), for ApiModelBase's build_from_hash.
+  class SwapQuote
+    def self.absent_attributes
+      {
+      }
+    end
+  end
+
 end

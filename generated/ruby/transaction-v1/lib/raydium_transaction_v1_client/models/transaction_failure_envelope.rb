@@ -259,4 +259,15 @@ module RaydiumTransactionV1Client
 
   end
 
+  # raydium-api-descriptions: what TransactionFailureEnvelope.new sets where its Hash has no key (a default,
+  # or nil for a required attribute, which the writer refuses), for ApiModelBase's build_from_hash.
+  class TransactionFailureEnvelope
+    def self.absent_attributes
+      {
+        :'success' => -> { nil },
+        :'msg' => -> { nil },
+      }
+    end
+  end
+
 end

@@ -384,4 +384,17 @@ module RaydiumTransactionV1Client
 
   end
 
+  # raydium-api-descriptions: what TransactionRequest.new sets where its Hash has no key (a default,
+  # or nil for a required attribute, which the writer refuses), for ApiModelBase's build_from_hash.
+  class TransactionRequest
+    def self.absent_attributes
+      {
+        :'wallet' => -> { nil },
+        :'swap_response' => -> { nil },
+        :'tx_version' => -> { nil },
+        :'compute_unit_price_micro_lamports' => -> { nil },
+      }
+    end
+  end
+
 end
