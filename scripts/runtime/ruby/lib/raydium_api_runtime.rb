@@ -4,3 +4,4 @@
 require 'raydium_api_runtime/version'
 require 'raydium_api_runtime/errors'
 require 'raydium_api_runtime/contract'
+require 'raydium_api_runtime/decode_plan'

@@ -67,75 +67,15 @@ module RaydiumLaunchAuthClient
     # raydium-api-descriptions: every model keeps the keys its schema does not list
     # (additional_properties), and a model a request sends back (the quote) keeps the JSON it
     # was decoded from, which to_hash gives back unchanged (the service rejects a re-encoded quote).
-    # A Hash is decoded with the class's plan, worked out once (DecodePlan): each key's writer
-    # and check, with no per-call copy of the key maps, no type string matched per value and no
-    # intermediate Hash; the writers still check every rule, as `new` has them do.
+    # A Hash is decoded with the class's plan, worked out once by the shared runtime
+    # (RaydiumApiRuntime::DecodePlan): the writers still check every rule, as `new` has them do.
     module KeepsUnknownKeys
       def build_from_hash(attributes)
         return super unless attributes.is_a?(Hash) && respond_to?(:absent_attributes)
 
-        plan = (@decode_plan ||= DecodePlan.new(self))
-        model = allocate
-        extra = {}
-        attributes.each do |key, value|
-          writer, convert = plan.fields[key]
-          if writer.nil?
-            extra[key.to_s] = value
-            next
-          end
-          model.public_send(writer, value.nil? ? nil : convert.call(value))
-        end
-        plan.absent.each do |symbol, string, writer, default| # what `new` sets where a key is absent
-          model.public_send(writer, default.call) unless attributes.key?(symbol) || attributes.key?(string)
-        end
-        model.instance_variable_set(:@additional_properties, extra)
-        model.instance_variable_set(:@raw_json_hash, attributes) if plan.keeps_raw_json
-        model
-      end
-    end
-
-    # How a model class decodes a Hash (KeepsUnknownKeys), worked out once per class: per JSON
-    # key (as the parser gives it: a Symbol, or a String), the attribute's writer and the check
-    # of its value (ApiModelBase.converter); each key `new` sets when it is absent (a default, or
-    # nil for a required attribute, which its writer refuses) with its writer and value.
-    class DecodePlan
-      attr_reader :fields, :absent, :keeps_raw_json
-
-      def initialize(klass)
-        types = klass.acceptable_openapi_types
-        absent = klass.absent_attributes
-        @fields = {}
-        @absent = []
-        klass.acceptable_attribute_map.each do |attribute, key|
-          field = [:"#{attribute}=", ApiModelBase.converter(types[attribute].to_s)].freeze
-          @fields[key.to_sym] = field
-          @fields[key.to_s] = field
-          @absent << [key.to_sym, key.to_s, field[0], absent[attribute]].freeze if absent.key?(attribute)
-        end
-        @keeps_raw_json = Contract::KEEP_RAW_JSON.include?(klass.name.split('::').last)
-      end
-    end
-
-    # A value's check and conversion as _deserialize does it, for the type named `type`, as a
-    # lambda given a value that is not nil: the scalars and lists of scalars checked in place,
-    # a model's Hash built by its class, anything else by _deserialize.
-    def self.converter(type)
-      case type
-      when 'String' then ->(v) { v.is_a?(String) ? v : _wrong_type('a string', v) }
-      when 'Integer' then ->(v) { v.is_a?(Integer) ? v : _wrong_type('an integer', v) }
-      when 'Float' then ->(v) { v.is_a?(Numeric) ? v : _wrong_type('a number', v) }
-      when 'Boolean' then ->(v) { v == true || v == false ? v : _wrong_type('a boolean', v) }
-      when 'Object' then ->(v) { v }
-      when /\AArray<(?<inner_type>.+)>\z/
-        inner = converter(Regexp.last_match[:inner_type])
-        ->(v) { v.is_a?(Array) ? v.map { |item| item.nil? ? nil : inner.call(item) } : _wrong_type('an array', v) }
-      else
-        klass = type.match?(/\A[A-Z]\w*\z/) && RaydiumLaunchAuthClient.const_defined?(type) ? RaydiumLaunchAuthClient.const_get(type) : nil
-        if klass.is_a?(Class) && klass < ApiModelBase && klass.respond_to?(:absent_attributes)
-          ->(v) { v.is_a?(Hash) ? klass.build_from_hash(v) : _wrong_type("an object (#{type})", v) }
-        else
-          ->(v) { _deserialize(type, v) }
-        end
+        @decode_plan ||= RaydiumApiRuntime::DecodePlan.new(self, ApiModelBase, RaydiumLaunchAuthClient,
+                                                           Contract::KEEP_RAW_JSON.include?(name.split('::').last))
+        @decode_plan.build(attributes)
       end
     end
 
