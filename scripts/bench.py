@@ -775,12 +775,19 @@ def incremental_share() -> tuple[float, list[str], list[str]]:
 QUICK_RUNS = 5
 
 
+QUICK_TRIES = 3  # measurements a guard takes at most before it fails
+
+
 def confirmed(ratio: float, target: float, again: Callable[[], float]) -> list[float]:
-    """The ratios a guard judges: `ratio` alone when it holds, else `ratio` and a second
-    measurement (`again`). Node's GC, or a neighbour's load, makes one short run noisy on a
-    shared machine; a regression shows in both, and the guard fails only when the smaller is
-    over `target`."""
-    return [ratio] if ratio <= target else [ratio, again()]
+    """The ratios a guard judges: `ratio`, then measurements by `again` while each is over
+    `target`, QUICK_TRIES in all at most. Node's GC, or a neighbour's load, makes one short run
+    noisy on a shared machine (the TypeScript ratio read 1.17x to 1.56x in three quick benches
+    of one commit); a regression shows in every one, and the guard fails only when all of them
+    are over `target`."""
+    measured = [ratio]
+    while measured[-1] > target and len(measured) < QUICK_TRIES:
+        measured.append(again())
+    return measured
 
 
 def quick() -> list[str]:
@@ -799,7 +806,7 @@ def quick() -> list[str]:
           f"(target <= {DEFAULT_DECODE_TARGET}x, aim {DEFAULT_DECODE_AIM}x)")  # fmt: skip
     if min(measured_python) > DEFAULT_DECODE_TARGET:
         problems.append(f"the Python client's typed decode (sync) of the 1000-pool page takes {shown_python} "
-                        f"json.loads, over {DEFAULT_DECODE_TARGET}x twice (docs/performance.md)")  # fmt: skip
+                        f"json.loads, over {DEFAULT_DECODE_TARGET}x each time (docs/performance.md)")  # fmt: skip
     typescript = next(r for r in page if r["decoder"] == TS_DECODER)
 
     def again() -> float:
@@ -813,7 +820,7 @@ def quick() -> list[str]:
           f"(target <= {TS_DECODE_TARGET}x)")  # fmt: skip
     if min(measured) > TS_DECODE_TARGET:
         problems.append(f"the TypeScript client's decode of the 1000-pool page takes {shown} JSON.parse, "
-                        f"over the target of {TS_DECODE_TARGET}x twice (docs/performance.md)")  # fmt: skip
+                        f"over the target of {TS_DECODE_TARGET}x each time (docs/performance.md)")  # fmt: skip
     noop = subprocess.run(["make", "--question", "all"], cwd=REPO, env=QUIET, capture_output=True, text=True,
                           check=False)  # fmt: skip
     print(f"bench --quick: a no-op make {'does no work' if noop.returncode == 0 else 'would rebuild something'}")
