@@ -202,7 +202,8 @@ $(BUILD)/spec-tests.ok: $(foreach h,$(HOSTS),$(BUILD)/$(h).linted) $(BUNDLES) $(
 	@touch $@
 
 # --- generators: Python clients, pydantic models, TypeScript types ----------------------
-# Each host regenerates only when its bundle (or a generator input) changed; the spec
+# Each host regenerates only when its bundle (or a generator input) changed; the stamp is the
+# sha256 of every file written, which the drift test holds generated/ to; the spec
 # tests run first (order-only: a newer spec-tests stamp alone does not regenerate).
 GENERATOR_INPUTS := scripts/generate.py scripts/oas.py scripts/openapi_generator.py scripts/typescript/generate.mjs LICENSE \
   scripts/runtimes.py scripts/runtime/python/pyproject.toml scripts/runtime/typescript/package.json \
@@ -227,8 +228,7 @@ $(BUILD)/runtimes.generated: $(RUNTIME_SOURCES) scripts/runtimes.py scripts/open
 # after the last.)
 $(BUILD)/%.generated: $(OUT)/%.yaml $(BUILD)/%.linted $(GENERATOR_INPUTS) $(VENV_OK) $(NODE_OK) | $(BUILD)/spec-tests.ok $(LEDGER) $(BUILD)/runtimes.generated
 	@echo "generate: $*"
-	@$(PY) scripts/generate.py $*
-	@touch $@
+	@$(PY) scripts/generate.py $* --manifest $@
 
 # --- the markers ledger and the docs site ---------------------------------------------
 # The ledger reads each host's .json; it depends on the .yaml, the first file of the same

@@ -15,12 +15,15 @@ tests/compat/requirements.txt (its pins clash with ours, so it has a venv of its
 openapi-generator and openapi-python-client come from requirements.txt; `make test-setup`
 installs the suite's own.
 `make compat` writes docs/clients/works-with.md; tests/compat/test_compat.py runs the same
-suite and fails when the committed page differs from it.
+suite and fails when the committed page differs from it. The test keeps the suite's results in
+build/compat/, under the sha256 of everything they depend on (`inputs`): a run whose inputs are
+all unchanged reads them back instead of running the tools again (decision 86).
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import re
@@ -339,6 +342,47 @@ def suite(work: Path, only: Sequence[str] = ()) -> dict[str, dict[str, Outcome]]
         if only and tool.name not in only:
             continue
         results[tool.name] = check_parser(tool) if tool.kind == "parser" else check_generator(tool, work)
+    return results
+
+
+CACHE = REPO / "build" / "compat"
+# What the tools are run with: each probed for its version (Java runs openapi-generator)
+RUNTIMES = (["node", "--version"], ["java", "-version"], [str(VENV_BIN / "python"), "--version"],
+            [str(COMPAT_BIN / "python"), "--version"])  # fmt: skip
+
+
+def inputs() -> list[Path]:
+    """Every file the suite's results depend on: this script, the bundles, the usage files and
+    the locks that pin the tools (the main venv's, the suite's Node and Python ones)."""
+    return [Path(__file__).resolve(), *sorted(BUNDLES.glob("*.*")), *sorted((COMPAT / "usage").iterdir()),
+            COMPAT / "package-lock.json", COMPAT / "requirements.txt", REPO / "requirements.txt"]  # fmt: skip
+
+
+def key(files: Sequence[Path], runtimes: Sequence[Sequence[str]] = RUNTIMES) -> str:
+    """The sha256 of the files' names and bytes, and of what each runtime says its version is."""
+    digest = hashlib.sha256()
+    for file in files:
+        data = file.read_bytes()
+        digest.update(f"{file.name}\0{len(data)}\0".encode() + data)
+    for command in runtimes:
+        proc = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
+        digest.update((" ".join(command[-2:]) + proc.stdout + proc.stderr).encode())
+    return digest.hexdigest()
+
+
+def cached_suite(work: Path, cache: Path = CACHE) -> dict[str, dict[str, Outcome]]:
+    """The suite's results: read back from ``cache`` where a run with the same inputs left them,
+    else run (and kept there)."""
+    kept = cache / f"{key(inputs())}.json"
+    if kept.is_file():
+        stored = json.loads(kept.read_text(encoding="utf-8"))
+        return {tool: {host: Outcome(**o) for host, o in row.items()} for tool, row in stored.items()}
+    results = suite(work)
+    cache.mkdir(parents=True, exist_ok=True)
+    for old in cache.glob("*.json"):
+        old.unlink()
+    rows = {tool: {host: {"ok": o.ok, "detail": o.detail} for host, o in row.items()} for tool, row in results.items()}
+    kept.write_text(json.dumps(rows, indent=1), encoding="utf-8")  # in the suite's order: the page's
     return results
 
 

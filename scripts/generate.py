@@ -16,6 +16,9 @@ From generated/openapi/HOST.yaml it writes, in a temporary directory first:
 Each output records the bundle's sha256 and the generator versions. The outputs are
 checked (mypy --strict on the Python, tsc --noEmit --strict on the TypeScript) and replace
 the committed ones only when every step succeeded: a failure leaves generated/ as it was.
+
+--manifest PATH writes the sha256 of every file written (make's stamp build/HOST.generated):
+tests/spec/test_generated_current.py holds generated/ to it (decision 86).
 """
 
 from __future__ import annotations
@@ -524,12 +527,20 @@ def generate(host: Host, root: Path = GENERATED, *, checks: bool = True) -> list
     return [target for _, target in done]
 
 
+def manifest(root: Path, written: list[Path]) -> dict[str, str]:
+    """The sha256 of each file under ``written``, by its path from ``root`` (no __pycache__)."""
+    files = sorted(f for p in written for f in ([p] if p.is_file() else p.rglob("*")) if f.is_file())
+    return {f.relative_to(root).as_posix(): hashlib.sha256(f.read_bytes()).hexdigest()
+            for f in files if "__pycache__" not in f.parts}  # fmt: skip
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("host")
     parser.add_argument("--out", type=Path, default=GENERATED, help="root to write into (default: generated/)")
     parser.add_argument("--no-checks", action="store_true", help="skip mypy --strict and tsc (drift tests)")
     parser.add_argument("--bundle", type=Path, help="bundle to generate from (default: generated/openapi/HOST.yaml)")
+    parser.add_argument("--manifest", type=Path, help="write the sha256 of every file written here (JSON)")
     args = parser.parse_args(argv)
     try:
         bundle = args.bundle.resolve() if args.bundle else None
@@ -538,6 +549,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"generate {args.host}: {exc}", file=sys.stderr)
         print(f"generate {args.host}: generated/ was left unchanged", file=sys.stderr)
         return 1
+    if args.manifest:
+        record = manifest(args.out.resolve(), written)
+        args.manifest.write_text(json.dumps(record, indent=0, sort_keys=True) + "\n", encoding="utf-8")
     print(f"generate {args.host}: wrote " + ", ".join(str(p) for p in written))
     return 0
 

@@ -24,7 +24,7 @@ pytestmark = pytest.mark.e2e
 def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, compat.Outcome]]:
     if not (compat.COMPAT / "node_modules").is_dir() or not compat.COMPAT_BIN.is_dir():
         pytest.fail("tests/compat/node_modules or tests/compat/.venv is missing: run make test-setup")
-    return compat.suite(tmp_path_factory.mktemp("compat"))
+    return compat.cached_suite(tmp_path_factory.mktemp("compat"))
 
 
 def test_the_works_with_page_is_what_the_suite_finds(results: dict[str, dict[str, compat.Outcome]]) -> None:
@@ -38,6 +38,22 @@ def test_every_tool_ran_on_every_bundle(results: dict[str, dict[str, compat.Outc
     for tool in compat.TOOLS:
         wanted = {*compat.HOSTS, "usage"} if tool.usage else set(compat.HOSTS)
         assert set(results[tool.name]) == wanted, tool.name
+
+
+def test_the_results_are_kept_under_the_digest_of_every_input(tmp_path: Path) -> None:
+    """A kept result is read back only for the same inputs (decision 86): a changed byte in
+    any file, or another version of a runtime, is another key."""
+    files = [tmp_path / "a.yaml", tmp_path / "b.ts"]
+    for file in files:
+        file.write_text("x: 1\n", encoding="utf-8")
+    runtime = [["echo", "v20.1.0"]]
+    before = compat.key(files, runtime)
+    assert compat.key(files, runtime) == before
+    assert compat.key(files, [["echo", "v20.2.0"]]) != before
+    files[1].write_text("x: 2\n", encoding="utf-8")
+    assert compat.key(files, runtime) != before
+    assert {compat.BUNDLES / "transaction-v1.yaml", compat.COMPAT / "package-lock.json",
+            compat.COMPAT / "usage" / "orval.ts", Path(compat.__file__).resolve()} <= set(compat.inputs())  # fmt: skip
 
 
 def test_the_parsers_accept_every_bundle(results: dict[str, dict[str, compat.Outcome]]) -> None:
