@@ -16,6 +16,7 @@ import json
 import os
 import threading
 from collections.abc import Iterator
+from dataclasses import dataclass
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -249,42 +250,68 @@ def operation_pages() -> list[Path]:
 # references, collapsed nested fields and shared records named once keep it there.
 HEIGHT_BUDGET_PX = 7_500
 
+PHONE, LAPTOP, DESKTOP = (390, 844), (1366, 900), (1400, 1000)
+SIDEWAYS = """return [document.documentElement.scrollWidth, document.documentElement.clientWidth]"""
+FIRST_SAMPLE = """const tabs = document.querySelector('.op-aside .tabbed-set');
+return tabs ? [tabs.getBoundingClientRect().top, window.innerHeight] : null"""
 
-def test_every_operation_page_stays_within_its_height_budget(browser: Any, site_url: str) -> None:
-    browser.set_window_size(1366, 900)
+
+@dataclass
+class Layout:
+    sideways: list[int]  # SIDEWAYS at PHONE
+    height: int | None = None  # the page's height at LAPTOP (operation pages)
+    first_sample: list[float] | None = None  # FIRST_SAMPLE at DESKTOP (operation pages)
+
+
+@pytest.fixture(scope="module")
+def layouts(browser: Any, site_url: str) -> Iterator[dict[str, Layout]]:
+    """Every reader page loaded once, at a phone's width, and each operation page then resized to
+    a laptop's and a desktop's window: one load per page serves the three layout tests below
+    (decision 86). By the page's path under site/."""
+    operations = set(operation_pages())
+    found: dict[str, Layout] = {}
+    size: tuple[int, int] | None = None
     try:
-        heights = {}
-        for page in operation_pages():
+        for page in reader_pages():
+            if size != PHONE:
+                browser.set_window_size(*PHONE)
+                size = PHONE
             browser.get(f"{site_url}/{page.relative_to(SITE).as_posix()}")
-            height = browser.execute_script("return document.documentElement.scrollHeight")
-            heights[page.relative_to(SITE / "reference").as_posix()] = int(height)
-        bundles = [json.loads((GENERATED / f"{host}.json").read_text(encoding="utf-8")) for host in HOSTS]
-        operations = sum(1 for doc in bundles for item in doc["paths"].values() for op in item.values()
-                         if isinstance(op, dict) and "operationId" in op)  # fmt: skip
-        assert len(heights) == operations, heights  # every operation page was measured
-        over = {name: height for name, height in heights.items() if height > HEIGHT_BUDGET_PX}
-        assert over == {}, f"over the {HEIGHT_BUDGET_PX} px budget at 1366x900: {over}"
+            layout = Layout(list(browser.execute_script(SIDEWAYS)))
+            if page in operations:
+                browser.set_window_size(*LAPTOP)
+                layout.height = int(browser.execute_script("return document.documentElement.scrollHeight"))
+                browser.set_window_size(*DESKTOP)
+                layout.first_sample = browser.execute_script(FIRST_SAMPLE)
+                size = DESKTOP
+            found[page.relative_to(SITE).as_posix()] = layout
+        yield found
     finally:
         browser.set_window_size(1300, 1800)
 
 
-SIDEWAYS = """return [document.documentElement.scrollWidth, document.documentElement.clientWidth]"""
+def test_every_operation_page_stays_within_its_height_budget(layouts: dict[str, Layout]) -> None:
+    heights = {name.removeprefix("reference/"): layout.height for name, layout in layouts.items()
+               if layout.height is not None}  # fmt: skip
+    bundles = [json.loads((GENERATED / f"{host}.json").read_text(encoding="utf-8")) for host in HOSTS]
+    operations = sum(1 for doc in bundles for item in doc["paths"].values() for op in item.values()
+                     if isinstance(op, dict) and "operationId" in op)  # fmt: skip
+    assert len(heights) == operations, heights  # every operation page was measured
+    over = {name: height for name, height in heights.items() if height > HEIGHT_BUDGET_PX}
+    assert over == {}, f"over the {HEIGHT_BUDGET_PX} px budget at 1366x900: {over}"
 
 
-def test_no_reader_page_scrolls_sideways_at_390_px(browser: Any, site_url: str) -> None:
+def test_no_reader_page_scrolls_sideways_at_390_px(browser: Any, site_url: str, layouts: dict[str, Layout]) -> None:
     """At a phone's 390 px no table or code block widens the page: they scroll inside their
     own box. The control widens one page by hand and must be caught."""
-    browser.set_window_size(390, 844)
+    assert len(layouts) > 50, layouts
+    wide = {name: layout.sideways[0] for name, layout in layouts.items() if layout.sideways[0] > layout.sideways[1]}
+    assert wide == {}, f"pages wider than the 390 px window: {wide}"
+    browser.set_window_size(*PHONE)
     try:
-        wide = {}
-        pages = reader_pages()
-        assert len(pages) > 50, pages
-        for page in pages:
-            browser.get(f"{site_url}/{page.relative_to(SITE).as_posix()}")
-            scroll, client = browser.execute_script(SIDEWAYS)
-            if scroll > client:
-                wide[page.relative_to(SITE).as_posix()] = scroll
-        assert wide == {}, f"pages wider than the 390 px window: {wide}"
+        browser.get(f"{site_url}/{next(iter(layouts))}")
+        scroll, client = browser.execute_script(SIDEWAYS)
+        assert scroll <= client
         browser.execute_script("document.querySelector('article').append(Object.assign("
                                "document.createElement('div'), {style: 'width: 900px; height: 1px'}))")  # fmt: skip
         scroll, client = browser.execute_script(SIDEWAYS)
@@ -293,28 +320,16 @@ def test_no_reader_page_scrolls_sideways_at_390_px(browser: Any, site_url: str) 
         browser.set_window_size(1300, 1800)
 
 
-FIRST_SAMPLE = """const tabs = document.querySelector('.op-aside .tabbed-set');
-return tabs ? [tabs.getBoundingClientRect().top, window.innerHeight] : null"""
-
-
-def test_the_first_sample_is_on_the_first_screen_at_1400_px(browser: Any, site_url: str) -> None:
+def test_the_first_sample_is_on_the_first_screen_at_1400_px(layouts: dict[str, Layout]) -> None:
     """At 1400x1000 the request samples sit beside the fields, their tabs and first lines
     on the first screen of every operation page."""
-    browser.set_window_size(1400, 1000)
-    try:
-        low = {}
-        pages = operation_pages()
-        assert len(pages) >= 28, pages
-        for page in pages:
-            browser.get(f"{site_url}/{page.relative_to(SITE).as_posix()}")
-            found = browser.execute_script(FIRST_SAMPLE)
-            assert found is not None, f"{page.name}: no code samples beside the fields"
-            top, screen = found
-            if top + 120 > screen:  # the tabs and a few lines of code
-                low[page.relative_to(SITE).as_posix()] = round(top)
-        assert low == {}, f"first sample below the first screen (px from the top): {low}"
-    finally:
-        browser.set_window_size(1300, 1800)
+    measured = {name: layout.first_sample for name, layout in layouts.items() if layout.height is not None}
+    assert len(measured) >= 28, measured
+    missing = sorted(name for name, found in measured.items() if found is None)
+    assert missing == [], f"no code samples beside the fields: {missing}"
+    low = {name: round(found[0]) for name, found in measured.items()
+           if found is not None and found[0] + 120 > found[1]}  # the tabs and a few lines of code  # fmt: skip
+    assert low == {}, f"first sample below the first screen (px from the top): {low}"
 
 
 def test_interactive_view_renders_offline(browser: Any, site_url: str) -> None:
