@@ -1,6 +1,6 @@
 """Release each host's description and clients: versioned artefacts users can pin.
 
-Usage: release.py [--dist DIR] [--no-record] HOST [HOST ...]
+Usage: release.py [--dist DIR] [--no-record] [--check] HOST [HOST ...]
 
 Per host, at its info.version V (the version policy, checked against the last release,
 releases/<host>/<version>/):
@@ -35,6 +35,7 @@ file. Unless --no-record, a first release of V also records
 it in releases/<host>/<V>/ (the three bundles, committed: the base of `make diff`), appends
 a section to releases/<host>/CHANGELOG.md (the changes, plus the human notes of
 releases/<host>/NOTES.md, which it then empties) and tags the commit `<host>@<V>`.
+--check stops after the checks: it prints each host's release notes and builds nothing.
 """
 
 from __future__ import annotations
@@ -656,6 +657,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("hosts", nargs="+")
     parser.add_argument("--dist", type=Path, default=REPO / "dist")
     parser.add_argument("--no-record", action="store_true", help="write dist/ only (no releases/ record, no tag)")
+    parser.add_argument("--check", action="store_true",
+                        help="check the version policy and print each host's release notes; build and record nothing")
     args = parser.parse_args(argv)
     stamp = epoch()
     dist = args.dist.resolve()
@@ -672,6 +675,9 @@ def main(argv: list[str] | None = None) -> int:
         languages = current_runtimes()
         for runtime in languages:
             check_runtime(runtime)
+        if args.check:
+            print("\n".join(text for _, _, text in plans), end="")
+            return 0
         for host, version, text in plans:
             artefacts(host, version, staging / host / version, stamp, text)
         if set(HOSTS) <= {host for host, _, _ in plans}:  # a release of every host carries the workflows
