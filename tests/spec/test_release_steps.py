@@ -434,9 +434,10 @@ def test_the_help_says_what_a_release_is_and_what_each_option_does(capsys: pytes
     assert stopped.value.code == 0
     text = " ".join(capsys.readouterr().out.split())
     assert text.startswith("usage: ")
-    assert "[--dist DIST] [--no-record] hosts [hosts ...]" in text
+    assert "[--dist DIST] [--no-record] [--check] hosts [hosts ...]" in text
     assert "Release each host's description and clients: versioned artefacts users can pin." in text
     assert "--no-record write dist/ only (no releases/ record, no tag)" in text
+    assert "--check check the version policy and print each host's release notes; build and record nothing" in text
 
 
 def test_a_release_needs_a_host(capsys: pytest.CaptureFixture[str]) -> None:
