@@ -14,7 +14,8 @@ Measures (median, min and max of N runs, N >= 5 by default):
   1. pipeline: full rebuild (build stamps removed, dependencies installed; also with
      `make -j1`, one step at a time, for the overhead over the floor), no-op `make`,
      incremental `make` after touching one host's spec (and which hosts rebuilt),
-     `make test`; against a floor: each tool the same work needs, run once, timed
+     `make test` (first after the rebuilds, with build/'s caches empty, then again, warm);
+     against a floor: each tool the same work needs, run once, timed
      directly and summed; and the cold set-up (`make` in a fresh clone, empty .venv and
      node_modules, warm package caches) and the tests' own Node tools (`make test-setup`);
   2. client decode of a 1000-item pool page and a multi-hop swap quote: json.loads (the
@@ -140,9 +141,13 @@ def pipeline(runs: int) -> dict[str, Any]:
         os.utime(spec)
         incremental.append(run(["make"]))
         rebuilt |= {name for name, mtime in stamps().items() if mtime != before.get(name)}
+    # The first `make test` after the full rebuilds finds build/ empty: the compiled test crates,
+    # Go's cache and the compatibility suite's kept results (decision 86) are made again. The
+    # runs after it are a developer's next `make test`, with those caches warm.
+    first = repeat(runs, lambda: None, ["make", "test"])
     test = repeat(runs, lambda: None, ["make", "test"])
     return {"full": full, "serial": serial, "noop": noop, "incremental": Stat.of(incremental),
-            "rebuilt": sorted(rebuilt), "test": test}  # fmt: skip
+            "rebuilt": sorted(rebuilt), "test_first": first, "test": test}  # fmt: skip
 
 
 # The spec-test gate exactly as the Makefile runs it (`make spec-tests`).
@@ -608,7 +613,8 @@ def report(
         f"bench's guard) | {ts_page['ratio']:.2f}x | {verdict(ts_page['ratio'] <= TS_DECODE_TARGET)} |",
         f"| the same ≤ {TS_DECODE_GOAL}x (aim {TS_DECODE_AIM}x) | {ts_page['ratio']:.2f}x | "
         f"{verdict(ts_page['ratio'] <= TS_DECODE_GOAL)} |",
-        f"| `make test` ≤ {TEST_TARGET:.0f} s | {pipe['test'].cell()} | "
+        f"| `make test` ≤ {TEST_TARGET:.0f} s (the next run, build/'s caches warm; the first after a full "
+        f"rebuild: {pipe['test_first'].cell() if 'test_first' in pipe else 'not measured'}) | {pipe['test'].cell()} | "
         f"{verdict(pipe['test'].median <= TEST_TARGET)} |",
         under_load_row(),
         f"| pydantic decode of a 1000-item page ≤ 3x `json.loads` | {pydantic_page['ratio']:.2f}x | "
@@ -625,7 +631,10 @@ def report(
         f"| the same, one step at a time (`make -j1`) | {serial.cell()} |",
         f"| no-op `make` | {noop.cell()} |",
         f"| incremental `make` after touching `spec/{PROBE_HOST}/openapi.yaml` | {inc.cell()} |",
-        f"| `make test` | {pipe['test'].cell()} |",
+        f"| `make test`, the first after the full rebuilds (build/ empty: test crates, Go cache and the "
+        f"compatibility suite's results made again) | "
+        f"{pipe['test_first'].cell() if 'test_first' in pipe else 'not measured'} |",
+        f"| `make test` again (those caches warm; nothing changed) | {pipe['test'].cell()} |",
         f"| tool floor (every tool the full build needs, run once and summed) | {floor_stat.cell()} |",
         "| cold set-up: `make` in a fresh clone (empty `.venv` and `node_modules`, warm caches) | "
         f"{cold_stat.cell()} |",
