@@ -272,7 +272,8 @@ func checkEnvelope(codes map[ErrorCode]string, resp *http.Response, body []byte)
 	if !isJSON(mediaType) && !lenient {
 		return &NotJSONError{details(status, header, body, notJSON)}
 	}
-	if !lenient && status >= 200 && status <= 299 && successFlag(body) == "true" {
+	flag := successFlag(body)
+	if !lenient && status >= 200 && status <= 299 && flag == "true" {
 		// A success: the operation's decode reads all of it (encoding/json checks it as it
 		// goes, and ShapeError calls a failure malformed JSON where the body is not JSON), so it
 		// is not read once more here to be checked first.
@@ -284,8 +285,7 @@ func checkEnvelope(codes map[ErrorCode]string, resp *http.Response, body []byte)
 		}
 		return malformed(resp, body)
 	}
-	flag := string(pick(body, []string{"success"})[0])
-	if flag != "true" && flag != "false" {
+	if flag != "true" && flag != "false" { // the body is valid JSON: successFlag read it whole
 		return &UnexpectedShapeError{details(status, header, body, fmt.Sprintf("HTTP %d: the body is JSON but not an envelope (no boolean 'success'): %s", status, preview(body)))}
 	}
 	if flag == "true" && status >= 200 && status <= 299 {

@@ -23,80 +23,18 @@ var (
 // of it; given anything but an object, Properties returns an error rather than guess.
 func Properties(data []byte) (map[string][]byte, error) {
 	members := make(map[string][]byte)
-	err := eachMember(data, func(key, value []byte) {
-		members[string(key)] = value
+	_, err := Members(data, 0, func(key []byte, at int) (int, error) {
+		stop := endOfValue(data, at)
+		if stop < 0 {
+			return at, errNotObject
+		}
+		members[string(key)] = data[at:stop]
+		return stop, nil
 	})
 	if err != nil {
 		return nil, err
 	}
 	return members, nil
-}
-
-// pick returns the raw JSON of the members named keys of the JSON object data, in the order of
-// keys (nil for a key it does not have, or when data is not an object): one scan, no map.
-func pick(data []byte, keys []string) [][]byte {
-	found := make([][]byte, len(keys))
-	_ = eachMember(data, func(key, value []byte) { // what is not an object has no members to pick
-		for k, name := range keys {
-			if name == string(key) {
-				found[k] = value
-			}
-		}
-	})
-	return found
-}
-
-// eachMember calls visit with each member of the JSON object data in order: its key (unescaped)
-// and its value's raw JSON, both slices of data unless the key had an escape. The one scanner of
-// Properties and pick. An error says data is not an object, after visiting the members before
-// the fault.
-func eachMember(data []byte, visit func(key, value []byte)) error {
-	i := skipSpace(data, 0)
-	if i >= len(data) || data[i] != '{' {
-		return errNotObject
-	}
-	i = skipSpace(data, i+1)
-	if i < len(data) && data[i] == '}' {
-		return nil
-	}
-	for {
-		if i >= len(data) || data[i] != '"' {
-			return errNotObject
-		}
-		end := endOfString(data, i)
-		if end < 0 {
-			return errNotObject
-		}
-		key := data[i+1 : end-1]
-		if bytes.IndexByte(key, '\\') >= 0 { // an escaped key: let encoding/json unescape it
-			var unescaped string
-			if err := json.Unmarshal(data[i:end], &unescaped); err != nil {
-				return err
-			}
-			key = []byte(unescaped)
-		}
-		i = skipSpace(data, end)
-		if i >= len(data) || data[i] != ':' {
-			return errNotObject
-		}
-		start := skipSpace(data, i+1)
-		stop := endOfValue(data, start)
-		if stop < 0 {
-			return errNotObject
-		}
-		visit(key, data[start:stop])
-		i = skipSpace(data, stop)
-		if i >= len(data) {
-			return errNotObject
-		}
-		if data[i] == '}' {
-			return nil
-		}
-		if data[i] != ',' {
-			return errNotObject
-		}
-		i = skipSpace(data, i+1)
-	}
 }
 
 func skipSpace(data []byte, i int) int {

@@ -608,12 +608,9 @@ abstract class Contract
             if ($item === null && !$nullable) {
                 throw new \UnexpectedValueException(self::at($where, $key) . ' is null, and the schema admits no null there');
             }
-            $built = match (true) { // the scalars in place, as build() checks them
-                $type === 'string' && is_string($item), $type === 'int' && is_int($item),
-                $type === 'bool' && is_bool($item) => $item,
-                $type === 'float' && (is_float($item) || is_int($item)) => (float) $item,
-                default => self::build($item, $type, self::at($where, $key)),
-            };
+            $built = self::fits($item, $type) // a scalar that fits, in place, as build() returns it
+                ? ($type === 'float' ? (float) $item : $item)
+                : self::build($item, $type, self::at($where, $key));
             if (!$viaSetter && $built !== null) {
                 $values[$property] = $built;
                 continue;
@@ -630,7 +627,7 @@ abstract class Contract
         }
         $invalid = $instance->listInvalidProperties();
         if ($invalid !== []) {
-            throw new \UnexpectedValueException(($where === '' ? 'the body' : $where) . ': ' . implode('; ', $invalid));
+            throw new \UnexpectedValueException(self::place($where) . ': ' . implode('; ', $invalid));
         }
 
         return $instance;
