@@ -366,7 +366,7 @@ def key(files: Sequence[Path], runtimes: Sequence[Sequence[str]] = RUNTIMES) -> 
         digest.update(f"{file.name}\0{len(data)}\0".encode() + data)
     for command in runtimes:
         proc = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
-        digest.update((" ".join(command[-2:]) + proc.stdout + proc.stderr).encode())
+        digest.update((" ".join(command) + proc.stdout + proc.stderr).encode())
     return digest.hexdigest()
 
 

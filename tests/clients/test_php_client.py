@@ -156,6 +156,15 @@ def run(runner: Path, plan: list[dict[str, object]], mode: str = "sync") -> list
     return finish(start(runner, plan, mode))
 
 
+def start_apart(runner: Path, plan: list[dict[str, object]], mode: str) -> list[subprocess.Popen[str]]:
+    """Each call of the plan in a process of its own, the processes side by side."""
+    return [start(runner, [entry], mode) for entry in plan]
+
+
+def finish_all(procs: list[subprocess.Popen[str]]) -> list[dict[str, Any]]:
+    return [result for proc in procs for result in finish(proc)]
+
+
 def outcome(result: dict[str, Any]) -> Outcome:
     kind = "UnexpectedStatus" if result["kind"] == "UnexpectedStatusError" else result["kind"]
     return Outcome(kind, result["seconds"], api_error=result["api_error"], status=result.get("status"),
@@ -197,9 +206,9 @@ def test_every_operation_keeps_the_contract(host: str, runners: dict[str, Path],
     procs: dict[str, list[subprocess.Popen[str]]] = {}
     for scenario in scenarios:
         plan = plan_of(host, hostile, scenario)
-        parts = [[entry] for entry in plan] if scenario in WAITING else [plan]
-        procs[scenario] = [start(runners[host], part, "sync") for part in parts]
-    results = {scenario: [r for proc in started for r in finish(proc)] for scenario, started in procs.items()}
+        procs[scenario] = start_apart(runners[host], plan, "sync") if scenario in WAITING \
+            else [start(runners[host], plan, "sync")]  # fmt: skip
+    results = {scenario: finish_all(started) for scenario, started in procs.items()}
     problems = [p for scenario, found in results.items() for p in problems_of(host, scenario, found, "sync")]
     assert problems == []
 
@@ -243,8 +252,8 @@ def test_a_configured_timeout_and_deadline_are_honoured(runners: dict[str, Path]
     """contract.TIMINGS against a stalling server: each call ends near its configured timeout or
     deadline (the sync calls each in a process of their own, side by side)."""
     plan = timing_plan(TIMING_HOST, hostile.base_url("stall", TIMING_HOST))
-    started = [start(runners[TIMING_HOST], part, mode) for part in ([[e] for e in plan] if mode == "sync" else [plan])]
-    results = [r for proc in started for r in finish(proc)]
+    runner = runners[TIMING_HOST]
+    results = finish_all(start_apart(runner, plan, mode) if mode == "sync" else [start(runner, plan, mode)])
     assert timing_problems(f"php {mode}", [outcome(r) for r in results]) == []
 
 

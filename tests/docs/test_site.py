@@ -270,12 +270,9 @@ def layouts(browser: Any, site_url: str) -> Iterator[dict[str, Layout]]:
     (decision 86). By the page's path under site/."""
     operations = set(operation_pages())
     found: dict[str, Layout] = {}
-    size: tuple[int, int] | None = None
     try:
+        browser.set_window_size(*PHONE)
         for page in reader_pages():
-            if size != PHONE:
-                browser.set_window_size(*PHONE)
-                size = PHONE
             browser.get(f"{site_url}/{page.relative_to(SITE).as_posix()}")
             layout = Layout(list(browser.execute_script(SIDEWAYS)))
             if page in operations:
@@ -283,7 +280,7 @@ def layouts(browser: Any, site_url: str) -> Iterator[dict[str, Layout]]:
                 layout.height = int(browser.execute_script("return document.documentElement.scrollHeight"))
                 browser.set_window_size(*DESKTOP)
                 layout.first_sample = browser.execute_script(FIRST_SAMPLE)
-                size = DESKTOP
+                browser.set_window_size(*PHONE)
             found[page.relative_to(SITE).as_posix()] = layout
         yield found
     finally:

@@ -3,7 +3,6 @@ leaves existing output untouched."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import shutil
@@ -13,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+import generate
 from project import GENERATED, HOSTS, NODE_BIN, REPO
 
 pytestmark = pytest.mark.pipeline  # reads what make just did: run by make test
@@ -56,24 +56,17 @@ def tree(root: Path) -> dict[str, bytes]:
     return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
 
 
-def generated_of(host: str, root: Path) -> dict[str, bytes]:
-    files: dict[str, bytes] = {}
+def parts(host: str, root: Path) -> list[Path]:
+    """What the generation writes for ``host`` under ``root`` (generate.generate's targets)."""
     languages = (f"{language}/{host}" for language in ("go", "ruby", "php", "rust"))
-    parts = (f"python/{host}-client", f"typescript/{host}.d.ts", f"typescript/{host}-client",
-             f"models/{host.replace('-', '_')}.py", *languages)
-    for part in parts:
-        path = root / part
-        if path.is_dir():
-            files.update({f"{part}/{k}": v for k, v in tree(path).items() if "__pycache__" not in k})
-        elif path.is_file():
-            files[part] = path.read_bytes()
-    return files
+    return [root / part for part in (f"python/{host}-client", f"typescript/{host}.d.ts", f"typescript/{host}-client",
+                                     f"models/{host.replace('-', '_')}.py", *languages)]  # fmt: skip
 
 
 def drift(host: str, root: Path, record: dict[str, str]) -> list[str]:
     """The files of ``host`` under ``root`` that differ from the generation's record: changed,
-    added or missing."""
-    now = {path: hashlib.sha256(data).hexdigest() for path, data in generated_of(host, root).items()}
+    added or missing (hashed by generate.manifest, as the record was)."""
+    now = generate.manifest(root, [p for p in parts(host, root) if p.exists()])
     return sorted(k for k in now.keys() | record.keys() if now.get(k) != record.get(k))
 
 
