@@ -352,7 +352,7 @@ def test_a_success_is_checked_at_every_depth() -> None:
     pool and its token; a number given as an integer where the schema says number read as a
     float; and each rule still checked, with where it failed: a value outside an enum (a
     setter's check), a string where an integer is, a null where the schema admits none, a null
-    item in a list."""
+    item in a list, an item of the wrong type in a list."""
     require("php")
     item = {"type": "Standard", "zzItem": 1, "price": 2, "mintA": {"decimals": 9, "zzToken": "t", "tags": ["a"]},
             "day": {"rewardApr": [1, 0.5]}}  # fmt: skip
@@ -362,7 +362,8 @@ def test_a_success_is_checked_at_every_depth() -> None:
                            "data": {"count": 1, "zzPage": [], "data": [{**item, **changes}]}})  # fmt: skip
 
     bodies = {"good": page(), "enum": page(type="Bogus"), "string": page(mintA={"decimals": "nine"}),
-              "null": page(mintA=None), "null item": page(mintA={"tags": ["a", None]})}  # fmt: skip
+              "null": page(mintA=None), "null item": page(mintA={"tags": ["a", None]}),
+              "list item": page(mintA={"tags": ["a", 5]}), "float item": page(day={"rewardApr": [1, "x"]})}  # fmt: skip
     lib = json.dumps(str(PHP / "pool-v3" / "lib"))
     script = DECODE.replace("AUTOLOAD", json.dumps(str(PHP_AUTOLOAD))).replace("LIB", lib)
     proc = subprocess.run(["php", "-r", script.removeprefix("<?php\n")], input=json.dumps(bodies), capture_output=True,
@@ -376,3 +377,5 @@ def test_a_success_is_checked_at_every_depth() -> None:
     assert got["string"] == f"{shape} (data.data[0].mintA.decimals: expected an integer, got a string)", got["string"]
     assert got["null"] == f"{shape} (data.data[0].mintA is null, and the schema admits no null there)", got["null"]
     assert got["null item"] == f"{shape} (data.data[0].mintA.tags[1] is null, and the schema admits no null there)"
+    assert got["list item"] == f"{shape} (data.data[0].mintA.tags[1]: expected a string, got a number)"
+    assert got["float item"] == f"{shape} (data.data[0].day.rewardApr[1]: expected a number, got a string)"

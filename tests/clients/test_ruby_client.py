@@ -281,3 +281,46 @@ def test_a_success_is_checked_at_every_depth() -> None:
     assert got["list"] == f"{shape} (TypeError: expected an array, got 5)", got["list"]
     assert got["null item"] == f"{shape} (data.data[0].mintA.tags[1] is null, and the schema admits no null there)"
     assert got["no data"] == f"{shape} (data missing)", got["no data"]
+
+
+FROM_HASH = """
+$LOAD_PATH.unshift(LIB)
+require 'raydium_pool_v3_client'
+require 'json'
+m = RaydiumPoolV3Client
+item = { 'type' => 'Standard', 'price' => nil, 'zzItem' => 1, 'mintA' => { 'decimals' => 9, 'zzToken' => 't' } }
+symbols = m::PoolInfoItem.build_from_hash(JSON.parse(JSON.generate(item), symbolize_names: true))
+strings = m::PoolInfoItem.build_from_hash(item)
+def shown(model)
+  { type: model.type, price_set: model.instance_variable_defined?(:@price),
+    tvl_set: model.instance_variable_defined?(:@tvl), extra: model.additional_properties,
+    token: model.mint_a.decimals, token_extra: model.mint_a.additional_properties }
+end
+out = { symbols: shown(symbols), strings: shown(strings), same: symbols == strings }
+out[:page] = m::PoolPageResponse.build_from_hash({ 'success' => true, 'data' => { 'data' => [] } }).data.data
+begin
+  m::PoolPageResponse.build_from_hash({ 'success' => true })
+rescue ArgumentError => e
+  out[:missing] = e.message
+end
+puts JSON.generate(out)
+"""
+
+
+def test_a_model_is_built_alike_from_symbol_and_string_keys() -> None:
+    """build_from_hash as a user may call it, with String keys (JSON.parse's default), gives
+    the model the client's own decode (Symbol keys) gives: the listed keys set, a null set as nil
+    and an absent key left unset, the other keys kept as additional properties, a required key
+    that is absent refused by its writer."""
+    require("ruby")
+    script = FROM_HASH.replace("LIB", json.dumps(str(REPO / "generated" / "ruby" / "pool-v3" / "lib")))
+    proc = subprocess.run([*RUBY_COMMAND, "-e", script], capture_output=True, text=True, timeout=60, check=False)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    got = json.loads(proc.stdout)
+    expected = {"type": "Standard", "price_set": True, "tvl_set": False, "extra": {"zzItem": 1}, "token": 9,
+                "token_extra": {"zzToken": "t"}}  # fmt: skip
+    assert got["symbols"] == expected
+    assert got["strings"] == expected
+    assert got["same"] is True
+    assert got["page"] == []
+    assert got["missing"] == "data cannot be nil"

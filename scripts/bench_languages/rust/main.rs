@@ -25,7 +25,13 @@ fn parse(body: &[u8]) {
 }
 
 fn call(body: &[u8]) {
-    let received = raydium_api_runtime::accept(200, "application/json", None, body.to_vec(), Mode::Envelope, "listPools", &RULES)
+    call_owned(body.to_vec());
+}
+
+/// What `send` does with the buffer it received (moved in, as `send` moves the response's
+/// bytes), then the decode.
+fn call_owned(body: Vec<u8>) {
+    let received = raydium_api_runtime::accept(200, "application/json", None, body, Mode::Envelope, "listPools", &RULES)
         .expect("a usable success");
     let page: PoolPageResponse = contract::decode(&received).expect("the page decodes");
     assert!(page.success && page.data.data.as_ref().map_or(false, |d| !d.is_empty()), "the client decoded no pools");
@@ -55,11 +61,11 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     if args.len() == 4 && args[1] == "--peak" {
         let body = std::fs::read(&args[2]).unwrap();
-        let decode: fn(&[u8]) = if args[3] == "client" { call } else { parse };
         // VmHWM back to the current RSS (Linux: 5 to clear_refs): the peak read after is the decode's own
         let _ = std::fs::write("/proc/self/clear_refs", "5");
         let baseline = status("VmRSS");
-        decode(&body);
+        // the client takes the received buffer as `send` hands it on, without a copy
+        if args[3] == "client" { call_owned(body) } else { parse(&body) }
         println!("{{\"peak_rss_bytes\": {}, \"baseline_rss_bytes\": {}}}", status("VmHWM"), baseline);
         return;
     }

@@ -455,12 +455,24 @@ abstract class Contract
                 if (!is_array($value)) {
                     throw new \UnexpectedValueException(self::place($where) . ': expected a list, got ' . self::jsonType($value));
                 }
+                if (isset(self::SCALAR[$inner])) { // checked in place: the list itself, unless an integer becomes a float
+                    foreach ($value as $i => $item) {
+                        if ($item !== null && !self::fits($item, $inner)) {
+                            self::build($item, $inner, "{$where}[$i]"); // throws, naming the item
+                        }
+                        if ($inner === 'float' && is_int($item)) {
+                            $value[$i] = (float) $item;
+                        }
+                    }
+
+                    return $value;
+                }
                 $items = [];
                 foreach ($value as $i => $item) {
-                    $items[] = self::fits($item, $inner) ? $item : self::build($item, $inner, "{$where}[$i]");
+                    $items[] = self::build($item, $inner, "{$where}[$i]");
                 }
 
-                return $inner === 'float' ? array_map('floatval', $items) : $items;
+                return $items;
             case 'map':
                 if (!$value instanceof \stdClass) {
                     throw new \UnexpectedValueException(self::place($where) . ': expected an object, got ' . self::jsonType($value));
@@ -519,7 +531,7 @@ abstract class Contract
         if (str_starts_with($type, 'array<')) {
             return ['map', substr($type, (int) strpos($type, ',') + 1, -1)];
         }
-        if (in_array($type, ['string', 'int', 'float', 'bool', 'object', 'mixed'], true)) {
+        if (isset(self::SCALAR[$type])) {
             return ['scalar', $type];
         }
         if ($type === '\DateTime') {
@@ -532,6 +544,9 @@ abstract class Contract
 
         return [is_subclass_of($class, static::MODEL_INTERFACE) ? 'model' : 'none', $class];
     }
+
+    /** The generator's scalar types (fits() checks each). */
+    private const SCALAR = ['string' => true, 'int' => true, 'float' => true, 'bool' => true, 'object' => true, 'mixed' => true];
 
     /** Whether $value is already what the scalar type $type asks for (false for any other type). */
     private static function fits(mixed $value, string $type): bool
@@ -608,9 +623,13 @@ abstract class Contract
             if ($item === null && !$nullable) {
                 throw new \UnexpectedValueException(self::at($where, $key) . ' is null, and the schema admits no null there');
             }
-            $built = self::fits($item, $type) // a scalar that fits, in place, as build() returns it
-                ? ($type === 'float' ? (float) $item : $item)
-                : self::build($item, $type, self::at($where, $key));
+            $built = match ($type) { // a scalar that fits, in place, as build() returns it
+                'string' => is_string($item) ? $item : self::build($item, $type, self::at($where, $key)),
+                'float' => is_float($item) ? $item : (is_int($item) ? (float) $item : self::build($item, $type, self::at($where, $key))),
+                'int' => is_int($item) ? $item : self::build($item, $type, self::at($where, $key)),
+                'bool' => is_bool($item) ? $item : self::build($item, $type, self::at($where, $key)),
+                default => self::build($item, $type, self::at($where, $key)),
+            };
             if (!$viaSetter && $built !== null) {
                 $values[$property] = $built;
                 continue;

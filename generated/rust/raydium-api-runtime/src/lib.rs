@@ -374,7 +374,8 @@ pub fn send(client: &reqwest::blocking::Client, timeout: Duration, policy: Retry
         let status = response.status().as_u16();
         let content_type = response.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or("").to_owned();
         let retry_after = parse_retry_after(response.headers().get("retry-after").and_then(|v| v.to_str().ok()));
-        let body = response.bytes().map_err(|e| ApiError::from_reqwest(e, &where_))?.to_vec();
+        // the received buffer itself, not a copy: bytes gives its Vec back when nothing else holds it
+        let body: Vec<u8> = response.bytes().map_err(|e| ApiError::from_reqwest(e, &where_))?.into();
         if status == 429 && attempt < policy.max_retries {
             let wait = retry_after.map(Duration::from_secs_f64).unwrap_or(policy.default_wait);
             if wait > policy.max_wait {

@@ -1,73 +1,150 @@
 module RaydiumApiRuntime
   # How a model class of a client gem decodes a Hash (the gem's ApiModelBase.build_from_hash),
   # worked out once per class: per JSON key (as the parser gives it: a Symbol, or a String), the
-  # attribute's writer and a lambda that checks the value as the gem's `_deserialize` does; and
-  # each key `new` sets when it is absent (a default, or nil for a required attribute, which its
-  # writer refuses; the class's `absent_attributes`). A model is `allocate`d and its writers
-  # called, so every rule they check (enums, patterns, lengths, required) is checked, with the
-  # same messages, without upstream's per-call copies of the key maps, type names matched per
-  # value and intermediate Hashes (docs/decisions.md, 84).
+  # attribute's writer and the check `_deserialize` makes of the value; and each key `new` sets
+  # when it is absent (a default, or nil for a required attribute, which its writer refuses; the
+  # class's `absent_attributes`). A model is `allocate`d and its writers called, so every rule
+  # they check (enums, patterns, lengths, required) is checked, with the same messages, without
+  # upstream's per-call copies of the key maps, type names matched per value and intermediate
+  # Hashes (docs/decisions.md, 84).
+  #
+  # The plan is compiled into one `build` method per class (docs/decisions.md, 87): each key the
+  # class lists read in turn, its writer called by name and its value checked in line, where a
+  # loop over the Hash with a table lookup, `public_send` and a lambda per value cost twice as
+  # much; the keys read are counted, and only a Hash with more keys is walked for the others.
+  # The source is built from the class's attribute names (a writer whose name is not an
+  # identifier is called with `public_send`), its JSON keys and type names (written with
+  # `inspect`), and the model classes it holds (by index).
   class DecodePlan
+    IDENTIFIER = /\A[a-z_][a-zA-Z0-9_]*\z/.freeze
+    # Each scalar type's check, as Ruby source over a value (%<v>s) that is not nil, and what
+    # the message says was expected.
+    SCALARS = {
+      'String' => ['%<v>s.is_a?(String)', 'a string'],
+      'Integer' => ['%<v>s.is_a?(Integer)', 'an integer'],
+      'Float' => ['%<v>s.is_a?(Numeric)', 'a number'],
+      'Boolean' => ['%<v>s == true || %<v>s == false', 'a boolean']
+    }.freeze
+
     # klass: the model class; base: the gem's ApiModelBase (its `_deserialize` and `_wrong_type`);
     # namespace: the gem's module, where its model classes are; keep_raw_json: whether a model of
     # this class keeps the Hash it was built from (a quote, sent back unchanged).
     def initialize(klass, base, namespace, keep_raw_json)
       @klass = klass
+      @base = base
+      @namespace = namespace
       @keep_raw_json = keep_raw_json
-      types = klass.acceptable_openapi_types
+      @classes = [] # the model classes the values are built as, by index in the source
       absent = klass.absent_attributes
-      @fields = {}
-      @absent = []
+      types = klass.acceptable_openapi_types
+      @known = {} # the JSON keys the class lists, as Symbols
+      @defaults = [] # what `new` sets where a key is absent, by index in the source
+      columns = []
+      defaults = []
       klass.acceptable_attribute_map.each do |attribute, key|
-        field = [:"#{attribute}=", DecodePlan.converter(types[attribute].to_s, base, namespace)].freeze
-        @fields[key.to_sym] = field
-        @fields[key.to_s] = field
-        @absent << [key.to_sym, key.to_s, field[0], absent[attribute]].freeze if absent.key?(attribute)
+        key = key.to_sym
+        @known[key] = true
+        columns << column(attribute, key, check(types[attribute].to_s, 'value', 1))
+        next unless absent.key?(attribute)
+
+        @defaults << absent[attribute]
+        defaults << "#{assign(attribute, "@defaults[#{@defaults.size - 1}].call")} unless attributes.key?(#{key.inspect})"
       end
+      compile(columns, defaults)
     end
 
-    # A new model from attributes (a Hash): the keys the class does not list kept as its
-    # additional properties (String keys), the Hash itself kept where the class sends it back.
-    def build(attributes)
-      model = @klass.allocate
+    private
+
+    # The keys of attributes the class does not list, as Strings (its additional properties);
+    # or, for a Hash with String keys where the class's keys are (a Hash a user built, say), the
+    # Hash with Symbol keys, to read again.
+    def rest(attributes)
       extra = {}
       attributes.each do |key, value|
-        writer, convert = @fields[key]
-        if writer.nil?
-          extra[key.to_s] = value
-          next
-        end
-        model.public_send(writer, value.nil? ? nil : convert.call(value))
+        next if @known.key?(key)
+        return [attributes.transform_keys { |k| k.is_a?(String) ? k.to_sym : k }, nil] if key.is_a?(String) && @known.key?(key.to_sym)
+
+        extra[key.to_s] = value
       end
-      @absent.each do |symbol, string, writer, default| # what `new` sets where a key is absent
-        model.public_send(writer, default.call) unless attributes.key?(symbol) || attributes.key?(string)
-      end
-      model.instance_variable_set(:@additional_properties, extra)
-      model.instance_variable_set(:@raw_json_hash, attributes) if @keep_raw_json
-      model
+      [nil, extra]
     end
 
-    # A value's check and conversion as base._deserialize does it, for the type named `type`, as
-    # a lambda given a value that is not nil: the scalars and lists of scalars checked in place, a
-    # model's Hash built by its class, anything else by base._deserialize.
-    def self.converter(type, base, namespace)
-      case type
-      when 'String' then ->(v) { v.is_a?(String) ? v : base._wrong_type('a string', v) }
-      when 'Integer' then ->(v) { v.is_a?(Integer) ? v : base._wrong_type('an integer', v) }
-      when 'Float' then ->(v) { v.is_a?(Numeric) ? v : base._wrong_type('a number', v) }
-      when 'Boolean' then ->(v) { v == true || v == false ? v : base._wrong_type('a boolean', v) }
-      when 'Object' then ->(v) { v }
-      when /\AArray<(?<inner_type>.+)>\z/
-        inner = converter(Regexp.last_match[:inner_type], base, namespace)
-        ->(v) { v.is_a?(Array) ? v.map { |item| item.nil? ? nil : inner.call(item) } : base._wrong_type('an array', v) }
-      else
-        klass = type.match?(/\A[A-Z]\w*\z/) && namespace.const_defined?(type) ? namespace.const_get(type) : nil
-        if klass.is_a?(Class) && klass < base && klass.respond_to?(:absent_attributes)
-          ->(v) { v.is_a?(Hash) ? klass.build_from_hash(v) : base._wrong_type("an object (#{type})", v) }
-        else
-          ->(v) { base._deserialize(type, v) }
-        end
+    # Ruby source that calls the attribute's writer on `model` with `value` (source).
+    def assign(attribute, value)
+      name = attribute.to_s
+      name.match?(IDENTIFIER) ? "model.#{name} = #{value}" : "model.public_send(#{:"#{name}=".inspect}, #{value})"
+    end
+
+    # Ruby source for a value of the type named `type` (held in the variable `var`, not nil) as
+    # base._deserialize checks and converts it: the scalars and lists checked in line, a model's
+    # Hash built by its class, anything else by base._deserialize. `depth` names the variables
+    # of nested lists.
+    def check(type, var, depth)
+      return var if type == 'Object'
+
+      test, expected = SCALARS[type]
+      return "(#{format(test, v: var)} ? #{var} : @base._wrong_type(#{expected.inspect}, #{var}))" if test
+
+      inner = type[/\AArray<(.+)>\z/, 1]
+      if inner
+        item = "item#{depth}"
+        return "(#{var}.is_a?(Array) ? #{var}.map { |#{item}| #{item}.nil? ? nil : #{check(inner, item, depth + 1)} } " \
+               ": @base._wrong_type('an array', #{var}))"
       end
+      model = model_class(type)
+      return "@base._deserialize(#{type.inspect}, #{var})" unless model
+
+      @classes << model
+      "(#{var}.is_a?(Hash) ? @classes[#{@classes.size - 1}].build_from_hash(#{var}) " \
+        ": @base._wrong_type(#{"an object (#{type})".inspect}, #{var}))"
+    end
+
+    # The gem's model class named `type` (one with a plan), or nil.
+    def model_class(type)
+      return nil unless type.match?(/\A[A-Z]\w*\z/) && @namespace.const_defined?(type)
+
+      klass = @namespace.const_get(type)
+      klass.is_a?(Class) && klass < @base && klass.respond_to?(:absent_attributes) ? klass : nil
+    end
+
+    # Ruby source that reads one key (a Symbol) and calls its attribute's writer with the value
+    # checked (`converted`, source over `value`), or with nil for a null; `seen` counts the keys
+    # read.
+    def column(attribute, key, converted)
+      <<~RUBY
+        value = attributes[#{key.inspect}]
+        if !value.nil?
+          seen += 1
+          #{assign(attribute, converted)}
+        elsif attributes.key?(#{key.inspect})
+          seen += 1
+          #{assign(attribute, 'nil')}
+        end
+      RUBY
+    end
+
+    # Defines `build(attributes)`: a new model from a Hash, each key the class lists read in
+    # turn; the keys it does not list kept as its additional properties (String keys); what `new`
+    # sets where a key is absent (`defaults`); the Hash itself kept where the class sends it back.
+    def compile(columns, defaults)
+      source = <<~RUBY
+        # frozen_string_literal: true
+        def build(attributes)
+          model = @klass.allocate
+          seen = 0
+          #{columns.join}
+          if seen != attributes.size
+            again, extra = rest(attributes)
+            return build(again) if again
+
+            model.instance_variable_set(:@additional_properties, extra)
+          end
+          #{defaults.join("\n")}
+          #{'model.instance_variable_set(:@raw_json_hash, attributes)' if @keep_raw_json}
+          model
+        end
+      RUBY
+      singleton_class.class_eval(source, __FILE__, __LINE__)
     end
   end
 end
