@@ -30,7 +30,7 @@ Gem::Specification.new do |s|
 
   s.add_runtime_dependency 'typhoeus', '~> 1.0', '>= 1.0.1'
   # the shared runtime: the error classes every host's client raises, the transport
-  s.add_runtime_dependency 'raydium_api_runtime', '= 1.1.1'
+  s.add_runtime_dependency 'raydium_api_runtime', '= 2.0.0'
 
   s.files         = `find *`.split("\n").uniq.sort.select { |f| !f.empty? }
   s.executables   = []

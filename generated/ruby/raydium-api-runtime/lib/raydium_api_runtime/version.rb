@@ -1,4 +1,4 @@
 module RaydiumApiRuntime
   # This runtime's version; every client gem pins it exactly.
-  VERSION = '1.1.1'.freeze
+  VERSION = '2.0.0'.freeze
 end

@@ -8,10 +8,11 @@ module RaydiumApiRuntime
   # upstream's per-call copies of the key maps, type names matched per value and intermediate
   # Hashes (docs/decisions.md, 84).
   #
-  # The plan is compiled into one `build` method per class (docs/decisions.md, 87): each key the
-  # class lists read in turn, its writer called by name and its value checked in line, where a
-  # loop over the Hash with a table lookup, `public_send` and a lambda per value cost twice as
-  # much; the keys read are counted, and only a Hash with more keys is walked for the others.
+  # The plan is compiled into one lambda per class, which `build` calls (docs/decisions.md, 87):
+  # each key the class lists read in turn, its writer called by name and its value checked in
+  # line, where a loop over the Hash with a table lookup, `public_send` and a lambda per value
+  # cost twice as much; the keys read are counted, and only a Hash with more keys is walked for
+  # the others.
   # The source is built from the class's attribute names (a writer whose name is not an
   # identifier is called with `public_send`), its JSON keys and type names (written with
   # `inspect`), and the model classes it holds (by index).
@@ -50,7 +51,14 @@ module RaydiumApiRuntime
         @defaults << absent[attribute]
         defaults << "#{assign(attribute, "@defaults[#{@defaults.size - 1}].call")} unless attributes.key?(#{key.inspect})"
       end
-      compile(columns, defaults)
+      @build = compile(columns, defaults)
+    end
+
+    # A new model from attributes (a Hash): each key the class lists read in turn; the keys it
+    # does not list kept as its additional properties (String keys); what `new` sets where a key
+    # is absent; the Hash itself kept where the class sends it back.
+    def build(attributes)
+      @build.call(attributes)
     end
 
     private
@@ -123,19 +131,17 @@ module RaydiumApiRuntime
       RUBY
     end
 
-    # Defines `build(attributes)`: a new model from a Hash, each key the class lists read in
-    # turn; the keys it does not list kept as its additional properties (String keys); what `new`
-    # sets where a key is absent (`defaults`); the Hash itself kept where the class sends it back.
+    # The compiled `build`: a lambda run with the plan as self (its ivars in reach).
     def compile(columns, defaults)
       source = <<~RUBY
         # frozen_string_literal: true
-        def build(attributes)
+        lambda do |attributes|
           model = @klass.allocate
           seen = 0
           #{columns.join}
           if seen != attributes.size
             again, extra = rest(attributes)
-            return build(again) if again
+            next build(again) if again
 
             model.instance_variable_set(:@additional_properties, extra)
           end
@@ -144,7 +150,7 @@ module RaydiumApiRuntime
           model
         end
       RUBY
-      singleton_class.class_eval(source, __FILE__, __LINE__)
+      instance_eval(source, __FILE__, __LINE__)
     end
   end
 end
