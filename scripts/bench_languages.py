@@ -19,6 +19,11 @@ module that replaces the client's with generated/go/pool-v3 (no module proxy, th
 under build/go-cache), Rust against Debian's packaged crates, release profile; Ruby and PHP run
 from the generated lib folders. The builds go to build/bench-languages/.
 
+The peak memory of a large page is measured for those four and for Python
+(bench_languages/python/bench_peak.py: `list_pools.sync` on an httpx.MockTransport, against
+json.loads) and TypeScript (scripts/typescript/bench_decode.mjs --peak: `listPools()` on a fetch
+that answers from memory, against JSON.parse), whose decode times scripts/bench.py measures.
+
 Usage: bench_languages.py [--runs N] [--loops N] [--peak-mb MB]   (the 1000-pool page of
 bench.decode_cases(), then the peak memory of a page of about MB megabytes)
 """
@@ -44,6 +49,7 @@ SOURCES = REPO / "scripts" / "bench_languages"
 OUT = REPO / "build" / "bench-languages"
 HOST = "pool-v3"
 LANGUAGES = ("go", "rust", "ruby", "php")
+PEAK_LANGUAGES = ("python", "typescript", *LANGUAGES)  # whose peak memory on the large page is measured here
 
 # (the floor, the client): the rows' "decoder"
 DECODERS = {
@@ -119,8 +125,19 @@ def php_command() -> list[str]:
             str(REPO / "generated" / "php" / HOST / "lib")]  # fmt: skip
 
 
+def python_command() -> list[str]:
+    return [sys.executable, str(SOURCES / "python" / "bench_peak.py"), str(runtimes.folder("python")),
+            str(REPO / "generated" / "python" / f"{HOST}-client")]  # fmt: skip
+
+
+def typescript_command() -> list[str]:
+    return ["node", str(REPO / "scripts" / "typescript" / "bench_decode.mjs"),
+            str(REPO / "generated" / "typescript" / f"{HOST}-client"), "listPools"]  # fmt: skip
+
+
 BUILDERS: dict[str, Callable[[], list[str]]] = {
-    "go": build_go, "rust": build_rust, "ruby": ruby_command, "php": php_command,
+    "go": build_go, "rust": build_rust, "ruby": ruby_command, "php": php_command, "python": python_command,
+    "typescript": typescript_command,
 }  # fmt: skip
 
 
@@ -171,7 +188,7 @@ def peak(body: bytes) -> list[dict[str, Any]]:
     just before the decode) over its RSS with the body read and the client built, in a fresh
     process; for the client and, for comparison, the language's own parse."""
     rows = []
-    for language in LANGUAGES:
+    for language in PEAK_LANGUAGES:
         rise = {}
         for side in ("client", "parse"):
             answer = measure(language, body, ["--peak", "BODY", side])

@@ -5,16 +5,45 @@
 //
 // Usage: node bench_decode.mjs CLIENT_DIR OPERATION BODY.json RUNS LOOPS
 // Prints JSON: {"parse": [seconds per decode, ...], "client": [...]}
-import { readFileSync } from "node:fs";
+//        node bench_decode.mjs CLIENT_DIR OPERATION --peak BODY.json client|parse
+// Prints JSON: {"peak_rss_bytes": N, "baseline_rss_bytes": M}: the memory one decode adds in a
+// fresh process (scripts/bench_languages.py, as for the other languages)
+import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { join } from "node:path";
 
-const [clientDir, operation, bodyPath, runs, loops] = process.argv.slice(2);
+const [clientDir, operation, ...rest] = process.argv.slice(2);
+const peak = rest[0] === "--peak";
+const [bodyPath, runs, loops] = peak ? [rest[1]] : rest;
 const { createClient } = await import(pathToFileURL(join(clientDir, "dist", "index.js")).href);
 const body = readFileSync(bodyPath);
-const text = body.toString("utf8");
-const answer = async () => new Response(body, { status: 200, headers: { "content-type": "application/json" } });
+// The body arrives once, as a transport delivers what it received: a stream of the bytes read
+// (`new Response(buffer)` would copy them first, a copy no network response makes).
+const answer = async () => {
+  const stream = new ReadableStream({ start(controller) { controller.enqueue(body); controller.close(); } });
+  return new Response(stream, { status: 200, headers: { "content-type": "application/json" } });
+};
 const client = createClient({ baseUrl: "http://127.0.0.1:9", fetch: answer });
+
+/** A field of /proc/self/status in bytes (VmRSS, VmHWM). */
+function status(field) {
+  const line = readFileSync("/proc/self/status", "utf8").split("\n").find((l) => l.startsWith(`${field}:`));
+  return Number(line.split(/\s+/)[1]) * 1024;
+}
+
+if (peak) {
+  writeFileSync("/proc/self/clear_refs", "5"); // VmHWM back to VmRSS: the peak after is the decode's own
+  const baseline = status("VmRSS");
+  if (rest[2] === "client") {
+    const page = await client[operation]();
+    if (page.success !== true || page.data.data.length === 0) throw new Error("the client decoded no pools");
+  } else {
+    JSON.parse(body.toString("utf8"));
+  }
+  console.log(JSON.stringify({ peak_rss_bytes: status("VmHWM"), baseline_rss_bytes: baseline }));
+  process.exit(0);
+}
+const text = body.toString("utf8");
 await client[operation](); // compiles the validator once, as a long-running client would
 
 async function timeOne(decode) {
