@@ -4,16 +4,27 @@ Each case in tests/broken/ runs through the same commands the Makefile runs, in 
 order (structural validation, house rules, bundle); the first that fails must name the
 case's file and the problem. The control case passes all of them, so each rejection is
 caused by the case's own defect. The lint cases are also rejected by both linters.
+
+The control case runs the commands as `make` does, one process each. The other cases call
+the same scripts' `main` in this process, with what they print captured: the same arguments,
+the same exit status and the same messages, without a Python start and its imports per stage
+(docs/decisions.md, 88).
 """
 
 from __future__ import annotations
 
+import contextlib
+import io
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+import bundle
+import house_rules
+import validate_spec
 from project import LINT_ENV, NODE_BIN, REPO, SOURCE_DOCUMENT
 
 pytestmark = pytest.mark.tooling  # tests the checkers themselves, not the specs: run by make test
@@ -111,19 +122,44 @@ def run(*args: str | Path) -> subprocess.CompletedProcess[str]:
     )
 
 
-def pipeline(case: str, out: Path, folder: Path = BROKEN) -> tuple[str | None, str]:
-    """Run the Makefile's steps on a case; return (first failing stage, its output)."""
+# each stage: its script, whose `main(argv)` the in-process run calls
+STAGES: dict[str, tuple[str, Callable[[list[str]], int]]] = {
+    "validate": ("validate_spec.py", validate_spec.main), "house rules": ("house_rules.py", house_rules.main),
+    "bundle": ("bundle.py", bundle.main),
+}  # fmt: skip
+
+
+def in_process(main: Callable[[list[str]], int], argv: list[str]) -> tuple[int, str]:
+    """A script's `main` called here: its exit status and what it printed (stdout, then stderr)."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            status = main(argv)
+        except SystemExit as exit_:  # argparse's own exit
+            status = exit_.code if isinstance(exit_.code, int) else 1
+    return status, out.getvalue() + err.getvalue()
+
+
+def pipeline(case: str, out: Path, folder: Path = BROKEN, processes: bool = False) -> tuple[str | None, str]:
+    """Run the Makefile's steps on a case; return (first failing stage, its output). With
+    `processes`, each step is a command as make runs it; otherwise the script's `main` here."""
     spec = (folder / case / "openapi.yaml").relative_to(REPO) if folder == BROKEN else folder / case / "openapi.yaml"
     files = sorted(str(p.relative_to(REPO) if folder == BROKEN else p) for p in (folder / case).glob("*.yaml"))
-    stages: list[tuple[str, list[str | Path]]] = [
-        ("validate", [sys.executable, SCRIPTS / "validate_spec.py", *files]),
-        ("house rules", [sys.executable, SCRIPTS / "house_rules.py", "--source-document", SOURCE_DOCUMENT, spec]),
-        ("bundle", [sys.executable, SCRIPTS / "bundle.py", "--redocly", NODE_BIN / "redocly", spec, out, case]),
-    ]
-    for stage, command in stages:
-        proc = run(*command)
-        if proc.returncode != 0:
-            return stage, proc.stdout + proc.stderr
+    arguments: dict[str, list[str | Path]] = {
+        "validate": [*files],
+        "house rules": ["--source-document", SOURCE_DOCUMENT, spec],
+        "bundle": ["--redocly", NODE_BIN / "redocly", spec, out, case],
+    }
+    for stage, (script, main) in STAGES.items():
+        argv = [str(a) for a in arguments[stage]]
+        if processes:
+            proc = run(sys.executable, SCRIPTS / script, *argv)
+            status, output = proc.returncode, proc.stdout + proc.stderr
+        else:
+            with contextlib.chdir(REPO):  # the paths are the repository's, as make gives them
+                status, output = in_process(main, argv)
+        if status != 0:
+            return stage, output
     return None, ""
 
 
@@ -133,9 +169,19 @@ def test_corpus_lists_every_case() -> None:
 
 
 def test_control_case_passes_the_pipeline(tmp_path: Path) -> None:
-    stage, output = pipeline("control", tmp_path)
+    """As `make` runs it, one process a step; and the same in this process."""
+    stage, output = pipeline("control", tmp_path, processes=True)
     assert stage is None, output
     assert (tmp_path / "control.yaml").is_file()
+    stage, output = pipeline("control", tmp_path / "here")
+    assert stage is None, output
+    assert (tmp_path / "here" / "control.yaml").read_bytes() == (tmp_path / "control.yaml").read_bytes()
+
+
+@pytest.mark.parametrize("case", ["dangling-ref", "invalid-example", "colliding-component"])
+def test_a_broken_case_fails_alike_as_a_command(case: str, tmp_path: Path) -> None:
+    """One case per stage, run as commands: the stage and the output the in-process run gives."""
+    assert pipeline(case, tmp_path / "commands", processes=True) == pipeline(case, tmp_path / "here")
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
