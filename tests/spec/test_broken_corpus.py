@@ -19,6 +19,7 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -122,13 +123,6 @@ def run(*args: str | Path) -> subprocess.CompletedProcess[str]:
     )
 
 
-# each stage: its script, whose `main(argv)` the in-process run calls
-STAGES: dict[str, tuple[str, Callable[[list[str]], int]]] = {
-    "validate": ("validate_spec.py", validate_spec.main), "house rules": ("house_rules.py", house_rules.main),
-    "bundle": ("bundle.py", bundle.main),
-}  # fmt: skip
-
-
 def in_process(main: Callable[[list[str]], int], argv: list[str]) -> tuple[int, str]:
     """A script's `main` called here: its exit status and what it printed (stdout, then stderr)."""
     out, err = io.StringIO(), io.StringIO()
@@ -145,19 +139,19 @@ def pipeline(case: str, out: Path, folder: Path = BROKEN, processes: bool = Fals
     `processes`, each step is a command as make runs it; otherwise the script's `main` here."""
     spec = (folder / case / "openapi.yaml").relative_to(REPO) if folder == BROKEN else folder / case / "openapi.yaml"
     files = sorted(str(p.relative_to(REPO) if folder == BROKEN else p) for p in (folder / case).glob("*.yaml"))
-    arguments: dict[str, list[str | Path]] = {
-        "validate": [*files],
-        "house rules": ["--source-document", SOURCE_DOCUMENT, spec],
-        "bundle": ["--redocly", NODE_BIN / "redocly", spec, out, case],
-    }
-    for stage, (script, main) in STAGES.items():
-        argv = [str(a) for a in arguments[stage]]
+    stages: list[tuple[str, ModuleType, list[str | Path]]] = [
+        ("validate", validate_spec, [*files]),
+        ("house rules", house_rules, ["--source-document", SOURCE_DOCUMENT, spec]),
+        ("bundle", bundle, ["--redocly", NODE_BIN / "redocly", spec, out, case]),
+    ]
+    for stage, script, arguments in stages:
+        argv = [str(a) for a in arguments]
         if processes:
-            proc = run(sys.executable, SCRIPTS / script, *argv)
+            proc = run(sys.executable, str(script.__file__), *argv)
             status, output = proc.returncode, proc.stdout + proc.stderr
         else:
             with contextlib.chdir(REPO):  # the paths are the repository's, as make gives them
-                status, output = in_process(main, argv)
+                status, output = in_process(script.main, argv)
         if status != 0:
             return stage, output
     return None, ""
