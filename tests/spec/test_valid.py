@@ -27,6 +27,37 @@ def test_spec_file_is_valid_on_its_own(path: Path) -> None:
     assert validate_spec.problems(path) == []
 
 
+@pytest.mark.parametrize("path", SPEC_FILES, ids=lambda p: str(p.relative_to(SPEC)))
+def test_libyaml_reads_each_spec_file_as_the_python_reader_does(path: Path) -> None:
+    """oas.load_document reads YAML with libyaml's parser (decision 89); PyYAML's own reader is
+    the reference, and the two must give the same document."""
+    assert oas._FastStrictLoader is not None, "PyYAML was built without libyaml"
+    loader = oas._StrictLoader(path.read_text(encoding="utf-8"))
+    try:
+        expected = loader.get_single_data()
+    finally:
+        loader.dispose()
+    assert oas.load_document(path) == expected
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("a: 1\nb:\n  c: 2\n  c: 3\n", ["duplicate key 'c'", 'line 4, column 3', "      c: 3"]),
+    ("a: [1, 2\nb: 3\n", ["while parsing a flow sequence", "line 1, column 4", "    a: [1, 2"]),
+])  # fmt: skip
+def test_a_refused_yaml_file_is_named_with_its_line(tmp_path: Path, text: str, words: list[str]) -> None:
+    """libyaml's marks name no file and quote no line: a refused document is read again by the
+    Python reader, whose message does both."""
+    path = tmp_path / "broken.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(oas.SpecError) as caught:
+        oas.load_document(path)
+    message = str(caught.value)
+    assert message.startswith(f"{path}: /: not valid YAML/JSON: "), message
+    for word in [f'in "{path}"', *words]:
+        assert word in message, message
+    assert "<unicode string>" not in message
+
+
 @pytest.mark.pipeline  # scripts/bundle.py checks the bundle and its dereferenced form before writing them
 @pytest.mark.parametrize("path", BUNDLE_FILES, ids=lambda p: p.name)
 def test_bundle_is_valid(path: Path) -> None:
