@@ -36,6 +36,7 @@ module RaydiumApiRuntime
       @namespace = namespace
       @keep_raw_json = keep_raw_json
       @classes = [] # the model classes the values are built as, by index in the source
+      @builders = [] # their plans' compiled builds, by the same index, taken on first use
       absent = klass.absent_attributes
       types = klass.acceptable_openapi_types
       @known = {} # the JSON keys the class lists, as Symbols
@@ -59,6 +60,12 @@ module RaydiumApiRuntime
     # is absent; the Hash itself kept where the class sends it back.
     def build(attributes)
       @build.call(attributes)
+    end
+
+    # The compiled build, a lambda of one Hash: what the plan of a class holding this one calls
+    # (one call where `build_from_hash` and `build` were three).
+    def to_proc
+      @build
     end
 
     private
@@ -103,7 +110,8 @@ module RaydiumApiRuntime
       return "@base._deserialize(#{type.inspect}, #{var})" unless model
 
       @classes << model
-      "(#{var}.is_a?(Hash) ? @classes[#{@classes.size - 1}].build_from_hash(#{var}) " \
+      index = @classes.size - 1 # the class's plan taken on first use: a class may hold itself
+      "(#{var}.is_a?(Hash) ? (@builders[#{index}] ||= @classes[#{index}].decode_plan.to_proc).call(#{var}) " \
         ": @base._wrong_type(#{"an object (#{type})".inspect}, #{var}))"
     end
 
