@@ -48,7 +48,7 @@ CHECK_SCRIPTS := scripts/validate_spec.py scripts/house_rules.py scripts/oas.py
 LINT_CONFIG := redocly.yaml .redocly.lint-ignore.yaml .spectral.yaml $(wildcard lint/*.js lint/*/*.js)
 host_files = $(shell find spec/$(1) -name '*.yaml' 2>/dev/null)
 
-BUNDLES := $(foreach h,$(HOSTS),$(OUT)/$(h).yaml $(OUT)/$(h).json $(OUT)/$(h).deref.json $(OUT)/$(h).source-only.yaml)
+BUNDLES := $(foreach h,$(HOSTS),$(OUT)/$(h).yaml $(OUT)/$(h).json $(OUT)/$(h).deref.json $(OUT)/$(h).source-only.yaml $(BUILD)/$(h).bundled)
 # Arazzo workflows over the bundles (spec/workflows/), published beside them
 WORKFLOWS := $(patsubst spec/workflows/%,$(OUT)/%,$(wildcard spec/workflows/*.arazzo.yaml))
 VENV_OK := $(VENV)/.installed
@@ -163,9 +163,10 @@ $(BUILD)/%.valid: $$(call host_files,$$*) $(BUILD)/common.valid $(SOURCE_DOC) $(
 # (the house rules on the bundle run in the spec-test gate: tests/spec/test_house_rules.py)
 bundle: $(BUNDLES) ## Bundle every host into generated/openapi/
 
-$(OUT)/%.yaml $(OUT)/%.json $(OUT)/%.deref.json $(OUT)/%.source-only.yaml: $(BUILD)/%.valid scripts/bundle.py scripts/deref.py scripts/source_only.py scripts/code_samples.py scripts/openapi_generator.py scripts/oas.py $(NODE_OK)
+# build/HOST.bundled: the sha256 of the four files (tests/spec/test_generated_current.py)
+$(OUT)/%.yaml $(OUT)/%.json $(OUT)/%.deref.json $(OUT)/%.source-only.yaml $(BUILD)/%.bundled: $(BUILD)/%.valid scripts/bundle.py scripts/deref.py scripts/source_only.py scripts/code_samples.py scripts/openapi_generator.py scripts/oas.py scripts/stamps.py $(NODE_OK)
 	@echo "bundle: $*"
-	@$(PY) scripts/bundle.py --redocly $(BIN)/redocly spec/$*/openapi.yaml $(OUT) $*
+	@$(PY) scripts/bundle.py --redocly $(BIN)/redocly --manifest $(BUILD)/$*.bundled spec/$*/openapi.yaml $(OUT) $*
 
 # --- workflows: Arazzo descriptions of the flows, linted beside the bundles they reference --
 workflows: $(WORKFLOWS) ## Publish and lint the Arazzo workflows (spec/workflows) beside the bundles

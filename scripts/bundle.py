@@ -1,6 +1,6 @@
 """Bundle one host description into generated/openapi/, atomically.
 
-Usage: bundle.py --redocly PATH SPEC OUT_DIR NAME
+Usage: bundle.py --redocly PATH [--manifest STAMP] SPEC OUT_DIR NAME
 
 Writes OUT_DIR/NAME.yaml (redocly bundle, with `x-codeSamples` on every operation from
 scripts/code_samples.py, and every large integer bound exact again), OUT_DIR/NAME.json (the same document as JSON),
@@ -10,7 +10,8 @@ Everything is written to a temporary directory first, the bundle and its derefer
 form are validated with openapi-spec-validator, and the files in OUT_DIR are replaced only
 when every step succeeded, so a failure leaves them as they were. The bundle fails when
 redocly renames a component (two different components with the same name), because
-generated class names must stay stable.
+generated class names must stay stable. --manifest writes the sha256 of the four files to
+STAMP (make's build/NAME.bundled), which the tests hold generated/openapi/ to.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ import code_samples
 import deref
 import oas
 import source_only
+import stamps
 import validate_spec
 
 _BOX = re.compile(r"^\s*[║╔╚]")
@@ -130,12 +132,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("spec", type=Path)
     parser.add_argument("out_dir", type=Path)
     parser.add_argument("name")
+    parser.add_argument("--manifest", type=Path, help="write the sha256 of every file written here (JSON)")
     args = parser.parse_args(argv)
     try:
         targets = bundle(args.redocly, args.spec, args.out_dir, args.name)
     except (BundleError, oas.SpecError) as exc:
         print(f"bundle: {exc}", file=sys.stderr)
         return 1
+    if args.manifest:
+        stamps.write(args.manifest, args.out_dir, targets)
     print("bundle: wrote " + ", ".join(str(t) for t in targets))
     return 0
 

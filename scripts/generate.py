@@ -42,6 +42,7 @@ import jinja2
 import oas
 import openapi_generator
 import runtimes
+import stamps
 
 REPO = Path(__file__).resolve().parent.parent
 GENERATED = REPO / "generated"
@@ -527,13 +528,6 @@ def generate(host: Host, root: Path = GENERATED, *, checks: bool = True) -> list
     return [target for _, target in done]
 
 
-def manifest(root: Path, written: list[Path]) -> dict[str, str]:
-    """The sha256 of each file under ``written``, by its path from ``root`` (no __pycache__)."""
-    files = sorted(f for p in written for f in ([p] if p.is_file() else p.rglob("*")) if f.is_file())
-    return {f.relative_to(root).as_posix(): hashlib.sha256(f.read_bytes()).hexdigest()
-            for f in files if "__pycache__" not in f.parts}  # fmt: skip
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("host")
@@ -550,8 +544,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"generate {args.host}: generated/ was left unchanged", file=sys.stderr)
         return 1
     if args.manifest:
-        record = manifest(args.out.resolve(), written)
-        args.manifest.write_text(json.dumps(record, indent=0, sort_keys=True) + "\n", encoding="utf-8")
+        stamps.write(args.manifest, args.out.resolve(), written)
     print(f"generate {args.host}: wrote " + ", ".join(str(p) for p in written))
     return 0
 
