@@ -267,8 +267,23 @@ def notes(host: str, version: str, previous: str | None, changes: list[spec_diff
     return "\n".join(lines) + "\n"
 
 
+def bundle_version(host: str) -> str:
+    """The host's version: its bundle's info.version."""
+    bundle = json.loads((GENERATED / "openapi" / f"{host}.json").read_text(encoding="utf-8"))
+    return str(bundle["info"]["version"])
+
+
 @cache
 def surface(host: str) -> dict[str, list[str]]:
+    """Every public name of the host's clients. Where the host's version is released and its
+    clients are the code that release recorded (the same digests), the names it recorded are
+    read back: the same code has the same names, and reading six languages' code by their tools
+    takes seconds a host (docs/decisions.md, 92)."""
+    recorded = RELEASES / host / bundle_version(host)
+    names, clients = recorded / "surface.json", recorded / "clients.json"
+    if names.exists() and clients.exists() and json.loads(clients.read_text(encoding="utf-8")) == client_digests(host):
+        recorded_names: dict[str, list[str]] = json.loads(names.read_text(encoding="utf-8"))
+        return recorded_names
     try:
         return client_surface.surface(host)
     except client_surface.SurfaceError as exc:
@@ -668,8 +683,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         plans = []
         for host in args.hosts:
-            bundle = json.loads((GENERATED / "openapi" / f"{host}.json").read_text(encoding="utf-8"))
-            version = str(bundle["info"]["version"])
+            version = bundle_version(host)
             changes, previous = check_policy(host, version)
             plans.append((host, version, notes(host, version, previous, changes, stamp)))
         languages = current_runtimes()

@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+import client_surface
 import oas
 import release
 import runtimes
@@ -534,3 +535,37 @@ def test_the_simple_index_lists_the_runtime_beside_the_clients(tmp_path: Path) -
     assert '<a href="../../../runtime/python/raydium_api_runtime-1.0.0-py3-none-any.whl#sha256=' in page
     assert "raydium_api_runtime-1.0.0.tar.gz</a>" in page
     assert '<a href="raydium-api-runtime/">' in (dist / "python" / "simple" / "index.html").read_text(encoding="utf-8")
+
+
+def test_a_released_versions_surface_is_read_back_only_while_its_clients_are_that_code(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    """Decision 92: the surface recorded at the host's current version stands for the clients
+    while their digests are the ones recorded with it; any other code is read by the tools."""
+    releases, generated = tmp_path / "releases", tmp_path / "generated"
+    (generated / "openapi").mkdir(parents=True)
+    (generated / "openapi" / "h.json").write_text(json.dumps(description("1.0.0")), encoding="utf-8")
+    folder = releases / "h" / "1.0.0"
+    folder.mkdir(parents=True)
+    (folder / "clients.json").write_text(json.dumps({"go": "g1"}), encoding="utf-8")
+    (folder / "surface.json").write_text(json.dumps({"go": ["Recorded"]}), encoding="utf-8")
+    monkeypatch.setattr(release, "RELEASES", releases)
+    monkeypatch.setattr(release, "GENERATED", generated)
+    digests = {"go": "g1"}
+    monkeypatch.setattr(release, "client_digests", lambda host: dict(digests))
+    read: list[str] = []
+
+    def read_by_the_tools(host: str) -> dict[str, list[str]]:
+        read.append(host)
+        return {"go": ["Read"]}
+
+    monkeypatch.setattr(client_surface, "surface", read_by_the_tools)
+    surface = release.surface.__wrapped__  # without the per-process cache
+    assert surface("h") == {"go": ["Recorded"]}
+    assert read == []
+    digests["go"] = "g2"  # the Go client changed since 1.0.0 was recorded
+    assert surface("h") == {"go": ["Read"]}
+    assert read == ["h"]
+    digests["go"] = "g1"
+    (generated / "openapi" / "h.json").write_text(json.dumps(description("1.0.1")), encoding="utf-8")
+    assert surface("h") == {"go": ["Read"]}
+    assert read == ["h", "h"]
