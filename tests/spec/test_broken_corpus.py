@@ -14,10 +14,8 @@ the same exit status and the same messages, without a Python start and its impor
 from __future__ import annotations
 
 import contextlib
-import io
 import subprocess
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
@@ -26,7 +24,7 @@ import pytest
 import bundle
 import house_rules
 import validate_spec
-from project import LINT_ENV, NODE_BIN, REPO, SOURCE_DOCUMENT
+from project import LINT_ENV, NODE_BIN, REPO, SOURCE_DOCUMENT, in_process
 
 pytestmark = pytest.mark.tooling  # tests the checkers themselves, not the specs: run by make test
 
@@ -121,17 +119,6 @@ def run(*args: str | Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [str(a) for a in args], capture_output=True, text=True, cwd=REPO, env=ENV, timeout=120, check=False
     )
-
-
-def in_process(main: Callable[[list[str]], int], argv: list[str]) -> tuple[int, str]:
-    """A script's `main` called here: its exit status and what it printed (stdout, then stderr)."""
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            status = main(argv)
-        except SystemExit as exit_:  # argparse's own exit
-            status = exit_.code if isinstance(exit_.code, int) else 1
-    return status, out.getvalue() + err.getvalue()
 
 
 def pipeline(case: str, out: Path, folder: Path = BROKEN, processes: bool = False) -> tuple[str | None, str]:
