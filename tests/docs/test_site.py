@@ -251,6 +251,7 @@ def operation_pages() -> list[Path]:
 HEIGHT_BUDGET_PX = 7_500
 
 PHONE, LAPTOP, DESKTOP = (390, 844), (1366, 900), (1400, 1000)
+SEARCH_INDEX = ["*/search/search_index.js*", "*/search/search_index.json*", "*/workers/search.*"]  # and its worker
 SIDEWAYS = """return [document.documentElement.scrollWidth, document.documentElement.clientWidth]"""
 FIRST_SAMPLE = """const tabs = document.querySelector('.op-aside .tabbed-set');
 return tabs ? [tabs.getBoundingClientRect().top, window.innerHeight] : null"""
@@ -264,12 +265,18 @@ class Layout:
 
 
 @pytest.fixture(scope="module")
-def layouts(browser: Any, site_url: str) -> Iterator[dict[str, Layout]]:
+def layouts(browser: Any, site_url: str) -> dict[str, Layout]:
     """Every reader page loaded once, at a phone's width, and each operation page then resized to
     a laptop's and a desktop's window: one load per page serves the three layout tests below
     (decision 86). By the page's path under site/."""
     operations = set(operation_pages())
     found: dict[str, Layout] = {}
+    # Each page load has the search worker build the whole site's index (1.2 MB) beside the
+    # page, which halved the speed of the loads and resizes here; no layout depends on it (the
+    # 60 pages measured alike either way, within the resizes' own jitter). Blocked here only:
+    # the search tests use the same browser (decision 94).
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": SEARCH_INDEX})
     try:
         browser.set_window_size(*PHONE)
         for page in reader_pages():
@@ -282,9 +289,10 @@ def layouts(browser: Any, site_url: str) -> Iterator[dict[str, Layout]]:
                 layout.first_sample = browser.execute_script(FIRST_SAMPLE)
                 browser.set_window_size(*PHONE)
             found[page.relative_to(SITE).as_posix()] = layout
-        yield found
     finally:
+        browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
         browser.set_window_size(1300, 1800)
+    return found
 
 
 def test_every_operation_page_stays_within_its_height_budget(layouts: dict[str, Layout]) -> None:
