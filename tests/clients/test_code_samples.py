@@ -16,7 +16,7 @@ import pytest
 from toolchains import BUILD, cargo, go, require, rust_crate, write_go_mod
 
 from mock_servers import Prism
-from project import HOSTS, NODE_BIN, PHP_AUTOLOAD, PYTHONPATH, REPO, RUBY_COMMAND, bundle, default_url
+from project import HOSTS, NODE_BIN, PHP_AUTOLOAD, PYTHON_PACKAGES, PYTHONPATH, REPO, RUBY_COMMAND, bundle, default_url
 
 pytestmark = pytest.mark.e2e
 LABELS = ["curl", "Python", "TypeScript", "Go", "Ruby", "PHP", "Rust"]
@@ -112,10 +112,24 @@ def test_curl_samples(prism_servers: dict[str, Prism], tmp_path: Path) -> None:
 
 
 def test_python_samples(prism_servers: dict[str, Prism], tmp_path: Path) -> None:
+    """Each sample in its own process, forked from one that has imported httpx and the clients
+    (forked_samples.py, decision 95); the first also as `python SAMPLE`, which must pass alike."""
+    scripts = {}
     for host, op, source in samples("Python"):
         script = tmp_path / f"{host}_{op}.py"
         script.write_text(pointed(host, source, prism_servers), encoding="utf-8")
-        check(f"{host} {op} Python", run([sys.executable, str(script)], tmp_path, {"PYTHONPATH": PYTHONPATH}))
+        scripts[str(script)] = f"{host} {op} Python"
+    packages = sorted(p.parent.name for folder in PYTHON_PACKAGES for p in folder.glob("*/__init__.py"))
+    proc = run([sys.executable, str(Path(__file__).with_name("forked_samples.py")), ",".join(["httpx", *packages]),
+                *scripts], tmp_path, {"PYTHONPATH": PYTHONPATH})  # fmt: skip
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    statuses = json.loads(proc.stdout)
+    assert list(statuses) == list(scripts)
+    for written, name in scripts.items():
+        output = [Path(written + suffix).read_text(encoding="utf-8") for suffix in (".out", ".err")]
+        check(name, subprocess.CompletedProcess([written], statuses[written], *output))
+    first = next(iter(scripts))
+    check(scripts[first] + " (as a command)", run([sys.executable, first], tmp_path, {"PYTHONPATH": PYTHONPATH}))
 
 
 def test_typescript_samples(prism_servers: dict[str, Prism], tmp_path: Path) -> None:
