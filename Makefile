@@ -206,7 +206,7 @@ $(BUILD)/spec-tests.ok: $(foreach h,$(HOSTS),$(BUILD)/$(h).linted) $(BUNDLES) $(
 # Each host regenerates only when its bundle (or a generator input) changed; the stamp is the
 # sha256 of every file written, which the drift test holds generated/ to; the spec
 # tests run first (order-only: a newer spec-tests stamp alone does not regenerate).
-GENERATOR_INPUTS := scripts/generate.py scripts/oas.py scripts/openapi_generator.py scripts/typescript/generate.mjs LICENSE \
+GENERATOR_INPUTS := scripts/generate.py scripts/oas.py scripts/openapi_generator.py scripts/stamps.py scripts/typescript/generate.mjs LICENSE \
   scripts/runtimes.py scripts/runtime/python/pyproject.toml scripts/runtime/typescript/package.json \
   scripts/runtime/ruby/lib/raydium_api_runtime/version.rb scripts/runtime/php/composer.json \
   scripts/runtime/go/version.go scripts/runtime/go/go.mod scripts/runtime/rust/Cargo.toml \

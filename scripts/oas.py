@@ -54,7 +54,9 @@ class _StrictLoader(yaml.SafeLoader):
 
 # The same loader on libyaml's parser (PyYAML's CSafeLoader), when PyYAML was built with it:
 # a spec reads about ten times faster. Its marks name no file and quote no line, so a document
-# it refuses is read again by _StrictLoader for the message (docs/decisions.md, 89).
+# it refuses is read again by _StrictLoader, whose message is the one given. The two parsers
+# differ at the edges (libyaml takes a tab after a colon, PyYAML a `%YAML 1.3` directive), and a
+# document either one reads is read (docs/decisions.md, 89).
 _FastStrictLoader: type[yaml.CSafeLoader] | None = None
 if yaml.__with_libyaml__:
 
@@ -92,7 +94,7 @@ def load_document(path: Path) -> JSON:
             try:
                 return _read_yaml(_FastStrictLoader(text))
             except yaml.YAMLError:
-                pass  # read again below, for a message that names the file and quotes the line
+                pass  # read again below: PyYAML's message names the file and quotes the line
         loader = _StrictLoader(text)
         loader.name = str(path)  # marks in error messages name the file
         return _read_yaml(loader)

@@ -277,8 +277,10 @@ def bundle_version(host: str) -> str:
 def surface(host: str) -> dict[str, list[str]]:
     """Every public name of the host's clients. Where the host's version is released and its
     clients are the code that release recorded (the same digests), the names it recorded are
-    read back: the same code has the same names, and reading six languages' code by their tools
-    takes seconds a host (docs/decisions.md, 92)."""
+    read back, since reading six languages' code by their tools takes seconds a host
+    (docs/decisions.md, 92). The surface also reads the shared runtimes the clients re-export;
+    each client pins its runtime's version exactly, and a released runtime whose code changed is
+    refused (check_runtime), so the same client code names the same runtime code."""
     recorded = RELEASES / host / bundle_version(host)
     names, clients = recorded / "surface.json", recorded / "clients.json"
     if names.exists() and clients.exists() and json.loads(clients.read_text(encoding="utf-8")) == client_digests(host):

@@ -120,8 +120,10 @@ def test_python_samples(prism_servers: dict[str, Prism], tmp_path: Path) -> None
         script.write_text(pointed(host, source, prism_servers), encoding="utf-8")
         scripts[str(script)] = f"{host} {op} Python"
     packages = sorted(p.parent.name for folder in PYTHON_PACKAGES for p in folder.glob("*/__init__.py"))
-    proc = run([sys.executable, str(Path(__file__).with_name("forked_samples.py")), ",".join(["httpx", *packages]),
-                *scripts], tmp_path, {"PYTHONPATH": PYTHONPATH})  # fmt: skip
+    runner = [sys.executable, str(Path(__file__).with_name("forked_samples.py")), ",".join(["httpx", *packages])]
+    # each sample is bounded by the runner (forked_samples.SCRIPT_SECONDS); this bounds them all
+    proc = subprocess.run([*runner, *scripts], capture_output=True, text=True, cwd=tmp_path, check=False,
+                          timeout=60 * len(scripts) + 30, env={**os.environ, "PYTHONPATH": PYTHONPATH})  # fmt: skip
     assert proc.returncode == 0, proc.stdout + proc.stderr
     statuses = json.loads(proc.stdout)
     assert list(statuses) == list(scripts)

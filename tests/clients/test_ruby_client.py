@@ -324,3 +324,49 @@ def test_a_model_is_built_alike_from_symbol_and_string_keys() -> None:
     assert got["same"] is True
     assert got["page"] == []
     assert got["missing"] == "data cannot be nil"
+
+
+SELF_HOLDING = """
+$LOAD_PATH.unshift(LIB)
+require 'raydium_pool_v3_client'
+require 'json'
+module RaydiumPoolV3Client
+  # a model that holds itself, as a generated one would be: a name and a list of its own kind
+  class TestNode < ApiModelBase
+    attr_accessor :name, :children
+    def self.attribute_map = { name: :name, children: :children }
+    def self.acceptable_attribute_map = attribute_map
+    def self.openapi_types = { name: :String, children: :'Array<TestNode>' }
+    def self.acceptable_openapi_types = openapi_types
+    def self.absent_attributes = {}
+  end
+end
+node = RaydiumPoolV3Client::TestNode
+tree = JSON.parse('{"name": "a", "children": [{"name": "b", "children": [{"name": "c", "zz": 1}]}]}',
+                  symbolize_names: true)
+built = node.build_from_hash(tree)
+out = { names: [built.name, built.children[0].name, built.children[0].children[0].name],
+        kinds: [built.children[0].class.name, built.children[0].children[0].class.name],
+        extra: built.children[0].children[0].additional_properties }
+begin
+  node.build_from_hash({ name: 'a', children: [{ name: 'b', children: [{ name: 5 }] }] })
+rescue TypeError => e
+  out[:wrong] = e.message
+end
+puts JSON.generate(out)
+"""
+
+
+def test_a_model_that_holds_itself_is_built_at_every_depth() -> None:
+    """DecodePlan compiles a class's build without the plans of the classes it holds, which it
+    takes on first use (decision 90): a class that holds itself builds, at every depth, with its
+    checks and unknown keys kept."""
+    require("ruby")
+    script = SELF_HOLDING.replace("LIB", json.dumps(str(REPO / "generated" / "ruby" / "pool-v3" / "lib")))
+    proc = subprocess.run([*RUBY_COMMAND, "-e", script], capture_output=True, text=True, timeout=60, check=False)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    got = json.loads(proc.stdout)
+    assert got["names"] == ["a", "b", "c"]
+    assert got["kinds"] == ["RaydiumPoolV3Client::TestNode"] * 2
+    assert got["extra"] == {"zz": 1}
+    assert got["wrong"] == "expected a string, got 5"

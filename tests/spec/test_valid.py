@@ -32,12 +32,9 @@ def test_libyaml_reads_each_spec_file_as_the_python_reader_does(path: Path) -> N
     """oas.load_document reads YAML with libyaml's parser (decision 89); PyYAML's own reader is
     the reference, and the two must give the same document."""
     assert oas._FastStrictLoader is not None, "PyYAML was built without libyaml"
-    loader = oas._StrictLoader(path.read_text(encoding="utf-8"))
-    try:
-        expected = loader.get_single_data()
-    finally:
-        loader.dispose()
-    assert oas.load_document(path) == expected
+    text = path.read_text(encoding="utf-8")
+    # libyaml's read on its own (load_document would fall back to the other reader)
+    assert oas._read_yaml(oas._FastStrictLoader(text)) == oas._read_yaml(oas._StrictLoader(text))
 
 
 @pytest.mark.parametrize(("text", "words"), [

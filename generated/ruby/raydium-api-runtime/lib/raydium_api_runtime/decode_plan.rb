@@ -110,9 +110,15 @@ module RaydiumApiRuntime
       return "@base._deserialize(#{type.inspect}, #{var})" unless model
 
       @classes << model
-      index = @classes.size - 1 # the class's plan taken on first use: a class may hold itself
-      "(#{var}.is_a?(Hash) ? (@builders[#{index}] ||= @classes[#{index}].decode_plan.to_proc).call(#{var}) " \
-        ": @base._wrong_type(#{"an object (#{type})".inspect}, #{var}))"
+      index = @classes.size - 1
+      # the class's compiled build, taken on first use (a class may hold itself); a gem made
+      # before ApiModelBase had `decode_plan` builds through build_from_hash
+      build = if model.respond_to?(:decode_plan)
+                "(@builders[#{index}] ||= @classes[#{index}].decode_plan.to_proc).call(#{var})"
+              else
+                "@classes[#{index}].build_from_hash(#{var})"
+              end
+      "(#{var}.is_a?(Hash) ? #{build} : @base._wrong_type(#{"an object (#{type})".inspect}, #{var}))"
     end
 
     # The gem's model class named `type` (one with a plan), or nil.

@@ -80,7 +80,7 @@ module RaydiumPoolV3Client
           else
             value
           end
-        end
+        end.freeze # shared by every write of the class (raydium-api-descriptions)
       end
 
       def valid?(value)
@@ -88,8 +88,10 @@ module RaydiumPoolV3Client
       end
     end
 
-    # The values type takes (raydium-api-descriptions: made once, not on every write).
-    TYPE_VALIDATOR = EnumAttributeValidator.new('String', ["Concentrated", "Standard"]).freeze
+    # The values type takes (raydium-api-descriptions: made once, not on every write; private,
+    # so not a name callers can come to rely on).
+    VALIDATOR_TYPE = EnumAttributeValidator.new('String', ["Concentrated", "Standard"]).freeze
+    private_constant :VALIDATOR_TYPE
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
@@ -303,14 +305,14 @@ module RaydiumPoolV3Client
     # @return true if the model is valid
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
-      return false unless TYPE_VALIDATOR.valid?(@type)
+      return false unless VALIDATOR_TYPE.valid?(@type)
       true
     end
 
     # Custom attribute writer method checking allowed values (enum).
     # @param [Object] type Object to be assigned
     def type=(type)
-      validator = TYPE_VALIDATOR
+      validator = VALIDATOR_TYPE
       unless validator.valid?(type)
         fail ArgumentError, "invalid value for \"type\", must be one of #{validator.allowable_values}."
       end

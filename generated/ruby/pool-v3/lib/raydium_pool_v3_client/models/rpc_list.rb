@@ -35,7 +35,7 @@ module RaydiumPoolV3Client
           else
             value
           end
-        end
+        end.freeze # shared by every write of the class (raydium-api-descriptions)
       end
 
       def valid?(value)
@@ -43,8 +43,10 @@ module RaydiumPoolV3Client
       end
     end
 
-    # The values strategy takes (raydium-api-descriptions: made once, not on every write).
-    STRATEGY_VALIDATOR = EnumAttributeValidator.new('String', ["weight", "speed", "first"]).freeze
+    # The values strategy takes (raydium-api-descriptions: made once, not on every write; private,
+    # so not a name callers can come to rely on).
+    VALIDATOR_STRATEGY = EnumAttributeValidator.new('String', ["weight", "speed", "first"]).freeze
+    private_constant :VALIDATOR_STRATEGY
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
@@ -127,14 +129,14 @@ module RaydiumPoolV3Client
     # @return true if the model is valid
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
-      return false unless STRATEGY_VALIDATOR.valid?(@strategy)
+      return false unless VALIDATOR_STRATEGY.valid?(@strategy)
       true
     end
 
     # Custom attribute writer method checking allowed values (enum).
     # @param [Object] strategy Object to be assigned
     def strategy=(strategy)
-      validator = STRATEGY_VALIDATOR
+      validator = VALIDATOR_STRATEGY
       unless validator.valid?(strategy)
         fail ArgumentError, "invalid value for \"strategy\", must be one of #{validator.allowable_values}."
       end

@@ -58,7 +58,7 @@ module RaydiumTransactionV1Client
           else
             value
           end
-        end
+        end.freeze # shared by every write of the class (raydium-api-descriptions)
       end
 
       def valid?(value)

@@ -55,7 +55,7 @@ module RaydiumTransactionV1Client
           else
             value
           end
-        end
+        end.freeze # shared by every write of the class (raydium-api-descriptions)
       end
 
       def valid?(value)
@@ -63,8 +63,10 @@ module RaydiumTransactionV1Client
       end
     end
 
-    # The values swap_type takes (raydium-api-descriptions: made once, not on every write).
-    SWAP_TYPE_VALIDATOR = EnumAttributeValidator.new('String', ["BaseIn", "BaseOut"]).freeze
+    # The values swap_type takes (raydium-api-descriptions: made once, not on every write; private,
+    # so not a name callers can come to rely on).
+    VALIDATOR_SWAP_TYPE = EnumAttributeValidator.new('String', ["BaseIn", "BaseOut"]).freeze
+    private_constant :VALIDATOR_SWAP_TYPE
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
@@ -197,7 +199,7 @@ module RaydiumTransactionV1Client
     # @return true if the model is valid
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
-      return false unless SWAP_TYPE_VALIDATOR.valid?(@swap_type)
+      return false unless VALIDATOR_SWAP_TYPE.valid?(@swap_type)
       return false if !@slippage_bps.nil? && @slippage_bps > 10000
       return false if !@slippage_bps.nil? && @slippage_bps < 0
       true
@@ -206,7 +208,7 @@ module RaydiumTransactionV1Client
     # Custom attribute writer method checking allowed values (enum).
     # @param [Object] swap_type Object to be assigned
     def swap_type=(swap_type)
-      validator = SWAP_TYPE_VALIDATOR
+      validator = VALIDATOR_SWAP_TYPE
       unless validator.valid?(swap_type)
         fail ArgumentError, "invalid value for \"swap_type\", must be one of #{validator.allowable_values}."
       end
