@@ -121,12 +121,12 @@ LONGEST_FIRST = (
 )
 
 
-def in_process(main: Callable[[list[str]], int], argv: list[str]) -> tuple[int, str]:
-    """A script's `main` called here: its exit status and what it printed (stdout, then stderr).
-    Where a test runs a script many times, this saves a Python start and its imports a run
-    (decision 88)."""
+def in_process(main: Callable[[list[str]], int], argv: list[str], cwd: Path) -> tuple[int, str]:
+    """A script's `main` called here, from the folder `cwd` as a command run there would be:
+    its exit status and what it printed (stdout, then stderr). Where a test runs a script many
+    times, this saves a Python start and its imports a run (decision 88)."""
     out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+    with contextlib.chdir(cwd), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         try:
             status = main(argv)
         except SystemExit as exit_:  # argparse's own exit

@@ -50,8 +50,9 @@ def check(name: str, proc: subprocess.CompletedProcess[str]) -> None:
     assert not proc.stdout.startswith("failed:"), f"{name}: the call failed:\n{proc.stdout}"
 
 
-def run(command: list[str], cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(command, capture_output=True, text=True, timeout=120, check=False, cwd=cwd,
+def run(command: list[str], cwd: Path, env: dict[str, str] | None = None,
+        timeout: float = 120) -> subprocess.CompletedProcess[str]:  # fmt: skip
+    return subprocess.run(command, capture_output=True, text=True, timeout=timeout, check=False, cwd=cwd,
                           env={**os.environ, **(env or {})})  # fmt: skip
 
 
@@ -122,8 +123,7 @@ def test_python_samples(prism_servers: dict[str, Prism], tmp_path: Path) -> None
     packages = sorted(p.parent.name for folder in PYTHON_PACKAGES for p in folder.glob("*/__init__.py"))
     runner = [sys.executable, str(Path(__file__).with_name("forked_samples.py")), ",".join(["httpx", *packages])]
     # each sample is bounded by the runner (forked_samples.SCRIPT_SECONDS); this bounds them all
-    proc = subprocess.run([*runner, *scripts], capture_output=True, text=True, cwd=tmp_path, check=False,
-                          timeout=60 * len(scripts) + 30, env={**os.environ, "PYTHONPATH": PYTHONPATH})  # fmt: skip
+    proc = run([*runner, *scripts], tmp_path, {"PYTHONPATH": PYTHONPATH}, timeout=60 * len(scripts) + 30)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     statuses = json.loads(proc.stdout)
     assert list(statuses) == list(scripts)

@@ -13,7 +13,6 @@ the same exit status and the same messages, without a Python start and its impor
 
 from __future__ import annotations
 
-import contextlib
 import subprocess
 import sys
 from pathlib import Path
@@ -137,8 +136,7 @@ def pipeline(case: str, out: Path, folder: Path = BROKEN, processes: bool = Fals
             proc = run(sys.executable, str(script.__file__), *argv)
             status, output = proc.returncode, proc.stdout + proc.stderr
         else:
-            with contextlib.chdir(REPO):  # the paths are the repository's, as make gives them
-                status, output = in_process(script.main, argv)
+            status, output = in_process(script.main, argv, REPO)  # the paths are the repository's, as make gives them
         if status != 0:
             return stage, output
     return None, ""

@@ -8,7 +8,6 @@ is reproducible and refuses a version that breaks the policy."""
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import subprocess
@@ -61,9 +60,8 @@ class Clone:
         """The bundle step on the clone's spec, in this process (`make` runs the same `main`):
         a Python start and the validator's warm-up less a bundle (decision 93)."""
         redocly = self.root / "node_modules" / ".bin" / "redocly"
-        with contextlib.chdir(self.root):
-            status, output = in_process(bundle_script.main, ["--redocly", str(redocly), f"spec/{host}/openapi.yaml",
-                                                             "generated/openapi", host])  # fmt: skip
+        status, output = in_process(bundle_script.main, ["--redocly", str(redocly), f"spec/{host}/openapi.yaml",
+                                                         "generated/openapi", host], self.root)  # fmt: skip
         assert status == 0, output
 
     def release(self, host: str, *options: str) -> subprocess.CompletedProcess[str]:
