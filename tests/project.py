@@ -6,7 +6,6 @@ import contextlib
 import io
 import json
 import os
-import subprocess
 from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
@@ -134,29 +133,3 @@ def in_process(main: Callable[[list[str]], int], argv: list[str], cwd: Path) -> 
             status = exit_.code if isinstance(exit_.code, int) else 1
     return status, out.getvalue() + err.getvalue()
 
-
-# The commands of the toolchains `make test` installs (Makefile: toolchains) after `make` has run
-# the in-front gate, which must therefore never start one (tests/spec/conftest.py)
-TOOLCHAIN_COMMANDS = frozenset({"ruby", "gem", "bundle", "php", "composer", "go", "gofmt", "cargo", "rustc"})
-
-
-class ToolchainInGate(AssertionError):
-    """A test in `make`'s in-front gate started a toolchain that only `make test` installs."""
-
-
-def gate_popen(popen: type[subprocess.Popen[Any]]) -> type[subprocess.Popen[Any]]:
-    """`popen`, refusing the toolchain commands (the first word of the command, by its file name)."""
-
-    class GatePopen(popen):  # type: ignore[valid-type,misc]
-        def __init__(self, args: Any, *rest: Any, **kwargs: Any) -> None:
-            first = args.split()[0] if isinstance(args, str) and args.strip() else args
-            if not isinstance(first, (str, bytes, os.PathLike)):
-                first = first[0]
-            name = Path(os.fsdecode(first)).name
-            if name in TOOLCHAIN_COMMANDS:
-                raise ToolchainInGate(f"the in-front gate started {name!r}, which `make test` installs "
-                                      "(Makefile: toolchains) after `make` runs the gate: mark the test "
-                                      "tooling, pipeline or e2e")  # fmt: skip
-            super().__init__(args, *rest, **kwargs)
-
-    return GatePopen

@@ -185,6 +185,7 @@ const Untyped = 2
 """
 
 
+@pytest.mark.tooling  # runs go, which the in-front gate must not need (tests/gate_guard.py)
 def test_go_signatures_are_the_types_callers_compile_against(tmp_path: Path) -> None:
     """Each function's and method's type without its parameters' names (a caller never names
     them), each field's and typed constant's type."""

@@ -1,6 +1,6 @@
 """The suite's scheduling hint (project.LONGEST_FIRST, read by the hook in
 tests/clients/conftest.py) names files that exist, and the in-front gate's guard against the
-toolchains only `make test` installs (tests/spec/conftest.py) refuses them."""
+toolchains only `make test` installs (tests/gate_guard.py) refuses them."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from project import LONGEST_FIRST, REPO, ToolchainInGate, gate_popen
+from gate_guard import ToolchainInGate, gate_popen
+from project import LONGEST_FIRST, REPO
 
 
 def test_every_file_the_order_puts_first_exists() -> None:
