@@ -311,7 +311,7 @@ BENCH_ARGS ?=
 compat: all test-setup ## Run third-party tools on the bundles; writes docs/clients/works-with.md (COMPAT_ARGS=--only TOOL)
 	$(PY) scripts/compat.py $(COMPAT_ARGS)
 
-bench: all ## Benchmark the pipeline and the clients (long); writes docs/performance.md (BENCH_ARGS=--resume)
+bench: all toolchains ## Benchmark the pipeline and the clients (long); writes docs/performance.md (BENCH_ARGS=--resume)
 	+@$(PY) scripts/bench.py $(BENCH_ARGS)
 
 clean: ## Remove build stamps and tool caches (keeps generated/, .venv, node_modules)
