@@ -10,8 +10,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from calls import operations, success_example, success_schema, success_type
-from mock_servers import HOSTILE_MSG, with_null_items
+from mock_servers import HOSTILE_MSG, HostileServer, refused_url, with_null_items
+from openapi_generator import sent_back
 from project import bundle, validator
+
+Case = tuple[str, str, str, dict[str, Any]]  # calls.operations(): host, method, path, operation
 
 CASE_SECONDS = 10.0
 # The client timeout (ms) a scenario runs with, where it is not the default: a stall ends at a
@@ -67,6 +70,38 @@ def timing_problems(language: str, outcomes: list[Outcome]) -> list[str]:
             problems.append(f"{language} {timing}: {ended.kind} after {ended.seconds:.2f} s, expected "
                             f"RequestTimeoutError after {bound} s (+{NEAR_SECONDS} s at most)")  # fmt: skip
     return problems
+
+
+def decode_mode(host: str, op: dict[str, Any]) -> str:
+    """How a client reads the operation's success: an envelope, an envelope whose JSON text it
+    keeps to send back (a quote, `verbatim`), or a body the source does not show (RAW)."""
+    kind = success_type(op)
+    return RAW if kind == RAW else "verbatim" if kind in sent_back(bundle(host)) else "envelope"
+
+
+def scenario_cases(scenario: str, cases: list[Case]) -> list[Case]:
+    """The operations a scenario runs on: all of `cases`, but for the 20 MB body (`big`). What
+    that scenario tests is how a client reads and decodes a big body: its transport and its
+    decode mode, the same code for every operation of a mode (the padding is one unknown
+    envelope key, which `unknown-keys` adds on every operation). It runs on the first
+    operation of each host and mode, 5 of the 29, so that the suite does not read 580 MB per
+    language (docs/decisions.md, 99)."""
+    if scenario != "big":
+        return cases
+    firsts: dict[tuple[str, str], Case] = {}
+    for case in cases:
+        firsts.setdefault((case[0], decode_mode(case[0], case[3])), case)
+    return list(firsts.values())
+
+
+def hostile_plan(host: str, hostile: HostileServer) -> list[tuple[str, dict[str, Any], dict[str, object]]]:
+    """(scenario, operation, the runner's plan entry) for each scenario of the hostile server on
+    the operations it runs on (scenario_cases), then `refused` on every operation."""
+    cases = operations([host])
+    return [(scenario, op, {"op": op["operationId"], **timeout_entry(scenario),
+                            "baseUrl": refused_url() if scenario == "refused" else hostile.base_url(scenario, host)})
+            for scenario in [*HostileServer.SCENARIOS, "refused"]
+            for *_, op in scenario_cases(scenario, cases)]  # fmt: skip
 
 
 def timeout_entry(scenario: str) -> dict[str, int]:

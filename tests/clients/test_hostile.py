@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -21,7 +21,18 @@ import httpx
 import pytest
 
 from calls import call_arguments, endpoint_module, operations, package, success_type
-from contract import CASE_SECONDS, SUCCESS, TIMEOUT_MS, Outcome, bodies, judge, timing_plan, timing_problems
+from contract import (
+    CASE_SECONDS,
+    SUCCESS,
+    TIMEOUT_MS,
+    Outcome,
+    bodies,
+    decode_mode,
+    judge,
+    scenario_cases,
+    timing_plan,
+    timing_problems,
+)
 from mock_servers import UNKNOWN, HostileServer, refused_url
 from oas import HTTP_METHODS
 from project import HOSTS, bundle
@@ -59,9 +70,10 @@ def run_case(host: str, op: dict[str, Any], client: Any, use_async: bool = False
 
 
 def run_host(host: str, scenario: str, base_url: str, *, use_async: bool = False) -> list[str]:
-    """Every operation of the host at once, through one client (httpx clients are thread-safe;
-    an async client is made per event loop by each asyncio.run)."""
-    ops = [op for h, _, _, op in operations([host])]
+    """Every operation of the host the scenario runs on (contract.scenario_cases) at once,
+    through one client (httpx clients are thread-safe; an async client is made per event loop
+    by each asyncio.run)."""
+    ops = [op for h, _, _, op in scenario_cases(scenario, operations([host]))]
     # the stall cases wait for a short timeout, the big body for the call's deadline (contract.TIMEOUT_MS);
     # every other case runs with the defaults
     timeout = httpx.Timeout(TIMEOUT_MS[scenario] / 1000, connect=2.0) if scenario in TIMEOUT_MS \
@@ -82,8 +94,8 @@ def run_hosts(scenario: str, hosts: Sequence[str], hostile: HostileServer, *, us
         return [problem for problems in found for problem in problems]
 
 
-# Every host at once, except the 20 MB body: one host at a time keeps the server's many copies
-# of it few
+# Every host at once, except the 20 MB body: one host at a time keeps the server's copies of
+# it few
 @pytest.mark.parametrize("host", HOSTS)
 def test_every_operation_keeps_the_contract_with_a_big_body(host: str, hostile: HostileServer) -> None:
     assert run_host(host, "big", hostile.base_url("big", host)) == []
@@ -108,20 +120,39 @@ def test_async_calls_keep_the_contract(scenario: str, hostile: HostileServer) ->
     assert run_hosts(scenario, HOSTS, hostile, use_async=True) == []
 
 
-def test_a_stall_ends_within_the_default_timeout(hostile: HostileServer) -> None:
-    """With the documented defaults (no timeout passed), a server that accepts and never
-    answers ends in RequestTimeoutError within 10 s, for every client, sync and async (the
-    async client keeps the same default read timeout: 8 s, not httpx's 5 s)."""
-    results: dict[tuple[str, bool], tuple[object, float]] = {}
+# (the host, async or not): how the call ended and after how many seconds
+StallResults = dict[tuple[str, bool], tuple[object, float]]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def default_stall() -> Iterator[tuple[StallResults, list[threading.Thread]]]:
+    """The calls test_a_stall_ends_within_the_default_timeout judges, started when this module
+    starts, against a stalling server of their own: they wait out the default 8 s timeout in
+    threads while the module's other tests run, not on their own at the end (decision 100)."""
+    server = HostileServer(bodies())
+    results: StallResults = {}
 
     def call(host: str, use_async: bool) -> None:
         op = operations([host])[0][3]
-        client = package(host).Client(base_url=hostile.base_url("stall", host))
+        client = package(host).Client(base_url=server.base_url("stall", host))
         results[(host, use_async)] = run_case(host, op, client, use_async)
 
-    threads = [threading.Thread(target=call, args=(h, a)) for h in HOSTS for a in (False, True)]
+    threads = [threading.Thread(target=call, args=(h, a), daemon=True) for h in HOSTS for a in (False, True)]
     for thread in threads:
         thread.start()
+    try:
+        yield results, threads
+    finally:
+        server.stop()
+        for thread in threads:
+            thread.join(timeout=30)
+
+
+def test_a_stall_ends_within_the_default_timeout(default_stall: tuple[StallResults, list[threading.Thread]]) -> None:
+    """With the documented defaults (no timeout passed), a server that accepts and never
+    answers ends in RequestTimeoutError within 10 s, for every client, sync and async (the
+    async client keeps the same default read timeout: 8 s, not httpx's 5 s)."""
+    results, threads = default_stall
     for thread in threads:
         thread.join(timeout=30)
     for key, (outcome, seconds) in results.items():
@@ -159,3 +190,11 @@ def test_the_matrix_is_complete() -> None:
     assert len(HostileServer.SCENARIOS) == 20
     assert {"null-items", "no-data", "big", "stall", "cut", "text-plain", "429-long"} <= set(HostileServer.SCENARIOS)
     assert set(bodies()) == {(h, path) for h, _, path, _ in operations()}  # a success body for each
+    # the 20 MB body: every operation but the big one; for that, each host and each way a
+    # client reads a success (an envelope, the quote it keeps to send back, a body not shown)
+    assert scenario_cases("cut", operations()) == operations()
+    big = {(h, op["operationId"], decode_mode(h, op)) for h, _, _, op in scenario_cases("big", operations())}
+    assert {h for h, _, _ in big} == set(HOSTS)
+    assert {(h, mode) for h, _, mode in big} == {(h, decode_mode(h, op)) for h, _, _, op in operations()}
+    assert ("transaction-v1", "verbatim") in {(h, mode) for h, _, mode in big}
+    assert {mode for *_, mode in big} == {"envelope", "verbatim", "RawBody"}

@@ -20,8 +20,8 @@ from ruby_php import arguments, studly
 from toolchains import require
 
 from calls import operations, package, success_type
-from contract import SUCCESS, TIMING_HOST, Outcome, judge, timeout_entry, timing_plan, timing_problems
-from mock_servers import HostileServer, Prism, refused_url
+from contract import SUCCESS, TIMING_HOST, Outcome, hostile_plan, judge, scenario_cases, timing_plan, timing_problems
+from mock_servers import HostileServer, Prism
 from project import HOSTS, PHP_AUTOLOAD, REPO
 
 pytestmark = pytest.mark.e2e
@@ -183,13 +183,11 @@ def test_every_operation_against_prism(host: str, runners: dict[str, Path], pris
 
 
 def plan_of(host: str, hostile: HostileServer, scenario: str) -> list[dict[str, object]]:
-    url = refused_url() if scenario == "refused" else hostile.base_url(scenario, host)
-    entry = {} if scenario == "refused" else timeout_entry(scenario)
-    return [{"op": op["operationId"], "baseUrl": url, **entry} for *_, op in operations([host])]
+    return [entry for s, _, entry in hostile_plan(host, hostile) if s == scenario]
 
 
 def problems_of(host: str, scenario: str, results: list[dict[str, Any]], mode: str) -> list[str]:
-    ops = [op for *_, op in operations([host])]
+    ops = [op for *_, op in scenario_cases(scenario, operations([host]))]
     return [p for op, r in zip(ops, results, strict=True) for p in judge(host, op, scenario, outcome(r), f"php {mode}")]
 
 
@@ -216,12 +214,10 @@ def test_every_operation_keeps_the_contract(host: str, runners: dict[str, Path],
 @pytest.mark.parametrize("host", HOSTS)
 def test_async_calls_keep_the_contract(host: str, runners: dict[str, Path], hostile: HostileServer) -> None:
     """Every *Async call of every scenario at once, in one process."""
-    scenarios = [*HostileServer.SCENARIOS, "refused"]
-    plan = [entry for scenario in scenarios for entry in plan_of(host, hostile, scenario)]
-    results = run(runners[host], plan, "async")
-    width = len(operations([host]))
-    problems = [p for i, scenario in enumerate(scenarios)
-                for p in problems_of(host, scenario, results[i * width:(i + 1) * width], "async")]  # fmt: skip
+    cases = hostile_plan(host, hostile)
+    results = run(runners[host], [entry for *_, entry in cases], "async")
+    problems = [p for (scenario, op, _), r in zip(cases, results, strict=True)
+                for p in judge(host, op, scenario, outcome(r), "php async")]  # fmt: skip
     assert problems == []
 
 

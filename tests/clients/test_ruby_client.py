@@ -17,8 +17,8 @@ from ruby_php import arguments, snake, studly
 from toolchains import require
 
 from calls import operations, package, success_type
-from contract import SUCCESS, TIMING_HOST, Outcome, judge, timeout_entry, timing_plan, timing_problems
-from mock_servers import HostileServer, Prism, refused_url
+from contract import SUCCESS, TIMING_HOST, Outcome, hostile_plan, judge, timing_plan, timing_problems
+from mock_servers import HostileServer, Prism
 from project import HOSTS, REPO, RUBY_COMMAND
 
 pytestmark = pytest.mark.e2e
@@ -146,14 +146,9 @@ def test_every_operation_against_prism(host: str, runners: dict[str, Path], pris
 
 @pytest.mark.parametrize("host", HOSTS)
 def test_every_operation_keeps_the_contract(host: str, runners: dict[str, Path], hostile: HostileServer) -> None:
-    cases = operations([host])
-    plan = [{"op": op["operationId"], "baseUrl": hostile.base_url(scenario, host), **timeout_entry(scenario)}
-            for scenario in HostileServer.SCENARIOS for *_, op in cases]  # fmt: skip
-    plan += [{"op": op["operationId"], "baseUrl": refused_url()} for *_, op in cases]
-    results = run(runners[host], plan)
-    scenarios = [s for s in HostileServer.SCENARIOS for _ in cases] + ["refused"] * len(cases)
-    ops = [op for _ in [*HostileServer.SCENARIOS, "refused"] for *_, op in cases]
-    problems = [p for scenario, op, r in zip(scenarios, ops, results, strict=True)
+    cases = hostile_plan(host, hostile)
+    results = run(runners[host], [entry for *_, entry in cases])
+    problems = [p for (scenario, op, _), r in zip(cases, results, strict=True)
                 for p in judge(host, op, scenario, outcome(r), "ruby")]  # fmt: skip
     assert problems == []
 

@@ -14,7 +14,7 @@ import pytest
 
 import oas
 from calls import operations, resolve, success_type
-from contract import SUCCESS, TIMING_HOST, Outcome, judge, timeout_entry, timing_plan, timing_problems
+from contract import SUCCESS, TIMING_HOST, Outcome, judge, scenario_cases, timeout_entry, timing_plan, timing_problems
 from mock_servers import HostileServer, Prism, refused_url
 from project import HOSTS, REPO, bundle
 
@@ -78,7 +78,7 @@ def test_every_operation_against_prism(prism_servers: dict[str, Prism], tmp_path
 
 @pytest.mark.parametrize("scenario", HostileServer.SCENARIOS)
 def test_every_operation_keeps_the_contract(scenario: str, hostile: HostileServer, tmp_path: Path) -> None:
-    cases = operations()
+    cases = scenario_cases(scenario, operations())
     timeout = timeout_entry(scenario)
     results = run_plan([plan_entry(h, op, hostile.base_url(scenario, h), **timeout) for h, _, _, op in cases], tmp_path)
     problems = [p for (h, _, _, op), r in zip(cases, results, strict=True)
