@@ -113,7 +113,8 @@ def test_curl_samples(prism_servers: dict[str, Prism], tmp_path: Path) -> None:
 
 
 def test_python_samples(prism_servers: dict[str, Prism], tmp_path: Path) -> None:
-    """Each sample in its own process, forked from one that has imported httpx and the clients
+    """Each sample in its own process, forked from one that has imported httpx (and httpcore,
+    which httpx imports on its first client: 0.2 s) and the clients
     (forked_samples.py, decision 95); the first also as `python SAMPLE`, which must pass alike."""
     scripts = {}
     for host, op, source in samples("Python"):
@@ -121,17 +122,25 @@ def test_python_samples(prism_servers: dict[str, Prism], tmp_path: Path) -> None
         script.write_text(pointed(host, source, prism_servers), encoding="utf-8")
         scripts[str(script)] = f"{host} {op} Python"
     packages = sorted(p.parent.name for folder in PYTHON_PACKAGES for p in folder.glob("*/__init__.py"))
-    runner = [sys.executable, str(Path(__file__).with_name("forked_samples.py")), ",".join(["httpx", *packages])]
-    # each sample is bounded by the runner (forked_samples.SCRIPT_SECONDS); this bounds them all
-    proc = run([*runner, *scripts], tmp_path, {"PYTHONPATH": PYTHONPATH}, timeout=60 * len(scripts) + 30)
+    modules = ",".join(["httpx", "httpcore", *packages])
+    runner = [sys.executable, str(Path(__file__).with_name("forked_samples.py")), modules]
+    check_batch(runner, scripts, tmp_path, {"PYTHONPATH": PYTHONPATH})
+    first = next(iter(scripts))
+    check(scripts[first] + " (as a command)", run([sys.executable, first], tmp_path, {"PYTHONPATH": PYTHONPATH}))
+
+
+def check_batch(runner: list[str], scripts: dict[str, str], cwd: Path, env: dict[str, str] | None = None) -> None:
+    """Each script (its path: the name a failure gives) run by a runner of many scripts in one
+    start (tests/clients/forked_samples.py and .rb, tests/typescript/imported_samples.mjs), and
+    checked as `check` checks a command's run."""
+    # each script is bounded by the runner (its SCRIPT_SECONDS, 60); this bounds them all
+    proc = run([*runner, *scripts], cwd, env, timeout=60 * len(scripts) + 30)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     statuses = json.loads(proc.stdout)
     assert list(statuses) == list(scripts)
     for written, name in scripts.items():
         output = [Path(written + suffix).read_text(encoding="utf-8") for suffix in (".out", ".err")]
         check(name, subprocess.CompletedProcess([written], statuses[written], *output))
-    first = next(iter(scripts))
-    check(scripts[first] + " (as a command)", run([sys.executable, first], tmp_path, {"PYTHONPATH": PYTHONPATH}))
 
 
 def test_typescript_samples(prism_servers: dict[str, Prism], tmp_path: Path) -> None:
@@ -153,8 +162,11 @@ def test_typescript_samples(prism_servers: dict[str, Prism], tmp_path: Path) -> 
         (tmp_path / f"{host}_{op}.mjs").write_text(pointed(host, source, prism_servers), encoding="utf-8")
     proc = run([str(NODE_BIN / "tsc"), "-p", str(tmp_path)], tmp_path)
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    for host, op, _ in found:
-        check(f"{host} {op} TypeScript", run(["node", f"{host}_{op}.mjs"], tmp_path))
+    # one Node for them all (imported_samples.mjs, decision 102); the first also as `node SAMPLE`
+    scripts = {str(tmp_path / f"{host}_{op}.mjs"): f"{host} {op} TypeScript" for host, op, _ in found}
+    check_batch(["node", str(REPO / "tests" / "typescript" / "imported_samples.mjs")], scripts, tmp_path)
+    first = next(iter(scripts))
+    check(scripts[first] + " (as a command)", run(["node", first], tmp_path))
 
 
 def test_go_samples(prism_servers: dict[str, Prism], tmp_path: Path) -> None:
@@ -173,12 +185,22 @@ def test_go_samples(prism_servers: dict[str, Prism], tmp_path: Path) -> None:
 
 
 def test_ruby_samples(prism_servers: dict[str, Prism], tmp_path: Path) -> None:
+    """Each sample in its own process, forked from one that has required the gems and Typhoeus
+    (forked_samples.rb, decision 102); the first also as `ruby -I LIB SAMPLE`, which must pass alike."""
     require("ruby")
+    scripts = {}
     for host, op, source in samples("Ruby"):
         script = tmp_path / f"{host}_{op}.rb"
         script.write_text(pointed(host, source, prism_servers), encoding="utf-8")
-        lib = REPO / "generated" / "ruby" / host / "lib"
-        check(f"{host} {op} Ruby", run([*RUBY_COMMAND, "-I", str(lib), str(script)], tmp_path))
+        scripts[str(script)] = f"{host} {op} Ruby"
+    libs = [str(REPO / "generated" / "ruby" / host / "lib") for host in HOSTS]
+    gems = [f"raydium_{host.replace('-', '_')}_client" for host in HOSTS]
+    runner = [*RUBY_COMMAND, *(f"-I{lib}" for lib in libs), str(Path(__file__).with_name("forked_samples.rb")),
+              ",".join(["json", "typhoeus", *gems])]  # fmt: skip
+    check_batch(runner, scripts, tmp_path)
+    first, host = next(iter(scripts)), samples("Ruby")[0][0]
+    lib = REPO / "generated" / "ruby" / host / "lib"
+    check(scripts[first] + " (as a command)", run([*RUBY_COMMAND, "-I", str(lib), first], tmp_path))
 
 
 def test_php_samples(prism_servers: dict[str, Prism], tmp_path: Path) -> None:
