@@ -189,18 +189,18 @@ def test_ruby_samples(prism_servers: dict[str, Prism], tmp_path: Path) -> None:
     (forked_samples.rb, decision 102); the first also as `ruby -I LIB SAMPLE`, which must pass alike."""
     require("ruby")
     scripts = {}
-    for host, op, source in samples("Ruby"):
+    found = samples("Ruby")
+    for host, op, source in found:
         script = tmp_path / f"{host}_{op}.rb"
         script.write_text(pointed(host, source, prism_servers), encoding="utf-8")
         scripts[str(script)] = f"{host} {op} Ruby"
-    libs = [str(REPO / "generated" / "ruby" / host / "lib") for host in HOSTS]
+    libs = {host: str(REPO / "generated" / "ruby" / host / "lib") for host in HOSTS}
     gems = [f"raydium_{host.replace('-', '_')}_client" for host in HOSTS]
-    runner = [*RUBY_COMMAND, *(f"-I{lib}" for lib in libs), str(Path(__file__).with_name("forked_samples.rb")),
-              ",".join(["json", "typhoeus", *gems])]  # fmt: skip
+    runner = [*RUBY_COMMAND, *(f"-I{lib}" for lib in libs.values()),
+              str(Path(__file__).with_name("forked_samples.rb")), ",".join(["json", "typhoeus", *gems])]  # fmt: skip
     check_batch(runner, scripts, tmp_path)
-    first, host = next(iter(scripts)), samples("Ruby")[0][0]
-    lib = REPO / "generated" / "ruby" / host / "lib"
-    check(scripts[first] + " (as a command)", run([*RUBY_COMMAND, "-I", str(lib), first], tmp_path))
+    first = next(iter(scripts))
+    check(scripts[first] + " (as a command)", run([*RUBY_COMMAND, "-I", libs[found[0][0]], first], tmp_path))
 
 
 def test_php_samples(prism_servers: dict[str, Prism], tmp_path: Path) -> None:

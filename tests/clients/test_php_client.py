@@ -20,7 +20,7 @@ from ruby_php import arguments, studly
 from toolchains import require
 
 from calls import operations, package, success_type
-from contract import SUCCESS, TIMING_HOST, Outcome, hostile_plan, judge, scenario_cases, timing_plan, timing_problems
+from contract import SUCCESS, TIMING_HOST, Outcome, hostile_plan, judge, timing_plan, timing_problems
 from mock_servers import HostileServer, Prism
 from project import HOSTS, PHP_AUTOLOAD, REPO
 
@@ -182,15 +182,6 @@ def test_every_operation_against_prism(host: str, runners: dict[str, Path], pris
         assert want == "RawBody" or (result["success"] is True and result["model"] == success_type(op)), result
 
 
-def plan_of(host: str, hostile: HostileServer, scenario: str) -> list[dict[str, object]]:
-    return [entry for s, _, entry in hostile_plan(host, hostile) if s == scenario]
-
-
-def problems_of(host: str, scenario: str, results: list[dict[str, Any]], mode: str) -> list[str]:
-    ops = [op for *_, op in scenario_cases(scenario, operations([host]))]
-    return [p for op, r in zip(ops, results, strict=True) for p in judge(host, op, scenario, outcome(r), f"php {mode}")]
-
-
 # The scenarios whose calls wait (a stall, a Retry-After of 1 s): one process per call, so that
 # the waits overlap instead of adding up operation by operation.
 WAITING = ("stall", "429-then-200", "429-json", "429-html")
@@ -200,14 +191,15 @@ WAITING = ("stall", "429-then-200", "429-json", "429-html")
 def test_every_operation_keeps_the_contract(host: str, runners: dict[str, Path], hostile: HostileServer) -> None:
     """Synchronous calls, one process per scenario (per call where the calls wait), the
     processes side by side."""
-    scenarios = [*HostileServer.SCENARIOS, "refused"]
+    cases = hostile_plan(host, hostile)
     procs: dict[str, list[subprocess.Popen[str]]] = {}
-    for scenario in scenarios:
-        plan = plan_of(host, hostile, scenario)
+    for scenario in dict.fromkeys(scenario for scenario, *_ in cases):
+        plan = [entry for s, _, entry in cases if s == scenario]
         procs[scenario] = start_apart(runners[host], plan, "sync") if scenario in WAITING \
             else [start(runners[host], plan, "sync")]  # fmt: skip
-    results = {scenario: finish_all(started) for scenario, started in procs.items()}
-    problems = [p for scenario, found in results.items() for p in problems_of(host, scenario, found, "sync")]
+    results = [result for started in procs.values() for result in finish_all(started)]
+    problems = [p for (scenario, op, _), r in zip(cases, results, strict=True)
+                for p in judge(host, op, scenario, outcome(r), "php sync")]  # fmt: skip
     assert problems == []
 
 
