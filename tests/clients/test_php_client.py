@@ -20,7 +20,17 @@ from ruby_php import arguments, studly
 from toolchains import require
 
 from calls import operations, package, success_type
-from contract import SUCCESS, TIMING_HOST, Outcome, hostile_plan, judge, timing_plan, timing_problems
+from contract import (
+    SUCCESS,
+    TIMING_HOST,
+    HostileResults,
+    Outcome,
+    Plan,
+    hostile_runs,
+    judge,
+    timing_plan,
+    timing_problems,
+)
 from mock_servers import HostileServer, Prism
 from project import HOSTS, PHP_AUTOLOAD, REPO
 
@@ -187,29 +197,30 @@ def test_every_operation_against_prism(host: str, runners: dict[str, Path], pris
 WAITING = ("stall", "429-then-200", "429-json", "429-html")
 
 
-@pytest.mark.parametrize("host", HOSTS)
-def test_every_operation_keeps_the_contract(host: str, runners: dict[str, Path], hostile: HostileServer) -> None:
+def run_sync(runner: Path, plan: Plan) -> list[dict[str, Any]]:
     """Synchronous calls, one process per scenario (per call where the calls wait), the
     processes side by side."""
-    cases = hostile_plan(host, hostile)
     procs: dict[str, list[subprocess.Popen[str]]] = {}
-    for scenario in dict.fromkeys(scenario for scenario, *_ in cases):
-        plan = [entry for s, _, entry in cases if s == scenario]
-        procs[scenario] = start_apart(runners[host], plan, "sync") if scenario in WAITING \
-            else [start(runners[host], plan, "sync")]  # fmt: skip
-    results = [result for started in procs.values() for result in finish_all(started)]
-    problems = [p for (scenario, op, _), r in zip(cases, results, strict=True)
-                for p in judge(host, op, scenario, outcome(r), "php sync")]  # fmt: skip
-    assert problems == []
+    for scenario in dict.fromkeys(scenario for scenario, *_ in plan):
+        entries = [entry for s, _, entry in plan if s == scenario]
+        procs[scenario] = start_apart(runner, entries, "sync") if scenario in WAITING \
+            else [start(runner, entries, "sync")]  # fmt: skip
+    return [result for started in procs.values() for result in finish_all(started)]
 
 
+@pytest.fixture(scope="module")
+def hostile_results(runners: dict[str, Path]) -> dict[str, HostileResults]:
+    """By mode (sync, async), every host's hostile plan, the hosts side by side (decision 105);
+    each *Async call of a host's plan at once, in one process."""
+    return {"sync": hostile_runs(lambda host, plan: run_sync(runners[host], plan)),
+            "async": hostile_runs(lambda host, plan: run(runners[host], [entry for *_, entry in plan], "async"))}
+
+
+@pytest.mark.parametrize("mode", ["sync", "async"])
 @pytest.mark.parametrize("host", HOSTS)
-def test_async_calls_keep_the_contract(host: str, runners: dict[str, Path], hostile: HostileServer) -> None:
-    """Every *Async call of every scenario at once, in one process."""
-    cases = hostile_plan(host, hostile)
-    results = run(runners[host], [entry for *_, entry in cases], "async")
-    problems = [p for (scenario, op, _), r in zip(cases, results, strict=True)
-                for p in judge(host, op, scenario, outcome(r), "php async")]  # fmt: skip
+def test_every_operation_keeps_the_contract(host: str, mode: str, hostile_results: dict[str, HostileResults]) -> None:
+    problems = [p for scenario, op, r in hostile_results[mode][host]
+                for p in judge(host, op, scenario, outcome(r), f"php {mode}")]  # fmt: skip
     assert problems == []
 
 

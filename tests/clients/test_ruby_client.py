@@ -17,7 +17,7 @@ from ruby_php import arguments, snake, studly
 from toolchains import require
 
 from calls import operations, package, success_type
-from contract import SUCCESS, TIMING_HOST, Outcome, hostile_plan, judge, timing_plan, timing_problems
+from contract import SUCCESS, TIMING_HOST, HostileResults, Outcome, hostile_runs, judge, timing_plan, timing_problems
 from mock_servers import HostileServer, Prism
 from project import HOSTS, REPO, RUBY_COMMAND
 
@@ -144,12 +144,14 @@ def test_every_operation_against_prism(host: str, runners: dict[str, Path], pris
         assert want == "RawBody" or (result["success"] is True and result["model"] == success_type(op)), result
 
 
+@pytest.fixture(scope="module")
+def hostile_results(runners: dict[str, Path]) -> HostileResults:
+    return hostile_runs(lambda host, plan: run(runners[host], [entry for *_, entry in plan]))
+
+
 @pytest.mark.parametrize("host", HOSTS)
-def test_every_operation_keeps_the_contract(host: str, runners: dict[str, Path], hostile: HostileServer) -> None:
-    cases = hostile_plan(host, hostile)
-    results = run(runners[host], [entry for *_, entry in cases])
-    problems = [p for (scenario, op, _), r in zip(cases, results, strict=True)
-                for p in judge(host, op, scenario, outcome(r), "ruby")]  # fmt: skip
+def test_every_operation_keeps_the_contract(host: str, hostile_results: HostileResults) -> None:
+    problems = [p for scenario, op, r in hostile_results[host] for p in judge(host, op, scenario, outcome(r), "ruby")]
     assert problems == []
 
 

@@ -19,7 +19,7 @@ import pytest
 from toolchains import BUILD, cargo, require, rust_crate
 
 from calls import operations, resolve, success_example, success_type
-from contract import SUCCESS, TIMING_HOST, Outcome, hostile_plan, judge, timing_plan, timing_problems
+from contract import SUCCESS, TIMING_HOST, HostileResults, Outcome, hostile_runs, judge, timing_plan, timing_problems
 from mock_servers import HostileServer, Prism, ScriptedServer, json_reply
 from project import HOSTS, REPO
 
@@ -230,12 +230,14 @@ def test_every_operation_against_prism(host: str, runners: dict[str, Path], pris
         assert want == "RawBody" or result["success"] is True
 
 
+@pytest.fixture(scope="module")
+def hostile_results(runners: dict[str, Path]) -> HostileResults:
+    return hostile_runs(lambda host, plan: run(runners[host], [entry for *_, entry in plan]))
+
+
 @pytest.mark.parametrize("host", HOSTS)
-def test_every_operation_keeps_the_contract(host: str, runners: dict[str, Path], hostile: HostileServer) -> None:
-    cases = hostile_plan(host, hostile)
-    results = run(runners[host], [entry for *_, entry in cases])
-    problems = [p for (scenario, op, _), r in zip(cases, results, strict=True)
-                for p in judge(host, op, scenario, outcome(r), "rust")]  # fmt: skip
+def test_every_operation_keeps_the_contract(host: str, hostile_results: HostileResults) -> None:
+    problems = [p for scenario, op, r in hostile_results[host] for p in judge(host, op, scenario, outcome(r), "rust")]
     assert problems == []
 
 
