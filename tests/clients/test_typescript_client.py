@@ -94,7 +94,7 @@ def hostile_outcomes(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list
     (host, operation, what the call ended in)."""
     cases = [(scenario, h, op) for scenario in HostileServer.SCENARIOS
              for h, _, _, op in scenario_cases(scenario, operations())]  # fmt: skip
-    servers = {host: HostileServer(bodies()) for host in HOSTS}  # one server's accept loop cannot keep up
+    servers = {host: HostileServer(bodies()) for host in HOSTS}  # one for all slowed every call (decision 105)
     try:
         plan = [plan_entry(h, op, servers[h].base_url(scenario, h), **timeout_entry(scenario))
                 for scenario, h, op in cases]  # fmt: skip
