@@ -748,7 +748,9 @@ def language_section(default_page: dict[str, Any], ts_page: dict[str, Any], lang
              "no in-memory transport), against its language's own untyped parse of the same bytes, the two taking",
              "turns run by run. Memory: a fresh process decodes a "
              f"{LARGE_PAGE_MB:.0f} MB page once; the figure is its peak resident memory",
-             "over its memory with the body read and the client built (`/proc/self/status`, VmHWM reset before;",
+             "over its memory with the body read, the client built and a one-pool page decoded once by the same",
+             "side (the set-up a long-running client does once, as the timings warm up; `/proc/self/status`, VmHWM",
+             "reset before;",
              "Python: `list_pools.sync` on an httpx.MockTransport; TypeScript: `listPools()` on a fetch whose",
              "response streams the bytes read). Python's and TypeScript's decode times are section 2's.", "",
              "| Language | Untyped parse (floor) | Client decode | Ratio | Client memory on the large page | "

@@ -5,9 +5,10 @@
 //
 // Usage: node bench_decode.mjs CLIENT_DIR OPERATION BODY.json RUNS LOOPS
 // Prints JSON: {"parse": [seconds per decode, ...], "client": [...]}
-//        node bench_decode.mjs CLIENT_DIR OPERATION --peak BODY.json client|parse
+//        node bench_decode.mjs CLIENT_DIR OPERATION --peak BODY.json client|parse [WARM.json]
 // Prints JSON: {"peak_rss_bytes": N, "baseline_rss_bytes": M}: the memory one decode adds in a
-// fresh process (scripts/bench_languages.py, as for the other languages)
+// fresh process (scripts/bench_languages.py, as for the other languages), after the same side
+// decoded WARM, a small page, once (the client compiles its validator on its first call)
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { join } from "node:path";
@@ -15,12 +16,15 @@ import { join } from "node:path";
 const [clientDir, operation, ...rest] = process.argv.slice(2);
 const peak = rest[0] === "--peak";
 const [bodyPath, runs, loops] = peak ? [rest[1]] : rest;
+const warmPath = peak ? rest[3] : undefined;
 const { createClient } = await import(pathToFileURL(join(clientDir, "dist", "index.js")).href);
 const body = readFileSync(bodyPath);
 // The body arrives once, as a transport delivers what it received: a stream of the bytes read
 // (`new Response(buffer)` would copy them first, a copy no network response makes).
+let served = warmPath === undefined ? body : readFileSync(warmPath); // the warm-up page first, if any
 const answer = async () => {
-  const stream = new ReadableStream({ start(controller) { controller.enqueue(body); controller.close(); } });
+  const bytes = served;
+  const stream = new ReadableStream({ start(controller) { controller.enqueue(bytes); controller.close(); } });
   return new Response(stream, { status: 200, headers: { "content-type": "application/json" } });
 };
 const client = createClient({ baseUrl: "http://127.0.0.1:9", fetch: answer });
@@ -32,6 +36,11 @@ function status(field) {
 }
 
 if (peak) {
+  if (warmPath !== undefined) {
+    if (rest[2] === "client") await client[operation]();
+    else JSON.parse(served.toString("utf8"));
+    served = body;
+  }
   writeFileSync("/proc/self/clear_refs", "5"); // VmHWM back to VmRSS: the peak after is the decode's own
   const baseline = status("VmRSS");
   if (rest[2] === "client") {

@@ -139,9 +139,13 @@ def test_the_peak_programs_decode_a_page_through_the_client(language: str) -> No
     import bench_languages
 
     body = next(entry[0] for name, entry in bench.decode_cases().items() if name.startswith("pool"))
+    warm = bench_languages.large_page(0.0)
+    assert json.loads(warm)["data"]["count"] == 1  # the warm-up page peak() passes: one pool
     for side in ("client", "parse"):
-        answer = bench_languages.measure(language, body, ["--peak", "BODY", side])
+        answer = bench_languages.measure(language, body, ["--peak", "BODY", side, "WARM"], warm)
         assert answer["peak_rss_bytes"] >= answer["baseline_rss_bytes"] > 0, (side, answer)
     refused = json.dumps({"success": True, "data": {"count": 0, "data": "not a list"}}).encode()
     with pytest.raises(RuntimeError, match="failed in"):  # measure's error for a program that exits non-zero
         bench_languages.measure(language, refused, ["--peak", "BODY", "client"])
+    with pytest.raises(RuntimeError, match="failed in"):  # and for a warm-up page it refuses
+        bench_languages.measure(language, body, ["--peak", "BODY", "client", "WARM"], refused)

@@ -5,7 +5,10 @@
 // null-item checks and the generated typed decode.
 //
 // Usage: main BODY.json RUNS LOOPS      prints {"parse": [seconds per decode, ...], "client": [...]}
-//        main --peak BODY.json client|parse   prints {"peak_rss_bytes": N, "baseline_rss_bytes": M}
+//        main --peak BODY.json client|parse [WARM.json]
+//                                             prints {"peak_rss_bytes": N, "baseline_rss_bytes": M}
+// WARM is a small page the same side decodes once first (the client's one-time set-up, as a
+// long-running client has done it).
 package main
 
 import (
@@ -89,7 +92,13 @@ func timeOne(decode func(), loops int) float64 {
 }
 
 func main() {
-	if len(os.Args) == 4 && os.Args[1] == "--peak" {
+	if (len(os.Args) == 4 || len(os.Args) == 5) && os.Args[1] == "--peak" {
+		if len(os.Args) == 5 {
+			warm, err := os.ReadFile(os.Args[4])
+			must(err)
+			parse, call := decoders(warm)
+			map[string]func(){"parse": parse, "client": call}[os.Args[3]]()
+		}
 		body, err := os.ReadFile(os.Args[2])
 		must(err)
 		parse, call := decoders(body)

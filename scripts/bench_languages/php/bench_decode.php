@@ -7,10 +7,11 @@
 // the null-item checks and the typed models.
 //
 // Usage: php bench_decode.php LIB BODY.json RUNS LOOPS   prints {"parse": [seconds per decode, ...], "client": [...]}
-//        php bench_decode.php LIB --peak BODY.json client|parse
+//        php bench_decode.php LIB --peak BODY.json client|parse [WARM.json]
 //                                                   prints {"peak_rss_bytes": N, "baseline_rss_bytes": M}
 // LIB is the client's lib folder (generated/php/pool-v3/lib); scripts/autoload.php loads it, the shared
-// runtime and Debian's Guzzle (php-guzzlehttp-*).
+// runtime and Debian's Guzzle (php-guzzlehttp-*). WARM is a small page the same side decodes once
+// first (the client's one-time set-up, as a long-running client has done it).
 
 require_once dirname(__DIR__, 2) . '/autoload.php';
 
@@ -63,6 +64,11 @@ function timeOne(callable $decode, int $loops): float
 }
 
 if ($args[0] === '--peak') {
+    if (isset($args[3])) {
+        $warm = decoders((string) file_get_contents($args[3]));
+        ($args[2] === 'client' ? $warm[1] : $warm[0])();
+        unset($warm);
+    }
     $body = (string) file_get_contents($args[1]);
     [$parse, $call] = decoders($body);
     $decode = $args[2] === 'client' ? $call : $parse;
