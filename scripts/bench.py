@@ -399,22 +399,18 @@ def decoding(runs: int, quick: bool = False) -> list[dict[str, Any]]:
     for case, (body, module_name, model_name) in decode_cases().items():
         if quick and case != POOL_CASE:
             continue
-        models = importlib.import_module(module_name)
         client_models = importlib.import_module(f"{module_name}_client.models")
-        pydantic_model = getattr(models, model_name)
         client_errors = importlib.import_module(f"{module_name}_client.errors")
         loops = 20 if len(body) > 100_000 else 2000
         # what every `sync` runs on the received response: the decode into the Struct, the
         # envelope's success check and the body kept on the result
         response = httpx.Response(200, content=body, headers={"content-type": "application/json"})
         typed = msgspec.json.Decoder(getattr(client_models, model_name))
-        decoders: dict[str, Callable[[], object]] = {
-            "json.loads (floor)": functools.partial(json.loads, body),
-            "pydantic model_validate_json": functools.partial(pydantic_model.model_validate_json, body),
-            DEFAULT_DECODER: functools.partial(client_errors.decode_typed, response, typed),
-        }
-        if quick:
-            del decoders["pydantic model_validate_json"]
+        decoders: dict[str, Callable[[], object]] = {"json.loads (floor)": functools.partial(json.loads, body)}
+        if not quick:  # the pydantic models, imported only where they are timed
+            pydantic_model = getattr(importlib.import_module(module_name), model_name)
+            decoders["pydantic model_validate_json"] = functools.partial(pydantic_model.model_validate_json, body)
+        decoders[DEFAULT_DECODER] = functools.partial(client_errors.decode_typed, response, typed)
         floor_stat = None
         for name, decode in decoders.items():
             stat, peak = time_decoder(decode, runs, loops, memory=not quick)
