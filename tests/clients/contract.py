@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -116,19 +117,30 @@ Run = Callable[[str, Plan], list[dict[str, Any]]]
 HostileResults = dict[str, list[tuple[str, dict[str, Any], dict[str, Any]]]]
 
 
-def hostile_runs(run: Run) -> HostileResults:
-    """Every host's hostile_plan run by `run`, the hosts side by side, each against a hostile
-    server of its own: one host's waits (a stall's timeout, a Retry-After) overlap the others'
-    instead of adding up host by host (decision 105). With one server for the four, calls that
-    end in 0.3 s on a host's own took 4 to 8 s."""
+@contextmanager
+def hostile_servers() -> Iterator[dict[str, HostileServer]]:
+    """A hostile server per host, for calls of every host at once: with one server for the four,
+    calls that end in 0.3 s on a host's own took 4 to 8 s (decision 105)."""
     servers = {host: HostileServer(bodies()) for host in HOSTS}
     try:
-        plans = {host: hostile_plan(host, servers[host]) for host in HOSTS}
-        with ThreadPoolExecutor(max_workers=len(HOSTS)) as pool:
-            ran = dict(zip(HOSTS, pool.map(lambda host: run(host, plans[host]), HOSTS), strict=True))
+        yield servers
     finally:
         for server in servers.values():
             server.stop()
+
+
+def entries(plan: Plan) -> list[dict[str, object]]:
+    """The runner's plan entries of a hostile_plan, in its order."""
+    return [entry for *_, entry in plan]
+
+
+def hostile_runs(run: Run) -> HostileResults:
+    """Every host's hostile_plan run by `run`, the hosts side by side, each against a hostile
+    server of its own (hostile_servers): one host's waits (a stall's timeout, a Retry-After)
+    overlap the others' instead of adding up host by host (decision 105)."""
+    with hostile_servers() as servers, ThreadPoolExecutor(max_workers=len(HOSTS)) as pool:
+        plans = {host: hostile_plan(host, servers[host]) for host in HOSTS}
+        ran = dict(zip(HOSTS, pool.map(lambda host: run(host, plans[host]), HOSTS), strict=True))
     return {host: [(scenario, op, result) for (scenario, op, _), result in zip(plans[host], ran[host], strict=True)]
             for host in HOSTS}  # fmt: skip
 

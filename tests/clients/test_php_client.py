@@ -26,6 +26,7 @@ from contract import (
     HostileResults,
     Outcome,
     Plan,
+    entries,
     hostile_runs,
     judge,
     timing_plan,
@@ -213,7 +214,7 @@ def hostile_results(runners: dict[str, Path]) -> dict[str, HostileResults]:
     """By mode (sync, async), every host's hostile plan, the hosts side by side (decision 105);
     each *Async call of a host's plan at once, in one process."""
     return {"sync": hostile_runs(lambda host, plan: run_sync(runners[host], plan)),
-            "async": hostile_runs(lambda host, plan: run(runners[host], [entry for *_, entry in plan], "async"))}
+            "async": hostile_runs(lambda host, plan: run(runners[host], entries(plan), "async"))}
 
 
 @pytest.mark.parametrize("mode", ["sync", "async"])

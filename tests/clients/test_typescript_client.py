@@ -18,7 +18,7 @@ from contract import (
     SUCCESS,
     TIMING_HOST,
     Outcome,
-    bodies,
+    hostile_servers,
     judge,
     scenario_cases,
     timeout_entry,
@@ -94,14 +94,10 @@ def hostile_outcomes(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list
     (host, operation, what the call ended in)."""
     cases = [(scenario, h, op) for scenario in HostileServer.SCENARIOS
              for h, _, _, op in scenario_cases(scenario, operations())]  # fmt: skip
-    servers = {host: HostileServer(bodies()) for host in HOSTS}  # one for all slowed every call (decision 105)
-    try:
+    with hostile_servers() as servers:
         plan = [plan_entry(h, op, servers[h].base_url(scenario, h), **timeout_entry(scenario))
                 for scenario, h, op in cases]  # fmt: skip
         results = run_plan(plan, tmp_path_factory.mktemp("hostile"))
-    finally:
-        for server in servers.values():
-            server.stop()
     found: dict[str, list[Ended]] = {scenario: [] for scenario in HostileServer.SCENARIOS}
     for (scenario, h, op), result in zip(cases, results, strict=True):
         found[scenario].append((h, op, outcome(result)))
