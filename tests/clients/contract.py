@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from calls import operations, success_example, success_schema, success_type
@@ -143,6 +144,13 @@ def hostile_runs(run: Run) -> HostileResults:
         ran = dict(zip(HOSTS, pool.map(lambda host: run(host, plans[host]), HOSTS), strict=True))
     return {host: [(scenario, op, result) for (scenario, op, _), result in zip(plans[host], ran[host], strict=True)]
             for host in HOSTS}  # fmt: skip
+
+
+def hostile_runs_of(runners: dict[str, Path], run: Callable[[Path, list[dict[str, object]]], list[dict[str, Any]]],
+                    ) -> HostileResults:  # fmt: skip
+    """hostile_runs for a language whose runner (`runners[host]`, run by `run`) takes a plan's
+    entries and nothing else (Go, Rust, Ruby)."""
+    return hostile_runs(lambda host, plan: run(runners[host], entries(plan)))
 
 
 def timeout_entry(scenario: str) -> dict[str, int]:

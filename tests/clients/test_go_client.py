@@ -20,17 +20,7 @@ from toolchains import go, go_module, go_module_of, require, write_go_mod
 import client_surface
 import runtimes
 from calls import operations, resolve, success_type
-from contract import (
-    SUCCESS,
-    TIMING_HOST,
-    HostileResults,
-    Outcome,
-    entries,
-    hostile_runs,
-    judge,
-    timing_plan,
-    timing_problems,
-)
+from contract import SUCCESS, TIMING_HOST, HostileResults, Outcome, hostile_runs_of, judge, timing_plan, timing_problems
 from mock_servers import HostileServer, Prism
 from openapi_generator import GO_INITIALISMS, go_name
 from project import HOSTS, REPO
@@ -291,7 +281,7 @@ def test_every_operation_against_prism(host: str, runners: dict[str, Path], pris
 
 @pytest.fixture(scope="module")
 def hostile_results(runners: dict[str, Path]) -> HostileResults:
-    return hostile_runs(lambda host, plan: run(runners[host], entries(plan)))
+    return hostile_runs_of(runners, run)
 
 
 @pytest.mark.parametrize("host", HOSTS)

@@ -17,17 +17,7 @@ from ruby_php import arguments, snake, studly
 from toolchains import require
 
 from calls import operations, package, success_type
-from contract import (
-    SUCCESS,
-    TIMING_HOST,
-    HostileResults,
-    Outcome,
-    entries,
-    hostile_runs,
-    judge,
-    timing_plan,
-    timing_problems,
-)
+from contract import SUCCESS, TIMING_HOST, HostileResults, Outcome, hostile_runs_of, judge, timing_plan, timing_problems
 from mock_servers import HostileServer, Prism
 from project import HOSTS, REPO, RUBY_COMMAND
 
@@ -156,7 +146,7 @@ def test_every_operation_against_prism(host: str, runners: dict[str, Path], pris
 
 @pytest.fixture(scope="module")
 def hostile_results(runners: dict[str, Path]) -> HostileResults:
-    return hostile_runs(lambda host, plan: run(runners[host], entries(plan)))
+    return hostile_runs_of(runners, run)
 
 
 @pytest.mark.parametrize("host", HOSTS)
