@@ -703,11 +703,17 @@ def report(
     return "\n".join(lines)
 
 
+# The fewest runs a Go, Rust, Ruby or PHP decode ratio is the median of, whatever --runs: one run
+# (20 calls a side) of the Ruby client's ratio ranged from 1.3x to 1.8x on this machine, and the
+# runs cost seconds, not the minutes of a pipeline run (docs/decisions.md, 107).
+LANGUAGE_RUNS = 5
+
+
 def languages(runs: int) -> dict[str, Any]:
     """Go, Rust, Ruby and PHP: each client's decode of the pool page against its language's own
     parse, and the memory one decode of a 20 MB page adds (scripts/bench_languages.py)."""
     case, (body, _, _) = next((name, entry) for name, entry in decode_cases().items() if name.startswith("pool"))
-    return {"decode": bench_languages.decoding(case, body, runs, 20, Stat.of),
+    return {"decode": bench_languages.decoding(case, body, max(runs, LANGUAGE_RUNS), 20, Stat.of),
             "peak": bench_languages.peak(bench_languages.large_page(LARGE_PAGE_MB))}  # fmt: skip
 
 
@@ -742,7 +748,8 @@ def language_section(default_page: dict[str, Any], ts_page: dict[str, Any], lang
              "Each client decodes the same 1000-pool page through its public call with a transport that answers from",
              "memory (Rust: the checks and decode its call runs on the received bytes; reqwest's blocking client takes",
              "no in-memory transport), against its language's own untyped parse of the same bytes, the two taking",
-             "turns run by run. Memory: a fresh process decodes a "
+             f"turns run by run, in at least {LANGUAGE_RUNS} runs (the cells give n). Memory: a fresh process",
+             "decodes a "
              f"{LARGE_PAGE_MB:.0f} MB page once; the figure is its peak resident memory",
              "over its memory with the body read, the client built and a one-pool page decoded once by the same",
              "side (the set-up a long-running client does once, as the timings warm up; `/proc/self/status`, VmHWM",

@@ -237,7 +237,8 @@ JSON.parse($stdin.read).each do |name, body|
     item = page.data.data[0]
     out[name] = { page: page.data.additional_properties.keys, item: item.additional_properties,
                   token: item.mint_a.additional_properties.keys, price: item.price.class.name,
-                  apr: item.day.reward_apr, type: item.type, decimals: item.mint_a.decimals, success: page.success }
+                  apr: item.day.reward_apr, type: item.type, decimals: item.mint_a.decimals, success: page.success,
+                  nested_keys: item.additional_properties.values.grep(Hash).flat_map(&:keys).map { |k| k.class.name } }
   rescue StandardError => e
     out[name] = "#{e.class.name.split('::').last}: #{e.message}"
   end
@@ -249,9 +250,10 @@ puts JSON.generate(out)
 
 def test_a_success_is_checked_at_every_depth() -> None:
     """A pool page as the Ruby client decodes it: the keys no schema names kept on the page, a
-    pool and its token (a nested value with Symbol keys, as the parser gives it); and each rule
-    still checked, with where it failed: a value outside an enum (its writer's check), a string
-    where an integer is, a number where a list is, a required key missing, a null item in a list."""
+    pool and its token (a nested value with Symbol keys, as before the client parsed with String
+    keys); and each rule still checked, with where it failed: a value outside an enum (its
+    writer's check), a string where an integer is, a number where a list is, a required key
+    missing, a null item in a list."""
     require("ruby")
     item = {"type": "Standard", "zzItem": {"nested": True}, "price": 2, "mintA": {"decimals": 9, "zzToken": "t"},
             "day": {"rewardApr": [1, 0.5]}}  # fmt: skip
@@ -270,7 +272,7 @@ def test_a_success_is_checked_at_every_depth() -> None:
     got = json.loads(proc.stdout)
     assert got["good"] == {"page": ["zzPage"], "item": {"zzItem": {"nested": True}}, "token": ["zzToken"],
                            "price": "Integer", "apr": [1, 0.5], "type": "Standard", "decimals": 9,
-                           "success": True}  # fmt: skip
+                           "success": True, "nested_keys": ["Symbol"]}  # fmt: skip
     shape = "UnexpectedShapeError: HTTP 200: the success envelope does not match the schema"
     enum = 'invalid value for "type", must be one of ["Concentrated", "Standard"].'
     assert got["enum"] == f"{shape} (ArgumentError: {enum})", got["enum"]
@@ -321,6 +323,58 @@ def test_a_model_is_built_alike_from_symbol_and_string_keys() -> None:
     assert got["same"] is True
     assert got["page"] == []
     assert got["missing"] == "data cannot be nil"
+
+
+UNLISTED = """
+$LOAD_PATH.unshift(LIB)
+require 'raydium_pool_v3_client'
+require 'json'
+# one class's Hashes in turn, as a list's items come: the unlisted keys of the one before are
+# tried first, and must give way to each Hash's own
+hashes = JSON.parse(<<~JSON)
+  [{"type": "Standard", "price": 1, "zzA": 1},
+   {"type": "Standard", "price": 1, "zzB": 2},
+   {"type": "Standard", "price": 1, "zzA": 3},
+   {"type": "Standard", "price": 1, "zzA": 4, "zzB": 5},
+   {"type": "Standard", "zzA": 6, "zzB": 7},
+   {"type": "Standard", "price": 1, "zzA": 8},
+   {"type": "Standard", "price": 1},
+   {"type": "Standard", "price": 1, "zzA": {"deep": [{"er": 1}]}}]
+JSON
+hashes.insert(6, { type: 'Standard', price: 2, zzC: 9 }) # a Hash a user built, with Symbol keys
+out = hashes.map do |hash|
+  model = RaydiumPoolV3Client::PoolInfoItem.build_from_hash(hash)
+  [model.price, model.additional_properties]
+end
+puts JSON.generate(out)
+"""
+
+
+def test_each_hash_keeps_its_own_unlisted_keys() -> None:
+    """DecodePlan reads a Hash's unlisted keys by those of the Hash before it where they fit
+    (decision 107): each model still gets exactly its own, with the values' keys as Symbols."""
+    require("ruby")
+    script = UNLISTED.replace("LIB", json.dumps(str(REPO / "generated" / "ruby" / "pool-v3" / "lib")))
+    proc = subprocess.run([*RUBY_COMMAND, "-e", script], capture_output=True, text=True, timeout=60, check=False)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert json.loads(proc.stdout) == [
+        [1, {"zzA": 1}], [1, {"zzB": 2}], [1, {"zzA": 3}], [1, {"zzA": 4, "zzB": 5}], [None, {"zzA": 6, "zzB": 7}],
+        [1, {"zzA": 8}], [2, {"zzC": 9}], [1, {}], [1, {"zzA": {"deep": [{"er": 1}]}}],
+    ]  # fmt: skip
+
+
+def test_a_free_form_value_has_symbol_keys() -> None:
+    """An Object-typed value (the perps data the source does not show) is handed on with Symbol
+    keys at every depth, as before the client parsed with String keys (decision 107)."""
+    require("ruby")
+    script = ("$LOAD_PATH.unshift(LIB); require 'raydium_perps_v1_client'; require 'json'\n"
+              "r = RaydiumPerpsV1Client::AvailabilityResponse.build_from_hash(JSON.parse($stdin.read))\n"
+              "puts r.data.inspect").replace("LIB", json.dumps(str(REPO / "generated" / "ruby" / "perps-v1" / "lib")))
+    body = {"id": "x", "success": True, "data": {"a": {"b": [{"c": 1}, 2]}}}
+    proc = subprocess.run([*RUBY_COMMAND, "-e", script], input=json.dumps(body), capture_output=True, text=True,
+                          timeout=60, check=False)  # fmt: skip
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert proc.stdout.strip() == "{:a=>{:b=>[{:c=>1}, 2]}}"
 
 
 SELF_HOLDING = """

@@ -321,6 +321,16 @@ end
 base = ARGV[0]
 report = {}
 quote = compute("#{base}/quote")
+# the JSON the quote sends back, as its to_hash gives it: Symbol keys at every depth, as before
+# the client parsed with String keys (docs/decisions.md, 107)
+key_classes = lambda do |value|
+  case value
+  when Hash then value.keys.map { |k| k.class.name } + value.values.flat_map { |v| key_classes.call(v) }
+  when Array then value.flat_map { |v| key_classes.call(v) }
+  else []
+  end
+end
+report['keyClasses'] = key_classes.call(quote.to_hash).uniq
 client = M::ApiClient.new(M::Contract.configuration("#{base}/quote"))
 body = M::SwapBaseInTransactionRequest.new(wallet: 'WALLET', swap_response: quote, tx_version: M::TxVersion::V0,
                                            compute_unit_price_micro_lamports: 0, wrap_sol: true, unwrap_sol: true)
@@ -348,7 +358,9 @@ def test_ruby(server: QuoteServer, tmp_path: Path) -> None:
     proc = subprocess.run([*RUBY_COMMAND, str(script), server.url], capture_output=True, text=True, timeout=60,
                           check=False)  # fmt: skip
     assert proc.returncode == 0, proc.stderr
-    assert problems(json.loads(proc.stdout), server) == []
+    report = json.loads(proc.stdout)
+    assert problems(report, server) == []
+    assert report["keyClasses"] == ["Symbol"]
 
 
 PHP_PROGRAM = """<?php

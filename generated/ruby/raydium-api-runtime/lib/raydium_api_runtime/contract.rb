@@ -155,20 +155,19 @@ module RaydiumApiRuntime
       fail NotJsonError.new(not_json, **details(response)) unless json_media?(media) || lenient
 
       begin
-        payload = JSON.parse(body, symbolize_names: true) # the keys the models are built from
+        payload = JSON.parse(body) # String keys, which the models are built from (DecodePlan)
       rescue JSON::ParserError => e
         fail NotJsonError.new(not_json, **details(response)) if lenient
 
         what = body.empty? ? 'the body is empty' : "the body is not valid JSON (#{e.message[0, 120]}); it may be truncated"
         raise MalformedJsonError.new("HTTP #{status}: #{what} (#{body.bytesize} bytes: #{preview(body)})", **details(response))
       end
-      unless payload.is_a?(Hash) && [true, false].include?(payload[:success])
+      unless payload.is_a?(Hash) && [true, false].include?(payload['success'])
         fail UnexpectedShapeError.new("HTTP #{status}: the body is JSON but not an envelope (no boolean 'success'): " \
                                       "#{preview(body)}", **details(response))
       end
-      # a failure's envelope is read again with its keys as they came (String keys)
-      fail failure(response, envelope_or_empty(body)) if payload[:success] == false
-      fail failure(response, envelope_or_empty(body), 'error status with success=true') unless (200..299).cover?(status)
+      fail failure(response, payload) if payload['success'] == false
+      fail failure(response, payload, 'error status with success=true') unless (200..299).cover?(status)
 
       payload
     end
@@ -187,7 +186,7 @@ module RaydiumApiRuntime
       end
       head, *rest = segments
       if value.is_a?(Hash) && head != '*'
-        null_item(value[head.to_sym], rest, where.empty? ? head : "#{where}.#{head}")
+        null_item(value[head], rest, where.empty? ? head : "#{where}.#{head}")
       elsif value.is_a?(Array) && head == '*'
         value.each_with_index do |item, i|
           found = null_item(item, rest, "#{where}[#{i}]")
@@ -198,7 +197,7 @@ module RaydiumApiRuntime
     end
 
     def check_null_items(operation, response, payload)
-      missing = self::REQUIRED.fetch(operation, []).reject { |key| payload.key?(key.to_sym) }
+      missing = self::REQUIRED.fetch(operation, []).reject { |key| payload.key?(key) }
       unless missing.empty?
         fail UnexpectedShapeError.new("HTTP #{response.code}: the success envelope does not match the schema " \
                                       "(#{missing.join(', ')} missing)", **details(response))
@@ -229,7 +228,7 @@ module RaydiumApiRuntime
         check_envelope(response)
         fail UnexpectedStatusError.new("HTTP #{response.code}: unexpected status", **details(response))
       end
-      payload = check_envelope(response) # parsed once, with Symbol keys, for the checks and the model
+      payload = check_envelope(response) # parsed once, for the checks and the model
       check_null_items(operation, response, payload)
       # The models' attribute writers check each rule (a required field missing, a pattern not met)
       # as the model is built, and raise ArgumentError; the generator's `valid?` repeats those checks

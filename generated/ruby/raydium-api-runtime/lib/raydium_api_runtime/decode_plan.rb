@@ -1,6 +1,18 @@
 module RaydiumApiRuntime
+  # `value` with the keys of its Hashes, at every depth, as Symbols (what JSON.parse with
+  # `symbolize_names` gives): a value handed on as it came, from a parse with String keys. A
+  # scalar, and a list with no Hash or Array in it, is itself (of the parsed values, only
+  # Hashes and Arrays are Enumerable).
+  def self.symbol_keys(value)
+    case value
+    when Hash then value.to_h { |key, item| [key.is_a?(String) ? key.to_sym : key, symbol_keys(item)] }
+    when Array then value.any?(Enumerable) ? value.map { |item| symbol_keys(item) } : value
+    else value
+    end
+  end
+
   # How a model class of a client gem decodes a Hash (the gem's ApiModelBase.build_from_hash),
-  # worked out once per class: per JSON key (as the parser gives it: a Symbol, or a String), the
+  # worked out once per class: per JSON key (a String, as the client parses the body), the
   # attribute's writer and the check `_deserialize` makes of the value; and each key `new` sets
   # when it is absent (a default, or nil for a required attribute, which its writer refuses; the
   # class's `absent_attributes`). A model is `allocate`d and its writers called, so every rule
@@ -13,6 +25,10 @@ module RaydiumApiRuntime
   # line, where a loop over the Hash with a table lookup, `public_send` and a lambda per value
   # cost twice as much; the keys read are counted, and only a Hash with more keys is walked for
   # the others.
+  # The keys are read as Strings, as JSON.parse gives them: with `symbolize_names` the parse
+  # of the 1000-pool page took 1.1x to 1.25x as long, and a String key read costs less than
+  # that (docs/decisions.md, 107). What is handed on as it came (an Object-typed value, the
+  # values of additional properties, the JSON a model sends back) has Symbol keys, as before.
   # The source is built from the class's attribute names (a writer whose name is not an
   # identifier is called with `public_send`), its JSON keys and type names (written with
   # `inspect`), and the model classes it holds (by index).
@@ -39,12 +55,12 @@ module RaydiumApiRuntime
       @builders = [] # their plans' compiled builds, by the same index, taken on first use
       absent = klass.absent_attributes
       types = klass.acceptable_openapi_types
-      @known = {} # the JSON keys the class lists, as Symbols
+      @known = {} # the JSON keys the class lists, as frozen Strings
       @defaults = [] # what `new` sets where a key is absent, by index in the source
       columns = []
       defaults = []
       klass.acceptable_attribute_map.each do |attribute, key|
-        key = key.to_sym
+        key = key.to_s.freeze
         @known[key] = true
         columns << column(attribute, key, check(types[attribute].to_s, 'value', 1))
         next unless absent.key?(attribute)
@@ -70,17 +86,36 @@ module RaydiumApiRuntime
 
     private
 
-    # The keys of attributes the class does not list, as Strings (its additional properties);
-    # or, for a Hash with String keys where the class's keys are (a Hash a user built, say), the
-    # Hash with Symbol keys, to read again.
-    def rest(attributes)
+    # The keys of attributes the class does not list, as Strings, with their values' keys as
+    # Symbols (its additional properties); or, for a Hash with Symbol keys where the class's keys
+    # are (a Hash a user built, or parsed with `symbolize_names`), the Hash with String keys, to
+    # read again. `seen` is how many of the class's keys it has.
+    # The unlisted keys of the last Hash that was walked are kept (@unlisted, each with its
+    # String): a Hash with `seen` listed keys and every one of those, and no other key, is read by
+    # them, without a walk and new Strings (the items of a list come with the same keys;
+    # docs/decisions.md, 107).
+    def rest(attributes, seen)
+      unlisted = @unlisted
+      if unlisted && seen + unlisted.size == attributes.size
+        extra = {}
+        unlisted.each do |key, name|
+          break unless attributes.key?(key)
+
+          extra[name] = RaydiumApiRuntime.symbol_keys(attributes[key])
+        end
+        return [nil, extra] if extra.size == unlisted.size
+      end
       extra = {}
+      keys = []
       attributes.each do |key, value|
         next if @known.key?(key)
-        return [attributes.transform_keys { |k| k.is_a?(String) ? k.to_sym : k }, nil] if key.is_a?(String) && @known.key?(key.to_sym)
+        return [attributes.transform_keys { |k| k.is_a?(Symbol) ? k.name : k }, nil] if key.is_a?(Symbol) && @known.key?(key.name)
 
-        extra[key.to_s] = value
+        name = key.to_s.freeze
+        extra[name] = RaydiumApiRuntime.symbol_keys(value)
+        keys << [key, name]
       end
+      @unlisted = keys.freeze
       [nil, extra]
     end
 
@@ -95,7 +130,7 @@ module RaydiumApiRuntime
     # Hash built by its class, anything else by base._deserialize. `depth` names the variables
     # of nested lists.
     def check(type, var, depth)
-      return var if type == 'Object'
+      return "RaydiumApiRuntime.symbol_keys(#{var})" if type == 'Object'
 
       test, expected = SCALARS[type]
       return "(#{format(test, v: var)} ? #{var} : @base._wrong_type(#{expected.inspect}, #{var}))" if test
@@ -129,18 +164,18 @@ module RaydiumApiRuntime
       klass.is_a?(Class) && klass < @base && klass.respond_to?(:absent_attributes) ? klass : nil
     end
 
-    # Ruby source that reads one key (a Symbol) and calls its attribute's writer with the value
-    # checked (`converted`, source over `value`), or with nil for a null; `seen` counts the keys
-    # read.
+    # Ruby source that reads one key (a String) and calls its attribute's writer with the value
+    # checked (`converted`, source over `value`), or with nil for a null; `absent` counts the
+    # keys the Hash does not have (fewer than those it has, so fewer additions).
     def column(attribute, key, converted)
       <<~RUBY
         value = attributes[#{key.inspect}]
         if !value.nil?
-          seen += 1
           #{assign(attribute, converted)}
         elsif attributes.key?(#{key.inspect})
-          seen += 1
           #{assign(attribute, 'nil')}
+        else
+          absent += 1
         end
       RUBY
     end
@@ -151,16 +186,16 @@ module RaydiumApiRuntime
         # frozen_string_literal: true
         lambda do |attributes|
           model = @klass.allocate
-          seen = 0
+          absent = 0
           #{columns.join}
-          if seen != attributes.size
-            again, extra = rest(attributes)
+          if attributes.size != #{columns.size} - absent
+            again, extra = rest(attributes, #{columns.size} - absent)
             next build(again) if again
 
             model.instance_variable_set(:@additional_properties, extra)
           end
           #{defaults.join("\n")}
-          #{'model.instance_variable_set(:@raw_json_hash, attributes)' if @keep_raw_json}
+          #{'model.instance_variable_set(:@raw_json_hash, RaydiumApiRuntime.symbol_keys(attributes))' if @keep_raw_json}
           model
         end
       RUBY
