@@ -186,7 +186,8 @@ class HostileServer:
     contract (../shared/design.md), chosen by the URL: a client whose base URL is
     `{url}/{scenario}/{host}` gets that scenario on every operation. `bodies[(host, path)]`
     is the success body of an operation (raw bytes for operations the source shows no body
-    for). Binds 127.0.0.1; `stop()` releases stalled connections, so it ends in bounded time."""
+    for). Binds 127.0.0.1; `stop()`, or leaving its `with` block, releases stalled connections,
+    so it ends in bounded time."""
 
     SCENARIOS = ("success", "failure-200", "failure-400", "failure-500", "429-then-200", "429-json", "429-html",
                  "429-long", "403-html", "520-html", "truncated", "empty", "text-plain", "unknown-keys",
@@ -294,6 +295,12 @@ class HostileServer:
         self.httpd.shutdown()
         self.httpd.server_close()
         self.thread.join(timeout=10)
+
+    def __enter__(self) -> HostileServer:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
 
 
 def refused_url() -> str:

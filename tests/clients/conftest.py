@@ -62,8 +62,5 @@ def scripted() -> Iterator[ScriptedServer]:
 
 @pytest.fixture
 def hostile() -> Iterator[HostileServer]:
-    server = HostileServer(bodies())
-    try:
+    with HostileServer(bodies()) as server:
         yield server
-    finally:
-        server.stop()

@@ -111,13 +111,9 @@ def run_scenarios(scenarios: Sequence[str], use_async: bool) -> Judged:
     """Every host's calls of every scenario at once, against a hostile server of their own:
     the scenarios' waits (a stall's timeout, a Retry-After) overlap instead of adding up
     scenario by scenario (decision 105)."""
-    server = HostileServer(bodies())
-    try:
-        with ThreadPoolExecutor(max_workers=len(scenarios)) as pool:
-            found = list(pool.map(lambda s: run_hosts(s, HOSTS, server, use_async=use_async), scenarios))
+    with HostileServer(bodies()) as server, ThreadPoolExecutor(max_workers=len(scenarios)) as pool:
+        found = list(pool.map(lambda s: run_hosts(s, HOSTS, server, use_async=use_async), scenarios))
         hits = {s: {(h, path): n for (hit, h, path), n in server.hits.items() if hit == s} for s in scenarios}
-    finally:
-        server.stop()
     return {s: (problems, hits[s]) for s, problems in zip(scenarios, found, strict=True)}
 
 
@@ -161,21 +157,21 @@ def default_stall() -> Iterator[tuple[StallResults, list[threading.Thread]]]:
     """The calls test_a_stall_ends_within_the_default_timeout judges, started when this module
     starts, against a stalling server of their own: they wait out the default 8 s timeout in
     threads while the module's other tests run, not on their own at the end (decision 100)."""
-    server = HostileServer(bodies())
     results: StallResults = {}
-
-    def call(host: str, use_async: bool) -> None:
-        op = operations([host])[0][3]
-        client = package(host).Client(base_url=server.base_url("stall", host))
-        results[(host, use_async)] = run_case(host, op, client, use_async)
-
-    threads = [threading.Thread(target=call, args=(h, a), daemon=True) for h in HOSTS for a in (False, True)]
-    for thread in threads:
-        thread.start()
+    threads: list[threading.Thread] = []
     try:
-        yield results, threads
-    finally:
-        server.stop()
+        with HostileServer(bodies()) as server:
+
+            def call(host: str, use_async: bool) -> None:
+                op = operations([host])[0][3]
+                client = package(host).Client(base_url=server.base_url("stall", host))
+                results[(host, use_async)] = run_case(host, op, client, use_async)
+
+            threads += [threading.Thread(target=call, args=(h, a), daemon=True) for h in HOSTS for a in (False, True)]
+            for thread in threads:
+                thread.start()
+            yield results, threads
+    finally:  # the server stopped first, which ends a call still waiting
         for thread in threads:
             thread.join(timeout=30)
 
