@@ -364,17 +364,38 @@ def test_each_hash_keeps_its_own_unlisted_keys() -> None:
 
 
 def test_a_free_form_value_has_symbol_keys() -> None:
-    """An Object-typed value (the perps data the source does not show) is handed on with Symbol
-    keys at every depth, as before the client parsed with String keys (decision 107)."""
+    """An Object-typed value (the perps data the source does not show), as the client's call
+    decodes it, is handed on with Symbol keys at every depth, as before the client parsed with
+    String keys (decision 107)."""
     require("ruby")
     script = ("$LOAD_PATH.unshift(LIB); require 'raydium_perps_v1_client'; require 'json'\n"
-              "r = RaydiumPerpsV1Client::AvailabilityResponse.build_from_hash(JSON.parse($stdin.read))\n"
-              "puts r.data.inspect").replace("LIB", json.dumps(str(REPO / "generated" / "ruby" / "perps-v1" / "lib")))
+              "m = RaydiumPerpsV1Client; body = $stdin.read\n"
+              "Typhoeus.stub(/127.0.0.1:9/).and_return(Typhoeus::Response.new(code: 200, return_code: :ok, body: body,"
+              " headers: { 'Content-Type' => 'application/json' }))\n"
+              "api = m::MainApi.new(m::ApiClient.new(m::Contract.configuration('http://127.0.0.1:9')))\n"
+              "puts api.check_availability.data.inspect"
+              ).replace("LIB", json.dumps(str(REPO / "generated" / "ruby" / "perps-v1" / "lib")))
     body = {"id": "x", "success": True, "data": {"a": {"b": [{"c": 1}, 2]}}}
     proc = subprocess.run([*RUBY_COMMAND, "-e", script], input=json.dumps(body), capture_output=True, text=True,
                           timeout=60, check=False)  # fmt: skip
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert proc.stdout.strip() == "{:a=>{:b=>[{:c=>1}, 2]}}"
+
+
+def test_a_hash_a_user_built_is_handed_on_as_built() -> None:
+    """A model a user builds from their own Hash hands on its free-form values and additional
+    properties with the keys the user gave them, as before 2.2.0 (decision 107); the client's own
+    decode gives them Symbol keys (test_a_success_is_checked_at_every_depth)."""
+    require("ruby")
+    script = ("$LOAD_PATH.unshift(LIB); require 'raydium_pool_v3_client'; require 'json'\n"
+              "c = RaydiumPoolV3Client::LimitOrderConfig.build_from_hash(JSON.parse($stdin.read))\n"
+              "puts [c.limit_order_admin, c.additional_properties].inspect"
+              ).replace("LIB", json.dumps(str(REPO / "generated" / "ruby" / "pool-v3" / "lib")))
+    body = {"limit_order_admin": {"owner": "X"}, "zz": {"k": [{"j": 1}]}}
+    proc = subprocess.run([*RUBY_COMMAND, "-e", script], input=json.dumps(body), capture_output=True, text=True,
+                          timeout=60, check=False)  # fmt: skip
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert proc.stdout.strip() == '[{"owner"=>"X"}, {"zz"=>{"k"=>[{"j"=>1}]}}]'
 
 
 SELF_HOLDING = """

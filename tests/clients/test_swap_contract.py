@@ -331,6 +331,9 @@ key_classes = lambda do |value|
   end
 end
 report['keyClasses'] = key_classes.call(quote.to_hash).uniq
+# a quote a user rebuilds from saved JSON: its own keys Symbols, the rest as the user's Hash has them
+rebuilt = M::SwapComputeResponse.build_from_hash(JSON.parse(JSON.generate(quote.to_hash))).to_hash
+report['rebuiltKeyClasses'] = [rebuilt.keys.map { |k| k.class.name }.uniq, key_classes.call(rebuilt.values).uniq]
 client = M::ApiClient.new(M::Contract.configuration("#{base}/quote"))
 body = M::SwapBaseInTransactionRequest.new(wallet: 'WALLET', swap_response: quote, tx_version: M::TxVersion::V0,
                                            compute_unit_price_micro_lamports: 0, wrap_sol: true, unwrap_sol: true)
@@ -361,6 +364,7 @@ def test_ruby(server: QuoteServer, tmp_path: Path) -> None:
     report = json.loads(proc.stdout)
     assert problems(report, server) == []
     assert report["keyClasses"] == ["Symbol"]
+    assert report["rebuiltKeyClasses"] == [["Symbol"], ["String"]]
 
 
 PHP_PROGRAM = """<?php

@@ -1,8 +1,35 @@
 module RaydiumApiRuntime
+  # The fiber-local flag `from_own_parse` sets.
+  OWN_PARSE = :raydium_api_runtime_own_parse
+
+  # Runs the block, a decode of the client's own parse (String keys), with what the models hand
+  # on as it came given Symbol keys at every depth, as the parse with `symbolize_names` before
+  # 2.2.0 gave them (docs/decisions.md, 107). A Hash a user builds a model from is handed on as
+  # the user built it, as before.
+  def self.from_own_parse
+    before = Thread.current[OWN_PARSE]
+    Thread.current[OWN_PARSE] = true
+    yield
+  ensure
+    Thread.current[OWN_PARSE] = before
+  end
+
+  # A value a model hands on as it came (an Object-typed value, an additional property's value).
+  def self.handed_on(value)
+    Thread.current[OWN_PARSE] ? symbol_keys(value) : value
+  end
+
+  # The JSON a model sends back (a quote), from the Hash it was built from; a user's Hash with
+  # its own keys as Symbols, as the model read it before 2.2.0.
+  def self.sent_back(attributes)
+    return symbol_keys(attributes) if Thread.current[OWN_PARSE]
+
+    attributes.transform_keys { |key| key.is_a?(String) ? key.to_sym : key }
+  end
+
   # `value` with the keys of its Hashes, at every depth, as Symbols (what JSON.parse with
-  # `symbolize_names` gives): a value handed on as it came, from a parse with String keys. A
-  # scalar, and a list with no Hash or Array in it, is itself (of the parsed values, only
-  # Hashes and Arrays are Enumerable).
+  # `symbolize_names` gives). A scalar, and a list with no Hash or Array in it, is itself (of
+  # the parsed values, only Hashes and Arrays are Enumerable).
   def self.symbol_keys(value)
     case value
     when Hash then value.to_h { |key, item| [key.is_a?(String) ? key.to_sym : key, symbol_keys(item)] }
@@ -28,7 +55,8 @@ module RaydiumApiRuntime
   # The keys are read as Strings, as JSON.parse gives them: with `symbolize_names` the parse
   # of the 1000-pool page took 1.1x to 1.25x as long, and a String key read costs less than
   # that (docs/decisions.md, 107). What is handed on as it came (an Object-typed value, the
-  # values of additional properties, the JSON a model sends back) has Symbol keys, as before.
+  # values of additional properties, the JSON a model sends back) has the keys it had before
+  # (`handed_on`, `sent_back`).
   # The source is built from the class's attribute names (a writer whose name is not an
   # identifier is called with `public_send`), its JSON keys and type names (written with
   # `inspect`), and the model classes it holds (by index).
@@ -86,8 +114,8 @@ module RaydiumApiRuntime
 
     private
 
-    # The keys of attributes the class does not list, as Strings, with their values' keys as
-    # Symbols (its additional properties); or, for a Hash with Symbol keys where the class's keys
+    # The keys of attributes the class does not list, as Strings, with their values handed on
+    # (its additional properties); or, for a Hash with Symbol keys where the class's keys
     # are (a Hash a user built, or parsed with `symbolize_names`), the Hash with String keys, to
     # read again. `seen` is how many of the class's keys it has.
     # The unlisted keys of the last Hash that was walked are kept (@unlisted, each with its
@@ -101,7 +129,7 @@ module RaydiumApiRuntime
         unlisted.each do |key, name|
           break unless attributes.key?(key)
 
-          extra[name] = RaydiumApiRuntime.symbol_keys(attributes[key])
+          extra[name] = RaydiumApiRuntime.handed_on(attributes[key])
         end
         return [nil, extra] if extra.size == unlisted.size
       end
@@ -112,7 +140,7 @@ module RaydiumApiRuntime
         return [attributes.transform_keys { |k| k.is_a?(Symbol) ? k.name : k }, nil] if key.is_a?(Symbol) && @known.key?(key.name)
 
         name = key.to_s.freeze
-        extra[name] = RaydiumApiRuntime.symbol_keys(value)
+        extra[name] = RaydiumApiRuntime.handed_on(value)
         keys << [key, name]
       end
       @unlisted = keys.freeze
@@ -130,7 +158,7 @@ module RaydiumApiRuntime
     # Hash built by its class, anything else by base._deserialize. `depth` names the variables
     # of nested lists.
     def check(type, var, depth)
-      return "RaydiumApiRuntime.symbol_keys(#{var})" if type == 'Object'
+      return "RaydiumApiRuntime.handed_on(#{var})" if type == 'Object'
 
       test, expected = SCALARS[type]
       return "(#{format(test, v: var)} ? #{var} : @base._wrong_type(#{expected.inspect}, #{var}))" if test
@@ -195,7 +223,7 @@ module RaydiumApiRuntime
             model.instance_variable_set(:@additional_properties, extra)
           end
           #{defaults.join("\n")}
-          #{'model.instance_variable_set(:@raw_json_hash, RaydiumApiRuntime.symbol_keys(attributes))' if @keep_raw_json}
+          #{'model.instance_variable_set(:@raw_json_hash, RaydiumApiRuntime.sent_back(attributes))' if @keep_raw_json}
           model
         end
       RUBY

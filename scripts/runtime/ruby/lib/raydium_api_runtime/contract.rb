@@ -234,7 +234,7 @@ module RaydiumApiRuntime
       # as the model is built, and raise ArgumentError; the generator's `valid?` repeats those checks
       # and prints a deprecation warning on every call, so it is not called.
       begin
-        data = api_client.convert_to_type(payload, opts[:return_type])
+        data = RaydiumApiRuntime.from_own_parse { api_client.convert_to_type(payload, opts[:return_type]) }
       rescue StandardError => e
         raise UnexpectedShapeError.new("HTTP #{response.code}: the success envelope does not match the schema " \
                                        "(#{e.class}: #{e.message[0, 300]})", **details(response))
