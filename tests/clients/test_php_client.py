@@ -379,3 +379,77 @@ def test_a_success_is_checked_at_every_depth() -> None:
     assert got["null item"] == f"{shape} (data.data[0].mintA.tags[1] is null, and the schema admits no null there)"
     assert got["list item"] == f"{shape} (data.data[0].mintA.tags[1]: expected a string, got a number)"
     assert got["float item"] == f"{shape} (data.data[0].day.rewardApr[1]: expected a number, got a string)"
+
+
+NUMERIC_KEYS = """<?php
+namespace Raydium\\PoolV3\\Model;
+
+require_once AUTOLOAD;
+raydium_autoload(['Raydium\\\\PoolV3\\\\' => LIB]);
+
+// A model whose JSON keys PHP reads as numbers ("5", "5.0"), and one nullable whose setter's name
+// is not an identifier: Token with three more properties, as a generated model lists them.
+class Probe extends Token
+{
+    public array $calls = [];
+    public static function attributeMap()
+    {
+        return parent::attributeMap() + ['five' => '5', 'five_point' => '5.0', 'maybe' => 'maybe'];
+    }
+    public static function openAPITypes()
+    {
+        return parent::openAPITypes() + ['five' => 'string', 'five_point' => 'int', 'maybe' => 'string'];
+    }
+    public static function setters()
+    {
+        return parent::setters() + ['five' => 'setFive', 'five_point' => 'setFivePoint', 'maybe' => "setMaybe\\n"];
+    }
+    public static function isNullable(string $property): bool
+    {
+        return $property === 'maybe' || parent::isNullable($property);
+    }
+    public function __call($name, $arguments)
+    {
+        $this->calls[] = [$name, ...$arguments];
+        return $this;
+    }
+}
+
+$decode = \\Closure::bind(function (string $body) {
+    return self::build(json_decode($body), Probe::class, 'pool');
+}, new \\Raydium\\PoolV3\\Contract(), \\Raydium\\ApiRuntime\\Contract::class);
+$out = [];
+foreach (json_decode(file_get_contents('php://stdin'), true) as $name => $body) {
+    try {
+        $model = $decode($body);
+        $out[$name] = ['five' => $model['five'], 'five_point' => $model['five_point'], 'decimals' => $model['decimals'],
+                       'extra' => $model->getAdditionalProperties(), 'calls' => $model->calls];
+    } catch (\\Throwable $e) {
+        $out[$name] = $e->getMessage();
+    }
+}
+echo json_encode($out);
+"""
+
+
+def test_keys_read_as_numbers_are_matched_exactly() -> None:
+    """The decoder compiled per model class (docs/decisions.md, 108) matches a JSON key only to
+    itself, also where PHP reads keys as numbers, which `==` would match loosely ("05" and "5.0"
+    to "5"); and a null where the schema admits one goes to the setter, as the generated code
+    records it, called by its own name where that is not an identifier (a final newline)."""
+    require("php")
+    bodies = {"good": json.dumps({"5": "a", "5.0": 7, "05": "x", "maybe": None, "decimals": 9, "5.00": 1}),
+              "five is a string": json.dumps({"5": 5}), "five point is an integer": json.dumps({"5.0": "a"}),
+              "a null five": json.dumps({"5": None})}  # fmt: skip
+    script = NUMERIC_KEYS.replace("AUTOLOAD", json.dumps(str(PHP_AUTOLOAD))).replace(
+        "LIB", json.dumps(str(PHP / "pool-v3" / "lib")))
+    proc = subprocess.run(["php", "-r", script.removeprefix("<?php\n")], input=json.dumps(bodies), capture_output=True,
+                          text=True, timeout=60, check=False)  # fmt: skip
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert json.loads(proc.stdout) == {
+        "good": {"five": "a", "five_point": 7, "decimals": 9, "extra": {"05": "x", "5.00": 1},
+                 "calls": [["setMaybe\n", None]]},
+        "five is a string": "pool.5: expected a string, got a number",
+        "five point is an integer": "pool.5.0: expected an integer, got a string",
+        "a null five": "pool.5 is null, and the schema admits no null there",
+    }  # fmt: skip

@@ -603,53 +603,102 @@ abstract class Contract
     /**
      * $value as a new $class: its keys in the order they came, each value checked (build()), a
      * setter called where it checks more than null (SETTER_CHECKS), the keys the class does not
-     * list kept as its additional properties, and the model's own rules checked last.
+     * list kept as its additional properties, and the model's own rules checked last, by the
+     * class's decoder, compiled on first use (compile()).
      *
      * @param class-string $class
      */
     private static function model(\stdClass $value, string $class, string $where): object
     {
-        [$prototype, $fields, $fill] = self::$plans[$class] ??= self::plan($class);
-        $instance = clone $prototype;
-        $values = [];
-        $extra = [];
-        foreach (get_object_vars($value) as $key => $item) {
-            $field = $fields[$key] ?? null;
-            if ($field === null) {
-                $extra[$key] = $item;
-                continue;
-            }
-            [$property, $type, $nullable, $setter, $viaSetter] = $field;
-            if ($item === null && !$nullable) {
-                throw new \UnexpectedValueException(self::at($where, $key) . ' is null, and the schema admits no null there');
-            }
-            $built = match ($type) { // a scalar that fits, in place, as build() returns it
-                'string' => is_string($item) ? $item : self::build($item, $type, self::at($where, $key)),
-                'float' => is_float($item) ? $item : (is_int($item) ? (float) $item : self::build($item, $type, self::at($where, $key))),
-                'int' => is_int($item) ? $item : self::build($item, $type, self::at($where, $key)),
-                'bool' => is_bool($item) ? $item : self::build($item, $type, self::at($where, $key)),
-                default => self::build($item, $type, self::at($where, $key)),
-            };
-            if (!$viaSetter && $built !== null) {
-                $values[$property] = $built;
-                continue;
-            }
-            try {
-                $instance->$setter($built); // a null for a nullable property is recorded as set to null
-            } catch (\InvalidArgumentException $e) { // a setter's own check (an enum, a length)
-                throw new \UnexpectedValueException(self::at($where, $key) . ": {$e->getMessage()}", 0, $e);
-            }
-        }
-        $fill($instance, $values);
-        if ($extra !== []) {
-            $instance->setAdditionalProperties($extra);
-        }
-        $invalid = $instance->listInvalidProperties();
-        if ($invalid !== []) {
-            throw new \UnexpectedValueException(self::place($where) . ': ' . implode('; ', $invalid));
-        }
+        return (self::$decoders[$class] ??= self::compile($class))($value, $where);
+    }
 
-        return $instance;
+    /**
+     * Per model class, its compiled decoder (model()).
+     *
+     * @var array<class-string, \Closure(\stdClass, string): object>
+     */
+    private static array $decoders = [];
+
+    /**
+     * The decoder of $class, a closure of (the decoded object, its place): PHP source written
+     * from the class's plan, one `case` per JSON key it lists, with each scalar checked in line
+     * and anything else, and every value that does not fit, handed to build() (which throws with
+     * the place). A loop over the plan, a table lookup and a `match` per key, took about half as
+     * long again on the 1000-pool page (docs/decisions.md, 108). The source holds only the plan's
+     * keys, properties, setters and types, each written with var_export.
+     *
+     * @param class-string $class
+     *
+     * @return \Closure(\stdClass, string): object
+     */
+    private static function compile(string $class): \Closure
+    {
+        [$prototype, $fields, $fill] = self::$plans[$class] ??= self::plan($class);
+        // `switch` compares with ==, which compares two numeric strings as numbers ('5' == '5.0'):
+        // where the class lists a key PHP reads as a number, every key is matched with a letter
+        // before it, so that none is numeric
+        $prefix = array_filter(array_keys($fields), fn (int|string $key): bool => is_numeric($key)) === [] ? '' : 'k';
+        $cases = '';
+        foreach ($fields as $key => [$property, $type, $nullable, $setter, $viaSetter]) {
+            $at = 'self::at($where, ' . var_export((string) $key, true) . ')';
+            $null = $nullable ? self::setterCall($setter, 'null', $at)
+                : "throw new \\UnexpectedValueException($at . ' is null, and the schema admits no null there');";
+            $other = 'self::build($item, ' . var_export($type, true) . ", $at)";
+            [$kind, $inner] = self::$kinds[$type] ??= self::kind($type);
+            $built = match (true) {
+                $type === 'string' => "is_string(\$item) ? \$item : $other",
+                $type === 'int' => "is_int(\$item) ? \$item : $other",
+                $type === 'bool' => "is_bool(\$item) ? \$item : $other",
+                $type === 'float' => "is_float(\$item) ? \$item : (is_int(\$item) ? (float) \$item : $other)",
+                $kind === 'model' => '$item instanceof \stdClass ? self::model($item, ' . var_export($inner, true) . ", $at) : $other",
+                default => $other,
+            };
+            $store = $viaSetter ? self::setterCall($setter, '$built', $at) : '$values[' . var_export($property, true) . '] = $built;';
+            $cases .= 'case ' . var_export($prefix . $key, true) . ":\n"
+                . "    if (\$item === null) {\n        $null\n" . ($nullable ? "        break;\n" : '') . "    }\n"
+                . "    \$built = $built;\n    $store\n    break;\n";
+        }
+        $subject = $prefix === '' ? '$key' : '"k$key"';
+        $source = <<<PHP
+            return static function (\\stdClass \$value, string \$where) use (\$prototype, \$fill): object {
+                \$instance = clone \$prototype;
+                \$values = [];
+                \$extra = [];
+                foreach (get_object_vars(\$value) as \$key => \$item) {
+                    switch ($subject) {
+            $cases
+                    default:
+                        \$extra[\$key] = \$item;
+                    }
+                }
+                \$fill(\$instance, \$values);
+                if (\$extra !== []) {
+                    \$instance->setAdditionalProperties(\$extra);
+                }
+                \$invalid = \$instance->listInvalidProperties();
+                if (\$invalid !== []) {
+                    throw new \\UnexpectedValueException(self::place(\$where) . ': ' . implode('; ', \$invalid));
+                }
+
+                return \$instance;
+            };
+            PHP;
+
+        return eval($source);
+    }
+
+    /**
+     * PHP source that calls the setter named $setter on $instance with $value (source), a setter's
+     * own check (an enum, a length) thrown with the place ($at, source).
+     */
+    private static function setterCall(string $setter, string $value, string $at): string
+    {
+        $call = preg_match('/\A[A-Za-z_][A-Za-z0-9_]*\z/', $setter) === 1 ? "\$instance->$setter($value)"
+            : '$instance->{' . var_export($setter, true) . "}($value)";
+
+        return "try {\n        $call;\n    } catch (\\InvalidArgumentException \$e) {\n"
+            . "        throw new \\UnexpectedValueException($at . \": {\$e->getMessage()}\", 0, \$e);\n    }";
     }
 
     /** The place of member $key of the value at $where ("data.data[3].mintA"). */
