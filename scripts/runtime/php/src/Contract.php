@@ -569,17 +569,13 @@ abstract class Contract
     }
 
     /**
-     * Per model class, what model() needs, worked out once: a fresh instance to clone, each
-     * property by its JSON key, and a function that sets properties on an instance.
+     * What compile() writes the decoder of $class from: a fresh instance to clone, each property
+     * by its JSON key (an int where PHP reads the key as a number), and a function that sets
+     * properties on an instance.
      *
-     * @var array<class-string, array{0: object, 1: array<string, array{0: string, 1: string, 2: bool, 3: string, 4: bool}>, 2: \Closure}>
-     */
-    private static array $plans = [];
-
-    /**
      * @param class-string $class
      *
-     * @return array{0: object, 1: array<string, array{0: string, 1: string, 2: bool, 3: string, 4: bool}>, 2: \Closure}
+     * @return array{0: object, 1: array<int|string, array{0: string, 1: string, 2: bool, 3: string, 4: bool}>, 2: \Closure}
      */
     private static function plan(string $class): array
     {
@@ -634,7 +630,7 @@ abstract class Contract
      */
     private static function compile(string $class): \Closure
     {
-        [$prototype, $fields, $fill] = self::$plans[$class] ??= self::plan($class);
+        [$prototype, $fields, $fill] = self::plan($class);
         // `switch` compares with ==, which compares two numeric strings as numbers ('5' == '5.0'):
         // where the class lists a key PHP reads as a number, every key is matched with a letter
         // before it, so that none is numeric

@@ -24,7 +24,12 @@ module RaydiumApiRuntime
   def self.sent_back(attributes)
     return symbol_keys(attributes) if Thread.current[OWN_PARSE]
 
-    attributes.transform_keys { |key| key.is_a?(String) ? key.to_sym : key }
+    attributes.transform_keys { |key| symbol_key(key) }
+  end
+
+  # A Hash key as a Symbol where it is a String; any other key as it is.
+  def self.symbol_key(key)
+    key.is_a?(String) ? key.to_sym : key
   end
 
   # `value` with the keys of its Hashes, at every depth, as Symbols (what JSON.parse with
@@ -32,7 +37,7 @@ module RaydiumApiRuntime
   # the parsed values, only Hashes and Arrays are Enumerable).
   def self.symbol_keys(value)
     case value
-    when Hash then value.to_h { |key, item| [key.is_a?(String) ? key.to_sym : key, symbol_keys(item)] }
+    when Hash then value.to_h { |key, item| [symbol_key(key), symbol_keys(item)] }
     when Array then value.any?(Enumerable) ? value.map { |item| symbol_keys(item) } : value
     else value
     end
@@ -50,8 +55,8 @@ module RaydiumApiRuntime
   # The plan is compiled into one lambda per class, which `build` calls (docs/decisions.md, 87):
   # each key the class lists read in turn, its writer called by name and its value checked in
   # line, where a loop over the Hash with a table lookup, `public_send` and a lambda per value
-  # cost twice as much; the keys read are counted, and only a Hash with more keys is walked for
-  # the others.
+  # cost twice as much; the listed keys a Hash does not have are counted, and only a Hash with
+  # keys besides the listed ones it has is walked for those (`rest`).
   # The keys are read as Strings, as JSON.parse gives them: with `symbolize_names` the parse
   # of the 1000-pool page took 1.1x to 1.25x as long, and a String key read costs less than
   # that (docs/decisions.md, 107). What is handed on as it came (an Object-typed value, the
