@@ -315,6 +315,17 @@ def test_one_catch_of_the_shared_base_catches_a_failure_of_either_host(hostile: 
     }  # fmt: skip
 
 
+def run_on_bodies(script: str, bodies: dict[str, str]) -> Any:
+    """What a PHP script (AUTOLOAD and LIB, the pool-v3 client's lib folder, filled in) prints
+    as JSON, given the named bodies as a JSON object on its standard input."""
+    lib = json.dumps(str(PHP / "pool-v3" / "lib"))
+    source = script.replace("AUTOLOAD", json.dumps(str(PHP_AUTOLOAD))).replace("LIB", lib)
+    proc = subprocess.run(["php", "-r", source.removeprefix("<?php\n")], input=json.dumps(bodies), capture_output=True,
+                          text=True, timeout=60, check=False)  # fmt: skip
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    return json.loads(proc.stdout)
+
+
 DECODE = """<?php
 require_once AUTOLOAD;
 raydium_autoload(['Raydium\\\\PoolV3\\\\' => LIB]);
@@ -364,12 +375,7 @@ def test_a_success_is_checked_at_every_depth() -> None:
     bodies = {"good": page(), "enum": page(type="Bogus"), "string": page(mintA={"decimals": "nine"}),
               "null": page(mintA=None), "null item": page(mintA={"tags": ["a", None]}),
               "list item": page(mintA={"tags": ["a", 5]}), "float item": page(day={"rewardApr": [1, "x"]})}  # fmt: skip
-    lib = json.dumps(str(PHP / "pool-v3" / "lib"))
-    script = DECODE.replace("AUTOLOAD", json.dumps(str(PHP_AUTOLOAD))).replace("LIB", lib)
-    proc = subprocess.run(["php", "-r", script.removeprefix("<?php\n")], input=json.dumps(bodies), capture_output=True,
-                          text=True, timeout=60, check=False)  # fmt: skip
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    got = json.loads(proc.stdout)
+    got = run_on_bodies(DECODE, bodies)
     assert got["good"] == {"page": ["zzPage"], "item": ["zzItem"], "token": ["zzToken"], "price": "float",
                            "apr": ["float", "float"], "type": "Standard", "decimals": 9}  # fmt: skip
     shape = "UnexpectedShapeError: HTTP 200: the success envelope does not match the schema"
@@ -441,12 +447,7 @@ def test_keys_read_as_numbers_are_matched_exactly() -> None:
     bodies = {"good": json.dumps({"5": "a", "5.0": 7, "05": "x", "maybe": None, "decimals": 9, "5.00": 1}),
               "five is a string": json.dumps({"5": 5}), "five point is an integer": json.dumps({"5.0": "a"}),
               "a null five": json.dumps({"5": None})}  # fmt: skip
-    script = NUMERIC_KEYS.replace("AUTOLOAD", json.dumps(str(PHP_AUTOLOAD))).replace(
-        "LIB", json.dumps(str(PHP / "pool-v3" / "lib")))
-    proc = subprocess.run(["php", "-r", script.removeprefix("<?php\n")], input=json.dumps(bodies), capture_output=True,
-                          text=True, timeout=60, check=False)  # fmt: skip
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert json.loads(proc.stdout) == {
+    assert run_on_bodies(NUMERIC_KEYS, bodies) == {
         "good": {"five": "a", "five_point": 7, "decimals": 9, "extra": {"05": "x", "5.00": 1},
                  "calls": [["setMaybe\n", None]]},
         "five is a string": "pool.5: expected a string, got a number",
