@@ -407,6 +407,26 @@ test("envelope: the first problem is named, or every failed branch of an anyOf",
   assert.equal(either.message, "HTTP 200: the success envelope does not match the schema (/v must be string; /v must be integer; /v must match a schema in anyOf)");
 });
 
+test("clients of one host share its checker, and check alike; another host's schemas get their own", async () => {
+  const answers = () => scripted([200, ok({ n: 1 })], [200, ok({ n: "1" })]).fetch;
+  const first = contract({ fetch: answers() });
+  const second = contract({ fetch: answers(), timeoutMs: 1234 });
+  // one Ajv and one table of compiled validators for the schemas object both were given
+  assert.equal(second["ajv"], first["ajv"]);
+  assert.equal(second["validators"], first["validators"]);
+  const other = new Contract({ baseUrl: "http://x.invalid" }, undefined, structuredClone(SCHEMAS));
+  assert.notEqual(other["ajv"], first["ajv"]);
+  assert.notEqual(other["validators"], first["validators"]);
+  const ref = "#/components/schemas/Info";
+  for (const c of [first, second]) {
+    const data = await c.envelope(ref, send(c).then((response) => ({ response })));
+    assert.deepEqual(data, { id: "1", success: true, data: { n: 1 } });
+    const error = await rejection(c.envelope(ref, send(c).then((response) => ({ response }))));
+    assert.equal(error.message, "HTTP 200: the success envelope does not match the schema (/data/n must be integer)");
+  }
+  assert.deepEqual([...first["validators"].keys()], [ref]); // compiled once, by the first client's call
+});
+
 test("envelope: a root mismatch is named (root)", async () => {
   const c = new Contract({ baseUrl: "http://x.invalid", fetch: scripted([200, ok()]).fetch }, undefined, {
     components: { schemas: { Never: { type: "object", required: ["nope"] } } },

@@ -101,7 +101,7 @@ export declare function decodeEnvelope(status: number, headers: Headers, body: U
 /** How a response is read: an envelope; an envelope whose JSON text is kept for sending back
  * (a quote); or a body the source does not show. */
 export type Mode = "envelope" | "verbatim" | "raw";
-/** The contract one client keeps: its base URL, timeout, retry policy and validators. */
+/** The contract one client keeps: its base URL, timeout, retry policy, and its host's checker. */
 export declare class Contract {
     readonly baseUrl: string;
     readonly timeoutMs: number;

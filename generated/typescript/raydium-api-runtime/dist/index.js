@@ -250,14 +250,32 @@ const RAW_MARK = `\u0000raw:${Math.random().toString(36).slice(2)}:`;
 function sleep(ms) {
     return new Promise((resolve) => setTimeout(resolve, ms));
 }
-/** The contract one client keeps: its base URL, timeout, retry policy and validators. */
+// By the schemas object a client module passes (one per host): every client of a host shares
+// one Checker, so a second client costs no new Ajv and no validator compiled again (adding a
+// bundle took about 22 ms a client, docs/decisions.md, 109). The schemas are the module's own
+// constant and the Ajv options do not depend on a client's options, so what a client checks
+// is the same either way.
+const checkers = new WeakMap();
+function checkerOf(schemas) {
+    let checker = checkers.get(schemas);
+    if (checker === undefined) {
+        // The bundle's schemas, checked as JSON Schema 2020-12: OpenAPI's own keywords
+        // (example, x-*) are annotations here, and formats are not asserted.
+        const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: false, logger: false });
+        ajv.addSchema({ $id: "bundle", ...schemas });
+        checker = { ajv, validators: new Map() };
+        checkers.set(schemas, checker);
+    }
+    return checker;
+}
+/** The contract one client keeps: its base URL, timeout, retry policy, and its host's checker. */
 export class Contract {
     baseUrl;
     timeoutMs;
     retry;
     headers;
     underlying;
-    validators = new Map();
+    validators;
     ajv;
     // The envelope send() decoded, by the response it returned: the body is parsed once
     // (openapi-fetch is told parseAs: "stream", so it does not parse it again).
@@ -274,10 +292,9 @@ export class Contract {
         this.retry = { ...DEFAULT_RETRY, ...options.retry };
         this.headers = options.headers ?? {};
         this.underlying = options.fetch ?? globalThis.fetch;
-        // The bundle's schemas, checked as JSON Schema 2020-12: OpenAPI's own keywords
-        // (example, x-*) are annotations here, and formats are not asserted.
-        this.ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: false, logger: false });
-        this.ajv.addSchema({ $id: "bundle", ...schemas });
+        const checker = checkerOf(schemas);
+        this.ajv = checker.ajv;
+        this.validators = checker.validators;
     }
     /** The fetch of every request (openapi-fetch's `fetch`), for a response read as `mode` says. */
     fetchFor(mode) {
