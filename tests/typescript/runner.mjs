@@ -17,26 +17,24 @@ const plan = JSON.parse(readFileSync(process.argv[2], "utf8"), (_key, value) =>
 const loaded = new Map();
 const clients = new Map(); // by module and options
 
-function clientFor(module, key, options) {
-  if (!clients.has(key)) clients.set(key, module.createClient(options));
-  return clients.get(key);
-}
-
-function optionsOf(entry) {
-  return {
+/** The entry's client (its module loaded): one per module and options. */
+function clientOf(entry) {
+  const options = {
     baseUrl: entry.baseUrl,
     ...(entry.timeoutMs ? { timeoutMs: entry.timeoutMs } : {}),
     ...(entry.deadlineMs ? { retry: { deadlineMs: entry.deadlineMs } } : {}),
   };
+  const key = JSON.stringify([entry.module, options]);
+  if (!clients.has(key)) clients.set(key, loaded.get(entry.module).createClient(options));
+  return clients.get(key);
 }
 
 async function run(entry) {
   const module = loaded.get(entry.module);
-  const options = optionsOf(entry);
   const started = performance.now();
   const seconds = () => (performance.now() - started) / 1000;
   try {
-    const client = clientFor(module, JSON.stringify([entry.module, options]), options);
+    const client = clientOf(entry);
     const result = await client[entry.op](...(entry.args === undefined ? [] : [entry.args]));
     if (entry.raw) return { kind: "RawBody", seconds: seconds(), status: result.status };
     return { kind: "success", seconds: seconds(), success: result.success, unknown: result.zzUnknownKey ?? null };
@@ -55,9 +53,8 @@ async function run(entry) {
 
 for (const entry of plan) {
   if (!loaded.has(entry.module)) loaded.set(entry.module, await import(pathToFileURL(entry.module).href));
-  const options = optionsOf(entry);
   try {
-    clientFor(loaded.get(entry.module), JSON.stringify([entry.module, options]), options);
+    clientOf(entry);
   } catch {
     // a client that cannot be made: its calls make it again, and report how that ended
   }
