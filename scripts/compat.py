@@ -25,11 +25,13 @@ all unchanged reads them back instead of running the tools again (decision 86).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -47,7 +49,7 @@ TIMEOUT = 300  # seconds for one tool run; a tool that hangs fails rather than t
 VENV_BIN = REPO / ".venv" / "bin"
 COMPAT_BIN = COMPAT / ".venv" / "bin"  # tests/compat/requirements.txt
 # JAVA_OPTS: openapi-generator's JVM with its first-tier compiler only, as the build runs it
-# (scripts/openapi_generator.py): the same output for about 60% of the CPU time (decision 110)
+# (scripts/openapi_generator.py): the same output for about 60% of the CPU time (decision 46)
 ENV = {**os.environ, "NO_COLOR": "1", "FORCE_COLOR": "0", "NO_UPDATE_NOTIFIER": "1", "CI": "true",
        "JAVA_OPTS": "-XX:TieredStopAtLevel=1"}  # fmt: skip
 
@@ -164,13 +166,29 @@ TOOLS: tuple[Tool, ...] = (
 )  # fmt: skip
 
 
+def execute(command: Sequence[str], cwd: Path) -> subprocess.CompletedProcess[str] | None:
+    """Run a tool's command in a session of its own, its output captured; None when it took more
+    than TIMEOUT seconds, after killing the whole session: a wrapper's child (openapi-generator's
+    JVM under its Python launcher) would otherwise go on writing into a folder the suite reuses."""
+    with subprocess.Popen(list(command), cwd=cwd, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                          start_new_session=True) as proc:  # fmt: skip
+        try:
+            stdout, stderr = proc.communicate(timeout=TIMEOUT)
+        except BaseException as error:  # the time ran out, or the suite is interrupted
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+            if isinstance(error, subprocess.TimeoutExpired):
+                return None
+            raise
+    return subprocess.CompletedProcess(proc.args, proc.returncode, stdout, stderr)
+
+
 def run(command: Sequence[str], cwd: Path, dropped: tuple[str, ...] = ()) -> Outcome:
     """Run a tool; it fails on a non-zero exit, or when its output matches ``dropped`` (it says it
     left part of the bundle out, as openapi-python-client does for a schema it cannot read)."""
-    try:
-        proc = subprocess.run(list(command), cwd=cwd, env=ENV, capture_output=True, text=True, timeout=TIMEOUT,
-                              check=False)  # fmt: skip
-    except subprocess.TimeoutExpired:
+    proc = execute(command, cwd)
+    if proc is None:
         return Outcome(False, f"no answer in {TIMEOUT} s")
     lines = [line.strip() for line in (proc.stdout + "\n" + proc.stderr).splitlines() if line.strip()]
     left_out = [i for pattern in dropped for i, line in enumerate(lines) if pattern in line]
@@ -243,7 +261,8 @@ def check_generator(tool: Tool, work: Path) -> dict[str, Outcome]:
     folder.mkdir(parents=True)
     results: dict[str, Outcome] = {}
     compiled: list[Path] = []
-    batched = tool.batch is not None and run_batch(tool, folder)
+    # a batch reports at most errors, never the warnings a tool's `dropped` patterns look for
+    batched = tool.batch is not None and not tool.dropped and run_batch(tool, folder)
     for host in HOSTS:
         out = folder / host
         if not batched:
@@ -280,18 +299,21 @@ def run_batch(tool: Tool, folder: Path) -> bool:
     `generate` per host starts four; the same output). False where anything failed: each host
     is then generated alone, so that its outcome and first error are its own `generate`'s."""
     assert tool.batch is not None
-    configs = [folder / f"{host}.batch.json" for host in HOSTS]  # JSON is YAML, which batch reads
-    for host, config in zip(HOSTS, configs, strict=True):
-        config.write_text(json.dumps(tool.batch(BUNDLES / f"{host}.yaml", folder / host)), encoding="utf-8")
+    configs = [folder / f"{host}.batch.json" for host in HOSTS]  # a .json configuration is read as JSON
     try:
-        proc = subprocess.run([OPENAPI_GENERATOR, "batch", *map(str, configs)], cwd=COMPAT, env=ENV,
-                              capture_output=True, text=True, timeout=TIMEOUT, check=False)  # fmt: skip
-    except subprocess.TimeoutExpired:
-        return False
+        for host, config in zip(HOSTS, configs, strict=True):
+            config.write_text(json.dumps(tool.batch(BUNDLES / f"{host}.yaml", folder / host)), encoding="utf-8")
+        proc = execute([OPENAPI_GENERATOR, "batch", *map(str, configs)], COMPAT)
     finally:
         for config in configs:
-            config.unlink()
-    said = f"[SUCCESS] Batch generation finished {len(HOSTS)} generators successfully."
+            config.unlink(missing_ok=True)
+    return proc is not None and batch_succeeded(proc, len(configs))
+
+
+def batch_succeeded(proc: subprocess.CompletedProcess[str], generators: int) -> bool:
+    """Whether a batch generated every configuration: it exited 0 and says it finished them all
+    (it exits 0 with fewer where its own wait ran out)."""
+    said = f"[SUCCESS] Batch generation finished {generators} generators successfully."
     return proc.returncode == 0 and said in proc.stdout + proc.stderr
 
 

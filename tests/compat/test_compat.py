@@ -11,6 +11,8 @@ before it lands, and the page cannot claim what the tools do not do.
 from __future__ import annotations
 
 import json
+import subprocess
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -67,24 +69,34 @@ def test_the_parsers_accept_every_bundle(results: dict[str, dict[str, compat.Out
 
 def test_a_batch_runs_what_generate_runs() -> None:
     """openapi-generator's tools run every host in one `batch` (decision 110): each configuration
-    names the generator, bundle, folder and options of the tool's `generate` command."""
-    batched = [t for t in compat.TOOLS if t.batch is not None]
-    assert {t.name for t in batched} == {"openapi-generator typescript-fetch", "openapi-generator python"}
+    names the generator, bundle, folder and options of the tool's `generate` command, and nothing else."""
+    batched = {t.name: t for t in compat.TOOLS if t.batch is not None}
+    assert set(batched) == {"openapi-generator typescript-fetch", "openapi-generator python"}
     bundle, out = compat.BUNDLES / "pool-v3.yaml", Path("/out")
-    for tool in batched:
+    for tool in batched.values():
         assert tool.batch is not None
         command, config = tool.command(bundle, out), tool.batch(bundle, out)
         assert command[:2] == [compat.OPENAPI_GENERATOR, "generate"]
         flags = dict(zip(command[2::2], command[3::2], strict=True))
+        assert set(flags) <= {"-g", "-i", "-o", "--additional-properties"}, tool.name
+        assert set(config) <= {"generatorName", "inputSpec", "outputDir", "additionalProperties"}, tool.name
         assert (flags["-i"], flags["-o"]) == (str(bundle), str(out)), tool.name
         assert (flags["-g"], flags["-i"], flags["-o"]) == (config["generatorName"], config["inputSpec"],
                                                            config["outputDir"]), tool.name  # fmt: skip
         pairs = flags.get("--additional-properties")
-        options = dict(pair.split("=") for pair in pairs.split(",")) if pairs else None
+        options = dict(pair.split("=", 1) for pair in pairs.split(",")) if pairs else None
         assert config.get("additionalProperties") == options, tool.name
-    python = batched[1].batch
+    python = batched["openapi-generator python"].batch
     assert python is not None
     assert python(bundle, out)["additionalProperties"] == {"packageName": "pool_v3"}
+
+
+def test_a_batch_succeeds_only_when_it_says_it_generated_every_configuration() -> None:
+    said = "[main] INFO ...\n[SUCCESS] Batch generation finished {} generators successfully.\n"
+    assert compat.batch_succeeded(subprocess.CompletedProcess([], 0, said.format(4), ""), 4)
+    assert not compat.batch_succeeded(subprocess.CompletedProcess([], 0, said.format(3), ""), 4)
+    assert not compat.batch_succeeded(subprocess.CompletedProcess([], 1, said.format(4), ""), 4)
+    assert not compat.batch_succeeded(subprocess.CompletedProcess([], 0, "", ""), 4)
 
 
 def test_a_failed_batch_generates_each_host_alone(tmp_path: Path) -> None:
@@ -99,6 +111,50 @@ def test_a_failed_batch_generates_each_host_alone(tmp_path: Path) -> None:
     results = compat.check_generator(broken, tmp_path)
     assert results == {h: compat.Outcome(False, f"generation fails: error: {h} refused") for h in compat.HOSTS}
     assert not list(tmp_path.rglob("*.batch.json")), "the batch's configurations are left behind"
+
+
+def test_what_a_failed_batch_wrote_is_gone_before_each_host_is_generated_alone(tmp_path: Path,
+                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """A batch that failed part way leaves files; the command of each host starts from an empty folder."""
+
+    def partial(tool: compat.Tool, folder: Path) -> bool:
+        for host in compat.HOSTS:
+            (folder / host).mkdir()
+            (folder / host / "left.ts").write_text("export const left = 1;\n", encoding="utf-8")
+        return False
+
+    monkeypatch.setattr(compat, "run_batch", partial)
+    tool = next(t for t in compat.TOOLS if t.name == "openapi-generator typescript-fetch")
+    listing = replace(tool, usage=False, command=lambda b, o: ["sh", "-c", "ls -A . >&2; exit 3"])
+    results = compat.check_generator(listing, tmp_path)
+    # each command ran (cwd: tests/compat) and failed on its own; no folder kept the batch's file
+    assert set(results) == set(compat.HOSTS)
+    assert all(not o.ok for o in results.values()), results
+    assert not list(tmp_path.rglob("left.ts")), "the failed batch's output was kept"
+
+
+def test_a_command_that_outlasts_the_timeout_is_killed_with_its_children(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A launcher's child (openapi-generator's JVM under its Python wrapper) goes with it: it would
+    otherwise go on writing into a folder the suite reuses."""
+    monkeypatch.setattr(compat, "TIMEOUT", 1)
+    pid = tmp_path / "child.pid"
+    # the child's output goes elsewhere, so that killing the launcher alone would return at once
+    outcome = compat.run(["sh", "-c", f"sh -c 'echo $$ > {pid}; sleep 60' >/dev/null 2>&1 & wait"], tmp_path)
+    assert outcome == compat.Outcome(False, "no answer in 1 s")
+    stat = Path(f"/proc/{int(pid.read_text())}/stat")
+    ends = time.monotonic() + 10
+    while running(stat) and time.monotonic() < ends:
+        time.sleep(0.05)  # SIGKILL lands at once; this only waits for the kernel
+    assert not running(stat), "the child outlived the timeout"
+
+
+def running(stat: Path) -> bool:
+    """Whether the process of /proc/PID/stat is there and not a zombie."""
+    try:
+        return stat.read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
 
 
 def test_a_usage_file_that_does_not_compile_fails(tmp_path: Path) -> None:
