@@ -167,17 +167,18 @@ TOOLS: tuple[Tool, ...] = (
 
 
 def execute(command: Sequence[str], cwd: Path) -> subprocess.CompletedProcess[str] | None:
-    """Run a tool's command in a session of its own, its output captured; None when it took more
-    than TIMEOUT seconds, after killing the whole session: a wrapper's child (openapi-generator's
-    JVM under its Python launcher) would otherwise go on writing into a folder the suite reuses."""
-    with subprocess.Popen(list(command), cwd=cwd, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                          start_new_session=True) as proc:  # fmt: skip
+    """Run a tool's command as the leader of a process group of its own (a new session), its
+    output captured and nothing on its input; None when it took more than TIMEOUT seconds, after
+    killing the whole group, as on an interrupt: a launcher's child (openapi-generator's JVM under
+    its Python wrapper) would otherwise go on writing into a folder the suite reuses."""
+    with subprocess.Popen(list(command), cwd=cwd, env=ENV, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, text=True, start_new_session=True) as proc:  # fmt: skip
         try:
             stdout, stderr = proc.communicate(timeout=TIMEOUT)
         except BaseException as error:  # the time ran out, or the suite is interrupted
-            with contextlib.suppress(ProcessLookupError):
+            with contextlib.suppress(ProcessLookupError, PermissionError):  # the group is gone already
                 os.killpg(proc.pid, signal.SIGKILL)
-            proc.communicate()
+            proc.wait()  # not communicate(): a descendant in a group of its own may hold the pipes
             if isinstance(error, subprocess.TimeoutExpired):
                 return None
             raise

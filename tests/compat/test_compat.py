@@ -125,23 +125,40 @@ def test_what_a_failed_batch_wrote_is_gone_before_each_host_is_generated_alone(t
 
     monkeypatch.setattr(compat, "run_batch", partial)
     tool = next(t for t in compat.TOOLS if t.name == "openapi-generator typescript-fetch")
-    listing = replace(tool, usage=False, command=lambda b, o: ["sh", "-c", "ls -A . >&2; exit 3"])
+    listing = replace(tool, usage=False,
+                      command=lambda b, o: ["sh", "-c", f'echo "error: found [$(ls -A {o})]" >&2; exit 3'])
     results = compat.check_generator(listing, tmp_path)
-    # each command ran (cwd: tests/compat) and failed on its own; no folder kept the batch's file
-    assert set(results) == set(compat.HOSTS)
-    assert all(not o.ok for o in results.values()), results
-    assert not list(tmp_path.rglob("left.ts")), "the failed batch's output was kept"
+    assert results == {h: compat.Outcome(False, "generation fails: error: found []") for h in compat.HOSTS}
+
+
+def test_a_tool_whose_report_is_read_for_dropped_parts_is_never_batched(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """A batch logs only errors, so the warnings `dropped` looks for would go unseen."""
+
+    def never(tool: compat.Tool, folder: Path) -> bool:
+        raise AssertionError("batched")
+
+    monkeypatch.setattr(compat, "run_batch", never)
+    tool = next(t for t in compat.TOOLS if t.name == "openapi-generator typescript-fetch")
+    reading = replace(tool, usage=False, dropped=("left out",), command=lambda b, o: ["sh", "-c", "echo part left out"])
+    results = compat.check_generator(reading, tmp_path)
+    assert results == {h: compat.Outcome(False, "generation fails: 1 parts left out, first: part left out")
+                       for h in compat.HOSTS}  # fmt: skip
 
 
 def test_a_command_that_outlasts_the_timeout_is_killed_with_its_children(tmp_path: Path,
                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     """A launcher's child (openapi-generator's JVM under its Python wrapper) goes with it: it would
     otherwise go on writing into a folder the suite reuses."""
-    monkeypatch.setattr(compat, "TIMEOUT", 1)
+    monkeypatch.setattr(compat, "TIMEOUT", 2)
     pid = tmp_path / "child.pid"
-    # the child's output goes elsewhere, so that killing the launcher alone would return at once
-    outcome = compat.run(["sh", "-c", f"sh -c 'echo $$ > {pid}; sleep 60' >/dev/null 2>&1 & wait"], tmp_path)
-    assert outcome == compat.Outcome(False, "no answer in 1 s")
+    # the child's output goes elsewhere, so that killing the launcher alone would return at once;
+    # the launcher waits until the child has written its pid
+    child = f"sh -c 'echo $$ > {pid}.new; mv {pid}.new {pid}; sleep 60' >/dev/null 2>&1 &"
+    started = time.monotonic()
+    outcome = compat.run(["sh", "-c", f"{child} while [ ! -e {pid} ]; do sleep 0.01; done; wait"], tmp_path)
+    assert time.monotonic() - started < 30, "the run waited for the child instead of killing it"  # a hang's bound
+    assert outcome == compat.Outcome(False, "no answer in 2 s")
     stat = Path(f"/proc/{int(pid.read_text())}/stat")
     ends = time.monotonic() + 10
     while running(stat) and time.monotonic() < ends:
@@ -153,7 +170,7 @@ def running(stat: Path) -> bool:
     """Whether the process of /proc/PID/stat is there and not a zombie."""
     try:
         return stat.read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except FileNotFoundError:
+    except (FileNotFoundError, ProcessLookupError):  # gone (ESRCH: reaped while read)
         return False
 
 
