@@ -111,8 +111,9 @@ def _openapi_generator(generator: str, options: Callable[[Path], dict[str, str]]
                 *(["--additional-properties", pairs] if pairs else [])]  # fmt: skip
 
     def batch(bundle: Path, out: Path) -> dict[str, object]:
+        extra = options(bundle)
         return {"generatorName": generator, "inputSpec": str(bundle), "outputDir": str(out),
-                **({"additionalProperties": options(bundle)} if options(bundle) else {})}  # fmt: skip
+                **({"additionalProperties": extra} if extra else {})}  # fmt: skip
 
     return Tool(f"openapi-generator {generator}", "openapi-generator-cli", "generator", command, usage=usage,
                 python=python, why=why, batch=batch)  # fmt: skip
@@ -266,11 +267,12 @@ def check_generator(tool: Tool, work: Path) -> dict[str, Outcome]:
     batched = tool.batch is not None and not tool.dropped and run_batch(tool, folder)
     for host in HOSTS:
         out = folder / host
-        if not batched:
+        if batched:
+            generated = Outcome(True, "")
+        else:
             shutil.rmtree(out, ignore_errors=True)  # what a failed batch left
             out.mkdir()
-        generated = Outcome(True, "") if batched else run(tool.command(BUNDLES / f"{host}.yaml", out), COMPAT,
-                                                          tool.dropped)  # fmt: skip
+            generated = run(tool.command(BUNDLES / f"{host}.yaml", out), COMPAT, tool.dropped)
         if not generated.ok:
             results[host] = Outcome(False, f"generation fails: {generated.detail}")
         elif tool.python:
