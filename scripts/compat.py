@@ -35,7 +35,7 @@ import signal
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
@@ -167,15 +167,18 @@ TOOLS: tuple[Tool, ...] = (
 )  # fmt: skip
 
 
-def execute(command: Sequence[str], cwd: Path) -> subprocess.CompletedProcess[str] | None:
-    """Run a tool's command as the leader of a process group of its own (a new session), its
-    output captured and nothing on its input; None when it took more than TIMEOUT seconds, after
-    killing the whole group, as on an interrupt: a launcher's child (openapi-generator's JVM under
-    its Python wrapper) would otherwise go on writing into a folder the suite reuses."""
-    with subprocess.Popen(list(command), cwd=cwd, env=ENV, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+def execute(command: Sequence[str], cwd: Path, env: Mapping[str, str] = ENV,
+            given: str | None = None) -> subprocess.CompletedProcess[str] | None:  # fmt: skip
+    """Run a command of the suite (a tool, or a check of what it made) as the leader of a process
+    group of its own (a new session), its output captured and ``given`` on its input (nothing
+    when None); None when it took more than TIMEOUT seconds, after killing the whole group, as on
+    an interrupt: a launcher's child (openapi-generator's JVM under its Python wrapper) would
+    otherwise go on writing into a folder the suite reuses."""
+    stdin = subprocess.DEVNULL if given is None else subprocess.PIPE
+    with subprocess.Popen(list(command), cwd=cwd, env=dict(env), stdin=stdin, stdout=subprocess.PIPE,
                           stderr=subprocess.PIPE, text=True, start_new_session=True) as proc:  # fmt: skip
         try:
-            stdout, stderr = proc.communicate(timeout=TIMEOUT)
+            stdout, stderr = proc.communicate(given, timeout=TIMEOUT)
         except BaseException as error:  # the time ran out, or the suite is interrupted
             with contextlib.suppress(ProcessLookupError, PermissionError):  # the group is gone already
                 os.killpg(proc.pid, signal.SIGKILL)
@@ -191,7 +194,7 @@ def run(command: Sequence[str], cwd: Path, dropped: tuple[str, ...] = ()) -> Out
     left part of the bundle out, as openapi-python-client does for a schema it cannot read)."""
     proc = execute(command, cwd)
     if proc is None:
-        return Outcome(False, f"no answer in {TIMEOUT} s")
+        return Outcome(False, no_answer())
     lines = [line.strip() for line in (proc.stdout + "\n" + proc.stderr).splitlines() if line.strip()]
     left_out = [i for pattern in dropped for i, line in enumerate(lines) if pattern in line]
     if proc.returncode == 0 and left_out:
@@ -200,6 +203,11 @@ def run(command: Sequence[str], cwd: Path, dropped: tuple[str, ...] = ()) -> Out
     if proc.returncode == 0:
         return Outcome(True, "")
     return Outcome(False, first_error(proc.stdout + "\n" + proc.stderr) or f"exit {proc.returncode}")
+
+
+def no_answer(what: str = "") -> str:
+    """What a cell says of a command that gave no answer in time (``what`` names the step)."""
+    return f"{what}{': ' if what else ''}no answer in {TIMEOUT} s"
 
 
 def first_error(text: str) -> str:
@@ -240,8 +248,9 @@ def tsc(folder: Path, files: list[Path]) -> dict[str, list[str]]:
     link = folder / "node_modules"
     if not link.exists():
         link.symlink_to(COMPAT / "node_modules", target_is_directory=True)
-    proc = subprocess.run([_bin("tsc"), "-p", str(folder / "tsconfig.json")], cwd=folder, env=ENV,
-                          capture_output=True, text=True, timeout=TIMEOUT, check=False)  # fmt: skip
+    proc = execute([_bin("tsc"), "-p", str(folder / "tsconfig.json")], folder)
+    if proc is None:
+        return {"?": [no_answer("tsc")]}
     errors: dict[str, list[str]] = {}
     for line in proc.stdout.splitlines():
         found = re.match(r"^(\S+?)\(\d+,\d+\): error (TS\d+: .*)$", line)
@@ -333,8 +342,9 @@ def import_python(tool: Tool, out: Path) -> Outcome:
         return Outcome(False, "no package generated")
     script = f"import {package.name}, {package.name}.models"
     env = {**ENV, "PYTHONPATH": str(package.parent)}
-    proc = subprocess.run([str(tool.venv / "python"), "-c", script], env=env, capture_output=True, text=True,
-                          timeout=TIMEOUT, check=False)  # fmt: skip
+    proc = execute([str(tool.venv / "python"), "-c", script], package.parent, env)
+    if proc is None:
+        return Outcome(False, no_answer("the import"))
     return Outcome(proc.returncode == 0, "" if proc.returncode == 0 else first_error(proc.stderr))
 
 
@@ -351,8 +361,9 @@ def mypy_usage(tool: Tool, folder: Path, usage: Path | None = None) -> Outcome:
     command = [str(VENV_BIN / "mypy"), "--python-executable", str(tool.venv / "python"), "--follow-imports=silent",
                "--cache-dir", str(folder / ".mypy_cache"), "usage.py"]  # fmt: skip
     env = {**ENV, "MYPYPATH": os.pathsep.join(python_roots(folder))}
-    proc = subprocess.run(command, cwd=folder, env=env, capture_output=True, text=True, timeout=TIMEOUT,
-                          check=False)  # fmt: skip
+    proc = execute(command, folder, env)
+    if proc is None:
+        return Outcome(False, no_answer("mypy"))
     errors = [line for line in proc.stdout.splitlines() if re.match(r"^usage\.py:\d+: error:", line)]
     if proc.returncode == 0:
         return Outcome(True, "")
@@ -396,10 +407,12 @@ def python_usage(tool: Tool, folder: Path, usage: Path | None = None) -> Outcome
     typed = mypy_usage(tool, folder, usage)
     quotes = recorded_quotes()
     env = {**ENV, "PYTHONPATH": os.pathsep.join([str(folder), *python_roots(folder)])}
-    proc = subprocess.run([str(tool.venv / "python"), "-c", ROUNDTRIP], cwd=folder, env=env, input=json.dumps(quotes),
-                          capture_output=True, text=True, timeout=TIMEOUT, check=False)  # fmt: skip
-    said = first_error(proc.stdout + proc.stderr)
-    sent = Outcome(proc.returncode == 0, "" if proc.returncode == 0 else f"round trip of recorded quotes: {said}")
+    proc = execute([str(tool.venv / "python"), "-c", ROUNDTRIP], folder, env, json.dumps(quotes))
+    if proc is None:
+        sent = Outcome(False, f"round trip of recorded quotes: {no_answer()}")
+    else:
+        said = first_error(proc.stdout + proc.stderr)
+        sent = Outcome(proc.returncode == 0, "" if proc.returncode == 0 else f"round trip of recorded quotes: {said}")
     failed = [o.detail for o in (typed, sent) if not o.ok]
     return Outcome(not failed, "; ".join(failed))
 

@@ -170,6 +170,31 @@ def test_a_command_that_outlasts_the_timeout_is_killed_with_its_children(tmp_pat
     assert not running(stat), "the child outlived the timeout"
 
 
+def test_a_check_that_outlasts_the_timeout_fails_its_cell_and_the_suite_goes_on(tmp_path: Path,
+                                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """tsc, a package's import, mypy and the quotes' round trip each end at the timeout as a
+    failed cell that says which step gave no answer, never as an exception that ends the suite
+    with no page written. The "python" of the tool's environment never answers: mypy asks it
+    for its paths, the import and the round trip run under it."""
+    monkeypatch.setattr(compat, "TIMEOUT", 1)
+    hang = tmp_path / "bin" / "python"
+    hang.parent.mkdir()
+    hang.write_text("#!/bin/sh\nexec sleep 60\n", encoding="utf-8")
+    hang.chmod(0o755)
+    tool = replace(tool_named("openapi-python-client"), venv=hang.parent)
+    (tmp_path / "pool-v3" / "pool_v3").mkdir(parents=True)
+    (tmp_path / "pool-v3" / "pool_v3" / "__init__.py").touch()
+    started = time.monotonic()
+    assert compat.import_python(tool, tmp_path / "pool-v3") == compat.Outcome(False, "the import: no answer in 1 s")
+    usage = tmp_path / "given.py"
+    usage.write_text("def roundtrip(body: str) -> str:\n    return body\n", encoding="utf-8")
+    assert compat.python_usage(tool, tmp_path, usage) == compat.Outcome(
+        False, "mypy: no answer in 1 s; round trip of recorded quotes: no answer in 1 s")
+    monkeypatch.setattr(compat, "_bin", lambda name: str(hang))
+    assert compat.tsc(tmp_path, [Path("usage.ts")]) == {"?": ["tsc: no answer in 1 s"]}
+    assert time.monotonic() - started < 60, "a step waited for its command instead of ending it"  # a hang's bound
+
+
 def running(stat: Path) -> bool:
     """Whether the process of /proc/PID/stat is there and not a zombie."""
     try:
