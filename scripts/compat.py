@@ -167,16 +167,17 @@ TOOLS: tuple[Tool, ...] = (
 )  # fmt: skip
 
 
-def execute(command: Sequence[str], cwd: Path, env: Mapping[str, str] = ENV,
+def execute(command: Sequence[str], cwd: Path, env: Mapping[str, str] | None = None,
             given: str | None = None) -> subprocess.CompletedProcess[str] | None:  # fmt: skip
     """Run a command of the suite (a tool, or a check of what it made) as the leader of a process
-    group of its own (a new session), its output captured and ``given`` on its input (nothing
-    when None); None when it took more than TIMEOUT seconds, after killing the whole group, as on
-    an interrupt: a launcher's child (openapi-generator's JVM under its Python wrapper) would
-    otherwise go on writing into a folder the suite reuses."""
+    group of its own (a new session), in ``env`` (ENV when None), its output captured and
+    ``given`` on its input (nothing when None); None when it took more than TIMEOUT seconds,
+    after killing the whole group, as on an interrupt: a launcher's child (openapi-generator's JVM
+    under its Python wrapper) would otherwise go on writing into a folder the suite reuses."""
     stdin = subprocess.DEVNULL if given is None else subprocess.PIPE
-    with subprocess.Popen(list(command), cwd=cwd, env=dict(env), stdin=stdin, stdout=subprocess.PIPE,
-                          stderr=subprocess.PIPE, text=True, start_new_session=True) as proc:  # fmt: skip
+    with subprocess.Popen(list(command), cwd=cwd, env=dict(ENV if env is None else env), stdin=stdin,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                          start_new_session=True) as proc:  # fmt: skip
         try:
             stdout, stderr = proc.communicate(given, timeout=TIMEOUT)
         except BaseException as error:  # the time ran out, or the suite is interrupted
@@ -298,12 +299,21 @@ def check_generator(tool: Tool, work: Path) -> dict[str, Outcome]:
         errors = tsc(folder, compiled)
         for host in HOSTS:
             if host not in results:
-                found = errors.get(host) or errors.get("?")  # "?": tsc failed without a located error
-                results[host] = Outcome(not found, f"{len(found)} tsc errors, first: {found[0]}" if found else "")
+                results[host] = compiled_outcome(errors, host)
         if tool.usage:
-            found = errors.get("usage") or errors.get("?")
-            results["usage"] = Outcome(not found, f"{len(found)} tsc errors, first: {found[0]}" if found else "")
+            results["usage"] = compiled_outcome(errors, "usage")
     return results
+
+
+def compiled_outcome(errors: dict[str, list[str]], key: str) -> Outcome:
+    """A cell from tsc's errors (``tsc``): its own, else those tsc gave without a place ("?"), or
+    that tsc gave no answer."""
+    found = errors.get(key) or errors.get("?")
+    if not found:
+        return Outcome(True, "")
+    if found == [no_answer("tsc")]:
+        return Outcome(False, found[0])
+    return Outcome(False, f"{len(found)} tsc errors, first: {found[0]}")
 
 
 def run_batch(tool: Tool, folder: Path) -> bool:

@@ -179,7 +179,8 @@ def test_a_check_that_outlasts_the_timeout_fails_its_cell_and_the_suite_goes_on(
     monkeypatch.setattr(compat, "TIMEOUT", 1)
     hang = tmp_path / "bin" / "python"
     hang.parent.mkdir()
-    hang.write_text("#!/bin/sh\nexec sleep 60\n", encoding="utf-8")
+    pids = tmp_path / "pids"
+    hang.write_text(f"#!/bin/sh\necho $$ >> {pids}\nexec sleep 60\n", encoding="utf-8")
     hang.chmod(0o755)
     tool = replace(tool_named("openapi-python-client"), venv=hang.parent)
     (tmp_path / "pool-v3" / "pool_v3").mkdir(parents=True)
@@ -191,8 +192,15 @@ def test_a_check_that_outlasts_the_timeout_fails_its_cell_and_the_suite_goes_on(
     assert compat.python_usage(tool, tmp_path, usage) == compat.Outcome(
         False, "mypy: no answer in 1 s; round trip of recorded quotes: no answer in 1 s")
     monkeypatch.setattr(compat, "_bin", lambda name: str(hang))
-    assert compat.tsc(tmp_path, [Path("usage.ts")]) == {"?": ["tsc: no answer in 1 s"]}
+    errors = compat.tsc(tmp_path, [Path("usage.ts")])
+    assert compat.compiled_outcome(errors, "pool-v3") == compat.Outcome(False, "tsc: no answer in 1 s")  # not an error
     assert time.monotonic() - started < 60, "a step waited for its command instead of ending it"  # a hang's bound
+    stats = [Path(f"/proc/{int(pid)}/stat") for pid in pids.read_text().split()]
+    assert len(stats) == 4, stats  # one script each: the import, mypy's question for paths, the round trip, tsc
+    ends = time.monotonic() + 10
+    while any(map(running, stats)) and time.monotonic() < ends:
+        time.sleep(0.05)  # SIGKILL lands at once; this only waits for the kernel
+    assert not any(map(running, stats)), "a step's command outlived its timeout"
 
 
 def running(stat: Path) -> bool:
