@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from toolchains import BUILD, cargo, require, rust_crate
+from toolchains import BUILD, cargo, copy_kept, crate_folder, require, rust_crate, write_if_changed
 
 from calls import operations, resolve, success_example, success_type
 from contract import SUCCESS, TIMING_HOST, HostileResults, Outcome, hostile_runs_of, judge, timing_plan, timing_problems
@@ -158,16 +158,15 @@ def runner_source(host: str) -> str:
     return MAIN.replace("CRATE", crate).replace("CASES", "\n".join(cases))
 
 
-def test_the_runtime_unit_suite_passes(tmp_path: Path) -> None:
+def test_the_runtime_unit_suite_passes() -> None:
     """tests/rust/runtime.rs, `cargo test` of a crate of its own that depends on the shared
     runtime by path: `accept` on bodies of its own and `send` against a scripted server on
     127.0.0.1, with exact messages, kinds, retry counts and times. It is the first test our
     operator set's Rust mutants meet (make mutation)."""
     require("cargo")
     suite = (REPO / "tests" / "rust" / "runtime.rs").read_text(encoding="utf-8")
-    crate = rust_crate(tmp_path, "runtimetest", [], "fn main() {}\n")
-    (crate / "tests").mkdir()
-    (crate / "tests" / "runtime.rs").write_text(suite, encoding="utf-8")
+    crate = rust_crate(crate_folder("runtimetest"), "runtimetest", [], "fn main() {}\n")
+    write_if_changed(crate / "tests" / "runtime.rs", suite)
     proc = cargo(["test", "--test", "runtime"], crate)
     assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-2000:]
     declared = suite.count("#[test]")
@@ -175,14 +174,14 @@ def test_the_runtime_unit_suite_passes(tmp_path: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def runners(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+def runners() -> dict[str, Path]:
     """One compiled runner per host (the client crate compiles with it)."""
     require("cargo")
     if not Path("/usr/share/cargo/registry/reqwest-0.11.13").is_dir():
         require("debian-librust-reqwest")  # names what is missing: make toolchains installs it
     built = {}
     for host in HOSTS:
-        folder = rust_crate(tmp_path_factory.mktemp(f"rust-{host}"), f"runner-{host}", [host], runner_source(host))
+        folder = rust_crate(crate_folder(f"runner-{host}"), f"runner-{host}", [host], runner_source(host))
         proc = cargo(["build"], folder)
         assert proc.returncode == 0, proc.stdout + proc.stderr
         built[host] = BUILD / "cargo-target" / "debug" / f"runner-{host}"
@@ -207,12 +206,12 @@ def outcome(result: dict[str, Any]) -> Outcome:
 
 
 @pytest.mark.parametrize("host", HOSTS)
-def test_crate_compiles_offline_with_no_warning(host: str, runners: dict[str, Path], tmp_path: Path) -> None:
+def test_crate_compiles_offline_with_no_warning(host: str, runners: dict[str, Path]) -> None:
     """Built from a copy (with the shared runtime beside it, as in generated/): cargo writes a
     Cargo.lock beside the manifest, never into generated/."""
-    crate = tmp_path / host
-    shutil.copytree(RUST / host, crate)
-    shutil.copytree(RUST / "raydium-api-runtime", tmp_path / "raydium-api-runtime")  # the path dependency beside it
+    kept = crate_folder("standalone")  # the same copies each run: fresh to cargo where nothing changed
+    crate = copy_kept(RUST / host, kept / host)
+    copy_kept(RUST / "raydium-api-runtime", kept / "raydium-api-runtime")  # the path dependency beside it
     probe = cargo(["build", "--message-format", "short"], crate)
     assert probe.returncode == 0, probe.stderr
     ours = [line for line in probe.stderr.splitlines() if "warning" in line and "future version of Rust" not in line
@@ -286,8 +285,7 @@ fn main() {
 """
 
 
-def test_one_error_type_of_the_shared_runtime_takes_a_failure_of_either_host(hostile: HostileServer,
-                                                                              tmp_path: Path) -> None:  # fmt: skip
+def test_one_error_type_of_the_shared_runtime_takes_a_failure_of_either_host(hostile: HostileServer) -> None:
     """An aggregator that calls the pool and the transaction services handles one error type:
     every crate re-exports the shared runtime's `ApiError` (`pub use`), and `?` turns either
     crate's `apis::Error` into it. The pool client's HTML from the edge and the transaction
@@ -295,7 +293,7 @@ def test_one_error_type_of_the_shared_runtime_takes_a_failure_of_either_host(hos
     typed with one crate's name takes the other's (the program compiles only if the types are
     one); `ErrorCode` is one enum, while each crate sets a failure's code only for its own codes."""
     require("cargo")
-    built = cargo(["build"], rust_crate(tmp_path, "onetype", ["pool-v3", "transaction-v1"], ONE_TYPE))
+    built = cargo(["build"], rust_crate(crate_folder("onetype"), "onetype", ["pool-v3", "transaction-v1"], ONE_TYPE))
     assert built.returncode == 0, built.stderr
     proc = subprocess.run([str(BUILD / "cargo-target" / "debug" / "onetype"), hostile.base_url("520-html", "pool-v3"),
                            hostile.base_url("failure-400", "transaction-v1")],
@@ -348,7 +346,7 @@ def test_parameters_are_built_with_setters_and_pool_items_are_typed(scripted: Sc
     assert found is not None
     assert found["data"] == [found["data"][0], None]  # the example: one pool found, one id unknown
     scripted.on("/pools/info/ids", json_reply(200, found))
-    built = cargo(["build"], rust_crate(tmp_path, "builders", ["pool-v3"], BUILDERS))
+    built = cargo(["build"], rust_crate(crate_folder("builders"), "builders", ["pool-v3"], BUILDERS))
     assert built.returncode == 0, built.stderr
     proc = subprocess.run([str(BUILD / "cargo-target" / "debug" / "builders"), scripted.url], capture_output=True,
                           text=True, timeout=60, check=False)  # fmt: skip

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from toolchains import BUILD, cargo, go, go_module, require, rust_crate
+from toolchains import BUILD, cargo, crate_folder, go, go_module, require, rust_crate
 
 from calls import endpoint_module, package
 from mock_servers import NEW_CODE, POOL_NOT_OPEN, QUOTE_TEXT, QuoteServer, difference, strict_json
@@ -296,7 +296,7 @@ fn main() {
 
 def test_rust(server: QuoteServer, tmp_path: Path) -> None:
     require("cargo")
-    folder = rust_crate(tmp_path, "swap-contract", [HOST], RUST_PROGRAM)
+    folder = rust_crate(crate_folder("swap-contract"), "swap-contract", [HOST], RUST_PROGRAM)
     proc = cargo(["build"], folder)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     binary = tmp_path / "swap"

@@ -75,14 +75,48 @@ def cargo(args: list[str], cwd: Path, timeout: int = 900) -> subprocess.Complete
 
 def rust_crate(folder: Path, name: str, hosts: list[str], main: str) -> Path:
     """A binary crate in `folder` that uses each host's generated crate and the shared runtime
-    they require (path dependencies), with serde and serde_json."""
+    they require (path dependencies), with serde and serde_json. A file that already holds its
+    text is not written again, so that cargo finds a crate kept in `crate_folder` fresh."""
     crates = "".join(f'raydium-{host}-client = {{ path = "{REPO / "generated" / "rust" / host}" }}\n' for host in hosts)
-    (folder / "Cargo.toml").write_text(
-        f'[package]\nname = "{name}"\nversion = "0.0.0"\nedition = "2021"\n\n[dependencies]\n{crates}'
-        f'raydium-api-runtime = {{ path = "{runtimes.folder("rust", REPO / "generated")}" }}\nserde = "1.0"\n'
-        'serde_json = "1.0"\n',
-        encoding="utf-8",
-    )
-    (folder / "src").mkdir(exist_ok=True)
-    (folder / "src" / "main.rs").write_text(main, encoding="utf-8")
+    write_if_changed(folder / "Cargo.toml",
+                     f'[package]\nname = "{name}"\nversion = "0.0.0"\nedition = "2021"\n\n[dependencies]\n{crates}'
+                     f'raydium-api-runtime = {{ path = "{runtimes.folder("rust", REPO / "generated")}" }}\n'
+                     'serde = "1.0"\nserde_json = "1.0"\n')  # fmt: skip
+    write_if_changed(folder / "src" / "main.rs", main)
     return folder
+
+
+def crate_folder(name: str) -> Path:
+    """The folder of a test crate whose sources do not change from run to run (servers' URLs come
+    at run time), under build/: there cargo finds it fresh on the next `make test` and neither
+    compiles nor links it again, where a new temporary folder is a new package each time
+    (docs/decisions.md, 112). Each name is one test's."""
+    folder = BUILD / "rust-crates" / name
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def write_if_changed(path: Path, text: str) -> None:
+    """``text`` into ``path``, leaving the file (and its modification time) alone where it holds it."""
+    if not (path.is_file() and path.read_text(encoding="utf-8") == text):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+
+
+def copy_kept(source: Path, target: Path) -> Path:
+    """``source`` mirrored into ``target`` by content: a file whose bytes are there already is left
+    alone, so that cargo finds an unchanged crate fresh; any other is written now, so that cargo,
+    which goes by modification times, sees it as newer than its last build there (a copy with the
+    source's own time could look older); and what is not in ``source`` goes (Cargo.lock too)."""
+    wanted = {p.relative_to(source) for p in source.rglob("*") if p.is_file()}
+    for path in sorted(target.rglob("*"), reverse=True):  # a folder's files before the folder
+        if path.is_file() and path.relative_to(target) not in wanted:
+            path.unlink()
+        elif path.is_dir() and not any(path.iterdir()):
+            path.rmdir()
+    for relative in sorted(wanted):
+        data, out = (source / relative).read_bytes(), target / relative
+        if not (out.is_file() and out.read_bytes() == data):
+            out.parent.mkdir(parents=True, exist_ok=True)
+            out.write_bytes(data)
+    return target
