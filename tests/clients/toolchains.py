@@ -96,11 +96,13 @@ def crate_folder(name: str) -> Path:
     return folder
 
 
-def write_if_changed(path: Path, text: str) -> None:
-    """``text`` into ``path``, leaving the file (and its modification time) alone where it holds it."""
-    if not (path.is_file() and path.read_text(encoding="utf-8") == text):
+def write_if_changed(path: Path, content: str | bytes) -> None:
+    """``content`` (text as UTF-8) into ``path``, leaving the file (and its modification time)
+    alone where it holds those bytes."""
+    data = content.encode("utf-8") if isinstance(content, str) else content
+    if not (path.is_file() and path.read_bytes() == data):
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        path.write_bytes(data)
 
 
 def copy_kept(source: Path, target: Path) -> Path:
@@ -115,8 +117,5 @@ def copy_kept(source: Path, target: Path) -> Path:
         elif path.is_dir() and not any(path.iterdir()):
             path.rmdir()
     for relative in sorted(wanted):
-        data, out = (source / relative).read_bytes(), target / relative
-        if not (out.is_file() and out.read_bytes() == data):
-            out.parent.mkdir(parents=True, exist_ok=True)
-            out.write_bytes(data)
+        write_if_changed(target / relative, (source / relative).read_bytes())
     return target

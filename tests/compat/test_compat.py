@@ -163,11 +163,7 @@ def test_a_command_that_outlasts_the_timeout_is_killed_with_its_children(tmp_pat
     outcome = compat.run(["sh", "-c", f"{child} while [ ! -e {pid} ]; do sleep 0.01; done; wait"], tmp_path)
     assert time.monotonic() - started < 30, "the run waited for the child instead of killing it"  # a hang's bound
     assert outcome == compat.Outcome(False, "no answer in 2 s")
-    stat = Path(f"/proc/{int(pid.read_text())}/stat")
-    ends = time.monotonic() + 10
-    while running(stat) and time.monotonic() < ends:
-        time.sleep(0.05)  # SIGKILL lands at once; this only waits for the kernel
-    assert not running(stat), "the child outlived the timeout"
+    assert gone([Path(f"/proc/{int(pid.read_text())}/stat")]), "the child outlived the timeout"
 
 
 def test_a_check_that_outlasts_the_timeout_fails_its_cell_and_the_suite_goes_on(tmp_path: Path,
@@ -197,10 +193,16 @@ def test_a_check_that_outlasts_the_timeout_fails_its_cell_and_the_suite_goes_on(
     assert time.monotonic() - started < 60, "a step waited for its command instead of ending it"  # a hang's bound
     stats = [Path(f"/proc/{int(pid)}/stat") for pid in pids.read_text().split()]
     assert len(stats) == 4, stats  # one script each: the import, mypy's question for paths, the round trip, tsc
+    assert gone(stats), "a step's command outlived its timeout"
+
+
+def gone(stats: list[Path]) -> bool:
+    """Whether every process of these /proc/PID/stat files is gone within 10 s (SIGKILL lands at
+    once; this only waits for the kernel)."""
     ends = time.monotonic() + 10
     while any(map(running, stats)) and time.monotonic() < ends:
-        time.sleep(0.05)  # SIGKILL lands at once; this only waits for the kernel
-    assert not any(map(running, stats)), "a step's command outlived its timeout"
+        time.sleep(0.05)
+    return not any(map(running, stats))
 
 
 def running(stat: Path) -> bool:
