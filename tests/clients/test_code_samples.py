@@ -170,18 +170,25 @@ def test_typescript_samples(prism_servers: dict[str, Prism], tmp_path: Path) -> 
 
 
 def test_go_samples(prism_servers: dict[str, Prism], tmp_path: Path) -> None:
-    """One module, a main package per sample, built in one `go build`."""
+    """One main package: each sample is a file of it (its `func main` renamed), run by its name
+    through a dispatching `main`, so that one `go build` links one binary, not one a sample."""
     require("go")
     write_go_mod(tmp_path, "samples", HOSTS)
     found = samples("Go")
-    for host, op, source in found:
-        folder = tmp_path / "cmd" / f"{host.replace('-', '')}_{op}"
-        folder.mkdir(parents=True)
-        (folder / "main.go").write_text(pointed(host, source, prism_servers), encoding="utf-8")
-    built = go(["build", "-o", str(tmp_path / "bin") + "/", "./cmd/..."], tmp_path, tmp_path)
+    arms = []
+    for i, (host, op, source) in enumerate(found):
+        program = pointed(host, source, prism_servers)
+        assert program.count("\nfunc main() {\n") == 1, f"{host} {op}: no main"
+        program = program.replace("\nfunc main() {\n", f"\nfunc sample{i}() {{\n")
+        (tmp_path / f"sample_{i}.go").write_text(program, encoding="utf-8")
+        arms.append(f'\tcase "{host}/{op}":\n\t\tsample{i}()\n')
+    dispatch = "".join(arms) + '\tdefault:\n\t\tpanic("no sample " + os.Args[1])\n'
+    main = f'package main\n\nimport "os"\n\nfunc main() {{\n\tswitch os.Args[1] {{\n{dispatch}\t}}\n}}\n'
+    (tmp_path / "main.go").write_text(main, encoding="utf-8")
+    built = go(["build", "-o", str(tmp_path / "samples"), "."], tmp_path, tmp_path)
     assert built.returncode == 0, built.stdout + built.stderr
     for host, op, _ in found:
-        check(f"{host} {op} Go", run([str(tmp_path / "bin" / f"{host.replace('-', '')}_{op}")], tmp_path))
+        check(f"{host} {op} Go", run([str(tmp_path / "samples"), f"{host}/{op}"], tmp_path))
 
 
 def test_ruby_samples(prism_servers: dict[str, Prism], tmp_path: Path) -> None:
