@@ -19,6 +19,8 @@ import os
 import re
 import subprocess
 import sys
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import runtimes
@@ -222,20 +224,25 @@ def php_surface(lib: Path, namespace: str) -> list[str]:
 
 
 def surface(host: str) -> dict[str, list[str]]:
-    """Every language's public names for the host's generated clients."""
+    """Every language's public names for the host's generated clients. The readers run side by
+    side: most are a tool's process (Node, Go, Ruby, PHP), and one after another they took 3.8 s
+    a host, the TypeScript compiler's 2.6 s the longest."""
     python = Host(host)
     names = Names(host, version="", default_base_url="")  # only the names that derive from the host are read
-    return {
-        "python": python_surface(GENERATED / "python" / python.project / python.package,
-                                 runtimes.folder("python") / "raydium_api_runtime"),
-        "typescript": typescript_surface(GENERATED / "typescript" / f"{host}-client" / "dist" / "index.d.ts"),
-        "go": go_surface(GENERATED / "go" / host, runtimes.folder("go")),
-        "go signatures": go_surface(GENERATED / "go" / host, runtimes.folder("go"), signatures=True),
-        "rust": rust_surface(GENERATED / "rust" / host, runtimes.folder("rust")),
-        "rust signatures": rust_signatures(GENERATED / "rust" / host),
-        "ruby": ruby_surface(GENERATED / "ruby" / host / "lib", names.ruby_gem, names.ruby_module),
-        "php": php_surface(GENERATED / "php" / host / "lib", names.php_namespace),
+    readers: dict[str, Callable[[], list[str]]] = {
+        "python": lambda: python_surface(GENERATED / "python" / python.project / python.package,
+                                         runtimes.folder("python") / "raydium_api_runtime"),
+        "typescript": lambda: typescript_surface(GENERATED / "typescript" / f"{host}-client" / "dist" / "index.d.ts"),
+        "go": lambda: go_surface(GENERATED / "go" / host, runtimes.folder("go")),
+        "go signatures": lambda: go_surface(GENERATED / "go" / host, runtimes.folder("go"), signatures=True),
+        "rust": lambda: rust_surface(GENERATED / "rust" / host, runtimes.folder("rust")),
+        "rust signatures": lambda: rust_signatures(GENERATED / "rust" / host),
+        "ruby": lambda: ruby_surface(GENERATED / "ruby" / host / "lib", names.ruby_gem, names.ruby_module),
+        "php": lambda: php_surface(GENERATED / "php" / host / "lib", names.php_namespace),
     }  # fmt: skip
+    with ThreadPoolExecutor(max_workers=len(readers)) as pool:
+        started = {language: pool.submit(read) for language, read in readers.items()}
+        return {language: future.result() for language, future in started.items()}
 
 
 def removed(before: dict[str, list[str]], after: dict[str, list[str]]) -> list[str]:
