@@ -41,6 +41,7 @@ releases/<host>/NOTES.md, which it then empties) and tags the commit `<host>@<V>
 from __future__ import annotations
 
 import argparse
+import functools
 import gzip
 import hashlib
 import io
@@ -55,6 +56,8 @@ import tempfile
 import time
 import tomllib
 import zipfile
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache
 from importlib.metadata import version as installed_version
@@ -669,6 +672,25 @@ def sha256sums(dist: Path) -> None:
     (dist / "SHA256SUMS").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
+def packages(plans: list[tuple[str, str, str]], languages: list[Runtime], staging: Path, stamp: int) -> None:
+    """Each host's artefacts, the workflows, each runtime's package, the gate's and the
+    ruleset's, side by side, one a core: each writes its own folder of the staging tree, and
+    most of the time is packaging tools' processes (python -m build, npm pack, gem build:
+    7.7 s for one host one after another). The first failure, in this order, is raised once
+    every step has ended."""
+    steps: list[Callable[[], None]] = [
+        functools.partial(artefacts, host, version, staging / host / version, stamp, text)
+        for host, version, text in plans
+    ]
+    if set(HOSTS) <= {host for host, _, _ in plans}:  # a release of every host carries the workflows
+        steps.append(functools.partial(workflows, staging / "workflows", {host: version for host, version, _ in plans}))
+    steps += [functools.partial(runtime_package, runtime, staging, stamp) for runtime in languages]
+    steps += [functools.partial(gate_package, staging, stamp), functools.partial(ruleset_package, staging, stamp)]
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        for started in [pool.submit(step) for step in steps]:
+            started.result()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("hosts", nargs="+")
@@ -694,14 +716,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.check:
             print("\n".join(text for _, _, text in plans), end="")
             return 0
-        for host, version, text in plans:
-            artefacts(host, version, staging / host / version, stamp, text)
-        if set(HOSTS) <= {host for host, _, _ in plans}:  # a release of every host carries the workflows
-            workflows(staging / "workflows", {host: version for host, version, _ in plans})
-        for runtime in languages:
-            runtime_package(runtime, staging, stamp)
-        gate_package(staging, stamp)
-        ruleset_package(staging, stamp)
+        packages(plans, languages, staging, stamp)
         simple_index(staging)
         released = {host: version for host, version, _ in plans}
         go_proxy(staging, released, stamp)
