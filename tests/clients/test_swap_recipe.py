@@ -129,7 +129,7 @@ def typescript_recipe() -> Path:
     """The recipe in a scratch project, type-checked with tsc --strict and compiled. The project
     is kept in build/ts-recipe and tsc runs --incremental: a run where neither the recipe nor the
     types it reads changed checks nothing again, and tsc reports again any error it recorded
-    (docs/decisions.md, 112)."""
+    (docs/decisions.md, 113)."""
     folder = BUILD / "ts-recipe"
     modules = folder / "node_modules"
     shutil.rmtree(modules, ignore_errors=True)  # the links are made again: a package gone is gone here too
@@ -151,7 +151,7 @@ def typescript_recipe() -> Path:
     write_if_changed(folder / "swap.ts", (RECIPES / "swap.ts").read_text(encoding="utf-8"))
     compiled = folder / "out" / "swap.js"
     if not compiled.is_file():  # tsc goes by its build info, not by what is in out/
-        (folder / "out" / "swap.tsbuildinfo").unlink(missing_ok=True)
+        (folder / str(options["tsBuildInfoFile"])).unlink(missing_ok=True)
     proc = subprocess.run([str(NODE_BIN / "tsc"), "-p", str(folder)], capture_output=True, text=True, cwd=folder,
                           check=False)  # fmt: skip
     assert proc.returncode == 0, proc.stdout + proc.stderr
