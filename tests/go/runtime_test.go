@@ -484,6 +484,9 @@ func TestANullItemWhereTheSchemaAdmitsNoneIsUnexpectedShapeError(t *testing.T) {
 		{"list", `{"success":true,"\u0064ata":{"":"","data":[null]}}`, "data.data[0]"},
 		{"pair", `{"success":true,"data":[1],"meta":[null]}`, "meta[0]"}, // each path of its own
 		{"items", `{"success":true,"data":[null,{"tags":["a",null]}]}`, "data[1].tags[1]"},
+		// nulls that are no list's items (a member's value, a string's text) before the one that is
+		{"list", okBody("{\"x\":null,\"s\":\"[null\",\"t\":\"null]\",\"data\":[1,\n null\t]}"), "data.data[1]"},
+		{"list", okBody(`{"data":[null]}`), "data.data[0]"},
 	} {
 		_, err, _ := roundTrip(t, fast, time.Second, rules, get(tc.op, false), answer{status: 200, body: tc.body})
 		var shape *apiruntime.UnexpectedShapeError
@@ -498,8 +501,10 @@ func TestANullItemWhereTheSchemaAdmitsNoneIsUnexpectedShapeError(t *testing.T) {
 		{"list", okBody(`[null]`)},
 		{"deep", `{"success":true,"data":{"tags":[null]}}`},
 		{"deep", `{"success":true,"data":[{"tags":{"x":null}}]}`},
-		{"deep", `{"success":true,"data":{"*":{"tags":[null]}}}`}, // "*" is an array's items, not a key
-		{"list", okBody(`{"data":"null]"}`)},                      // a string is no list, whatever it holds
+		{"deep", `{"success":true,"data":{"*":{"tags":[null]}}}`},   // "*" is an array's items, not a key
+		{"list", okBody(`{"data":"null]"}`)},                        // a string is no list, whatever it holds
+		{"list", okBody(`{"data":[1],"x":null,"y":{"z" : null }}`)}, // members' nulls
+		{"list", okBody(`{"data":[1],"s":"[null,"}`)},               // no list holds it, though the text looks like one
 		{"other", okBody(`{"data":[null]}`)},
 		{"op", okBody(`{"data":[null]}`)},
 	} {
