@@ -19,7 +19,7 @@ import os
 import re
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -223,10 +223,16 @@ def php_surface(lib: Path, namespace: str) -> list[str]:
     return helper(["php", str(HELPERS / "surface.php"), str(lib), namespace])
 
 
-def surface(host: str) -> dict[str, list[str]]:
-    """Every language's public names for the host's generated clients. The readers run side by
-    side: most are a tool's process (Node, Go, Ruby, PHP), and one after another they took 3.8 s
-    a host, the TypeScript compiler's 2.6 s the longest."""
+# The lists of a surface, in the order surface.json records them: each client's names, and for
+# Go and Rust their signatures too.
+LISTS = ("python", "typescript", "go", "go signatures", "rust", "rust signatures", "ruby", "php")
+
+
+def surface(host: str, clients: Collection[str] | None = None) -> dict[str, list[str]]:
+    """Every language's public names for the host's generated clients, or only those of
+    `clients` (by client: "go" is its names and its signatures). The readers run side by side:
+    most are a tool's process (Node, Go, Ruby, PHP), and one after another they took 3.8 s a
+    host, the TypeScript compiler's 2.6 s the longest."""
     python = Host(host)
     names = Names(host, version="", default_base_url="")  # only the names that derive from the host are read
     readers: dict[str, Callable[[], list[str]]] = {
@@ -240,8 +246,11 @@ def surface(host: str) -> dict[str, list[str]]:
         "ruby": lambda: ruby_surface(GENERATED / "ruby" / host / "lib", names.ruby_gem, names.ruby_module),
         "php": lambda: php_surface(GENERATED / "php" / host / "lib", names.php_namespace),
     }  # fmt: skip
-    with ThreadPoolExecutor(max_workers=len(readers)) as pool:
-        started = {language: pool.submit(read) for language, read in readers.items()}
+    chosen = {name: read for name, read in readers.items() if clients is None or name.split(" ")[0] in clients}
+    if not chosen:
+        return {}
+    with ThreadPoolExecutor(max_workers=len(chosen)) as pool:
+        started = {language: pool.submit(read) for language, read in chosen.items()}
         return {language: future.result() for language, future in started.items()}
 
 

@@ -278,21 +278,39 @@ def bundle_version(host: str) -> str:
 
 @cache
 def surface(host: str) -> dict[str, list[str]]:
-    """Every public name of the host's clients. Where the host's version is released and its
-    clients are the code that release recorded (the same digests), the names it recorded are
-    read back, since reading six languages' code by their tools takes seconds a host
-    (docs/decisions.md, 92). The surface also reads the shared runtimes the clients re-export;
-    each client pins its runtime's version exactly, and a released runtime whose code changed is
+    """Every public name of the host's clients. A client whose code is what a release recorded
+    (the same digest) has the names that release recorded, read back, since reading a
+    language's code by its tools takes seconds (docs/decisions.md, 92 and 115); the record is the
+    host's version's, or where that version is not recorded, the newest that is. The rest are
+    read by the tools. The surface also reads the shared runtimes the clients re-export; each
+    client pins its runtime's version exactly, and a released runtime whose code changed is
     refused (check_runtime), so the same client code names the same runtime code."""
-    recorded = RELEASES / host / bundle_version(host)
-    names, clients = recorded / "surface.json", recorded / "clients.json"
-    if names.exists() and clients.exists() and json.loads(clients.read_text(encoding="utf-8")) == client_digests(host):
-        recorded_names: dict[str, list[str]] = json.loads(names.read_text(encoding="utf-8"))
-        return recorded_names
+    recorded: dict[str, list[str]] = {}
+    record = surface_record(host)
+    if record is not None:
+        names = json.loads((record / "surface.json").read_text(encoding="utf-8"))
+        before = json.loads((record / "clients.json").read_text(encoding="utf-8"))
+        same = {client for client, digest in client_digests(host).items() if before.get(client) == digest}
+        recorded = {key: value for key, value in names.items() if key.split(" ")[0] in same}
+    unread = {key.split(" ")[0] for key in client_surface.LISTS if key not in recorded}
     try:
-        return client_surface.surface(host)
+        read = client_surface.surface(host, unread) if unread else {}
     except client_surface.SurfaceError as exc:
         raise ReleaseError(f"{host}: the clients' public surface: {exc}") from exc
+    return {key: recorded[key] if key in recorded else read[key] for key in client_surface.LISTS}
+
+
+def surface_record(host: str) -> Path | None:
+    """The release folder whose recorded surface and client digests surface() reads back: the
+    host's version's where it has both, else the newest release's that has both, else None."""
+    def complete(folder: Path) -> bool:
+        return (folder / "surface.json").exists() and (folder / "clients.json").exists()
+
+    current = RELEASES / host / bundle_version(host)
+    if complete(current):
+        return current
+    folders = [p for p in (RELEASES / host).glob("*") if p.is_dir() and spec_diff.SEMVER.match(p.name) and complete(p)]
+    return max(folders, key=lambda p: spec_diff.version_key(p.name), default=None)
 
 
 @cache  # check_policy and notes both ask

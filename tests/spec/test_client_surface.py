@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from client_surface import go_surface, python_surface, removed, rust_signatures, rust_surface
+from client_surface import LISTS, go_surface, python_surface, removed, rust_signatures, rust_surface, surface
 from generate import Host
 from openapi_generator import Names
 from project import HOSTS, REPO, bundle
@@ -236,3 +236,17 @@ def test_each_release_records_the_names_callers_use(host: str) -> None:
     for language, name in KEY_NAMES.items():
         assert name.format(**names) in recorded[language], (host, language)
         assert len(recorded[language]) > 50, (host, language)
+
+
+@pytest.mark.tooling  # after `make release`, as the other release-record tests
+def test_the_tools_read_the_surface_the_current_release_recorded() -> None:
+    """Every reader run on one host's clients gives the lists its current version recorded, in
+    surface.json's order. A release reads back the recorded lists of the clients whose code is
+    unchanged (decision 115), so this is where each reader still runs on real clients in every
+    `make test`; a reader that came to find less, or a record gone stale, fails here."""
+    host = "launch-auth"  # the smallest host: the TypeScript compiler's start is most of the time
+    version = str(bundle(host)["info"]["version"])
+    recorded = json.loads((REPO / "releases" / host / version / "surface.json").read_text(encoding="utf-8"))
+    read = surface(host)
+    assert list(read) == list(LISTS) == list(recorded)
+    assert {key: value for key, value in read.items() if value != recorded[key]} == {}

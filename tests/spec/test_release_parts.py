@@ -537,35 +537,55 @@ def test_the_simple_index_lists_the_runtime_beside_the_clients(tmp_path: Path) -
     assert '<a href="raydium-api-runtime/">' in (dist / "python" / "simple" / "index.html").read_text(encoding="utf-8")
 
 
-def test_a_released_versions_surface_is_read_back_only_while_its_clients_are_that_code(
+def test_a_recorded_surface_is_read_back_for_each_client_that_is_still_that_code(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
-    """Decision 92: the surface recorded at the host's current version stands for the clients
-    while their digests are the ones recorded with it; any other code is read by the tools."""
+    """Decisions 92 and 115: the names a release recorded stand for each client whose digest is
+    the one recorded with them (the host's version's record, else the newest release's); only
+    the other clients are read by the tools, and the lists keep surface.json's order."""
     releases, generated = tmp_path / "releases", tmp_path / "generated"
     (generated / "openapi").mkdir(parents=True)
-    (generated / "openapi" / "h.json").write_text(json.dumps(description("1.0.0")), encoding="utf-8")
-    folder = releases / "h" / "1.0.0"
-    folder.mkdir(parents=True)
-    (folder / "clients.json").write_text(json.dumps({"go": "g1"}), encoding="utf-8")
-    (folder / "surface.json").write_text(json.dumps({"go": ["Recorded"]}), encoding="utf-8")
     monkeypatch.setattr(release, "RELEASES", releases)
     monkeypatch.setattr(release, "GENERATED", generated)
-    digests = {"go": "g1"}
+    clients = [key for key in client_surface.LISTS if " " not in key]
+    digests = {client: f"{client}1" for client in clients} | {"models": "m1"}
     monkeypatch.setattr(release, "client_digests", lambda host: dict(digests))
-    read: list[str] = []
 
-    def read_by_the_tools(host: str) -> dict[str, list[str]]:
-        read.append(host)
-        return {"go": ["Read"]}
+    def current(version: str) -> None:
+        (generated / "openapi" / "h.json").write_text(json.dumps(description(version)), encoding="utf-8")
+
+    def recorded(version: str, names: str, digest: str = "1") -> None:
+        folder = releases / "h" / version
+        folder.mkdir(parents=True)
+        (folder / "clients.json").write_text(json.dumps({c: f"{c}{digest}" for c in clients}), encoding="utf-8")
+        (folder / "surface.json").write_text(json.dumps({key: [names] for key in reversed(client_surface.LISTS)}),
+                                             encoding="utf-8")  # fmt: skip
+
+    asked: list[set[str]] = []
+
+    def read_by_the_tools(host: str, only: set[str]) -> dict[str, list[str]]:
+        asked.append(set(only))
+        return {key: ["Read"] for key in client_surface.LISTS if key.split(" ")[0] in only}
 
     monkeypatch.setattr(client_surface, "surface", read_by_the_tools)
     surface = release.surface.__wrapped__  # without the per-process cache
-    assert surface("h") == {"go": ["Recorded"]}
-    assert read == []
-    digests["go"] = "g2"  # the Go client changed since 1.0.0 was recorded
-    assert surface("h") == {"go": ["Read"]}
-    assert read == ["h"]
-    digests["go"] = "g1"
-    (generated / "openapi" / "h.json").write_text(json.dumps(description("1.0.1")), encoding="utf-8")
-    assert surface("h") == {"go": ["Read"]}
-    assert read == ["h", "h"]
+    current("1.0.0")
+    assert surface("h") == {key: ["Read"] for key in client_surface.LISTS}  # nothing recorded: all read
+    assert asked == [set(clients)]
+    recorded("0.9.0", "Older")
+    recorded("1.0.0", "Recorded")
+    recorded("0.9.1", "Newer than 0.9.0", digest="9")
+    asked.clear()
+    whole = surface("h")
+    assert (whole, asked) == ({key: ["Recorded"] for key in client_surface.LISTS}, [])
+    assert list(whole) == list(client_surface.LISTS)  # surface.json's order, whatever the record's
+    digests["go"] = "go2"  # the Go client changed since 1.0.0 was recorded: only Go is read again
+    assert surface("h") == {key: ["Read" if key.startswith("go") else "Recorded"] for key in client_surface.LISTS}
+    assert asked == [{"go"}]
+    current("1.0.1")  # a version not recorded yet: the newest record stands for the clients it recorded
+    asked.clear()
+    assert surface("h") == {key: ["Read" if key.startswith("go") else "Recorded"] for key in client_surface.LISTS}
+    assert asked == [{"go"}]
+    current("0.9.1")  # the version's own record, though an older one: none of its digests match
+    asked.clear()
+    assert surface("h") == {key: ["Read"] for key in client_surface.LISTS}
+    assert asked == [set(clients)]
