@@ -14,6 +14,7 @@ from client_surface import LISTS, go_surface, python_surface, removed, rust_sign
 from generate import Host
 from openapi_generator import Names
 from project import HOSTS, REPO, bundle
+from release import client_digests
 
 PYTHON = '''
 """A module."""
@@ -240,13 +241,22 @@ def test_each_release_records_the_names_callers_use(host: str) -> None:
 
 @pytest.mark.tooling  # after `make release`, as the other release-record tests
 def test_the_tools_read_the_surface_the_current_release_recorded() -> None:
-    """Every reader run on one host's clients gives the lists its current version recorded, in
-    surface.json's order. A release reads back the recorded lists of the clients whose code is
-    unchanged (decision 115), so this is where each reader still runs on real clients in every
-    `make test`; a reader that came to find less, or a record gone stale, fails here."""
+    """Every reader runs on one host's clients (a release now reads back the recorded lists of
+    the clients whose code is unchanged, decision 115, so this is where each still runs on real
+    clients in every `make test`): each finds the names callers use, in surface.json's order,
+    and for each client whose code is what the host's current release recorded (all of them,
+    once it is released), exactly the lists recorded, which a release reads back for that code."""
     host = "launch-auth"  # the smallest host: the TypeScript compiler's start is most of the time
-    version = str(bundle(host)["info"]["version"])
-    recorded = json.loads((REPO / "releases" / host / version / "surface.json").read_text(encoding="utf-8"))
+    record = REPO / "releases" / host / str(bundle(host)["info"]["version"])
+    recorded = json.loads((record / "surface.json").read_text(encoding="utf-8"))
+    before = json.loads((record / "clients.json").read_text(encoding="utf-8"))
+    same = {client for client, digest in client_digests(host).items() if before.get(client) == digest}
     read = surface(host)
     assert list(read) == list(LISTS) == list(recorded)
-    assert {key: value for key, value in read.items() if value != recorded[key]} == {}
+    of = Names(host, "0.0.0", default_base_url="")
+    names = {"py": Host(host).package, "rb": of.ruby_module, "php": of.php_namespace}
+    for language, name in KEY_NAMES.items():
+        assert name.format(**names) in read[language], (language, read[language][:20])
+    differ = {key: sorted(set(read[key]) ^ set(recorded[key])) for key in LISTS
+              if key.split(" ")[0] in same and read[key] != recorded[key]}  # fmt: skip
+    assert differ == {}, f"the tools read other names than {record.name} recorded for the same code: {differ}"
