@@ -309,8 +309,8 @@ def surface_record(host: str) -> Path | None:
     current = RELEASES / host / bundle_version(host)
     if complete(current):
         return current
-    folders = [p for p in (RELEASES / host).glob("*") if p.is_dir() and spec_diff.SEMVER.match(p.name) and complete(p)]
-    return max(folders, key=lambda p: spec_diff.version_key(p.name), default=None)
+    folders = [folder for folder in spec_diff.releases_of(host) if complete(folder)]  # oldest first
+    return folders[-1] if folders else None
 
 
 @cache  # check_policy and notes both ask

@@ -545,6 +545,7 @@ def test_a_recorded_surface_is_read_back_for_each_client_that_is_still_that_code
     releases, generated = tmp_path / "releases", tmp_path / "generated"
     (generated / "openapi").mkdir(parents=True)
     monkeypatch.setattr(release, "RELEASES", releases)
+    monkeypatch.setattr(spec_diff, "RELEASES", releases)
     monkeypatch.setattr(release, "GENERATED", generated)
     clients = [key for key in client_surface.LISTS if " " not in key]
     digests = {client: f"{client}1" for client in clients} | {"models": "m1"}
