@@ -22,6 +22,7 @@ import pytest
 
 import bundle
 import house_rules
+import linters
 import validate_spec
 from project import LINT_ENV, NODE_BIN, REPO, SOURCE_DOCUMENT, in_process
 
@@ -205,24 +206,36 @@ def test_an_edit_of_the_control_is_rejected_with_a_clear_message(case: str, tmp_
     assert not out.exists() or not list(out.iterdir()), "a failed step left output behind"
 
 
+LINTED = [BROKEN / case / "openapi.yaml" for case in [*sorted(LINT_CASES), "control"]]
+
+
+@pytest.fixture(scope="module")
+def redocly() -> dict[Path, list[linters.Finding]]:
+    """Redocly's findings on each lint case and the control, from one run (decision 116)."""
+    return linters.redocly(LINTED, REPO)
+
+
+@pytest.fixture(scope="module")
+def spectral() -> dict[Path, list[linters.Finding]]:
+    return linters.spectral(LINTED, REPO)
+
+
 @pytest.mark.parametrize("case", sorted(LINT_CASES))
-def test_both_linters_reject_lint_cases(case: str) -> None:
+def test_both_linters_reject_lint_cases(case: str, redocly: dict[Path, list[linters.Finding]],
+                                        spectral: dict[Path, list[linters.Finding]]) -> None:  # fmt: skip
+    """Each fails the run as `make lint` runs it (Redocly on an error, Spectral at a warning),
+    and for the case's own rule."""
     redocly_rule, spectral_rule = LINT_CASES[case]
     spec = BROKEN / case / "openapi.yaml"
-    redocly = run(NODE_BIN / "redocly", "lint", "--format=stylish", spec)
-    assert redocly.returncode != 0
-    assert redocly_rule in redocly.stdout + redocly.stderr, redocly.stdout
-    spectral = run(NODE_BIN / "spectral", "lint", "--fail-severity=warn", spec)
-    assert spectral.returncode != 0
-    assert spectral_rule in spectral.stdout, spectral.stdout
+    assert redocly_rule in {f.rule for f in linters.at_or_above(redocly[spec], "error")}, redocly[spec]
+    assert spectral_rule in {f.rule for f in linters.at_or_above(spectral[spec], "warn")}, spectral[spec]
 
 
-def test_linters_accept_the_control_case() -> None:
+def test_linters_accept_the_control_case(redocly: dict[Path, list[linters.Finding]],
+                                         spectral: dict[Path, list[linters.Finding]]) -> None:  # fmt: skip
     spec = BROKEN / "control" / "openapi.yaml"
-    redocly = run(NODE_BIN / "redocly", "lint", "--format=stylish", spec)
-    assert redocly.returncode == 0, redocly.stdout + redocly.stderr
-    spectral = run(NODE_BIN / "spectral", "lint", "--fail-severity=warn", spec)
-    assert spectral.returncode == 0, spectral.stdout
+    assert [str(f) for f in linters.at_or_above(redocly[spec], "error")] == []
+    assert [str(f) for f in linters.at_or_above(spectral[spec], "warn")] == []
 
 
 def test_a_bundle_that_redocly_writes_but_is_invalid_overwrites_nothing(tmp_path: Path) -> None:
