@@ -145,22 +145,23 @@ def test_every_release_records_its_clients() -> None:
 
 
 def test_an_optional_response_field_passes(clone: Clone) -> None:
+    """On perps-v1, whose bundle is made in half the time of pool-v3's."""
     try:
-        field = "        maxVolatilityAccumulator:\n          type: integer\n"
-        clone.edit("spec/pool-v3/openapi.yaml", field, field + "        someNewField:\n          type: string\n")
-        clone.bundle("pool-v3")
-        proc = clone.gate("pool-v3")
+        field = "        symbol:\n          description: Pair label of the form <BASE>/<QUOTE>.\n"
+        clone.edit("spec/perps-v1/openapi.yaml", field, "        someNewField:\n          type: string\n" + field)
+        clone.bundle("perps-v1")
+        proc = clone.gate("perps-v1")
         assert proc.returncode == 0, proc.stderr
         added = "response.data[]: optional field 'someNewField' added"
-        assert f"change: pool-v3: listDynamicFeeConfigs: {added}" in proc.stdout
-        release = clone.release("pool-v3")
+        assert f"change: perps-v1: listDefaultPools: {added}" in proc.stdout, proc.stdout
+        release = clone.release("perps-v1")
         assert release.returncode == 1
         assert "is released and the description has changed since: bump info.version" in release.stderr
-        version = current_version("pool-v3")
+        version = current_version("perps-v1")
         major, minor, patch = (int(part) for part in version.split("."))
-        clone.edit("spec/pool-v3/openapi.yaml", f"  version: {version}\n", f"  version: {major}.{minor}.{patch + 1}\n")
-        clone.bundle("pool-v3")
-        release = clone.release("pool-v3")
+        clone.edit("spec/perps-v1/openapi.yaml", f"  version: {version}\n", f"  version: {major}.{minor}.{patch + 1}\n")
+        clone.bundle("perps-v1")
+        release = clone.release("perps-v1")
         assert release.returncode == 1
         assert "need at least a minor bump" in release.stderr
     finally:
@@ -244,22 +245,22 @@ def test_a_cargo_index_entry_records_dependencies_as_cargo_publish_would(tmp_pat
 def test_a_removed_public_name_needs_a_major_bump(clone: Clone) -> None:
     """A client's public function is gone (a template change, stood for by the generated
     code): a patch release is refused and names it; a major release goes through and its
-    notes list it."""
-    version = current_version("pool-v3")
+    notes list it. On launch-auth, the host whose bundle is made fastest."""
+    version = current_version("launch-auth")
     major = f"{int(version.split('.')[0]) + 1}.0.0"
     try:
-        clone.edit("generated/go/pool-v3/contract.go", "func NewClient(", "func newClient(")
+        clone.edit("generated/go/launch-auth/contract.go", "func NewClient(", "func newClient(")
         patch = version.rsplit(".", 1)[0] + "." + str(int(version.rsplit(".", 1)[1]) + 1)
-        clone.edit("spec/pool-v3/openapi.yaml", f"  version: {version}\n", f"  version: {patch}\n")
-        clone.bundle("pool-v3")
-        release = clone.release("pool-v3")
+        clone.edit("spec/launch-auth/openapi.yaml", f"  version: {version}\n", f"  version: {patch}\n")
+        clone.bundle("launch-auth")
+        release = clone.release("launch-auth")
         assert release.returncode == 1, release.stdout
         assert "public name(s) of the clients since" in release.stderr, release.stderr
         assert "need a major version bump" in release.stderr
         assert "  go: NewClient\n" in release.stderr + "\n"
-        clone.edit("spec/pool-v3/openapi.yaml", f"  version: {patch}\n", f"  version: {major}\n")
-        clone.bundle("pool-v3")
-        release = clone.release("pool-v3", "--check")  # the notes it would write (a release is built elsewhere)
+        clone.edit("spec/launch-auth/openapi.yaml", f"  version: {patch}\n", f"  version: {major}\n")
+        clone.bundle("launch-auth")
+        release = clone.release("launch-auth", "--check")  # the notes it would write (a release is built elsewhere)
         assert release.returncode == 0, release.stderr
         assert "Public names of the clients removed (1):\n\n- go: NewClient\n" in release.stdout
         assert not (clone.root / "dist").exists()
