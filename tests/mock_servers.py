@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import json
 import os
+import signal
 import socket
 import subprocess
 import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -39,24 +43,28 @@ def free_port() -> int:
 
 
 class Prism:
-    """`prism mock` for one bundle on 127.0.0.1, started and stopped by the test session."""
+    """`prism mock` for one bundle on 127.0.0.1, started and stopped by the test session
+    (`shared_prisms`). `process` is None in a session that uses another's server."""
 
-    def __init__(self, host: str, log: Path) -> None:
-        self.host = host
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
+    def __init__(self, host: str, port: int, log: Path, process: subprocess.Popen[bytes] | None = None) -> None:
+        self.host, self.port, self.log, self.process = host, port, log, process
+        self.url = f"http://127.0.0.1:{port}"
+
+    @classmethod
+    def start(cls, host: str, log: Path) -> Prism:
         if not (TEST_NODE_BIN / "prism").is_file():
             raise RuntimeError(f"{TEST_NODE_BIN / 'prism'} is missing: run `make test-setup` (make test runs it)")
-        self._log = log.open("w")
-        self.process = subprocess.Popen(
-            [str(TEST_NODE_BIN / "prism"), "mock", "--host", "127.0.0.1", "--port", str(self.port),
-             str(GENERATED / f"{host}.yaml")],
-            stdout=self._log, stderr=subprocess.STDOUT, cwd=REPO,
-            env={**os.environ, "NO_COLOR": "1"},
-        )  # fmt: skip
-        self.log = log
+        port = free_port()
+        with log.open("w") as out:  # the child keeps its own copy of the descriptor
+            process = subprocess.Popen(
+                [str(TEST_NODE_BIN / "prism"), "mock", "--host", "127.0.0.1", "--port", str(port),
+                 str(GENERATED / f"{host}.yaml")],
+                stdout=out, stderr=subprocess.STDOUT, cwd=REPO, env={**os.environ, "NO_COLOR": "1"},
+            )  # fmt: skip
+        return cls(host, port, log, process)
 
     def wait_ready(self) -> None:
+        assert self.process is not None
         deadline = time.monotonic() + STARTUP_SECONDS
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -68,14 +76,106 @@ class Prism:
                 time.sleep(0.2)
         raise RuntimeError(f"prism did not start within {STARTUP_SECONDS}s: {self.log.read_text()}")
 
+    @property
+    def pid(self) -> int:
+        assert self.process is not None
+        return self.process.pid
+
+    def record(self) -> dict[str, object]:
+        return {"host": self.host, "port": self.port, "log": str(self.log), "pid": self.pid}
+
     def stop(self) -> None:
+        assert self.process is not None
         self.process.terminate()
         try:
             self.process.wait(timeout=10)
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait(timeout=10)
-        self._log.close()
+
+
+def stop_pid(pid: int) -> None:
+    """Stop a process this one did not start (another worker's Prism): SIGTERM, then SIGKILL
+    after 10 s; gone once it has exited (a zombie waits for its parent's wait, not for us)."""
+
+    def running() -> bool:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except (OSError, IndexError):
+            return False
+        return state not in ("Z", "X")
+
+    try:
+        if b"prism" not in Path(f"/proc/{pid}/cmdline").read_bytes():
+            return  # it is gone, and its number is another process's now
+    except OSError:
+        return
+    for sig, seconds in ((signal.SIGTERM, 10.0), (signal.SIGKILL, 10.0)):
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, sig)
+        deadline = time.monotonic() + seconds
+        while running() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        if not running():
+            return
+    raise RuntimeError(f"prism (pid {pid}) did not stop")
+
+
+_STARTED: dict[int, Prism] = {}  # the Prisms this process started, by pid
+
+
+@contextlib.contextmanager
+def shared_prisms(hosts: list[str], root: Path) -> Iterator[dict[str, Prism]]:
+    """One Prism per host for every pytest session that shares `root` (the pytest-xdist
+    workers of one run): the first to arrive starts them, each records itself as a user in
+    root/prism.json under a lock, and the last to leave stops them. Two workers used to start
+    four each (about 3 CPU-seconds a start); a worker that comes after the last has left starts
+    them again (docs/decisions.md, 117)."""
+    state = root / "prism.json"
+    with _locked(root / "prism.lock"):
+        if state.is_file():
+            shared = json.loads(state.read_text(encoding="utf-8"))
+        else:
+            logs = root / "prism"
+            logs.mkdir(exist_ok=True)
+            started = {h: Prism.start(h, logs / f"{h}.log") for h in hosts}
+            try:
+                for server in started.values():
+                    server.wait_ready()
+            except BaseException:
+                for server in started.values():
+                    server.stop()
+                raise
+            _STARTED.update({s.pid: s for s in started.values()})
+            shared = {"users": 0, "servers": [s.record() for s in started.values()]}
+        shared["users"] += 1
+        state.write_text(json.dumps(shared), encoding="utf-8")
+    try:
+        yield {s["host"]: Prism(s["host"], s["port"], Path(s["log"])) for s in shared["servers"]}
+    finally:
+        with _locked(root / "prism.lock"):
+            shared = json.loads(state.read_text(encoding="utf-8"))
+            shared["users"] -= 1
+            if shared["users"] > 0:
+                state.write_text(json.dumps(shared), encoding="utf-8")
+            else:
+                state.unlink()
+                for server in shared["servers"]:
+                    mine = _STARTED.pop(server["pid"], None)
+                    if mine is not None:
+                        mine.stop()  # a child of this process: stopped and reaped
+                    else:
+                        stop_pid(server["pid"])
+
+
+@contextlib.contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    with path.open("a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 @dataclass

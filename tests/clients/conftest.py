@@ -3,13 +3,14 @@ scripted server and the hostile server (every contract scenario of tests/contrac
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterator
 
 import pytest
 
 from contract import bodies
-from mock_servers import HostileServer, Prism, ScriptedServer
+from mock_servers import HostileServer, Prism, ScriptedServer, shared_prisms
 from project import HOSTS, LONGEST_FIRST, PYTHON_PACKAGES, REPO
 
 for _project in PYTHON_PACKAGES:
@@ -39,16 +40,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.fixture(scope="session")
 def prism_servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Prism]]:
-    """One Prism per host, started together (they take a few seconds each)."""
-    logs = tmp_path_factory.mktemp("prism")
-    servers = {h: Prism(h, logs / f"{h}.log") for h in HOSTS}
-    try:
-        for server in servers.values():
-            server.wait_ready()
+    """One Prism per host, started together (they take a few seconds each), shared by the
+    run's pytest-xdist workers: their temporary folders have one parent (decision 117)."""
+    base = tmp_path_factory.getbasetemp()
+    with shared_prisms(HOSTS, base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) as servers:
         yield servers
-    finally:
-        for server in servers.values():
-            server.stop()
 
 
 @pytest.fixture
