@@ -262,8 +262,10 @@ serve: $(BUILD)/docs.built ## Serve site/ on http://127.0.0.1:$(SERVE_PORT) (sit
 
 # --- tests and checks -------------------------------------------------------------------
 # The suite's files run side by side, one pytest-xdist worker per job (JOBS, one per core), each
-# file whole on one worker; `make test JOBS=1` runs them one at a time in one process
-TEST_WORKERS = $(if $(filter 1,$(JOBS)),,-n $(JOBS) --dist loadfile)
+# file whole on one worker, handed out in collection order (longest first: tests/project.py's
+# LONGEST_FIRST; xdist would otherwise hand out the files with most tests first); `make test
+# JOBS=1` runs them one at a time in one process
+TEST_WORKERS = $(if $(filter 1,$(JOBS)),,-n $(JOBS) --dist loadfile --no-loadscope-reorder)
 test: setup all test-setup browser toolchains ## Build what is out of date, then run the whole test suite (set-up first), plus mypy --strict and ruff
 	+@$(PY) -m ruff check scripts tests
 	+@$(PY) -m mypy

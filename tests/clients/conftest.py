@@ -23,12 +23,13 @@ if str(MODELS) not in sys.path:
 
 # The suite's order: the longest files first. `make test` runs the files side by side, one
 # pytest-xdist worker per core, each file whole on one worker (`--dist loadfile`), handed out in
-# collection order. A long file handed out last keeps one worker busy while the other has
-# nothing left: the compatibility suite (about 90 s of third-party generators before its first
-# test) came third of 60 files by name. The hook is here, not in a tests/conftest.py, because
-# mypy takes two conftest.py files for one module; pytest calls it with every collected item
-# whenever the client tests are collected, as in `make test`. The list (project.LONGEST_FIRST,
-# from `pytest --durations`) is a hint: a stale one costs time, never a result.
+# collection order (`--no-loadscope-reorder`: without it, xdist hands out the files with the
+# most tests first and this order is not used; decision 116). A long file handed out last keeps
+# one worker busy while the other has nothing left. The hook is here, not in a
+# tests/conftest.py, because mypy takes two conftest.py files for one module; pytest calls it
+# with every collected item whenever the client tests are collected, as in `make test`. The
+# list (project.LONGEST_FIRST, from `pytest --durations`) is a hint: a stale one costs time,
+# never a result.
 def _rank(item: pytest.Item) -> int:
     path = item.path.as_posix()
     return next((i for i, name in enumerate(LONGEST_FIRST) if path.endswith(f"/tests/{name}")), len(LONGEST_FIRST))
