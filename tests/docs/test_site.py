@@ -11,6 +11,7 @@ browser must run (`make browser` installs Debian's chromium and chromium-driver)
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import os
@@ -35,16 +36,55 @@ CHROMEDRIVER = Path("/usr/bin/chromedriver")
 WAIT = 20
 
 
-class QuietHandler(SimpleHTTPRequestHandler):
+# Set while a test searches (search_index_loaded); otherwise the served search index is empty
+FULL_INDEX = threading.Event()
+SEARCH_INDEX = "/search/search_index.json"  # what mkdocs-material's search worker fetches over HTTP
+
+
+@functools.cache
+def empty_index() -> bytes:
+    """The site's search index with its configuration and no documents."""
+    config = json.loads((SITE / SEARCH_INDEX.lstrip("/")).read_bytes())["config"]
+    return json.dumps({"config": config, "docs": []}).encode()
+
+
+class SiteHandler(SimpleHTTPRequestHandler):
+    """site/ as it is, but for the search index outside the search tests: there it is an empty
+    one. On every page load, the search worker builds the whole site's index (1.2 MB) beside the
+    page, 0.8 CPU-seconds a load on this machine, and no other test uses it (decisions 94, 118).
+    The index is never cached, so each load gets the one its test asked for."""
+
     def log_message(self, format: str, *args: Any) -> None:
         return
+
+    def do_GET(self) -> None:
+        if urlparse(self.path).path != SEARCH_INDEX:
+            super().do_GET()
+            return
+        body = (SITE / SEARCH_INDEX.lstrip("/")).read_bytes() if FULL_INDEX.is_set() else empty_index()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        self.wfile.write(body)
+
+
+@contextlib.contextmanager
+def search_index_loaded() -> Iterator[None]:
+    """The pages loaded inside get the site's whole search index, as a reader's do."""
+    FULL_INDEX.set()
+    try:
+        yield
+    finally:
+        FULL_INDEX.clear()
 
 
 @pytest.fixture(scope="module")
 def site_url() -> Iterator[str]:
     if not (SITE / "index.html").is_file():
         pytest.fail("site/ is not built: run make docs")
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(SITE)))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(SiteHandler, directory=str(SITE)))
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
     thread.start()
     try:
@@ -179,8 +219,9 @@ def search_for(browser: Any, query: str, href_part: str) -> str:
 
 def test_search_finds_an_operation_by_its_path(browser: Any, site_url: str) -> None:
     requested_urls(browser)
-    browser.get(f"{site_url}/")
-    href = search_for(browser, "/pools/info/list-v2", "list-pools-by-cursor")
+    with search_index_loaded():
+        browser.get(f"{site_url}/")
+        href = search_for(browser, "/pools/info/list-v2", "list-pools-by-cursor")
     assert "list-pools-by-cursor.html" in href
     browser.save_screenshot(str(SCREENSHOTS / "search-list-v2.png"))
     assert_only_local(requested_urls(browser), site_url)
@@ -251,7 +292,6 @@ def operation_pages() -> list[Path]:
 HEIGHT_BUDGET_PX = 7_500
 
 PHONE, LAPTOP, DESKTOP = (390, 844), (1366, 900), (1400, 1000)
-SEARCH_INDEX = ["*/search/search_index.js*", "*/search/search_index.json*", "*/workers/search.*"]  # and its worker
 SIDEWAYS = """return [document.documentElement.scrollWidth, document.documentElement.clientWidth]"""
 FIRST_SAMPLE = """const tabs = document.querySelector('.op-aside .tabbed-set');
 return tabs ? [tabs.getBoundingClientRect().top, window.innerHeight] : null"""
@@ -271,12 +311,9 @@ def layouts(browser: Any, site_url: str) -> dict[str, Layout]:
     (decision 86). By the page's path under site/."""
     operations = set(operation_pages())
     found: dict[str, Layout] = {}
-    # Each page load has the search worker build the whole site's index (1.2 MB) beside the
-    # page, which halved the speed of the loads and resizes here; no layout depends on it (the
-    # 60 pages measured alike either way, within the resizes' own jitter). Blocked here only:
-    # the search tests use the same browser (decision 94).
-    browser.execute_cdp_cmd("Network.enable", {})
-    browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": SEARCH_INDEX})
+    # The pages get the empty search index, as every page here outside the search tests
+    # (SiteHandler): no layout depends on it, and the 60 pages measured alike either way,
+    # within the resizes' own jitter (decision 94).
     try:
         browser.set_window_size(*PHONE)
         for page in reader_pages():
@@ -290,7 +327,6 @@ def layouts(browser: Any, site_url: str) -> dict[str, Layout]:
                 browser.set_window_size(*PHONE)
             found[page.relative_to(SITE).as_posix()] = layout
     finally:
-        browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
         browser.set_window_size(1300, 1800)
     return found
 

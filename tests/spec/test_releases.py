@@ -113,11 +113,14 @@ def test_a_breaking_edit_fails_the_gate(clone: Clone, host: str, file: str, old:
         for word in words:
             assert word in message, message
         assert "need a major version bump" in message
-        version = json.loads((clone.root / "generated" / "openapi" / f"{host}.json").read_text())["info"]["version"]
-        major = int(version.split(".")[0]) + 1
-        clone.edit(file, f"  version: {version}\n", f"  version: {major}.0.0\n")
-        clone.bundle(host)
-        assert clone.gate(host).returncode == 0, "a major bump lets a breaking change through"
+        # A major bump lets it through: the rule does not depend on the change, so it is checked
+        # once, on the case whose bundle is made quickest (decision 118)
+        if host == "perps-v1":
+            version = json.loads((clone.root / "generated" / "openapi" / f"{host}.json").read_text())["info"]["version"]
+            major = int(version.split(".")[0]) + 1
+            clone.edit(file, f"  version: {version}\n", f"  version: {major}.0.0\n")
+            clone.bundle(host)
+            assert clone.gate(host).returncode == 0, "a major bump lets a breaking change through"
     finally:
         clone.reset()
 
