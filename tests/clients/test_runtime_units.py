@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import ssl
 import time
 from collections.abc import AsyncIterator, Iterator
 from datetime import UTC, datetime, timedelta
@@ -21,6 +22,8 @@ import pytest
 from pool_v3_client import AuthenticatedClient, Client, errors
 from raydium_api_runtime import errors as runtime
 from raydium_api_runtime import models as runtime_models
+from raydium_api_runtime.tls import verify_argument
+from transaction_v1_client import Client as TxClient
 from transaction_v1_client import errors as tx_errors
 
 URL = "http://127.0.0.1:9/x"
@@ -287,6 +290,43 @@ def test_every_setting_reaches_both_httpx_clients(index: int) -> None:
         assert pool._ssl_context.verify_mode.name == "CERT_NONE"
     assert client.get_httpx_client() is client.get_httpx_client()
     assert client.get_async_httpx_client() is client.get_async_httpx_client()
+
+
+def ssl_context(made: httpx.Client | httpx.AsyncClient) -> ssl.SSLContext:
+    context: ssl.SSLContext = made._transport._pool._ssl_context  # type: ignore[union-attr]
+    return context
+
+
+def test_default_clients_share_one_verifying_context() -> None:
+    """Every client left at verify_ssl=True, of any host, sync or async, gets the process's one
+    context (httpx made a new one per httpx client, 40 ms of CPU each); it verifies as httpx's
+    default does: certificates required, host names checked, certifi's bundle loaded."""
+    made: list[httpx.Client | httpx.AsyncClient] = [Client(base_url=URL).get_httpx_client(),
+                                                    AuthenticatedClient(base_url=URL, token=TOKEN).get_httpx_client(),
+                                                    Client(base_url=URL).get_async_httpx_client(),
+                                                    TxClient(base_url=URL).get_httpx_client()]  # fmt: skip
+    contexts = {id(ssl_context(m)) for m in made}
+    assert len(contexts) == 1, "the default clients do not share one context"
+    shared = ssl_context(made[0])
+    assert (shared.verify_mode, shared.check_hostname) == (ssl.CERT_REQUIRED, True)
+    assert shared.cert_store_stats()["x509_ca"] == httpx.create_ssl_context().cert_store_stats()["x509_ca"] > 0
+
+
+# Settings under which httpx or httpcore would make a different context or change it: no
+# verification, trust_env off, a client certificate (loaded into it), HTTP/2 (httpcore sets
+# its ALPN protocols per connection); a context of the caller's own is used as given
+OWN_CONTEXT = [{"verify_ssl": False}, {"httpx_args": {"trust_env": False}}, {"httpx_args": {"cert": "client.pem"}},
+               {"httpx_args": {"http2": True}}, {"verify_ssl": ssl.create_default_context()}]  # fmt: skip
+
+
+@pytest.mark.parametrize("setting", OWN_CONTEXT)
+def test_a_client_that_would_change_the_context_does_not_get_the_shared_one(setting: dict[str, Any]) -> None:
+    given = setting.get("verify_ssl", True)
+    assert verify_argument(given, setting.get("httpx_args", {})) is given
+    if "cert" not in setting.get("httpx_args", {}) and "http2" not in setting.get("httpx_args", {}):
+        # (made here where httpx can: a certificate needs its file, HTTP/2 the h2 package)
+        shared = ssl_context(Client(base_url=URL).get_httpx_client())
+        assert ssl_context(Client(base_url=URL, **setting).get_httpx_client()) is not shared
 
 
 def test_an_authenticated_client_sends_its_token_with_its_prefix() -> None:

@@ -3,6 +3,7 @@ from typing import Any, Self
 
 import httpx
 from attrs import define, evolve, field
+from raydium_api_runtime.tls import verify_argument
 
 from ._server import DEFAULT_BASE_URL
 from .errors import RetryPolicy
@@ -31,7 +32,8 @@ class Client:
         connect, 8 s per read). API functions raise ``errors.RequestTimeoutError`` when it passes.
 
         ``verify_ssl``: Whether or not to verify the SSL certificate of the API server. This should be True in production,
-        but can be set to False for testing purposes.
+        but can be set to False for testing purposes. At the default (True), every client of the process shares
+        one SSL context, made once as httpx makes its default (``raydium_api_runtime.tls``).
 
         ``follow_redirects``: Whether or not to follow redirects. Default value is False.
 
@@ -110,7 +112,7 @@ class Client:
                 cookies=self._cookies,
                 headers=self._headers,
                 timeout=self._timeout,
-                verify=self._verify_ssl,
+                verify=verify_argument(self._verify_ssl, self._httpx_args),
                 follow_redirects=self._follow_redirects,
                 **self._httpx_args,
             )
@@ -141,7 +143,7 @@ class Client:
                 cookies=self._cookies,
                 headers=self._headers,
                 timeout=self._timeout,
-                verify=self._verify_ssl,
+                verify=verify_argument(self._verify_ssl, self._httpx_args),
                 follow_redirects=self._follow_redirects,
                 **self._httpx_args,
             )
@@ -175,7 +177,8 @@ class AuthenticatedClient:
         connect, 8 s per read). API functions raise ``errors.RequestTimeoutError`` when it passes.
 
         ``verify_ssl``: Whether or not to verify the SSL certificate of the API server. This should be True in production,
-        but can be set to False for testing purposes.
+        but can be set to False for testing purposes. At the default (True), every client of the process shares
+        one SSL context, made once as httpx makes its default (``raydium_api_runtime.tls``).
 
         ``follow_redirects``: Whether or not to follow redirects. Default value is False.
 
@@ -262,7 +265,7 @@ class AuthenticatedClient:
                 cookies=self._cookies,
                 headers=self._headers,
                 timeout=self._timeout,
-                verify=self._verify_ssl,
+                verify=verify_argument(self._verify_ssl, self._httpx_args),
                 follow_redirects=self._follow_redirects,
                 **self._httpx_args,
             )
@@ -294,7 +297,7 @@ class AuthenticatedClient:
                 cookies=self._cookies,
                 headers=self._headers,
                 timeout=self._timeout,
-                verify=self._verify_ssl,
+                verify=verify_argument(self._verify_ssl, self._httpx_args),
                 follow_redirects=self._follow_redirects,
                 **self._httpx_args,
             )
