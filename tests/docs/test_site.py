@@ -51,7 +51,7 @@ def empty_index() -> bytes:
 class SiteHandler(SimpleHTTPRequestHandler):
     """site/ as it is, but for the search index outside the search tests: there it is an empty
     one. On every page load, the search worker builds the whole site's index (1.2 MB) beside the
-    page, 0.8 CPU-seconds a load on this machine, and no other test uses it (decisions 94, 118).
+    page, about 1 CPU-second a load on this machine, and no other test uses it (decisions 94, 118).
     The index is never cached, so each load gets the one its test asked for."""
 
     def log_message(self, format: str, *args: Any) -> None:
