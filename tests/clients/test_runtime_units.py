@@ -286,8 +286,7 @@ def test_every_setting_reaches_both_httpx_clients(index: int) -> None:
         assert str(made.base_url) == "http://127.0.0.1:9"
         assert (made.cookies.get("c"), made.headers.get("h"), made.follow_redirects) == ("1", "v", True)
         assert (made.max_redirects, made.timeout) == (3, httpx.Timeout(2.0))
-        pool = made._transport._pool  # type: ignore[union-attr]
-        assert pool._ssl_context.verify_mode.name == "CERT_NONE"
+        assert ssl_context(made).verify_mode.name == "CERT_NONE"
     assert client.get_httpx_client() is client.get_httpx_client()
     assert client.get_async_httpx_client() is client.get_async_httpx_client()
 

@@ -39,12 +39,13 @@ WAIT = 20
 # Set while a test searches (search_index_loaded); otherwise the served search index is empty
 FULL_INDEX = threading.Event()
 SEARCH_INDEX = "/search/search_index.json"  # what mkdocs-material's search worker fetches over HTTP
+INDEX_FILE = SITE / SEARCH_INDEX.lstrip("/")
 
 
 @functools.cache
 def empty_index() -> bytes:
     """The site's search index with its configuration and no documents."""
-    config = json.loads((SITE / SEARCH_INDEX.lstrip("/")).read_bytes())["config"]
+    config = json.loads(INDEX_FILE.read_bytes())["config"]
     return json.dumps({"config": config, "docs": []}).encode()
 
 
@@ -61,7 +62,7 @@ class SiteHandler(SimpleHTTPRequestHandler):
         if urlparse(self.path).path != SEARCH_INDEX:
             super().do_GET()
             return
-        body = (SITE / SEARCH_INDEX.lstrip("/")).read_bytes() if FULL_INDEX.is_set() else empty_index()
+        body = INDEX_FILE.read_bytes() if FULL_INDEX.is_set() else empty_index()
         self.send_response(200)
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(body)))
