@@ -422,7 +422,8 @@ class Probe extends Token
 }
 
 $decode = \\Closure::bind(function (string $body) {
-    return self::build(json_decode($body), Probe::class, 'pool');
+    $value = json_decode($body); // build() takes it by reference
+    return self::build($value, Probe::class, 'pool');
 }, new \\Raydium\\PoolV3\\Contract(), \\Raydium\\ApiRuntime\\Contract::class);
 $out = [];
 foreach (json_decode(file_get_contents('php://stdin'), true) as $name => $body) {
