@@ -326,23 +326,43 @@ def run_on_bodies(script: str, bodies: dict[str, str], host: str = "pool-v3") ->
     return json.loads(proc.stdout)
 
 
-DECODE = """<?php
+def pools_call(namespace: str, call: str, first: str = "") -> str:
+    """A PHP script (for run_on_bodies) that gives each body to a PoolsApi of the client in the
+    namespace (Raydium\\<namespace>) through a Guzzle handler answering it with HTTP 200, and
+    prints per body what `call` puts in $out[$name], or the short class and message of what the
+    call threw. `first` runs before the calls."""
+    return (
+        """<?php
 require_once AUTOLOAD;
-raydium_autoload(['Raydium\\\\PoolV3\\\\' => LIB]);
+raydium_autoload(['Raydium\\\\NAMESPACE\\\\' => LIB]);
 use GuzzleHttp\\Client;
 use GuzzleHttp\\HandlerStack;
 use GuzzleHttp\\Promise\\Create;
 use GuzzleHttp\\Psr7\\Response;
-use Raydium\\PoolV3\\Api\\PoolsApi;
-use Raydium\\PoolV3\\Contract;
+use Raydium\\NAMESPACE\\Api\\PoolsApi;
+use Raydium\\NAMESPACE\\Contract;
 
-$out = [];
+FIRST$out = [];
 foreach (json_decode(file_get_contents('php://stdin'), true) as $name => $body) {
     $answer = fn ($request, array $options) =>
         Create::promiseFor(new Response(200, ['Content-Type' => 'application/json'], $body));
     $api = new PoolsApi(new Client(['handler' => HandlerStack::create($answer)]), Contract::configuration('http://127.0.0.1:9'));
     try {
-        $page = $api->listPools();
+CALL    } catch (Throwable $e) {
+        $out[$name] = (new ReflectionClass($e))->getShortName() . ': ' . $e->getMessage();
+    }
+}
+echo json_encode($out);
+"""
+        .replace("NAMESPACE", namespace)
+        .replace("FIRST", first)
+        .replace("CALL", call)
+    )
+
+
+DECODE = pools_call(
+    "PoolV3",
+    """        $page = $api->listPools();
         $item = $page->getData()->getData()[0];
         $out[$name] = ['page' => array_keys($page->getData()->getAdditionalProperties()),
             'item' => array_keys($item->getAdditionalProperties()),
@@ -350,12 +370,8 @@ foreach (json_decode(file_get_contents('php://stdin'), true) as $name => $body) 
             'price' => get_debug_type($item->getPrice()),
             'apr' => array_map('get_debug_type', $item->getDay()->getRewardApr()),
             'type' => $item->getType(), 'decimals' => $item->getMintA()->getDecimals()];
-    } catch (Throwable $e) {
-        $out[$name] = (new ReflectionClass($e))->getShortName() . ': ' . $e->getMessage();
-    }
-}
-echo json_encode($out);
-"""
+""",
+)
 
 
 def test_a_success_is_checked_at_every_depth() -> None:
@@ -387,33 +403,16 @@ def test_a_success_is_checked_at_every_depth() -> None:
     assert got["float item"] == f"{shape} (data.data[0].day.rewardApr[1]: expected a number, got a string)"
 
 
-STRICT_NOTICES = """<?php
-require_once AUTOLOAD;
-raydium_autoload(['Raydium\\\\PerpsV1\\\\' => LIB]);
-use GuzzleHttp\\Client;
-use GuzzleHttp\\HandlerStack;
-use GuzzleHttp\\Promise\\Create;
-use GuzzleHttp\\Psr7\\Response;
-use Raydium\\PerpsV1\\Api\\PoolsApi;
-use Raydium\\PerpsV1\\Contract;
-
-// every notice, warning and deprecation thrown, as many applications' error handlers do
-set_error_handler(function (int $level, string $message, string $file, int $line): bool {
+STRICT_NOTICES = pools_call(
+    "PerpsV1",
+    """        $out[$name] = $api->listDefaultPools()->getData()[0]->getSymbol();
+""",
+    # every notice, warning and deprecation thrown, as many applications' error handlers do
+    """set_error_handler(function (int $level, string $message, string $file, int $line): bool {
     throw new ErrorException($message, 0, $level, $file, $line);
 });
-$out = [];
-foreach (json_decode(file_get_contents('php://stdin'), true) as $name => $body) {
-    $answer = fn ($request, array $options) =>
-        Create::promiseFor(new Response(200, ['Content-Type' => 'application/json'], $body));
-    $api = new PoolsApi(new Client(['handler' => HandlerStack::create($answer)]), Contract::configuration('http://127.0.0.1:9'));
-    try {
-        $out[$name] = $api->listDefaultPools()->getData()[0]->getSymbol();
-    } catch (Throwable $e) {
-        $out[$name] = (new ReflectionClass($e))->getShortName() . ': ' . $e->getMessage();
-    }
-}
-echo json_encode($out);
-"""
+""",
+)
 
 
 def test_a_required_value_missing_is_reported_once_without_a_notice() -> None:
