@@ -407,8 +407,12 @@ STRICT_NOTICES = pools_call(
     "PerpsV1",
     """        $out[$name] = $api->listDefaultPools()->getData()[0]->getSymbol();
 """,
-    # every notice, warning and deprecation thrown, as many applications' error handlers do
+    # every notice, warning and deprecation of the clients' own code thrown, as many applications'
+    # error handlers do (Guzzle's own, which a later PHP may deprecate, are left to PHP)
     """set_error_handler(function (int $level, string $message, string $file, int $line): bool {
+    if (!str_contains($file, '/generated/php/')) {
+        return false;
+    }
     throw new ErrorException($message, 0, $level, $file, $line);
 });
 """,
@@ -504,3 +508,51 @@ def test_keys_read_as_numbers_are_matched_exactly() -> None:
         "five point is an integer": "pool.5.0: expected an integer, got a string",
         "a null five": "pool.5 is null, and the schema admits no null there",
     }  # fmt: skip
+
+
+LETS_GO = """<?php
+require_once AUTOLOAD;
+raydium_autoload(['Raydium\\\\PoolV3\\\\' => LIB]);
+
+$decode = \\Closure::bind(function (string $body): array {
+    $start = memory_get_usage();
+    $value = json_decode($body);
+    $decoded = memory_get_usage() - $start;
+    $decodedPage = $value->data;
+    $pool = WeakReference::create($decodedPage->data[0]);
+    $second = $decodedPage->data[1];
+    $mint = $second->mintA;
+    memory_reset_peak_usage();
+    $before = memory_get_usage();
+    $page = self::build($value, '\\Raydium\\PoolV3\\Model\\PoolPageResponse', '');
+    return ['rise' => (memory_get_peak_usage() - $before) / $decoded, 'pool freed' => $pool->get() === null,
+            'page' => $value->data, 'list' => $decodedPage->data, 'mintA' => $second->mintA, 'type' => $second->type,
+            'extra' => $second->zzItem, 'decimals' => $mint->decimals, 'pools' => count($page->getData()->getData()),
+            'kept' => $page->getData()->getData()[1]->getAdditionalProperties()];
+}, new \\Raydium\\PoolV3\\Contract(), \\Raydium\\ApiRuntime\\Contract::class);
+echo json_encode($decode(file_get_contents('php://stdin')));
+"""
+
+
+def test_a_decode_lets_go_of_the_decoded_body() -> None:
+    """The PHP decode lets go of each decoded object as soon as its model is made, not after the
+    last one (docs/decisions.md, 120): with the decoded page still held by the caller, a pool's
+    object is freed by the end, the page, its list and a pool's token are null in it, and building the
+    2000 models raised memory by less than the decoded page takes, where it raised it by 1.44x
+    when the whole decoded page stayed alive and by 1.0x with the loop over get_object_vars()
+    (which holds every value; this decode: 0.77x; PHP's memory figures are exact, not timed).
+    What the models keep as it came (a scalar, a key no schema names) is unchanged."""
+    require("php")
+    item = {"type": "Standard", "zzItem": {"kept": 1}, "price": 2, "mintA": {"decimals": 9, "tags": ["a", "b"]},
+            "day": {"rewardApr": [1, 0.5]}}  # fmt: skip
+    body = json.dumps({"id": "5b0e1c7a-2f4d-4e8b-9a61-3c7d2e8f4a10", "success": True,
+                       "data": {"count": 2000, "data": [item] * 2000}})  # fmt: skip
+    lib = json.dumps(str(PHP / "pool-v3" / "lib"))
+    source = LETS_GO.replace("AUTOLOAD", json.dumps(str(PHP_AUTOLOAD))).replace("LIB", lib)
+    proc = subprocess.run(["php", "-r", source.removeprefix("<?php\n")], input=body, capture_output=True, text=True,
+                          timeout=60, check=False)  # fmt: skip
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    got = json.loads(proc.stdout)
+    assert got.pop("rise") < 0.9, proc.stdout
+    assert got == {"pool freed": True, "page": None, "list": None, "mintA": None, "type": "Standard",
+                   "extra": {"kept": 1}, "decimals": 9, "pools": 2000, "kept": {"zzItem": {"kept": 1}}}  # fmt: skip

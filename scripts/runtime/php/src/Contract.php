@@ -444,12 +444,14 @@ abstract class Contract
      * $value (decoded JSON) as the generator's type $type, checked, never coerced; $where names
      * the place in the body for the error.
      *
-     * $value is taken by reference and emptied as it is read: each object or list a model is made
-     * from is let go as soon as its model is made (a list's item, a model's property holding an
-     * object or a list), so the decoded body is freed while the models of a long page are built,
-     * not after. A decode peaked at the decoded body and every model together: 214 MB over a
-     * 20 MB page, 153 MB now (docs/decisions.md, 120). The decoded body is the call's own and
-     * nothing reads it after.
+     * $value is taken by reference, and the decoded body is let go part by part as the models are
+     * made, not after the last one. Each is set to null before it is built: the items of a list
+     * whose items are not scalars, the entries of a map, and the properties of a model whose
+     * declared type is a model, a list or a map (a list of scalars is kept as it came, except
+     * that a list of numbers has its integers made floats in place). A decode peaked at the decoded
+     * body and every model together: 214 MB over a 20 MB page, 153 MB now (docs/decisions.md,
+     * 120). The decoded body is the call's own: nothing reads a part after it is let go, and
+     * `object` and `mixed` values, which the models keep as they came, are never changed.
      */
     private static function build(mixed &$value, string $type, string $where): mixed
     {
@@ -610,7 +612,8 @@ abstract class Contract
      * $value as a new $class: its keys in the order they came, each value checked (build()), a
      * setter called where it checks more than null (SETTER_CHECKS), the keys the class does not
      * list kept as its additional properties, and the model's own rules checked last, by the
-     * class's decoder, compiled on first use (compile()).
+     * class's decoder, compiled on first use (compile()). $value's properties of a model, list or
+     * map type are null after (build()).
      *
      * @param class-string $class
      */
@@ -632,7 +635,11 @@ abstract class Contract
      * and anything else, and every value that does not fit, handed to build() (which throws with
      * the place). A loop over the plan, a table lookup and a `match` per key, took about half as
      * long again on the 1000-pool page (docs/decisions.md, 108). The source holds only the plan's
-     * keys, properties, setters and types, each written with var_export.
+     * keys, properties, setters and types, each written with var_export. The decoder sets the
+     * object's properties of a model, list or map type to null as it builds them (build()). It
+     * loops over the object itself, which is safe while only existing properties are written:
+     * nothing in the loop may share the object's property table (get_object_vars(), an array
+     * cast), since PHP's foreach over an object then starts again from its first key.
      *
      * @param class-string $class
      *
