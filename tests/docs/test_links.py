@@ -65,6 +65,19 @@ def test_site_is_built_with_every_operation() -> None:
         assert len(rendered) == count, host
 
 
+def test_every_interactive_view_has_its_frame_and_no_page_keeps_the_tag() -> None:
+    """swagger-ui-tag reads only the pages the site's hook lists (decision 122): each host's
+    interactive view gets its Swagger UI frame, and no page is left with the tag unreplaced."""
+    for host in HOSTS:
+        view = (SITE / "reference" / host / "interactive.html").read_text(encoding="utf-8")
+        frames = re.findall(r'<iframe class="swagger-ui-iframe"[^>]* src="(swagger-[0-9a-f]+\.html)"', view)
+        assert len(frames) == 1, (host, frames)
+        assert (SITE / "reference" / host / frames[0]).is_file(), (host, frames)
+    kept = sorted(str(path.relative_to(SITE)) for path in SITE.rglob("*.html")
+                  if "<swagger-ui" in path.read_text(encoding="utf-8"))  # fmt: skip
+    assert kept == [], f"pages with an unreplaced <swagger-ui> tag: {kept}"
+
+
 def test_internal_links_and_anchors_resolve() -> None:
     parsed = pages()
     broken = []
