@@ -6,7 +6,6 @@ import json
 from pathlib import Path
 
 import pytest
-import yaml
 
 import oas
 import validate_spec
@@ -64,7 +63,7 @@ def test_bundle_is_valid(path: Path) -> None:
 
 @pytest.mark.parametrize("host", HOSTS)
 def test_json_bundle_is_the_yaml_bundle(host: str) -> None:
-    from_yaml = yaml.safe_load((GENERATED / f"{host}.yaml").read_text(encoding="utf-8"))
+    from_yaml = oas.load_document(GENERATED / f"{host}.yaml")  # strict, and read by libyaml where PyYAML has it
     assert bundle(host) == from_yaml
 
 
