@@ -32,6 +32,9 @@ export REDOCLY_TELEMETRY := off
 export REDOCLY_SUPPRESS_UPDATE_NOTICE := true
 export NO_UPDATE_NOTIFIER := 1
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
+# Spectral's @scarf/scarf reports each install to https://scarf.sh from its postinstall script;
+# opted out, it sends nothing (npm ci here and the tests' npm install; decision 123)
+export SCARF_ANALYTICS := false
 # Bytecode is cached, but beside the virtual environment, never in the work tree: uv installs
 # without compiling (compiling every installed module took 8 s of a cold set-up), so each
 # tool's first run compiles what it imports, once (PYTHONDONTWRITEBYTECODE, often set in

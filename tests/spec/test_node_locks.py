@@ -48,3 +48,31 @@ def test_the_two_locks_agree_where_they_overlap() -> None:
     differ = {name: (build[name]["version"], tests[name]["version"]) for name in shared
               if build[name]["version"] != tests[name]["version"]}  # fmt: skip
     assert not differ, f"the build's and the tests' locks resolve these differently: {differ}"
+
+
+# Every package whose install script `npm ci` runs, in any of the locks (tests/mutation's
+# too), with what it does; a lock update that brings another one fails here until someone has
+# read its script (decision 123).
+INSTALL_SCRIPTS: dict[str, dict[str, str | None]] = {
+    "package-lock.json": {
+        # Spectral's analytics: reports the install to https://scarf.sh unless opted out
+        "node_modules/@scarf/scarf": "SCARF_ANALYTICS := false",
+    },
+    "tests/compat/package-lock.json": {
+        # checks that its platform's binary (@esbuild/linux-x64, in the lock) is installed
+        "node_modules/esbuild": None,
+    },
+}
+
+
+def test_every_install_script_is_one_we_have_read_and_kept_offline() -> None:
+    locks = [*(m.with_name("package-lock.json") for m in MANIFESTS), REPO / "tests" / "mutation" / "package-lock.json"]
+    found = {str(lock.relative_to(REPO)): {name for name, package in read(lock)["packages"].items()
+                                           if package.get("hasInstallScript")}
+             for lock in locks}  # fmt: skip
+    assert {lock: names for lock, names in found.items() if names} == \
+        {lock: set(scripts) for lock, scripts in INSTALL_SCRIPTS.items()}  # fmt: skip
+    makefile = (REPO / "Makefile").read_text(encoding="utf-8")
+    for scripts in INSTALL_SCRIPTS.values():
+        for name, setting in scripts.items():
+            assert setting is None or f"\nexport {setting}\n" in makefile, (name, setting)
