@@ -32,8 +32,10 @@ SWAGGER_TAG = "<swagger-ui"  # what swagger-ui-tag replaces with its iframe
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     """swagger-ui-tag's `filter_files`: the source pages that hold its tag (the interactive
     views). The list is read from the pages, so a new page with the tag needs no entry anywhere."""
-    pages = [file.src_path for file in files.documentation_pages() if SWAGGER_TAG in file.content_string]
-    config.plugins["swagger-ui-tag"].config["filter_files"] = pages
+    plugin = config.plugins.get("swagger-ui-tag")
+    if plugin is not None:  # the site without the plugin builds as before
+        pages = [file.src_path for file in files.documentation_pages() if SWAGGER_TAG in file.content_string]
+        plugin.config["filter_files"] = pages
     return files
 
 
