@@ -18,12 +18,16 @@ checked (mypy --strict on the Python, tsc --noEmit --strict on the TypeScript) a
 the committed ones only when every step succeeded: a failure leaves generated/ as it was.
 
 --manifest PATH writes the sha256 of every file written (make's stamp build/HOST.generated):
-tests/spec/test_generated_current.py holds generated/ to it (decision 86).
+tests/spec/test_generated_current.py holds generated/ to it (decision 86). Beside it,
+PATH's name with .tools.json (build/HOST.tools.json) records every command the run started
+and the stamp's sha256: tests/spec/test_bench.py holds `make bench`'s tool floor to it
+(decision 124).
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import json
 import os
@@ -528,6 +532,22 @@ def generate(host: Host, root: Path = GENERATED, *, checks: bool = True) -> list
     return [target for _, target in done]
 
 
+def record_command(started: list[list[str]], event: str, args: tuple[Any, ...]) -> None:
+    """An audit hook: the command of every process the run starts (subprocess.Popen's event, raised
+    whichever module starts it), each part as a string."""
+    if event == "subprocess.Popen":
+        command = args[1]
+        started.append([str(command)] if isinstance(command, (str, bytes, os.PathLike)) else [str(c) for c in command])
+
+
+def write_tools(manifest: Path, started: list[list[str]]) -> None:
+    """The commands of the run that wrote the stamp `manifest`, with the stamp's sha256, which ties
+    the record to that stamp (HOST.tools.json beside HOST.generated)."""
+    digest = hashlib.sha256(manifest.read_bytes()).hexdigest()
+    record = {"stamp": manifest.name, "stamp_sha256": digest, "commands": started}
+    manifest.with_suffix(".tools.json").write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("host")
@@ -536,6 +556,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bundle", type=Path, help="bundle to generate from (default: generated/openapi/HOST.yaml)")
     parser.add_argument("--manifest", type=Path, help="write the sha256 of every file written here (JSON)")
     args = parser.parse_args(argv)
+    started: list[list[str]] = []
+    if args.manifest:
+        sys.addaudithook(functools.partial(record_command, started))
     try:
         bundle = args.bundle.resolve() if args.bundle else None
         written = generate(Host(args.host, bundle), args.out.resolve(), checks=not args.no_checks)
@@ -545,6 +568,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     if args.manifest:
         stamps.write(args.manifest, args.out.resolve(), written)
+        write_tools(args.manifest, started)
     print(f"generate {args.host}: wrote " + ", ".join(str(p) for p in written))
     return 0
 

@@ -1,9 +1,10 @@
 """The benchmark's own helpers (scripts/bench.py): the synthetic host of the scale phase,
 the partial figures a resumed run reads back, the quick bench's guards, and a tool floor
-that runs every tool the generation does."""
+that runs every tool the generation does (tooling: `make test` runs them after `make`)."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -13,6 +14,8 @@ import yaml
 
 import bench
 import oas
+
+REPO = bench.REPO
 
 pytestmark = pytest.mark.tooling
 
@@ -85,23 +88,19 @@ def tool(command: list[str | Path]) -> str:
     return name
 
 
-def test_the_tool_floor_runs_every_tool_the_generation_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_tool_floor_runs_every_tool_the_generation_runs(tmp_path: Path) -> None:
     """The floor of `make bench`'s overhead row (host_steps) must include every tool
     generate.py runs for a host, or the overhead counts that tool's time (as it once counted
-    the TypeScript client's tsc)."""
-    import subprocess
-
-    import generate
-
-    ran: list[list[str | Path]] = []
-    real = subprocess.run
-
-    def recording(command: list[str | Path], *args: object, **kwargs: object) -> object:
-        ran.append(list(command))
-        return real(command, *args, **kwargs)  # type: ignore[call-overload]
-
-    monkeypatch.setattr(subprocess, "run", recording)
-    generate.generate(generate.Host(bench.PROBE_HOST), tmp_path / "generated")
+    the TypeScript client's tsc). What the generation ran is its own record: `make` writes it
+    beside the host's stamp (build/HOST.tools.json, every process the run started, and the
+    stamp's sha256), so the host is not generated again here (decision 124)."""
+    stamp = REPO / "build" / f"{bench.PROBE_HOST}.generated"
+    record_path = stamp.with_suffix(".tools.json")
+    assert stamp.is_file() and record_path.is_file(), f"{record_path.relative_to(REPO)}: run make first"
+    record = json.loads(record_path.read_text(encoding="utf-8"))
+    # written by the run that wrote the stamp (which test_generated_current holds current)
+    assert record["stamp_sha256"] == hashlib.sha256(stamp.read_bytes()).hexdigest(), "run make: the record is stale"
+    ran: list[list[str | Path]] = record["commands"]
     steps = [command for _, command in bench.host_steps(bench.PROBE_HOST, tmp_path)]
     floor = {tool(command) for command in steps}
     generated = {tool(command) for command in ran}
@@ -110,6 +109,23 @@ def test_the_tool_floor_runs_every_tool_the_generation_runs(tmp_path: Path, monk
     tsc_runs = sum(tool(command) == "tsc" for command in ran)
     floor_tsc = sum(tool(command) == "tsc" for command in steps)
     assert tsc_runs == floor_tsc, "each tsc run of generate.py (the types, the client) is in the floor"
+
+
+def test_the_generation_records_every_process_it_starts(tmp_path: Path) -> None:
+    """The record's audit hook sees a process started by any module, not only generate.run."""
+    import generate
+
+    started: list[list[str]] = []
+    generate.record_command(started, "subprocess.Popen", ("/bin/x", ["x", Path("a"), 1], None, None))
+    generate.record_command(started, "open", ("file", "r", 0))
+    generate.record_command(started, "subprocess.Popen", ("/bin/sh", "echo hi", None, None))
+    assert started == [["x", "a", "1"], ["echo hi"]]
+    manifest = tmp_path / "h.generated"
+    manifest.write_text("{}\n", encoding="utf-8")
+    generate.write_tools(manifest, started)
+    record = json.loads((tmp_path / "h.tools.json").read_text(encoding="utf-8"))
+    assert record == {"stamp": "h.generated", "stamp_sha256": hashlib.sha256(b"{}\n").hexdigest(),
+                      "commands": started}  # fmt: skip
 
 
 def test_the_under_load_row_reads_the_last_record(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
