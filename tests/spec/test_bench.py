@@ -96,7 +96,8 @@ def test_the_tool_floor_runs_every_tool_the_generation_runs(tmp_path: Path) -> N
     stamp's sha256), so the host is not generated again here (decision 124)."""
     stamp = REPO / "build" / f"{bench.PROBE_HOST}.generated"
     record_path = stamp.with_suffix(".tools.json")
-    assert stamp.is_file() and record_path.is_file(), f"{record_path.relative_to(REPO)}: run make first"
+    assert stamp.is_file(), f"{stamp.relative_to(REPO)}: run make first"
+    assert record_path.is_file(), f"{record_path.relative_to(REPO)}: run make first"
     record = json.loads(record_path.read_text(encoding="utf-8"))
     # written by the run that wrote the stamp (which test_generated_current holds current)
     assert record["stamp_sha256"] == hashlib.sha256(stamp.read_bytes()).hexdigest(), "run make: the record is stale"
