@@ -117,20 +117,20 @@ LONGEST_FIRST = (
     "compat/test_compat.py",
     "clients/test_rust_client.py",
     "docs/test_site.py",
-    "spec/test_releases.py",
     "clients/test_install_from_release.py",
+    "spec/test_releases.py",
     "spec/test_tools_in_a_fork.py",
     "spec/test_broken_corpus.py",
     "clients/test_hostile.py",
     "clients/test_code_samples.py",
     "clients/test_go_client.py",
-    "spec/test_bench.py",
     "clients/test_packages.py",
     "clients/test_php_client.py",
     "clients/test_schemathesis.py",
     "clients/test_ruby_client.py",
     "clients/test_docs_examples.py",
     "clients/test_typescript_client.py",
+    "spec/test_bench.py",
 )
 
 

@@ -17,6 +17,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 import tomllib
 from pathlib import Path
 
@@ -27,6 +28,7 @@ import runtimes
 from mock_servers import HostileServer, Prism
 from offline_tools import cargo_home
 from project import NODE_BIN, REPO, bundle
+from release import client_folders
 
 pytestmark = pytest.mark.e2e
 INSTALLED = ("pool-v3", "transaction-v1")
@@ -75,6 +77,38 @@ def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("release") / "dist"
     run([sys.executable, "scripts/release.py", "--no-record", "--dist", str(out), *INSTALLED], REPO)
     return out
+
+
+def touch_release_inputs(host: str) -> None:
+    """Give every file of the host's clients (what release.py archives) a new modification time,
+    as a second checkout would: now, or 2 s past its old time (a zip stores times to 2 s), never older."""
+    for folder in client_folders(host).values():
+        files = [p for p in folder.rglob("*") if p.is_file()] if folder.is_dir() else [folder]
+        assert files, folder
+        for path in files:
+            stamp = max(time.time(), path.stat().st_mtime + 2)
+            os.utime(path, (stamp, stamp))
+
+
+def test_the_release_is_reproducible(dist: Path, tmp_path: Path) -> None:
+    """A second release at this commit gives the same bytes as the one the tests below install
+    from (SOURCE_DATE_EPOCH is the commit's time), even when the files' modification times
+    differ between them, as in a second checkout: catches an archive writer that takes the
+    files' own modification times. One release is built for both jobs (decision 124); this test
+    runs before the installs, which only read the release."""
+    for host in INSTALLED:
+        touch_release_inputs(host)
+    again = tmp_path / "dist"
+    run([sys.executable, "scripts/release.py", "--no-record", "--dist", str(again), *INSTALLED], REPO)
+    assert (dist / "SHA256SUMS").read_text() == (again / "SHA256SUMS").read_text()  # names what differs
+    listed = (dist / "SHA256SUMS").read_text(encoding="utf-8")
+    for host in INSTALLED:
+        v, name = version(host), host.replace("-", "_")
+        for artefact in (f"{host}/{v}/{host}-{v}.yaml", f"python/raydium_{name}_client-{v}-py3-none-any.whl",
+                         f"raydium-{host}-client-{v}.tgz", f"go/v{v}.zip", f"rust/raydium-{host}-client-{v}.crate",
+                         f"php/raydium-{host}-client-{v}.zip", f"ruby/raydium_{name}_client-{v}.gem",
+                         f"{host}-{v}.postman_collection.json", "RELEASE-NOTES.md"):  # fmt: skip
+            assert artefact in listed, artefact
 
 
 def expect_first_call_and_failure(output: str) -> None:

@@ -4,7 +4,8 @@
 In a temporary clone, each breaking edit fails the gate with a message that names the host,
 the operation and the change, wherever the rule sits (a $ref'd component, an allOf member,
 inline); a major bump lets it through; an optional response field added passes. A release
-is reproducible and refuses a version that breaks the policy."""
+refuses a version that breaks the policy. (That a release is reproducible is tested on the
+release the install tests install from: tests/clients/test_install_from_release.py.)"""
 
 from __future__ import annotations
 
@@ -12,14 +13,13 @@ import json
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 import bundle as bundle_script
 from project import HOSTS, REPO, in_process
-from release import client_folders, index_entry, index_path, postman
+from release import index_entry, index_path, postman
 
 pytestmark = pytest.mark.tooling
 
@@ -176,43 +176,9 @@ def current_version(host: str) -> str:
     return str(json.loads(bundle.read_text(encoding="utf-8"))["info"]["version"])
 
 
-def release(dist: Path, host: str) -> None:
-    command = [sys.executable, "scripts/release.py", "--no-record", "--dist", str(dist), host]
-    proc = subprocess.run(command, capture_output=True, text=True, cwd=REPO, timeout=300, check=False)
-    assert proc.returncode == 0, proc.stderr
-
-
-def touch_release_inputs(host: str) -> None:
-    """Give every file of the host's clients (what release.py archives) a new modification time,
-    as a second checkout would: now, or 2 s past its old time (a zip stores times to 2 s), never older."""
-    for folder in client_folders(host).values():
-        files = [p for p in folder.rglob("*") if p.is_file()] if folder.is_dir() else [folder]
-        assert files, folder
-        for path in files:
-            stamp = max(time.time(), path.stat().st_mtime + 2)
-            os.utime(path, (stamp, stamp))
-
-
-def test_a_release_is_reproducible(tmp_path: Path) -> None:
-    """Two runs at one commit give the same bytes (SOURCE_DATE_EPOCH is the commit's time),
-    even when the files' modification times differ between them, as in a second checkout:
-    catches an archive writer that takes the files' own modification times."""
-    runs = [tmp_path / "one", tmp_path / "two"]
-    release(runs[0], "pool-v3")
-    touch_release_inputs("pool-v3")
-    release(runs[1], "pool-v3")
-    assert (runs[0] / "SHA256SUMS").read_text() == (runs[1] / "SHA256SUMS").read_text()  # names what differs
-    listed = (runs[0] / "SHA256SUMS").read_text(encoding="utf-8")
-    v = current_version("pool-v3")
-    for artefact in (f"pool-v3/{v}/pool-v3-{v}.yaml", f"python/raydium_pool_v3_client-{v}-py3-none-any.whl",
-                     f"raydium-pool-v3-client-{v}.tgz", f"go/v{v}.zip", f"rust/raydium-pool-v3-client-{v}.crate",
-                     f"php/raydium-pool-v3-client-{v}.zip", f"ruby/raydium_pool_v3_client-{v}.gem",
-                     f"pool-v3-{v}.postman_collection.json", "RELEASE-NOTES.md"):  # fmt: skip
-        assert artefact in listed, artefact
-
-
 def test_the_postman_collection_uses_the_named_examples() -> None:
-    """What `artefacts` writes as the collection (a release lists it: test_a_release_is_reproducible)."""
+    """What `artefacts` writes as the collection (a release lists it:
+    test_install_from_release.py's test_the_release_is_reproducible)."""
     bundle = json.loads((REPO / "generated" / "openapi" / "transaction-v1.deref.json").read_text(encoding="utf-8"))
     collection = postman(bundle, "transaction-v1", current_version("transaction-v1"))
     requests = {i["name"]: i["request"] for folder in collection["item"] for i in folder["item"]}
