@@ -534,7 +534,8 @@ def generate(host: Host, root: Path = GENERATED, *, checks: bool = True) -> list
 
 def record_command(started: list[list[str]], event: str, args: tuple[Any, ...]) -> None:
     """An audit hook: the command of every process the run starts (subprocess.Popen's event, raised
-    whichever module starts it), each part as a string."""
+    whichever module starts it), each part as a string. `main` installs it with --manifest, for
+    the rest of the process (an audit hook cannot be removed): a command-line run."""
     if event == "subprocess.Popen":
         command = args[1]
         started.append([str(command)] if isinstance(command, (str, bytes, os.PathLike)) else [str(c) for c in command])
