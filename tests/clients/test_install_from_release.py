@@ -95,9 +95,10 @@ def test_the_release_is_reproducible(dist: Path, tmp_path: Path) -> None:
     from (SOURCE_DATE_EPOCH is the commit's time), even when the files' modification times
     differ between them, as in a second checkout: catches an archive writer that takes the
     files' own modification times. One release is built for both jobs (decision 124); this test
-    runs before the installs, which only read the release."""
-    for host in INSTALLED:
-        touch_release_inputs(host)
+    runs before the installs, which only read the release. One host's files are touched, as
+    before: the archive writers are the same for every host, and the compiled test crates that
+    build from those files (Cargo goes by modification times) are built again for one host only."""
+    touch_release_inputs("pool-v3")
     again = tmp_path / "dist"
     run([sys.executable, "scripts/release.py", "--no-record", "--dist", str(again), *INSTALLED], REPO)
     assert (dist / "SHA256SUMS").read_text() == (again / "SHA256SUMS").read_text()  # names what differs
