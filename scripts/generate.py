@@ -541,12 +541,18 @@ def record_command(started: list[list[str]], event: str, args: tuple[Any, ...]) 
         started.append([str(command)] if isinstance(command, (str, bytes, os.PathLike)) else [str(c) for c in command])
 
 
+def tools_record(manifest: Path) -> Path:
+    """Where the run that writes the stamp `manifest` records its commands (HOST.tools.json beside
+    HOST.generated)."""
+    return manifest.with_suffix(".tools.json")
+
+
 def write_tools(manifest: Path, started: list[list[str]]) -> None:
     """The commands of the run that wrote the stamp `manifest`, with the stamp's sha256, which ties
-    the record to that stamp (HOST.tools.json beside HOST.generated)."""
+    the record to that stamp."""
     digest = hashlib.sha256(manifest.read_bytes()).hexdigest()
     record = {"stamp": manifest.name, "stamp_sha256": digest, "commands": started}
-    manifest.with_suffix(".tools.json").write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+    tools_record(manifest).write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -74,7 +74,11 @@ def run(command: list[str], cwd: Path, env: dict[str, str] | None = None, timeou
 @pytest.fixture(scope="module")
 def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The release's artefacts of the two hosts, as `make release` writes them."""
-    out = tmp_path_factory.mktemp("release") / "dist"
+    return release_into(tmp_path_factory.mktemp("release") / "dist")
+
+
+def release_into(out: Path) -> Path:
+    """A release of the two hosts into `out` (`scripts/release.py`, recording nothing)."""
     run([sys.executable, "scripts/release.py", "--no-record", "--dist", str(out), *INSTALLED], REPO)
     return out
 
@@ -99,8 +103,7 @@ def test_the_release_is_reproducible(dist: Path, tmp_path: Path) -> None:
     before: the archive writers are the same for every host, and the compiled test crates that
     build from those files (Cargo goes by modification times) are built again for one host only."""
     touch_release_inputs("pool-v3")
-    again = tmp_path / "dist"
-    run([sys.executable, "scripts/release.py", "--no-record", "--dist", str(again), *INSTALLED], REPO)
+    again = release_into(tmp_path / "dist")
     assert (dist / "SHA256SUMS").read_text() == (again / "SHA256SUMS").read_text()  # names what differs
     listed = (dist / "SHA256SUMS").read_text(encoding="utf-8")
     for host in INSTALLED:

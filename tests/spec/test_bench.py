@@ -13,9 +13,9 @@ import pytest
 import yaml
 
 import bench
+import generate
 import oas
-
-REPO = bench.REPO
+from project import REPO
 
 pytestmark = pytest.mark.tooling
 
@@ -95,7 +95,7 @@ def test_the_tool_floor_runs_every_tool_the_generation_runs(tmp_path: Path) -> N
     beside the host's stamp (build/HOST.tools.json, every process the run started, and the
     stamp's sha256), so the host is not generated again here (decision 124)."""
     stamp = REPO / "build" / f"{bench.PROBE_HOST}.generated"
-    record_path = stamp.with_suffix(".tools.json")
+    record_path = generate.tools_record(stamp)
     assert stamp.is_file(), f"{stamp.relative_to(REPO)}: run make first"
     assert record_path.is_file(), f"{record_path.relative_to(REPO)}: run make first"
     record = json.loads(record_path.read_text(encoding="utf-8"))
@@ -114,8 +114,6 @@ def test_the_tool_floor_runs_every_tool_the_generation_runs(tmp_path: Path) -> N
 
 def test_the_generation_records_every_process_it_starts(tmp_path: Path) -> None:
     """The record's audit hook sees a process started by any module, not only generate.run."""
-    import generate
-
     started: list[list[str]] = []
     generate.record_command(started, "subprocess.Popen", ("/bin/x", ["x", Path("a"), 1], None, None))
     generate.record_command(started, "open", ("file", "r", 0))
@@ -124,6 +122,7 @@ def test_the_generation_records_every_process_it_starts(tmp_path: Path) -> None:
     manifest = tmp_path / "h.generated"
     manifest.write_text("{}\n", encoding="utf-8")
     generate.write_tools(manifest, started)
+    assert generate.tools_record(manifest) == tmp_path / "h.tools.json"
     record = json.loads((tmp_path / "h.tools.json").read_text(encoding="utf-8"))
     assert record == {"stamp": "h.generated", "stamp_sha256": hashlib.sha256(b"{}\n").hexdigest(),
                       "commands": started}  # fmt: skip
