@@ -24,8 +24,9 @@ The peak memory of a large page is measured for those four and for Python
 json.loads) and TypeScript (scripts/typescript/bench_decode.mjs --peak: `listPools()` on a fetch
 that answers from memory, against JSON.parse), whose decode times scripts/bench.py measures.
 
-Usage: bench_languages.py [--runs N] [--loops N] [--peak-mb MB]   (the 1000-pool page of
-bench.decode_cases(), then the peak memory of a page of about MB megabytes)
+Usage: bench_languages.py [--runs N] [--loops N] [--processes N] [--peak-mb MB]   (the 1000-pool
+page of bench.decode_cases(), each program run in N processes, then the peak memory of a page of
+about MB megabytes)
 """
 
 from __future__ import annotations
@@ -164,19 +165,29 @@ def measure(language: str, body: bytes, arguments: list[str], warm: bytes = b"")
 
 
 def decoding(
-    case: str, body: bytes, runs: int, loops: int, stat: Callable[[list[float]], Any] | None = None
+    case: str, body: bytes, runs: int, loops: int, stat: Callable[[list[float]], Any] | None = None,
+    processes: int = 1,
 ) -> list[dict[str, Any]]:
     """Per language, a floor row (its own untyped parse) and a client row, shaped like
     bench.typescript_decoding's plus `language` and `floor`; `ratio` is the client's median over
-    the floor's. `stat` makes the "time" of samples (default bench.Stat.of)."""
+    the floor's. Each language's program runs `processes` times, the languages taking turns, and
+    the runs of all its processes are pooled: one process's figures can sit apart from another's
+    (the Ruby client's ratio, 5 runs a process, ranged from 1.28x to 1.77x over 16 processes of
+    the same code; docs/decisions.md, 125). `stat` makes the "time" of samples (default
+    bench.Stat.of)."""
     if stat is None:
         from bench import Stat
 
         stat = Stat.of
+    pooled: dict[str, dict[str, list[float]]] = {language: {"parse": [], "client": []} for language in LANGUAGES}
+    for _ in range(processes):
+        for language in LANGUAGES:
+            samples = measure(language, body, ["BODY", str(runs), str(loops)])
+            for side in ("parse", "client"):
+                pooled[language][side] += samples[side]
     rows: list[dict[str, Any]] = []
     for language in LANGUAGES:
-        samples = measure(language, body, ["BODY", str(runs), str(loops)])
-        parse, client = stat(samples["parse"]), stat(samples["client"])
+        parse, client = stat(pooled[language]["parse"]), stat(pooled[language]["client"])
         floor_name, client_name = DECODERS[language]
         row = {"case": case, "bytes": len(body), "peak": 0, "language": language}
         rows += [{**row, "decoder": floor_name, "floor": True, "time": parse, "ratio": 1.0},
@@ -219,6 +230,7 @@ def large_page(megabytes: float) -> bytes:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--processes", type=int, default=3)
     parser.add_argument("--loops", type=int, default=20)
     parser.add_argument("--peak-mb", type=float, default=20.0)
     args = parser.parse_args(argv)
@@ -226,7 +238,7 @@ def main(argv: list[str] | None = None) -> int:
 
     case = next(name for name in decode_cases() if name.startswith("pool"))
     body = decode_cases()[case][0]
-    for row in decoding(case, body, args.runs, args.loops):
+    for row in decoding(case, body, args.runs, args.loops, processes=args.processes):
         print(f"{row['decoder']}: {row['time'].cell('ms', 1e3)}, {row['ratio']:.2f}x", flush=True)
     print("builds: " + ", ".join(f"{language} {seconds:.1f} s" for language, seconds in BUILD_SECONDS.items()))
     large = large_page(args.peak_mb)
