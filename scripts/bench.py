@@ -707,7 +707,7 @@ def report(
 # (20 calls a side) of the Ruby client's ratio ranged from 1.3x to 1.8x on this machine, and the
 # runs cost seconds, not the minutes of a pipeline run (docs/decisions.md, 107).
 LANGUAGE_RUNS = 5
-# The processes each of those programs runs in, their runs pooled: over 16 processes of the
+# The processes each of those programs runs in, their runs pooled: over 14 processes of the
 # same code, 5 runs each, the Ruby client's ratio ranged from 1.28x to 1.77x (decision 125).
 LANGUAGE_PROCESSES = 3
 

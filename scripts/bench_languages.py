@@ -172,7 +172,7 @@ def decoding(
     bench.typescript_decoding's plus `language` and `floor`; `ratio` is the client's median over
     the floor's. Each language's program runs `processes` times, the languages taking turns, and
     the runs of all its processes are pooled: one process's figures can sit apart from another's
-    (the Ruby client's ratio, 5 runs a process, ranged from 1.28x to 1.77x over 16 processes of
+    (the Ruby client's ratio, 5 runs a process, ranged from 1.28x to 1.77x over 14 processes of
     the same code; docs/decisions.md, 125). `stat` makes the "time" of samples (default
     bench.Stat.of)."""
     if stat is None:
