@@ -35,6 +35,11 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 # Spectral's @scarf/scarf reports each install to https://scarf.sh from its postinstall script;
 # opted out, it sends nothing (npm ci here and the tests' npm install; decision 123)
 export SCARF_ANALYTICS := false
+# Every lock is installed with `npm ci`. --prefer-offline takes what npm's cache already holds
+# without asking the registry whether it is stale (the lock pins each tarball's integrity, so
+# the files are the same); what the cache lacks still comes from the registry. With a warm
+# cache, `make test-setup` went from 35.8 s to 25.0 s (decision 126).
+NPM_CI := npm ci --prefer-offline --no-audit --no-fund --loglevel=error
 # Bytecode is cached, but beside the virtual environment, never in the work tree: uv installs
 # without compiling (compiling every installed module took 8 s of a cold set-up), so each
 # tool's first run compiles what it imports, once (PYTHONDONTWRITEBYTECODE, often set in
@@ -87,21 +92,21 @@ $(VENV_OK): requirements.txt
 $(NODE_OK): package.json package-lock.json
 	@echo "setup: node_modules: installing the pinned Node tools of package-lock.json"
 	@echo "setup: (Redocly, Spectral, openapi-typescript, openapi-fetch, TypeScript)"
-	@npm ci --no-audit --no-fund --loglevel=error
+	@$(NPM_CI)
 	@echo "setup: node_modules ready"
 	@touch $@
 
 test-setup: $(TEST_NODE_OK) $(COMPAT_NODE_OK) $(COMPAT_PY_OK) ## Install the tests' own tools (tests/node: Prism; tests/compat: third-party tools) from their locks
 $(TEST_NODE_OK): tests/node/package.json tests/node/package-lock.json
 	@echo "setup: tests/node/node_modules: installing the tests' pinned Node tools (Prism)"
-	@npm ci --prefix tests/node --no-audit --no-fund --loglevel=error
+	@$(NPM_CI) --prefix tests/node
 	@echo "setup: tests/node/node_modules ready"
 	@touch $@
 
 # The third-party tools of the compatibility suite (scripts/compat.py), a third lock
 $(COMPAT_NODE_OK): tests/compat/package.json tests/compat/package-lock.json
 	@echo "setup: tests/compat/node_modules: installing the compatibility suite's pinned third-party tools"
-	@npm ci --prefix tests/compat --no-audit --no-fund --loglevel=error
+	@$(NPM_CI) --prefix tests/compat
 	@echo "setup: tests/compat/node_modules ready"
 	@touch $@
 
@@ -303,7 +308,7 @@ MUTATION_BASE ?= HEAD~1
 MUTATION_TOOLS := $(BUILD)/.mutation-tools-ok
 $(MUTATION_TOOLS): tests/mutation/requirements.txt tests/mutation/package.json tests/mutation/package-lock.json $(VENV_OK)
 	@$(VENV)/bin/uv pip install --quiet --python $(PY) -r tests/mutation/requirements.txt -c requirements.txt
-	@npm ci --prefix tests/mutation --no-audit --no-fund --loglevel=error
+	@$(NPM_CI) --prefix tests/mutation
 	@touch $@
 mutation: all test-setup toolchains $(MUTATION_TOOLS) ## Generated mutants per file (the full run takes hours; CHANGED=1: the files changed since MUTATION_BASE): writes docs/testing.md
 	+@$(PY) scripts/mutation_run.py --report docs/testing.md $(if $(CHANGED),--changed $(MUTATION_BASE)) $(if $(MUTATION_ONLY),--only $(MUTATION_ONLY))
