@@ -707,16 +707,13 @@ def report(
 # (20 calls a side) of the Ruby client's ratio ranged from 1.3x to 1.8x on this machine, and the
 # runs cost seconds, not the minutes of a pipeline run (docs/decisions.md, 107).
 LANGUAGE_RUNS = 5
-# The processes each of those programs runs in, their runs pooled: over 14 processes of the
-# same code, 5 runs each, the Ruby client's ratio ranged from 1.28x to 1.77x (decision 125).
-LANGUAGE_PROCESSES = 3
 
 
 def languages(runs: int) -> dict[str, Any]:
     """Go, Rust, Ruby and PHP: each client's decode of the pool page against its language's own
     parse, and the memory one decode of a 20 MB page adds (scripts/bench_languages.py)."""
     case, (body, _, _) = next((name, entry) for name, entry in decode_cases().items() if name.startswith("pool"))
-    return {"decode": bench_languages.decoding(case, body, max(runs, LANGUAGE_RUNS), 20, Stat.of, LANGUAGE_PROCESSES),
+    return {"decode": bench_languages.decoding(case, body, max(runs, LANGUAGE_RUNS), 20, Stat.of),
             "peak": bench_languages.peak(bench_languages.large_page(LARGE_PAGE_MB))}  # fmt: skip
 
 
@@ -751,7 +748,7 @@ def language_section(default_page: dict[str, Any], ts_page: dict[str, Any], lang
              "Each client decodes the same 1000-pool page through its public call with a transport that answers from",
              "memory (Rust: the checks and decode its call runs on the received bytes; reqwest's blocking client takes",
              "no in-memory transport), against its language's own untyped parse of the same bytes, the two taking",
-             f"turns run by run, in {LANGUAGE_PROCESSES} processes of at least {LANGUAGE_RUNS} runs each (the",
+             f"turns run by run, in {bench_languages.PROCESSES} processes of at least {LANGUAGE_RUNS} runs each (the",
              "languages taking turns; each language's runs pooled, the cells give n). Memory: a fresh process",
              "decodes a "
              f"{LARGE_PAGE_MB:.0f} MB page once; the figure is its peak resident memory",

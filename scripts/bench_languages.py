@@ -62,6 +62,9 @@ DECODERS = {
 DECODE_TARGET = 1.5  # each client's decode of the pool page, as a multiple of its language's own parse
 DECODE_AIM = {"go": 1.0, "rust": 1.0}
 PEAK_TARGET = 4.0  # the memory a decode of a large body adds, as a multiple of the body
+# The processes each program's decode runs in, their runs pooled (decoding): over 14 processes of
+# the same code, 5 runs each, the Ruby client's ratio ranged from 1.28x to 1.77x (docs/decisions.md, 125).
+PROCESSES = 3
 
 BUILD_SECONDS: dict[str, float] = {}  # each language's build (this process's), seconds
 
@@ -166,15 +169,13 @@ def measure(language: str, body: bytes, arguments: list[str], warm: bytes = b"")
 
 def decoding(
     case: str, body: bytes, runs: int, loops: int, stat: Callable[[list[float]], Any] | None = None,
-    processes: int = 1,
+    processes: int = PROCESSES,
 ) -> list[dict[str, Any]]:
     """Per language, a floor row (its own untyped parse) and a client row, shaped like
     bench.typescript_decoding's plus `language` and `floor`; `ratio` is the client's median over
     the floor's. Each language's program runs `processes` times, the languages taking turns, and
     the runs of all its processes are pooled: one process's figures can sit apart from another's
-    (the Ruby client's ratio, 5 runs a process, ranged from 1.28x to 1.77x over 14 processes of
-    the same code; docs/decisions.md, 125). `stat` makes the "time" of samples (default
-    bench.Stat.of)."""
+    (PROCESSES). `stat` makes the "time" of samples (default bench.Stat.of)."""
     if stat is None:
         from bench import Stat
 
@@ -230,7 +231,7 @@ def large_page(megabytes: float) -> bytes:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--processes", type=int, default=3)
+    parser.add_argument("--processes", type=int, default=PROCESSES)
     parser.add_argument("--loops", type=int, default=20)
     parser.add_argument("--peak-mb", type=float, default=20.0)
     args = parser.parse_args(argv)
