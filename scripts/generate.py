@@ -538,7 +538,9 @@ def record_command(started: list[list[str]], event: str, args: tuple[Any, ...]) 
     the rest of the process (an audit hook cannot be removed): a command-line run."""
     if event == "subprocess.Popen":
         command = args[1]
-        started.append([str(command)] if isinstance(command, (str, bytes, os.PathLike)) else [str(c) for c in command])
+        parts = [command] if isinstance(command, (str, bytes, os.PathLike)) else command
+        # a path or bytes as the file name it stands for (not "b'...'"), as gate_guard reads them
+        started.append([os.fsdecode(c) if isinstance(c, (str, bytes, os.PathLike)) else str(c) for c in parts])
 
 
 def tools_record(manifest: Path) -> Path:

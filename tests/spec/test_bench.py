@@ -118,7 +118,8 @@ def test_the_generation_records_every_process_it_starts(tmp_path: Path) -> None:
     generate.record_command(started, "subprocess.Popen", ("/bin/x", ["x", Path("a"), 1], None, None))
     generate.record_command(started, "open", ("file", "r", 0))
     generate.record_command(started, "subprocess.Popen", ("/bin/sh", "echo hi", None, None))
-    assert started == [["x", "a", "1"], ["echo hi"]]
+    generate.record_command(started, "subprocess.Popen", (b"/bin/y", [b"y", b"-v"], None, None))
+    assert started == [["x", "a", "1"], ["echo hi"], ["y", "-v"]]
     manifest = tmp_path / "h.generated"
     manifest.write_text("{}\n", encoding="utf-8")
     generate.write_tools(manifest, started)
