@@ -79,10 +79,14 @@ setup: $(VENV_OK) $(NODE_OK) ## Install .venv and node_modules from the pinned f
 $(VENV_OK): requirements.txt
 	@echo "setup: .venv: installing the $$(grep -c '==' requirements.txt) pinned Python packages of requirements.txt"
 	@echo "setup: (validators, generators, test and docs tools; uv installs them in seconds)"
-	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	@# A venv without pip: ensurepip takes seconds to install a pip nothing here uses (decision 127).
 	@# uv installs the lock in seconds where pip takes half a minute; pip installs uv itself,
-	@# at the version the lock pins
-	@$(VENV)/bin/pip install --quiet --no-input "$$(grep '^uv==' requirements.txt)"
+	@# at the version the lock pins: the system's pip into the venv (pip 22.3 or later:
+	@# --python), or, where the system has no such pip, the venv's own from ensurepip.
+	@test -x $(PY) || $(PYTHON) -m venv --without-pip $(VENV)
+	@if $(PYTHON) -c 'import sys, pip; sys.exit(tuple(map(int, pip.__version__.split(".")[:2])) < (22, 3))' 2>/dev/null; \
+	  then pip="$(PYTHON) -m pip --python $(PY)"; else $(PY) -m ensurepip --default-pip >/dev/null; pip="$(PY) -m pip"; fi; \
+	  $$pip install --quiet --no-input "$$(grep '^uv==' requirements.txt)"
 	@$(VENV)/bin/uv pip install --quiet --python $(PY) -r requirements.txt
 	@echo "setup: .venv ready"
 	@touch $@
@@ -114,7 +118,7 @@ $(COMPAT_NODE_OK): tests/compat/package.json tests/compat/package-lock.json
 # in a venv of its own, installed by the main venv's uv
 $(COMPAT_PY_OK): tests/compat/requirements.txt $(VENV_OK)
 	@echo "setup: tests/compat/.venv: installing the compatibility suite's pinned Python tool"
-	@test -x $(COMPAT_PY)/bin/python || $(PYTHON) -m venv $(COMPAT_PY)
+	@test -x $(COMPAT_PY)/bin/python || $(PYTHON) -m venv --without-pip $(COMPAT_PY)
 	@$(VENV)/bin/uv pip install --quiet --python $(COMPAT_PY)/bin/python -r tests/compat/requirements.txt
 	@echo "setup: tests/compat/.venv ready"
 	@touch $@
