@@ -79,7 +79,7 @@ setup: $(VENV_OK) $(NODE_OK) ## Install .venv and node_modules from the pinned f
 $(VENV_OK): requirements.txt
 	@echo "setup: .venv: installing the $$(grep -c '==' requirements.txt) pinned Python packages of requirements.txt"
 	@echo "setup: (validators, generators, test and docs tools; uv installs them in seconds)"
-	@# A venv without pip: ensurepip takes seconds to install a pip nothing here uses (decision 127).
+	@# A venv without ensurepip's pip, which takes seconds; the lock installs its own, pinned (decision 127).
 	@# uv installs the lock in seconds where pip takes half a minute; pip installs uv itself,
 	@# at the version the lock pins: the system's pip into the venv (pip 22.3 or later:
 	@# --python), or, where the system has no such pip, the venv's own from ensurepip.
@@ -347,5 +347,5 @@ lock: ## Re-resolve requirements.in into requirements.txt (needs the package reg
 	$(PYTHON) -m venv $(BUILD)/lock-venv
 	$(BUILD)/lock-venv/bin/pip install --quiet -r requirements.in
 	{ echo "# Full lock of requirements.in, written by 'make lock' (pip freeze of a fresh venv). Do not edit by hand."; \
-	  $(BUILD)/lock-venv/bin/pip freeze --all --exclude-editable | grep -v '^pip=='; } > requirements.txt
+	  $(BUILD)/lock-venv/bin/pip freeze --all --exclude-editable; } > requirements.txt
 	rm -rf $(BUILD)/lock-venv
