@@ -227,12 +227,12 @@ def floor(runs: int) -> tuple[Stat, list[tuple[str, float]]]:
     """Each tool the full build needs, run once per host and timed directly.
 
     The same work as `make` from clean: openapi-spec-validator over every spec file once;
-    mypy over the Python runtime once; per host the bundler, the dereferencer, the validator over the bundle and its
-    dereferenced form, both linters, each generator with the options
+    mypy over the Python runtime once; per host the bundler, the dereferencer, the validator
+    over the bundle and its dereferenced form, both linters, each generator with the options
     generate.py passes, the mypy/tsc checks of the generated code, the TypeScript client's
-    compile (tsc into a scratch folder); the spec-test gate once;
-    mkdocs once. What `make` does beyond this (house rules, the source-only view, the
-    ledger, the docs pages, interpreter start-ups, the Makefile itself) is the overhead.
+    compile (tsc into a scratch folder); the spec-test gate once; mkdocs once. What `make`
+    does beyond this (house rules, the source-only view, the ledger, the docs pages,
+    interpreter start-ups, the Makefile itself) is the overhead.
     """
     samples: list[float] = []
     parts: dict[str, float] = {}

@@ -325,8 +325,8 @@ def layouts(browser: Any, site_url: str) -> dict[str, Layout]:
     operations = set(operation_pages())
     found: dict[str, Layout] = {}
     # The pages get the empty search index, as every page here outside the search tests
-    # (SiteHandler): no layout depends on it, and the 60 pages measured alike either way,
-    # within the resizes' own jitter (decision 94).
+    # (SiteHandler): no layout depends on it, and the 60 pages measured alike either way
+    # (decision 94). Each resize waits until the page has the new size (resize, decision 128).
     try:
         resize(browser, PHONE)
         for page in reader_pages():
