@@ -48,6 +48,17 @@ def test_the_incremental_guard_fails_when_an_edit_remakes_every_host() -> None:
     assert {f"build/{host}.generated" for host in bench.HOSTS} <= shared
 
 
+def test_a_figure_over_its_bound_never_reads_as_the_bound() -> None:
+    """A figure beside its verdict has as many decimals as it takes not to read as the bound it
+    was judged against: 1.2008 against 1.2 is "not met", so it may not show as "1.20"."""
+    assert bench.shown(1.2008, 1.2) == "1.201"
+    assert bench.shown(1.20004, 1.2) == "1.20004"
+    assert bench.shown(4.04, 4.0, 1) == "4.04"
+    assert bench.shown(1.17, 1.2) == "1.17"
+    assert bench.shown(1.2, 1.2) == "1.20"
+    assert bench.shown(2.7345, 1.5) == "2.73"
+
+
 def test_a_ratio_over_its_target_is_measured_again_until_one_holds() -> None:
     """The quick bench's guards: a ratio that holds is not measured again; one over the target
     is, up to QUICK_TRIES measurements in all, and only all of them over it make the guard fail."""
