@@ -390,11 +390,21 @@ def time_decoder(decode: Callable[[], object], runs: int, loops: int, memory: bo
 DEFAULT_DECODER = "client sync (msgspec Struct)"
 
 
+# The fewest runs a decode ratio of `make bench` is the median of, in every language, whatever
+# --runs: one run (20 calls a side) of the Ruby client's ratio ranged from 1.3x to 1.8x on this
+# machine (docs/decisions.md, 107), the TypeScript one came out at 1.2008x against its 1.2x from
+# one run (130), and the runs cost seconds, not the minutes of a pipeline run.
+DECODE_RUNS = 5
+
+
 def decoding(runs: int, quick: bool = False) -> list[dict[str, Any]]:
     """Each decoder's time and peak memory on each case, the TypeScript client's on the pool
-    page. With `quick`, only what the quick bench guards: json.loads and the client's `sync`
-    decode of the pool page, with no memory measured and no TypeScript (quick() times that
-    itself); the quote and pydantic rows and tracemalloc's slow peaks took two thirds of it."""
+    page, each the median of at least DECODE_RUNS runs. With `quick`, only what the quick bench
+    guards, in `runs` runs: json.loads and the client's `sync` decode of the pool page, with no
+    memory measured and no TypeScript (quick() times that itself); the quote and pydantic rows
+    and tracemalloc's slow peaks took two thirds of it."""
+    if not quick:
+        runs = max(runs, DECODE_RUNS)
     sys.path[:0] = [str(REPO / "generated" / "models"), *(str(p) for p in (REPO / "generated" / "python").glob("*"))]
     import importlib
 
@@ -717,17 +727,11 @@ def report(
     return "\n".join(lines)
 
 
-# The fewest runs a Go, Rust, Ruby or PHP decode ratio is the median of, whatever --runs: one run
-# (20 calls a side) of the Ruby client's ratio ranged from 1.3x to 1.8x on this machine, and the
-# runs cost seconds, not the minutes of a pipeline run (docs/decisions.md, 107).
-LANGUAGE_RUNS = 5
-
-
 def languages(runs: int) -> dict[str, Any]:
     """Go, Rust, Ruby and PHP: each client's decode of the pool page against its language's own
     parse, and the memory one decode of a 20 MB page adds (scripts/bench_languages.py)."""
     case, (body, _, _) = next((name, entry) for name, entry in decode_cases().items() if name.startswith("pool"))
-    return {"decode": bench_languages.decoding(case, body, max(runs, LANGUAGE_RUNS), 20, Stat.of),
+    return {"decode": bench_languages.decoding(case, body, max(runs, DECODE_RUNS), 20, Stat.of),
             "peak": bench_languages.peak(bench_languages.large_page(LARGE_PAGE_MB))}  # fmt: skip
 
 
@@ -763,7 +767,7 @@ def language_section(default_page: dict[str, Any], ts_page: dict[str, Any], lang
              "Each client decodes the same 1000-pool page through its public call with a transport that answers from",
              "memory (Rust: the checks and decode its call runs on the received bytes; reqwest's blocking client takes",
              "no in-memory transport), against its language's own untyped parse of the same bytes, the two taking",
-             f"turns run by run, in {bench_languages.PROCESSES} processes of at least {LANGUAGE_RUNS} runs each (the",
+             f"turns run by run, in {bench_languages.PROCESSES} processes of at least {DECODE_RUNS} runs each (the",
              "languages taking turns; each language's runs pooled, the cells give n). Memory: a fresh process",
              "decodes a "
              f"{LARGE_PAGE_MB:.0f} MB page once; the figure is its peak resident memory",
