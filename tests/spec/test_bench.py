@@ -55,6 +55,7 @@ def test_a_figure_over_its_bound_never_reads_as_the_bound() -> None:
     assert bench.shown(1.20004, 1.2) == "1.20004"
     assert bench.shown(4.04, 4.0, 1) == "4.04"
     assert bench.shown(1.17, 1.2) == "1.17"
+    assert bench.shown(1.196, 1.2) == "1.196"  # the same either side of the bound
     assert bench.shown(1.2, 1.2) == "1.20"
     assert bench.shown(2.7345, 1.5) == "2.73"
 
