@@ -399,12 +399,9 @@ DECODE_RUNS = 5
 
 def decoding(runs: int, quick: bool = False) -> list[dict[str, Any]]:
     """Each decoder's time and peak memory on each case, the TypeScript client's on the pool
-    page, each the median of at least DECODE_RUNS runs. With `quick`, only what the quick bench
-    guards, in `runs` runs: json.loads and the client's `sync` decode of the pool page, with no
-    memory measured and no TypeScript (quick() times that itself); the quote and pydantic rows
-    and tracemalloc's slow peaks took two thirds of it."""
-    if not quick:
-        runs = max(runs, DECODE_RUNS)
+    page. With `quick`, only what the quick bench guards: json.loads and the client's `sync`
+    decode of the pool page, with no memory measured and no TypeScript (quick() times that
+    itself); the quote and pydantic rows and tracemalloc's slow peaks took two thirds of it."""
     sys.path[:0] = [str(REPO / "generated" / "models"), *(str(p) for p in (REPO / "generated" / "python").glob("*"))]
     import importlib
 
@@ -542,6 +539,11 @@ def verdict(ok: bool) -> str:
     return "met" if ok else "**not met**"
 
 
+def judged(value: float, bound: float, places: int = 2) -> str:
+    """The cells of a ratio held to `bound` (at most): the figure as `shown`, and its verdict."""
+    return f"{shown(value, bound, places)}x | {verdict(value <= bound)}"
+
+
 def shown(value: float, bound: float, places: int = 2) -> str:
     """A figure judged against `bound`, with `places` decimals, or more where fewer would read as
     the bound itself: 1.2008 against 1.2 is "1.201", not "1.20" beside "not met"."""
@@ -641,23 +643,18 @@ def report(
         f"{verdict(overhead <= 0.20)} |",
         f"| Python client typed decode (`sync`, the one call) of a 1000-pool page "
         f"≤ {DEFAULT_DECODE_TARGET}x `json.loads` (aim {DEFAULT_DECODE_AIM}x; the quick bench's guard) | "
-        f"{shown(client_page['ratio'], DEFAULT_DECODE_TARGET)}x | "
-        f"{verdict(client_page['ratio'] <= DEFAULT_DECODE_TARGET)}"
+        f"{judged(client_page['ratio'], DEFAULT_DECODE_TARGET)}"
         f"{' (aim met)' if client_page['ratio'] <= DEFAULT_DECODE_AIM else ''} |",
         f"| TypeScript client decode of a 1000-pool page ≤ {TS_DECODE_TARGET}x `JSON.parse` (Node; the quick "
-        f"bench's guard) | {shown(ts_page['ratio'], TS_DECODE_TARGET)}x | "
-        f"{verdict(ts_page['ratio'] <= TS_DECODE_TARGET)} |",
-        f"| the same ≤ {TS_DECODE_GOAL}x (aim {TS_DECODE_AIM}x) | {shown(ts_page['ratio'], TS_DECODE_GOAL)}x | "
-        f"{verdict(ts_page['ratio'] <= TS_DECODE_GOAL)} |",
+        f"bench's guard) | {judged(ts_page['ratio'], TS_DECODE_TARGET)} |",
+        f"| the same ≤ {TS_DECODE_GOAL}x (aim {TS_DECODE_AIM}x) | {judged(ts_page['ratio'], TS_DECODE_GOAL)} |",
         f"| `make test` ≤ {TEST_TARGET:.0f} s (the next run, build/'s caches warm; the first after a full "
         f"rebuild: {first_test}) | {pipe['test'].cell()} | "
         f"{verdict(pipe['test'].median <= TEST_TARGET)} |",
         under_load_row(),
-        f"| pydantic decode of a 1000-item page ≤ 3x `json.loads` | {shown(pydantic_page['ratio'], 3)}x | "
-        f"{verdict(pydantic_page['ratio'] <= 3)} |",
+        f"| pydantic decode of a 1000-item page ≤ 3x `json.loads` | {judged(pydantic_page['ratio'], 3)} |",
         f"| full rebuild scales no worse than linearly | per-operation time at 100x is {shown(growth, 1.25)}x "
-        "that at 10x | "
-        f"{verdict(growth <= 1.25)} |",
+        f"that at 10x | {verdict(growth <= 1.25)} |",
         *language_targets(langs),
         "",
         "## 1. Pipeline",
@@ -731,7 +728,7 @@ def languages(runs: int) -> dict[str, Any]:
     """Go, Rust, Ruby and PHP: each client's decode of the pool page against its language's own
     parse, and the memory one decode of a 20 MB page adds (scripts/bench_languages.py)."""
     case, (body, _, _) = next((name, entry) for name, entry in decode_cases().items() if name.startswith("pool"))
-    return {"decode": bench_languages.decoding(case, body, max(runs, DECODE_RUNS), 20, Stat.of),
+    return {"decode": bench_languages.decoding(case, body, runs, 20, Stat.of),
             "peak": bench_languages.peak(bench_languages.large_page(LARGE_PAGE_MB))}  # fmt: skip
 
 
@@ -747,16 +744,13 @@ def language_targets(langs: dict[str, Any]) -> list[str]:
     rows = []
     for language, (_, row) in by_language(langs).items():
         aim = bench_languages.DECODE_AIM.get(language)
-        ok = row["ratio"] <= bench_languages.DECODE_TARGET
         rows.append(f"| {LANGUAGE_NAMES[language]} client decode of a 1000-pool page "
                     f"≤ {bench_languages.DECODE_TARGET}x {FLOORS[language]}{f' (aim {aim}x)' if aim else ''} | "
-                    f"{shown(row['ratio'], bench_languages.DECODE_TARGET)}x | {verdict(ok)} |")  # fmt: skip
+                    f"{judged(row['ratio'], bench_languages.DECODE_TARGET)} |")  # fmt: skip
     for entry in langs["peak"]:
-        held = entry["ratio_to_body"] <= bench_languages.PEAK_TARGET
         rows.append(f"| {LANGUAGE_NAMES[entry['language']]} client: memory one decode of a "
                     f"{entry['body_bytes'] / 1e6:.0f} MB page adds ≤ {bench_languages.PEAK_TARGET:.0f}x the body | "
-                    f"{shown(entry['ratio_to_body'], bench_languages.PEAK_TARGET, 1)}x | "
-                    f"{verdict(held)} |")  # fmt: skip
+                    f"{judged(entry['ratio_to_body'], bench_languages.PEAK_TARGET, 1)} |")  # fmt: skip
     return rows
 
 
@@ -920,12 +914,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"bench: {name} done", flush=True)
         return done[name]
 
-    decode = phase("decode", decoding)
+    decode = phase("decode", lambda runs: decoding(max(runs, DECODE_RUNS)))
     floor_stat, parts = phase("floor", floor)
     pipe = phase("pipeline", pipeline)
     scaled = phase("scale", scale)
     cold_stats = phase("cold", cold)
-    langs = phase("languages", languages)
+    langs = phase("languages", lambda runs: languages(max(runs, DECODE_RUNS)))
     args.out.write_text(report(args.runs, pipe, floor_stat, parts, cold_stats, decode, scaled, langs),
                         encoding="utf-8")  # fmt: skip
     print(f"bench: wrote {args.out}")
