@@ -12,6 +12,8 @@ Generator version: 7.26.0
 
 module RaydiumPerpsV1Client
   class ApiModelBase
+    extend RaydiumApiRuntime::FilledAttributes
+
     # Deserializes the data based on type
     # @param string type Data type
     # @param string value Value to be deserialized

@@ -35,6 +35,27 @@ module RaydiumApiRuntime
     model
   end
 
+  # The accessors of a model class's attributes, which the gems' model template declares where
+  # upstream has `attr_accessor` (ApiModelBase extends this): each reader fills a model the
+  # client's decode made from the parsed body (DecodePlan#lazy) on its first read, then reads
+  # its instance variable; the writers are `attr_writer`s, or the template's own where a rule
+  # is checked (docs/decisions.md, 131).
+  module FilledAttributes
+    private
+
+    def attr_filled_accessor(*names)
+      attr_writer(*names)
+      names.each do |name|
+        class_eval(<<~RUBY, __FILE__, __LINE__ + 1)
+          def #{name}
+            _materialize if @_source
+            @#{name}
+          end
+        RUBY
+      end
+    end
+  end
+
   # A Hash key as a Symbol where it is a String; any other key as it is.
   def self.symbol_key(key)
     key.is_a?(String) ? key.to_sym : key

@@ -17,35 +17,15 @@ module RaydiumPerpsV1Client
   # A failure (Errors rule 1): HTTP 4xx or 5xx with the envelope, `success` = false and `msg` populated. `data` is absent or empty on failure. `error.code` belongs to the pool data service only, so a body with `error` is not this shape. 
   class FailureEnvelope < ApiModelBase
     # Request identifier (a UUID in the pool data service).
-    attr_writer :id
+    attr_filled_accessor :id
 
-    def id
-      _materialize if @_source
-      @id
-    end
-
-    attr_writer :success
-
-    def success
-      _materialize if @_source
-      @success
-    end
+    attr_filled_accessor :success
 
     # Present on failure and populated: human-readable in the pool data and perps metadata services; in the transaction service it holds an error code. 
-    attr_writer :msg
-
-    def msg
-      _materialize if @_source
-      @msg
-    end
+    attr_filled_accessor :msg
 
     # `data` on a failure: absent or empty (Envelope, data). When present it is an empty object or an empty array, the two forms `data` takes (object or array). 
-    attr_writer :data
-
-    def data
-      _materialize if @_source
-      @data
-    end
+    attr_filled_accessor :data
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map

@@ -17,36 +17,16 @@ module RaydiumPerpsV1Client
   # An entry of the default perp pool list.
   class PerpPoolEntry < ApiModelBase
     # Pair label of the form <BASE>/<QUOTE>.
-    attr_writer :symbol
-
-    def symbol
-      _materialize if @_source
-      @symbol
-    end
+    attr_filled_accessor :symbol
 
     # A decimal number sent as a string (keeps precision; parse it with a decimal type). The pattern admits every form a decimal parser reads: a sign, digits with or without a fraction, a fraction alone (`.5`) and an exponent (`1.5e3`). 
-    attr_writer :volume24h
-
-    def volume24h
-      _materialize if @_source
-      @volume24h
-    end
+    attr_filled_accessor :volume24h
 
     # A decimal number sent as a string (keeps precision; parse it with a decimal type). The pattern admits every form a decimal parser reads: a sign, digits with or without a fraction, a fraction alone (`.5`) and an exponent (`1.5e3`). 
-    attr_writer :volume7d
-
-    def volume7d
-      _materialize if @_source
-      @volume7d
-    end
+    attr_filled_accessor :volume7d
 
     # A decimal number sent as a string (keeps precision; parse it with a decimal type). The pattern admits every form a decimal parser reads: a sign, digits with or without a fraction, a fraction alone (`.5`) and an exponent (`1.5e3`). 
-    attr_writer :volume30d
-
-    def volume30d
-      _materialize if @_source
-      @volume30d
-    end
+    attr_filled_accessor :volume30d
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map

@@ -17,27 +17,12 @@ module RaydiumPerpsV1Client
   # The pool-list success shape: `id`, `success` and `data`, and no `msg` (the source states that this success shape has no msg, so a body with `msg` is not this shape). 
   class PerpPoolListResponse < ApiModelBase
     # Request identifier (a UUID in the pool data service).
-    attr_writer :id
+    attr_filled_accessor :id
 
-    def id
-      _materialize if @_source
-      @id
-    end
-
-    attr_writer :success
-
-    def success
-      _materialize if @_source
-      @success
-    end
+    attr_filled_accessor :success
 
     # The data of /pool/default-list, an array of perp pool entries.
-    attr_writer :data
-
-    def data
-      _materialize if @_source
-      @data
-    end
+    attr_filled_accessor :data
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map

@@ -17,27 +17,12 @@ module RaydiumPerpsV1Client
   # A success of the perps metadata service, with `data` added per operation.
   class PerpsSuccessEnvelope < ApiModelBase
     # Request identifier (a UUID in the pool data service).
-    attr_writer :id
+    attr_filled_accessor :id
 
-    def id
-      _materialize if @_source
-      @id
-    end
-
-    attr_writer :success
-
-    def success
-      _materialize if @_source
-      @success
-    end
+    attr_filled_accessor :success
 
     # Present on failure and populated: human-readable in the pool data and perps metadata services; in the transaction service it holds an error code. 
-    attr_writer :msg
-
-    def msg
-      _materialize if @_source
-      @msg
-    end
+    attr_filled_accessor :msg
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map

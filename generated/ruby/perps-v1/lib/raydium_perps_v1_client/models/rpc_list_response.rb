@@ -16,35 +16,15 @@ require 'time'
 module RaydiumPerpsV1Client
   class RpcListResponse < ApiModelBase
     # Request identifier (a UUID in the pool data service).
-    attr_writer :id
+    attr_filled_accessor :id
 
-    def id
-      _materialize if @_source
-      @id
-    end
-
-    attr_writer :success
-
-    def success
-      _materialize if @_source
-      @success
-    end
+    attr_filled_accessor :success
 
     # Present on failure and populated: human-readable in the pool data and perps metadata services; in the transaction service it holds an error code. 
-    attr_writer :msg
-
-    def msg
-      _materialize if @_source
-      @msg
-    end
+    attr_filled_accessor :msg
 
     # The whitelisted chain RPC endpoints.
-    attr_writer :data
-
-    def data
-      _materialize if @_source
-      @data
-    end
+    attr_filled_accessor :data
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map

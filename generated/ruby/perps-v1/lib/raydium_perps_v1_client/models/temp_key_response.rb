@@ -17,35 +17,15 @@ module RaydiumPerpsV1Client
   # The envelope holding a temporary Ed25519 keypair. SECRET; do not log, cache or persist it.
   class TempKeyResponse < ApiModelBase
     # Request identifier (a UUID in the pool data service).
-    attr_writer :id
+    attr_filled_accessor :id
 
-    def id
-      _materialize if @_source
-      @id
-    end
-
-    attr_writer :success
-
-    def success
-      _materialize if @_source
-      @success
-    end
+    attr_filled_accessor :success
 
     # Present on failure and populated: human-readable in the pool data and perps metadata services; in the transaction service it holds an error code. 
-    attr_writer :msg
-
-    def msg
-      _materialize if @_source
-      @msg
-    end
+    attr_filled_accessor :msg
 
     # A temporary Ed25519 keypair generated for a wallet. SECRET: clients must not log, cache or persist it. 
-    attr_writer :data
-
-    def data
-      _materialize if @_source
-      @data
-    end
+    attr_filled_accessor :data
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map

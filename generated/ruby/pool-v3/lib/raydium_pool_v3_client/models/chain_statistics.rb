@@ -16,19 +16,9 @@ require 'time'
 module RaydiumPoolV3Client
   # Chain statistics (the data of /main/info).
   class ChainStatistics < ApiModelBase
-    attr_writer :tvl
+    attr_filled_accessor :tvl
 
-    def tvl
-      _materialize if @_source
-      @tvl
-    end
-
-    attr_writer :volume24
-
-    def volume24
-      _materialize if @_source
-      @volume24
-    end
+    attr_filled_accessor :volume24
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map

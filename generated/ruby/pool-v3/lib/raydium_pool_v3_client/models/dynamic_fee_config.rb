@@ -17,68 +17,23 @@ module RaydiumPoolV3Client
   # A dynamic-fee tier: a calibrated tier that a new concentrated-liquidity pool may opt into when the pool is created with `enableDynamicFee=true`. The `id` of a tier is passed to the `CreateCustomizablePool` flow. 
   class DynamicFeeConfig < ApiModelBase
     # Tier id, passed to the CreateCustomizablePool flow.
-    attr_writer :id
+    attr_filled_accessor :id
 
-    def id
-      _materialize if @_source
-      @id
-    end
+    attr_filled_accessor :index
 
-    attr_writer :index
+    attr_filled_accessor :filter_period
 
-    def index
-      _materialize if @_source
-      @index
-    end
+    attr_filled_accessor :decay_period
 
-    attr_writer :filter_period
+    attr_filled_accessor :reduction_factor
 
-    def filter_period
-      _materialize if @_source
-      @filter_period
-    end
+    attr_filled_accessor :max_fee_rate_numerator
 
-    attr_writer :decay_period
+    attr_filled_accessor :dynamic_fee_control
 
-    def decay_period
-      _materialize if @_source
-      @decay_period
-    end
+    attr_filled_accessor :max_volatility_accumulator
 
-    attr_writer :reduction_factor
-
-    def reduction_factor
-      _materialize if @_source
-      @reduction_factor
-    end
-
-    attr_writer :max_fee_rate_numerator
-
-    def max_fee_rate_numerator
-      _materialize if @_source
-      @max_fee_rate_numerator
-    end
-
-    attr_writer :dynamic_fee_control
-
-    def dynamic_fee_control
-      _materialize if @_source
-      @dynamic_fee_control
-    end
-
-    attr_writer :max_volatility_accumulator
-
-    def max_volatility_accumulator
-      _materialize if @_source
-      @max_volatility_accumulator
-    end
-
-    attr_writer :recommend_config_id
-
-    def recommend_config_id
-      _materialize if @_source
-      @recommend_config_id
-    end
+    attr_filled_accessor :recommend_config_id
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map

@@ -17,28 +17,13 @@ module RaydiumPoolV3Client
   # The shared response envelope (`id`, `success`, `msg`), with `data` added per operation through `allOf`. `msg` is present and populated on failure (human-readable; in the transaction service it holds an error code); the pool data service also lists it in its success shape. `data` is the payload of the endpoint, an object or an array, absent or empty on failure. 
   class Envelope < ApiModelBase
     # Request identifier (a UUID in the pool data service).
-    attr_writer :id
-
-    def id
-      _materialize if @_source
-      @id
-    end
+    attr_filled_accessor :id
 
     # true on success; false on failure. Always check it before reading `data`.
-    attr_writer :success
-
-    def success
-      _materialize if @_source
-      @success
-    end
+    attr_filled_accessor :success
 
     # Present on failure and populated: human-readable in the pool data and perps metadata services; in the transaction service it holds an error code. 
-    attr_writer :msg
-
-    def msg
-      _materialize if @_source
-      @msg
-    end
+    attr_filled_accessor :msg
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map

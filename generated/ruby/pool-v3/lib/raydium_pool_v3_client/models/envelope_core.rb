@@ -17,20 +17,10 @@ module RaydiumPoolV3Client
   # The two envelope fields every response of every host carries: `id` and `success`. Always check `success` before reading `data`. 
   class EnvelopeCore < ApiModelBase
     # Request identifier (a UUID in the pool data service).
-    attr_writer :id
-
-    def id
-      _materialize if @_source
-      @id
-    end
+    attr_filled_accessor :id
 
     # true on success; false on failure. Always check it before reading `data`.
-    attr_writer :success
-
-    def success
-      _materialize if @_source
-      @success
-    end
+    attr_filled_accessor :success
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map

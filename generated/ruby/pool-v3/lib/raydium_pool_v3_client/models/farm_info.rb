@@ -16,69 +16,24 @@ require 'time'
 module RaydiumPoolV3Client
   # A farm record as public evidence shows it (the SDK's FormatFarmInfoOut, which the front end reads from /farms/info/lp); not from the source, nothing required. Version 6 farms add `openTime` and `endTime` to each reward.
   class FarmInfo < ApiModelBase
-    attr_writer :program_id
+    attr_filled_accessor :program_id
 
-    def program_id
-      _materialize if @_source
-      @program_id
-    end
+    attr_filled_accessor :id
 
-    attr_writer :id
+    attr_filled_accessor :symbol_mints
 
-    def id
-      _materialize if @_source
-      @id
-    end
+    attr_filled_accessor :lp_mint
 
-    attr_writer :symbol_mints
+    attr_filled_accessor :tvl
 
-    def symbol_mints
-      _materialize if @_source
-      @symbol_mints
-    end
+    attr_filled_accessor :lp_price
 
-    attr_writer :lp_mint
-
-    def lp_mint
-      _materialize if @_source
-      @lp_mint
-    end
-
-    attr_writer :tvl
-
-    def tvl
-      _materialize if @_source
-      @tvl
-    end
-
-    attr_writer :lp_price
-
-    def lp_price
-      _materialize if @_source
-      @lp_price
-    end
-
-    attr_writer :apr
-
-    def apr
-      _materialize if @_source
-      @apr
-    end
+    attr_filled_accessor :apr
 
     # Farm tags; the SDK lists Ecosystem, Farm, Fusion and Stake (FarmTagsItem). Kept open: other values may appear.
-    attr_writer :tags
+    attr_filled_accessor :tags
 
-    def tags
-      _materialize if @_source
-      @tags
-    end
-
-    attr_writer :reward_infos
-
-    def reward_infos
-      _materialize if @_source
-      @reward_infos
-    end
+    attr_filled_accessor :reward_infos
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map

@@ -16,26 +16,11 @@ require 'time'
 module RaydiumPoolV3Client
   # Farms (the data of /farms/info/lp).
   class FarmPage < ApiModelBase
-    attr_writer :count
+    attr_filled_accessor :count
 
-    def count
-      _materialize if @_source
-      @count
-    end
+    attr_filled_accessor :has_next_page
 
-    attr_writer :has_next_page
-
-    def has_next_page
-      _materialize if @_source
-      @has_next_page
-    end
-
-    attr_writer :data
-
-    def data
-      _materialize if @_source
-      @data
-    end
+    attr_filled_accessor :data
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map

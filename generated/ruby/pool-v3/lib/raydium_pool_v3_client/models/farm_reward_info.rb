@@ -16,51 +16,21 @@ require 'time'
 module RaydiumPoolV3Client
   # One reward of a farm (the SDK's RewardInfoV345 / RewardInfoV6).
   class FarmRewardInfo < ApiModelBase
-    attr_writer :mint
-
-    def mint
-      _materialize if @_source
-      @mint
-    end
+    attr_filled_accessor :mint
 
     # Reward kind; the SDK lists \"Standard SPL\" and \"Option tokens\" (FarmRewardTypeV6Key).
-    attr_writer :type
+    attr_filled_accessor :type
 
-    def type
-      _materialize if @_source
-      @type
-    end
-
-    attr_writer :apr
-
-    def apr
-      _materialize if @_source
-      @apr
-    end
+    attr_filled_accessor :apr
 
     # Reward emitted per second, in the reward mint's smallest unit, as a decimal string.
-    attr_writer :per_second
-
-    def per_second
-      _materialize if @_source
-      @per_second
-    end
+    attr_filled_accessor :per_second
 
     # Reward start (Unix seconds) as a decimal string; version 6 farms.
-    attr_writer :open_time
-
-    def open_time
-      _materialize if @_source
-      @open_time
-    end
+    attr_filled_accessor :open_time
 
     # Reward end (Unix seconds) as a decimal string; version 6 farms.
-    attr_writer :end_time
-
-    def end_time
-      _materialize if @_source
-      @end_time
-    end
+    attr_filled_accessor :end_time
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map

@@ -17,12 +17,7 @@ module RaydiumPoolV3Client
   # One pool's limit-order configuration, as far as the source shows it.
   class LimitOrderConfig < ApiModelBase
     # The off-chain keeper authorized to settle filled orders.
-    attr_writer :limit_order_admin
-
-    def limit_order_admin
-      _materialize if @_source
-      @limit_order_admin
-    end
+    attr_filled_accessor :limit_order_admin
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map

@@ -16,35 +16,15 @@ require 'time'
 module RaydiumPoolV3Client
   class LimitOrderConfigResponse < ApiModelBase
     # The request identifier of the pool data service, a UUID (Envelope, id), on successes and failures.
-    attr_writer :id
+    attr_filled_accessor :id
 
-    def id
-      _materialize if @_source
-      @id
-    end
-
-    attr_writer :success
-
-    def success
-      _materialize if @_source
-      @success
-    end
+    attr_filled_accessor :success
 
     # Present on failure and populated: human-readable in the pool data and perps metadata services; in the transaction service it holds an error code. 
-    attr_writer :msg
-
-    def msg
-      _materialize if @_source
-      @msg
-    end
+    attr_filled_accessor :msg
 
     # Per-pool limit-order configuration: per pool, whether limit orders are enabled, the minimum input amount, and `limit_order_admin`, an off-chain keeper authorized to settle filled orders. `data` is an object or an array; where it is an array, each entry is read as one pool's configuration (`LimitOrderConfig`, the one per-pool field the source names), so `limit_order_admin` is typed wherever a client can reach it. How the entries are arranged in an object is not shown. 
-    attr_writer :data
-
-    def data
-      _materialize if @_source
-      @data
-    end
+    attr_filled_accessor :data
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map

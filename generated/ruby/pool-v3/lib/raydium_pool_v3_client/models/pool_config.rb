@@ -16,76 +16,26 @@ require 'time'
 module RaydiumPoolV3Client
   # The fee configuration of a pool, as the SDK types it: concentrated pools carry ApiClmmConfigV3, constant-product (CPMM) pools ApiCpmmConfigV3. One merged schema, nothing required: `tickSpacing`, `description`, `defaultRange` and `defaultRangePoint` belong to concentrated pools, `createPoolFee` to CPMM pools.
   class PoolConfig < ApiModelBase
-    attr_writer :id
+    attr_filled_accessor :id
 
-    def id
-      _materialize if @_source
-      @id
-    end
+    attr_filled_accessor :index
 
-    attr_writer :index
+    attr_filled_accessor :protocol_fee_rate
 
-    def index
-      _materialize if @_source
-      @index
-    end
+    attr_filled_accessor :trade_fee_rate
 
-    attr_writer :protocol_fee_rate
+    attr_filled_accessor :fund_fee_rate
 
-    def protocol_fee_rate
-      _materialize if @_source
-      @protocol_fee_rate
-    end
+    attr_filled_accessor :tick_spacing
 
-    attr_writer :trade_fee_rate
+    attr_filled_accessor :description
 
-    def trade_fee_rate
-      _materialize if @_source
-      @trade_fee_rate
-    end
+    attr_filled_accessor :default_range
 
-    attr_writer :fund_fee_rate
-
-    def fund_fee_rate
-      _materialize if @_source
-      @fund_fee_rate
-    end
-
-    attr_writer :tick_spacing
-
-    def tick_spacing
-      _materialize if @_source
-      @tick_spacing
-    end
-
-    attr_writer :description
-
-    def description
-      _materialize if @_source
-      @description
-    end
-
-    attr_writer :default_range
-
-    def default_range
-      _materialize if @_source
-      @default_range
-    end
-
-    attr_writer :default_range_point
-
-    def default_range_point
-      _materialize if @_source
-      @default_range_point
-    end
+    attr_filled_accessor :default_range_point
 
     # An integer sent as a decimal string.
-    attr_writer :create_pool_fee
-
-    def create_pool_fee
-      _materialize if @_source
-      @create_pool_fee
-    end
+    attr_filled_accessor :create_pool_fee
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map

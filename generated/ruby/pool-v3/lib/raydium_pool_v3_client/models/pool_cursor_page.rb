@@ -16,20 +16,10 @@ require 'time'
 module RaydiumPoolV3Client
   # A cursor page of pools (the data of /pools/info/list-v2). It carries `nextPageId`, the opaque cursor of the next page; the last page has none. 
   class PoolCursorPage < ApiModelBase
-    attr_writer :data
-
-    def data
-      _materialize if @_source
-      @data
-    end
+    attr_filled_accessor :data
 
     # The opaque cursor of the next page: pass it back unchanged as the `nextPageId` query parameter, and never build one. A page without it is the last page. 
-    attr_writer :next_page_id
-
-    def next_page_id
-      _materialize if @_source
-      @next_page_id
-    end
+    attr_filled_accessor :next_page_id
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map

@@ -17,12 +17,7 @@ module RaydiumPoolV3Client
   # The `error` object of a pool data service failure.
   class PoolError < ApiModelBase
     # `error.code`: pool data service only, on failure. The primary signal for clients; stable across minor versions. 
-    attr_writer :code
-
-    def code
-      _materialize if @_source
-      @code
-    end
+    attr_filled_accessor :code
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map

@@ -17,42 +17,17 @@ module RaydiumPoolV3Client
   # A failure of the pool data service (Errors rules 1 and 2): the envelope with `success` = false and `msg` populated, plus `error.code` (integer). Clients use `error.code` as the primary signal; `msg` is for people. `error.code` is stable across minor versions (Versioning rule 7). 
   class PoolFailureEnvelope < ApiModelBase
     # The request identifier of the pool data service, a UUID (Envelope, id), on successes and failures.
-    attr_writer :id
+    attr_filled_accessor :id
 
-    def id
-      _materialize if @_source
-      @id
-    end
-
-    attr_writer :success
-
-    def success
-      _materialize if @_source
-      @success
-    end
+    attr_filled_accessor :success
 
     # Present on failure and populated: human-readable in the pool data and perps metadata services; in the transaction service it holds an error code. 
-    attr_writer :msg
-
-    def msg
-      _materialize if @_source
-      @msg
-    end
+    attr_filled_accessor :msg
 
     # `data` on a failure: absent or empty (Envelope, data). When present it is an empty object or an empty array, the two forms `data` takes (object or array). 
-    attr_writer :data
+    attr_filled_accessor :data
 
-    def data
-      _materialize if @_source
-      @data
-    end
-
-    attr_writer :error
-
-    def error
-      _materialize if @_source
-      @error
-    end
+    attr_filled_accessor :error
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map

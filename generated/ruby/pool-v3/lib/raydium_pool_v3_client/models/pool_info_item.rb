@@ -16,175 +16,55 @@ require 'time'
 module RaydiumPoolV3Client
   # A pool record as public evidence shows it (the SDK's ApiV3PoolInfoItem), not from the source; nothing is required. It is one merged schema for both variants, told apart by `type`: `Concentrated` pools add `config`; `Standard` pools add `lpMint`, `lpPrice`, `lpAmount` and `marketId` or `config`.
   class PoolInfoItem < ApiModelBase
-    attr_writer :type
+    attr_filled_accessor :type
 
-    def type
-      _materialize if @_source
-      @type
-    end
-
-    attr_writer :program_id
-
-    def program_id
-      _materialize if @_source
-      @program_id
-    end
+    attr_filled_accessor :program_id
 
     # The pool id.
-    attr_writer :id
+    attr_filled_accessor :id
 
-    def id
-      _materialize if @_source
-      @id
-    end
+    attr_filled_accessor :mint_a
 
-    attr_writer :mint_a
+    attr_filled_accessor :mint_b
 
-    def mint_a
-      _materialize if @_source
-      @mint_a
-    end
+    attr_filled_accessor :price
 
-    attr_writer :mint_b
+    attr_filled_accessor :mint_amount_a
 
-    def mint_b
-      _materialize if @_source
-      @mint_b
-    end
+    attr_filled_accessor :mint_amount_b
 
-    attr_writer :price
+    attr_filled_accessor :fee_rate
 
-    def price
-      _materialize if @_source
-      @price
-    end
-
-    attr_writer :mint_amount_a
-
-    def mint_amount_a
-      _materialize if @_source
-      @mint_amount_a
-    end
-
-    attr_writer :mint_amount_b
-
-    def mint_amount_b
-      _materialize if @_source
-      @mint_amount_b
-    end
-
-    attr_writer :fee_rate
-
-    def fee_rate
-      _materialize if @_source
-      @fee_rate
-    end
-
-    attr_writer :open_time
-
-    def open_time
-      _materialize if @_source
-      @open_time
-    end
+    attr_filled_accessor :open_time
 
     # Total value locked.
-    attr_writer :tvl
+    attr_filled_accessor :tvl
 
-    def tvl
-      _materialize if @_source
-      @tvl
-    end
+    attr_filled_accessor :day
 
-    attr_writer :day
+    attr_filled_accessor :week
 
-    def day
-      _materialize if @_source
-      @day
-    end
+    attr_filled_accessor :month
 
-    attr_writer :week
+    attr_filled_accessor :farm_upcoming_count
 
-    def week
-      _materialize if @_source
-      @week
-    end
+    attr_filled_accessor :farm_ongoing_count
 
-    attr_writer :month
+    attr_filled_accessor :farm_finished_count
 
-    def month
-      _materialize if @_source
-      @month
-    end
+    attr_filled_accessor :burn_percent
 
-    attr_writer :farm_upcoming_count
+    attr_filled_accessor :has_dynamic_fee
 
-    def farm_upcoming_count
-      _materialize if @_source
-      @farm_upcoming_count
-    end
+    attr_filled_accessor :lp_mint
 
-    attr_writer :farm_ongoing_count
+    attr_filled_accessor :lp_price
 
-    def farm_ongoing_count
-      _materialize if @_source
-      @farm_ongoing_count
-    end
+    attr_filled_accessor :lp_amount
 
-    attr_writer :farm_finished_count
+    attr_filled_accessor :market_id
 
-    def farm_finished_count
-      _materialize if @_source
-      @farm_finished_count
-    end
-
-    attr_writer :burn_percent
-
-    def burn_percent
-      _materialize if @_source
-      @burn_percent
-    end
-
-    attr_writer :has_dynamic_fee
-
-    def has_dynamic_fee
-      _materialize if @_source
-      @has_dynamic_fee
-    end
-
-    attr_writer :lp_mint
-
-    def lp_mint
-      _materialize if @_source
-      @lp_mint
-    end
-
-    attr_writer :lp_price
-
-    def lp_price
-      _materialize if @_source
-      @lp_price
-    end
-
-    attr_writer :lp_amount
-
-    def lp_amount
-      _materialize if @_source
-      @lp_amount
-    end
-
-    attr_writer :market_id
-
-    def market_id
-      _materialize if @_source
-      @market_id
-    end
-
-    attr_writer :config
-
-    def config
-      _materialize if @_source
-      @config
-    end
+    attr_filled_accessor :config
 
     class EnumAttributeValidator
       attr_reader :datatype

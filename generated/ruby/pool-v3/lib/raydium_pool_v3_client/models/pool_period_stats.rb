@@ -16,61 +16,21 @@ require 'time'
 module RaydiumPoolV3Client
   # Volume, fees, APR and price range of a pool over a day, week or month (public evidence).
   class PoolPeriodStats < ApiModelBase
-    attr_writer :volume
+    attr_filled_accessor :volume
 
-    def volume
-      _materialize if @_source
-      @volume
-    end
+    attr_filled_accessor :volume_quote
 
-    attr_writer :volume_quote
+    attr_filled_accessor :volume_fee
 
-    def volume_quote
-      _materialize if @_source
-      @volume_quote
-    end
+    attr_filled_accessor :apr
 
-    attr_writer :volume_fee
+    attr_filled_accessor :fee_apr
 
-    def volume_fee
-      _materialize if @_source
-      @volume_fee
-    end
+    attr_filled_accessor :price_min
 
-    attr_writer :apr
+    attr_filled_accessor :price_max
 
-    def apr
-      _materialize if @_source
-      @apr
-    end
-
-    attr_writer :fee_apr
-
-    def fee_apr
-      _materialize if @_source
-      @fee_apr
-    end
-
-    attr_writer :price_min
-
-    def price_min
-      _materialize if @_source
-      @price_min
-    end
-
-    attr_writer :price_max
-
-    def price_max
-      _materialize if @_source
-      @price_max
-    end
-
-    attr_writer :reward_apr
-
-    def reward_apr
-      _materialize if @_source
-      @reward_apr
-    end
+    attr_filled_accessor :reward_apr
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map

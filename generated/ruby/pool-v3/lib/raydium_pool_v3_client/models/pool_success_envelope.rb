@@ -17,27 +17,12 @@ module RaydiumPoolV3Client
   # A success of the pool data service: the shared envelope with `success` = true, `id` a UUID, `msg` listed in the shape, and `data` (an object or an array) added per operation. The source does not say that `id` is always present, so it is not required; `data` is, since it is absent or empty only on failure. 
   class PoolSuccessEnvelope < ApiModelBase
     # The request identifier of the pool data service, a UUID (Envelope, id), on successes and failures.
-    attr_writer :id
+    attr_filled_accessor :id
 
-    def id
-      _materialize if @_source
-      @id
-    end
-
-    attr_writer :success
-
-    def success
-      _materialize if @_source
-      @success
-    end
+    attr_filled_accessor :success
 
     # Present on failure and populated: human-readable in the pool data and perps metadata services; in the transaction service it holds an error code. 
-    attr_writer :msg
-
-    def msg
-      _materialize if @_source
-      @msg
-    end
+    attr_filled_accessor :msg
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map

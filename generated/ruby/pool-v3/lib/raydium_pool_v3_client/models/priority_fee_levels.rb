@@ -17,28 +17,13 @@ module RaydiumPoolV3Client
   # Compute-unit prices in micro-lamports per compute unit, one per level (public evidence only; nothing required). Send one as `computeUnitPriceMicroLamports`, in whole micro-lamports.
   class PriorityFeeLevels < ApiModelBase
     # Very high.
-    attr_writer :vh
-
-    def vh
-      _materialize if @_source
-      @vh
-    end
+    attr_filled_accessor :vh
 
     # High; Raydium's demo sends this level.
-    attr_writer :h
-
-    def h
-      _materialize if @_source
-      @h
-    end
+    attr_filled_accessor :h
 
     # Medium.
-    attr_writer :m
-
-    def m
-      _materialize if @_source
-      @m
-    end
+    attr_filled_accessor :m
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map

@@ -16,12 +16,7 @@ require 'time'
 module RaydiumPoolV3Client
   # Priority-fee levels of this host (public evidence only; nothing required).
   class PriorityFees < ApiModelBase
-    attr_writer :default
-
-    def default
-      _materialize if @_source
-      @default
-    end
+    attr_filled_accessor :default
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map

@@ -17,19 +17,9 @@ module RaydiumPoolV3Client
   # The RPC node list of this host (public evidence only; nothing required).
   class RpcList < ApiModelBase
     # How a client picks a node: `weight` (by each node's weight), `speed` or `first`.
-    attr_writer :strategy
+    attr_filled_accessor :strategy
 
-    def strategy
-      _materialize if @_source
-      @strategy
-    end
-
-    attr_writer :rpcs
-
-    def rpcs
-      _materialize if @_source
-      @rpcs
-    end
+    attr_filled_accessor :rpcs
 
     class EnumAttributeValidator
       attr_reader :datatype

@@ -16,34 +16,14 @@ require 'time'
 module RaydiumPoolV3Client
   # One RPC node (the SDK's RpcItemA / RpcItemB); `weight` only with the `weight` strategy.
   class RpcNode < ApiModelBase
-    attr_writer :url
-
-    def url
-      _materialize if @_source
-      @url
-    end
+    attr_filled_accessor :url
 
     # Whether the node accepts batched requests.
-    attr_writer :batch
+    attr_filled_accessor :batch
 
-    def batch
-      _materialize if @_source
-      @batch
-    end
+    attr_filled_accessor :name
 
-    attr_writer :name
-
-    def name
-      _materialize if @_source
-      @name
-    end
-
-    attr_writer :weight
-
-    def weight
-      _materialize if @_source
-      @weight
-    end
+    attr_filled_accessor :weight
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map

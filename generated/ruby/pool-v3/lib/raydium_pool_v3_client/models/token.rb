@@ -16,83 +16,28 @@ require 'time'
 module RaydiumPoolV3Client
   # A token record (mint) as public evidence shows it; not from the source, nothing required.
   class Token < ApiModelBase
-    attr_writer :chain_id
-
-    def chain_id
-      _materialize if @_source
-      @chain_id
-    end
+    attr_filled_accessor :chain_id
 
     # The mint address.
-    attr_writer :address
+    attr_filled_accessor :address
 
-    def address
-      _materialize if @_source
-      @address
-    end
+    attr_filled_accessor :program_id
 
-    attr_writer :program_id
+    attr_filled_accessor :logo_uri
 
-    def program_id
-      _materialize if @_source
-      @program_id
-    end
+    attr_filled_accessor :symbol
 
-    attr_writer :logo_uri
+    attr_filled_accessor :name
 
-    def logo_uri
-      _materialize if @_source
-      @logo_uri
-    end
+    attr_filled_accessor :decimals
 
-    attr_writer :symbol
+    attr_filled_accessor :tags
 
-    def symbol
-      _materialize if @_source
-      @symbol
-    end
+    attr_filled_accessor :extensions
 
-    attr_writer :name
+    attr_filled_accessor :freeze_authority
 
-    def name
-      _materialize if @_source
-      @name
-    end
-
-    attr_writer :decimals
-
-    def decimals
-      _materialize if @_source
-      @decimals
-    end
-
-    attr_writer :tags
-
-    def tags
-      _materialize if @_source
-      @tags
-    end
-
-    attr_writer :extensions
-
-    def extensions
-      _materialize if @_source
-      @extensions
-    end
-
-    attr_writer :freeze_authority
-
-    def freeze_authority
-      _materialize if @_source
-      @freeze_authority
-    end
-
-    attr_writer :mint_authority
-
-    def mint_authority
-      _materialize if @_source
-      @mint_authority
-    end
+    attr_filled_accessor :mint_authority
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map

@@ -16,26 +16,11 @@ require 'time'
 module RaydiumPoolV3Client
   # The `extensions` of a token record, as the SDK types them (ExtensionsItem); not from the source, nothing required. Tokens without extensions carry an empty object.
   class TokenExtensions < ApiModelBase
-    attr_writer :coingecko_id
+    attr_filled_accessor :coingecko_id
 
-    def coingecko_id
-      _materialize if @_source
-      @coingecko_id
-    end
+    attr_filled_accessor :fee_config
 
-    attr_writer :fee_config
-
-    def fee_config
-      _materialize if @_source
-      @fee_config
-    end
-
-    attr_writer :tips
-
-    def tips
-      _materialize if @_source
-      @tips
-    end
+    attr_filled_accessor :tips
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map

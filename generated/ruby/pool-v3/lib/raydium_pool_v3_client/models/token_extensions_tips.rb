@@ -16,26 +16,11 @@ require 'time'
 module RaydiumPoolV3Client
   # A notice the front end shows beside the token.
   class TokenExtensionsTips < ApiModelBase
-    attr_writer :icon
+    attr_filled_accessor :icon
 
-    def icon
-      _materialize if @_source
-      @icon
-    end
+    attr_filled_accessor :link
 
-    attr_writer :link
-
-    def link
-      _materialize if @_source
-      @link
-    end
-
-    attr_writer :text
-
-    def text
-      _materialize if @_source
-      @text
-    end
+    attr_filled_accessor :text
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map

@@ -16,26 +16,11 @@ require 'time'
 module RaydiumPoolV3Client
   # The token list (the data of /mint/list).
   class TokenList < ApiModelBase
-    attr_writer :mint_list
+    attr_filled_accessor :mint_list
 
-    def mint_list
-      _materialize if @_source
-      @mint_list
-    end
+    attr_filled_accessor :blacklist
 
-    attr_writer :blacklist
-
-    def blacklist
-      _materialize if @_source
-      @blacklist
-    end
-
-    attr_writer :white_list
-
-    def white_list
-      _materialize if @_source
-      @white_list
-    end
+    attr_filled_accessor :white_list
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map

@@ -16,26 +16,11 @@ require 'time'
 module RaydiumPoolV3Client
   # One transfer-fee setting of a Token-2022 mint and the epoch it applies from.
   class TransferFee < ApiModelBase
-    attr_writer :epoch
+    attr_filled_accessor :epoch
 
-    def epoch
-      _materialize if @_source
-      @epoch
-    end
+    attr_filled_accessor :maximum_fee
 
-    attr_writer :maximum_fee
-
-    def maximum_fee
-      _materialize if @_source
-      @maximum_fee
-    end
-
-    attr_writer :transfer_fee_basis_points
-
-    def transfer_fee_basis_points
-      _materialize if @_source
-      @transfer_fee_basis_points
-    end
+    attr_filled_accessor :transfer_fee_basis_points
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map

@@ -16,40 +16,15 @@ require 'time'
 module RaydiumPoolV3Client
   # The transfer-fee configuration of a Token-2022 mint (the SDK's TransferFeeDataBaseType); amounts and epochs are integers sent as decimal strings.
   class TransferFeeConfig < ApiModelBase
-    attr_writer :transfer_fee_config_authority
+    attr_filled_accessor :transfer_fee_config_authority
 
-    def transfer_fee_config_authority
-      _materialize if @_source
-      @transfer_fee_config_authority
-    end
+    attr_filled_accessor :withdraw_withheld_authority
 
-    attr_writer :withdraw_withheld_authority
+    attr_filled_accessor :withheld_amount
 
-    def withdraw_withheld_authority
-      _materialize if @_source
-      @withdraw_withheld_authority
-    end
+    attr_filled_accessor :older_transfer_fee
 
-    attr_writer :withheld_amount
-
-    def withheld_amount
-      _materialize if @_source
-      @withheld_amount
-    end
-
-    attr_writer :older_transfer_fee
-
-    def older_transfer_fee
-      _materialize if @_source
-      @older_transfer_fee
-    end
-
-    attr_writer :newer_transfer_fee
-
-    def newer_transfer_fee
-      _materialize if @_source
-      @newer_transfer_fee
-    end
+    attr_filled_accessor :newer_transfer_fee
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map

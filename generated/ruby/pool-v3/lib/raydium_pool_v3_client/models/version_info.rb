@@ -17,20 +17,10 @@ module RaydiumPoolV3Client
   # Front-end version info of this host (public evidence only; nothing required).
   class VersionInfo < ApiModelBase
     # The current front-end version.
-    attr_writer :latest
-
-    def latest
-      _materialize if @_source
-      @latest
-    end
+    attr_filled_accessor :latest
 
     # The least front-end version still supported.
-    attr_writer :least
-
-    def least
-      _materialize if @_source
-      @least
-    end
+    attr_filled_accessor :least
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map

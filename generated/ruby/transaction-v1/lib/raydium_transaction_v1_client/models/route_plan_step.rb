@@ -16,48 +16,18 @@ require 'time'
 module RaydiumTransactionV1Client
   # One step of a quote's route (from public evidence, not the source).
   class RoutePlanStep < ApiModelBase
-    attr_writer :pool_id
+    attr_filled_accessor :pool_id
 
-    def pool_id
-      _materialize if @_source
-      @pool_id
-    end
+    attr_filled_accessor :input_mint
 
-    attr_writer :input_mint
+    attr_filled_accessor :output_mint
 
-    def input_mint
-      _materialize if @_source
-      @input_mint
-    end
+    attr_filled_accessor :fee_mint
 
-    attr_writer :output_mint
-
-    def output_mint
-      _materialize if @_source
-      @output_mint
-    end
-
-    attr_writer :fee_mint
-
-    def fee_mint
-      _materialize if @_source
-      @fee_mint
-    end
-
-    attr_writer :fee_rate
-
-    def fee_rate
-      _materialize if @_source
-      @fee_rate
-    end
+    attr_filled_accessor :fee_rate
 
     # Fee in the smallest unit, as a decimal string.
-    attr_writer :fee_amount
-
-    def fee_amount
-      _materialize if @_source
-      @fee_amount
-    end
+    attr_filled_accessor :fee_amount
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map

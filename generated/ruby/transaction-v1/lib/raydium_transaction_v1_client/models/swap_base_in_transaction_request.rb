@@ -17,90 +17,35 @@ module RaydiumTransactionV1Client
   # Body of POST /transaction/swap-base-in.
   class SwapBaseInTransactionRequest < ApiModelBase
     # Signing wallet address.
-    attr_writer :wallet
-
-    def wallet
-      _materialize if @_source
-      @wallet
-    end
+    attr_filled_accessor :wallet
 
     # The entire compute response, unchanged. It stays valid for about 30 seconds. 
-    attr_writer :swap_response
+    attr_filled_accessor :swap_response
 
-    def swap_response
-      _materialize if @_source
-      @swap_response
-    end
+    attr_filled_accessor :tx_version
 
-    attr_writer :tx_version
-
-    def tx_version
-      _materialize if @_source
-      @tx_version
-    end
-
-    attr_writer :compute_unit_price_micro_lamports
-
-    def compute_unit_price_micro_lamports
-      _materialize if @_source
-      @compute_unit_price_micro_lamports
-    end
+    attr_filled_accessor :compute_unit_price_micro_lamports
 
     # true: the native token is wrapped for input; inputAccount is then unnecessary.
-    attr_writer :wrap_sol
-
-    def wrap_sol
-      _materialize if @_source
-      @wrap_sol
-    end
+    attr_filled_accessor :wrap_sol
 
     # true: wrapped output is unwrapped to the native token; outputAccount is then unnecessary.
-    attr_writer :unwrap_sol
-
-    def unwrap_sol
-      _materialize if @_source
-      @unwrap_sol
-    end
+    attr_filled_accessor :unwrap_sol
 
     # Token account of the input; required when the input is not wrapped.
-    attr_writer :input_account
-
-    def input_account
-      _materialize if @_source
-      @input_account
-    end
+    attr_filled_accessor :input_account
 
     # Token account receiving the output.
-    attr_writer :output_account
-
-    def output_account
-      _materialize if @_source
-      @output_account
-    end
+    attr_filled_accessor :output_account
 
     # Durable nonce for offline signing.
-    attr_writer :nonce_info
-
-    def nonce_info
-      _materialize if @_source
-      @nonce_info
-    end
+    attr_filled_accessor :nonce_info
 
     # MEV-protection bundle parameters.
-    attr_writer :bundle_info
-
-    def bundle_info
-      _materialize if @_source
-      @bundle_info
-    end
+    attr_filled_accessor :bundle_info
 
     # Referrer wallet for fee collection (base-in only).
-    attr_writer :referrer_wallet
-
-    def referrer_wallet
-      _materialize if @_source
-      @referrer_wallet
-    end
+    attr_filled_accessor :referrer_wallet
 
     class EnumAttributeValidator
       attr_reader :datatype

@@ -17,42 +17,17 @@ module RaydiumTransactionV1Client
   # The compute response: the envelope with the swap quote as `data`. Send it whole and unchanged as `swapResponse` to the transaction endpoint; it stays valid for about 30 seconds. 
   class SwapComputeResponse < ApiModelBase
     # Request identifier (a UUID in the pool data service).
-    attr_writer :id
+    attr_filled_accessor :id
 
-    def id
-      _materialize if @_source
-      @id
-    end
-
-    attr_writer :success
-
-    def success
-      _materialize if @_source
-      @success
-    end
+    attr_filled_accessor :success
 
     # Present on failure and populated: human-readable in the pool data and perps metadata services; in the transaction service it holds an error code. 
-    attr_writer :msg
+    attr_filled_accessor :msg
 
-    def msg
-      _materialize if @_source
-      @msg
-    end
-
-    attr_writer :data
-
-    def data
-      _materialize if @_source
-      @data
-    end
+    attr_filled_accessor :data
 
     # Observed on every transaction-service response (seen as V1).
-    attr_writer :version
-
-    def version
-      _materialize if @_source
-      @version
-    end
+    attr_filled_accessor :version
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map

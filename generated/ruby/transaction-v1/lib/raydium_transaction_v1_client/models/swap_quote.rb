@@ -17,74 +17,29 @@ module RaydiumTransactionV1Client
   # The swap quote: the expected output amount (base-in) or the required input (base-out), the route breakdown of pools and liquidity sources, and the price impact. 
   class SwapQuote < ApiModelBase
     # BaseIn (fixed input) or BaseOut (fixed output).
-    attr_writer :swap_type
+    attr_filled_accessor :swap_type
 
-    def swap_type
-      _materialize if @_source
-      @swap_type
-    end
-
-    attr_writer :input_mint
-
-    def input_mint
-      _materialize if @_source
-      @input_mint
-    end
+    attr_filled_accessor :input_mint
 
     # Input amount in the smallest unit, an integer sent as a decimal string.
-    attr_writer :input_amount
+    attr_filled_accessor :input_amount
 
-    def input_amount
-      _materialize if @_source
-      @input_amount
-    end
-
-    attr_writer :output_mint
-
-    def output_mint
-      _materialize if @_source
-      @output_mint
-    end
+    attr_filled_accessor :output_mint
 
     # Output amount in the smallest unit, an integer sent as a decimal string.
-    attr_writer :output_amount
-
-    def output_amount
-      _materialize if @_source
-      @output_amount
-    end
+    attr_filled_accessor :output_amount
 
     # Minimum output (base-in) or maximum input (base-out) after slippage, as a decimal string.
-    attr_writer :other_amount_threshold
-
-    def other_amount_threshold
-      _materialize if @_source
-      @other_amount_threshold
-    end
+    attr_filled_accessor :other_amount_threshold
 
     # The slippage of the quote, in basis points, 0 to 10000 (the source's bound for compute and transaction). Public evidence shows the quote carrying it here.
-    attr_writer :slippage_bps
-
-    def slippage_bps
-      _materialize if @_source
-      @slippage_bps
-    end
+    attr_filled_accessor :slippage_bps
 
     # Price impact, in percent.
-    attr_writer :price_impact_pct
-
-    def price_impact_pct
-      _materialize if @_source
-      @price_impact_pct
-    end
+    attr_filled_accessor :price_impact_pct
 
     # The route, one step per pool.
-    attr_writer :route_plan
-
-    def route_plan
-      _materialize if @_source
-      @route_plan
-    end
+    attr_filled_accessor :route_plan
 
     class EnumAttributeValidator
       attr_reader :datatype

@@ -17,12 +17,7 @@ module RaydiumTransactionV1Client
   # One transaction to sign (from public evidence, not the source).
   class SwapTransactionItem < ApiModelBase
     # A base64-encoded transaction.
-    attr_writer :transaction
-
-    def transaction
-      _materialize if @_source
-      @transaction
-    end
+    attr_filled_accessor :transaction
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map

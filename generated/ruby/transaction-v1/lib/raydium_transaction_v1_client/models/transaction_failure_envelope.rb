@@ -17,51 +17,21 @@ module RaydiumTransactionV1Client
   # A failure of the swap transaction service (Errors rules 1 and 3): the envelope with `success` = false and `msg` holding an error code. 
   class TransactionFailureEnvelope < ApiModelBase
     # Request identifier (a UUID in the pool data service).
-    attr_writer :id
+    attr_filled_accessor :id
 
-    def id
-      _materialize if @_source
-      @id
-    end
-
-    attr_writer :success
-
-    def success
-      _materialize if @_source
-      @success
-    end
+    attr_filled_accessor :success
 
     # The error code a failure of the swap transaction service carries in `msg` (Errors rule 3). Known codes: `REQ_WALLET_ERROR` (invalid or missing wallet) and `REQ_SLIPPAGE_BPS_ERROR` (invalid slippageBps). The list is open: clients must accept other codes. `x-error-codes` says, for each known code, what it means, where it comes from and what a client does next. 
-    attr_writer :msg
-
-    def msg
-      _materialize if @_source
-      @msg
-    end
+    attr_filled_accessor :msg
 
     # `data` on a failure: absent or empty (Envelope, data). When present it is an empty object or an empty array, the two forms `data` takes (object or array). 
-    attr_writer :data
-
-    def data
-      _materialize if @_source
-      @data
-    end
+    attr_filled_accessor :data
 
     # Observed on every transaction-service response, failures included (seen as V1).
-    attr_writer :version
-
-    def version
-      _materialize if @_source
-      @version
-    end
+    attr_filled_accessor :version
 
     # Seen on compute failures for a pool that is not open yet.
-    attr_writer :open_time
-
-    def open_time
-      _materialize if @_source
-      @open_time
-    end
+    attr_filled_accessor :open_time
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
