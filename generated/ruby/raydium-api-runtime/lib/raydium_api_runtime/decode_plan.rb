@@ -270,20 +270,27 @@ module RaydiumApiRuntime
       klass.is_a?(Class) && klass < @base && klass.respond_to?(:absent_attributes) ? klass : nil
     end
 
+    # Ruby source that reads one key (a String) into `value` and runs `present` (source) where the
+    # value is not null, `null` where it is null and `absent` where the Hash does not have the key;
+    # what `build`, the check and the fill each do with a key.
+    def by_key(key, present, null, absent)
+      <<~RUBY
+        value = attributes[#{key.inspect}]
+        if !value.nil?
+          #{present}
+        elsif attributes.key?(#{key.inspect})
+          #{null}
+        else
+          #{absent}
+        end
+      RUBY
+    end
+
     # Ruby source that reads one key (a String) and calls its attribute's writer with the value
     # checked (`converted`, source over `value`), or with nil for a null; `absent` counts the
     # keys the Hash does not have (fewer than those it has, so fewer additions).
     def column(attribute, key, converted)
-      <<~RUBY
-        value = attributes[#{key.inspect}]
-        if !value.nil?
-          #{assign(attribute, converted)}
-        elsif attributes.key?(#{key.inspect})
-          #{assign(attribute, 'nil')}
-        else
-          absent += 1
-        end
-      RUBY
+      by_key(key, assign(attribute, converted), assign(attribute, 'nil'), 'absent += 1')
     end
 
     # Ruby source that checks a value of the type named `type` (in `var`, not nil) as `check`'s
@@ -337,15 +344,7 @@ module RaydiumApiRuntime
     # Ruby source that checks one key (a String): its value (`test`, source over `value`) and the
     # writer's rule (`rule`, a format of the value's source, or nil) as a build would.
     def check_column(key, test, rule)
-      <<~RUBY
-        value = attributes[#{key.inspect}]
-        if !value.nil?
-          #{test}
-          #{rule && format(rule, 'value')}
-        elsif attributes.key?(#{key.inspect})
-          #{rule && format(rule, 'nil')}
-        end
-      RUBY
+      by_key(key, rule ? "#{test}\n#{format(rule, 'value')}" : test, rule && format(rule, 'nil'), nil)
     end
 
     # Ruby source, run with the model as self, that fills one attribute from its key (a String),
@@ -361,17 +360,8 @@ module RaydiumApiRuntime
                      ["instance_variable_set(#{ivar.to_sym.inspect}, %s)", "instance_variable_defined?(#{ivar.to_sym.inspect})"]
                    end
       writer = name.match?(IDENTIFIER) ? "self.#{name} = %s" : "public_send(#{:"#{name}=".inspect}, %s)"
-      <<~RUBY
-        value = attributes[#{key.inspect}]
-        if !value.nil?
-          #{format(set, value)} unless #{unset}
-        elsif attributes.key?(#{key.inspect})
-          #{format(set, 'nil')} unless #{unset}
-        else
-          absent += 1
-          #{default && "#{format(writer, default)} unless #{unset}"}
-        end
-      RUBY
+      by_key(key, "#{format(set, value)} unless #{unset}", "#{format(set, 'nil')} unless #{unset}",
+             default ? "absent += 1\n#{format(writer, default)} unless #{unset}" : 'absent += 1')
     end
 
     # The compiled check: a lambda of one Hash, run with the plan as self.
