@@ -1,7 +1,7 @@
 """The quick bench of `make test` (scripts/bench.py --quick): the ratios of issue 17 hold.
 It guards ratios only, never absolute times: the client's typed fast decode of a
 1000-pool page against json.loads, the TypeScript client's decode of it against
-JSON.parse, a no-op `make` that does no work, and the share of a full rebuild's targets
+JSON.parse of its bytes, a no-op `make` that does no work, and the share of a full rebuild's targets
 that an edit of one host remakes (make's dry run)."""
 
 from __future__ import annotations
