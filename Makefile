@@ -259,7 +259,8 @@ $(LEDGER): $(foreach h,$(HOSTS),$(OUT)/$(h).yaml) scripts/ledger.py scripts/oas.
 	@$(PY) scripts/ledger.py $@ $(foreach h,$(HOSTS),$(OUT)/$(h).json)
 
 DOCS_SOURCES := mkdocs.yml $(shell find docs releases -type f -not -path 'docs/reference/*' \
-  -not -path 'docs/assets/vendor/*' 2>/dev/null) scripts/docs_pages.py scripts/docs_hooks.py $(wildcard scripts/templates/docs/*.j2)
+  -not -path 'docs/assets/vendor/*' 2>/dev/null) scripts/docs_pages.py scripts/docs_hooks.py scripts/search_worker.py \
+  $(wildcard scripts/templates/docs/*.j2)
 docs: $(BUILD)/docs.built ## Build the reference site into site/ (mkdocs build --strict)
 # The site's order: the source document's (its three services, then the launch auth service).
 DOCS_HOSTS := $(filter pool-v3,$(HOSTS)) $(filter transaction-v1,$(HOSTS)) $(filter perps-v1,$(HOSTS)) \

@@ -1,0 +1,51 @@
+"""mkdocs hook (mkdocs.yml `hooks:`): mends lunr's `TokenSet.toString` in the site's search worker.
+
+mkdocs-material bundles lunr 2.3.9, lunr's last release, into its search worker
+(`assets/javascripts/workers/search.*.min.js`). lunr's `TokenSet.toString` writes a node as its
+final flag followed by each edge's label and the child's id, with nothing between them. An edge
+"1" to node 234 and the two edges "1" to node 2 and "3" to node 4 both write "01234". The
+builder minimises the token set by that string, so once enough terms hold digits it merges two
+different nodes. A wildcard query then expands to a term the index does not hold, lunr throws,
+and the reader sees "No matching documents" (docs/decisions.md, 134). This hook ends each edge
+with a comma in the built worker. A label is one UTF-16 code unit and an id is digits, so the
+string can be read back one way only. The build fails, naming the file, when the worker no
+longer has the code this mends.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+
+WORKERS = "assets/javascripts/workers"
+# the minified loop's last statement, `e=e+s+o.id}`, inside TokenSet.prototype.toString
+TO_STRING = re.compile(r"(TokenSet\.prototype\.toString=function\(\)\{[^}]*\{[^}]*?)(\w+)=\2\+(\w+)\+(\w+)\.id\}")
+MENDED = re.compile(r"TokenSet\.prototype\.toString=function\(\)\{[^}]*\{[^}]*?(\w+)=\1\+\w+\+\w+\.id\+\",\"\}")
+
+
+def mend(source: str) -> str:
+    """The worker's source with each token-set edge ended by a comma; the source itself when it
+    is mended already (a dirty rebuild keeps the copy). ValueError when neither is found once."""
+    if len(MENDED.findall(source)) == 1:
+        return source
+    mended, count = TO_STRING.subn(lambda m: f'{m[1]}{m[2]}={m[2]}+{m[3]}+{m[4]}.id+","}}', source)
+    if count != 1:
+        raise ValueError(f"lunr's TokenSet.prototype.toString was found {count} times, not once")
+    return mended
+
+
+def on_post_build(config: MkDocsConfig) -> None:
+    workers = sorted((Path(config.site_dir) / WORKERS).glob("search.*.min.js"))
+    if len(workers) != 1:
+        raise PluginError(f"{config.site_dir}/{WORKERS}: expected one search worker (search.*.min.js), found "
+                          f"{[w.name for w in workers]}")  # fmt: skip
+    worker = workers[0]
+    try:
+        source = worker.read_text(encoding="utf-8")
+        worker.write_text(mend(source), encoding="utf-8")
+    except ValueError as error:
+        raise PluginError(f"{worker}: {error}; mkdocs-material changed its search worker, so check whether lunr's "
+                          "TokenSet.toString still needs mending (docs/decisions.md, 134)") from error
