@@ -21,31 +21,36 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 
 WORKERS = "assets/javascripts/workers"
-# the minified loop's last statement, `e=e+s+o.id}`, inside TokenSet.prototype.toString
-TO_STRING = re.compile(r"(TokenSet\.prototype\.toString=function\(\)\{[^}]*\{[^}]*?)(\w+)=\2\+(\w+)\+(\w+)\.id\}")
-MENDED = re.compile(r"TokenSet\.prototype\.toString=function\(\)\{[^}]*\{[^}]*?(\w+)=\1\+\w+\+\w+\.id\+\",\"\}")
+# the minified loop's last statement, `e=e+s+o.id}` (mended: `e=e+s+o.id+","}`), inside TokenSet.prototype.toString
+TO_STRING = re.compile(r"(TokenSet\.prototype\.toString=function\(\)\{[^}]*\{[^}]*?)"
+                       r'(\w+)=\2\+(\w+)\+(\w+)\.id(\+",")?\}')
+
+
+def worker_in(folder: Path) -> Path:
+    """The one search worker (search.*.min.js) in `folder`; ValueError when there is not exactly one."""
+    workers = sorted(folder.glob("search.*.min.js"))
+    if len(workers) != 1:
+        raise ValueError(f"expected one search worker (search.*.min.js), found {[w.name for w in workers]}")
+    return workers[0]
 
 
 def mend(source: str) -> str:
     """The worker's source with each token-set edge ended by a comma; the source itself when it
-    is mended already (a dirty rebuild keeps the copy). ValueError when neither is found once."""
-    if len(MENDED.findall(source)) == 1:
-        return source
-    mended, count = TO_STRING.subn(lambda m: f'{m[1]}{m[2]}={m[2]}+{m[3]}+{m[4]}.id+","}}', source)
-    if count != 1:
-        raise ValueError(f"lunr's TokenSet.prototype.toString was found {count} times, not once")
-    return mended
+    is mended already (a dirty rebuild keeps the copy). ValueError when the statement is not found once."""
+    found = TO_STRING.findall(source)
+    if len(found) != 1:
+        raise ValueError(f"lunr's TokenSet.prototype.toString statement was found {len(found)} times, not once")
+    return TO_STRING.sub(lambda m: f'{m[1]}{m[2]}={m[2]}+{m[3]}+{m[4]}.id+","}}', source)
 
 
 def on_post_build(config: MkDocsConfig) -> None:
-    workers = sorted((Path(config.site_dir) / WORKERS).glob("search.*.min.js"))
-    if len(workers) != 1:
-        raise PluginError(f"{config.site_dir}/{WORKERS}: expected one search worker (search.*.min.js), found "
-                          f"{[w.name for w in workers]}")  # fmt: skip
-    worker = workers[0]
+    folder = Path(config.site_dir) / WORKERS
     try:
+        worker = worker_in(folder)
         source = worker.read_text(encoding="utf-8")
-        worker.write_text(mend(source), encoding="utf-8")
+        mended = mend(source)
     except ValueError as error:
-        raise PluginError(f"{worker}: {error}; mkdocs-material changed its search worker, so check whether lunr's "
-                          "TokenSet.toString still needs mending (docs/decisions.md, 134)") from error
+        raise PluginError(f"{folder}: {error}; mkdocs-material changed its search worker, so check whether lunr's "
+                          "TokenSet.toString still needs mending (docs/decisions.md, 134)") from error  # fmt: skip
+    if mended != source:
+        worker.write_text(mended, encoding="utf-8")

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from search_worker import WORKERS, mend
+from search_worker import WORKERS, mend, worker_in
 
 from project import GENERATED, HOSTS, REPO
 
@@ -32,12 +32,6 @@ HARNESS = Path(__file__).with_name("search_worker.mjs")
 COLLIDING = json.loads(Path(__file__).with_name("lunr_collision_terms.json").read_text(encoding="utf-8"))
 
 
-def the_worker(folder: Path) -> Path:
-    workers = sorted(folder.glob("search.*.min.js"))
-    assert len(workers) == 1, f"{folder}: expected one search worker, found {[w.name for w in workers]}"
-    return workers[0]
-
-
 def run(worker: Path, stdin: Any, *arguments: str) -> Any:
     proc = subprocess.run(["node", str(HARNESS), str(worker), *arguments], input=json.dumps(stdin), text=True,
                           capture_output=True, timeout=300, check=False)  # fmt: skip
@@ -47,7 +41,7 @@ def run(worker: Path, stdin: Any, *arguments: str) -> Any:
 
 def test_the_shipped_worker_expands_a_wildcard_to_terms_the_index_does_not_hold() -> None:
     """The fault is real: without the mend, "*" over these terms gives two that are not among them."""
-    expanded = run(the_worker(SHIPPED), COLLIDING, "tokenset")
+    expanded = run(worker_in(SHIPPED), COLLIDING, "tokenset")
     assert set(expanded) - set(COLLIDING), (
         "mkdocs-material's own search worker no longer shows lunr's token-set fault on these terms: "
         "check whether scripts/search_worker.py is still needed (docs/decisions.md, 134)"
@@ -55,11 +49,11 @@ def test_the_shipped_worker_expands_a_wildcard_to_terms_the_index_does_not_hold(
 
 
 def test_the_sites_worker_expands_a_wildcard_to_the_terms_it_holds() -> None:
-    assert run(the_worker(SITE / WORKERS), COLLIDING, "tokenset") == sorted(COLLIDING)
+    assert run(worker_in(SITE / WORKERS), COLLIDING, "tokenset") == sorted(COLLIDING)
 
 
 def test_the_mend_changes_one_statement_once() -> None:
-    shipped = the_worker(SHIPPED).read_text(encoding="utf-8")
+    shipped = worker_in(SHIPPED).read_text(encoding="utf-8")
     mended = mend(shipped)
     assert mended.replace('.id+","}', ".id}") == shipped
     assert mend(mended) == mended  # a rebuild that kept the worker leaves it as it is
@@ -80,7 +74,7 @@ def test_every_operation_path_gets_an_answer_and_finds_the_reference() -> None:
     paths = operation_paths()
     to_a_hyphen = next(path[: path.index("-") + 1] for path in paths if "-" in path)
     queries = sorted({*paths, to_a_hyphen})
-    answers = {a["query"]: a for a in run(the_worker(SITE / WORKERS), queries, "search",
+    answers = {a["query"]: a for a in run(worker_in(SITE / WORKERS), queries, "search",
                                              str(SITE / "search" / "search_index.json"))}  # fmt: skip
     thrown = {query: a["warnings"][:1] for query, a in answers.items() if a["warnings"]}
     assert not thrown, f"the search threw on {len(thrown)} of {len(queries)} queries: {dict(list(thrown.items())[:5])}"
