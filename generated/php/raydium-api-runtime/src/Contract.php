@@ -581,13 +581,12 @@ abstract class Contract
     }
 
     /**
-     * What compile() writes the decoder of $class from: a fresh instance to clone, each property
-     * by its JSON key (an int where PHP reads the key as a number), and a function that sets
-     * properties on an instance.
+     * What compile() writes the decoder of $class from: a fresh instance to clone, and each
+     * property by its JSON key (an int where PHP reads the key as a number).
      *
      * @param class-string $class
      *
-     * @return array{0: object, 1: array<int|string, array{0: string, 1: string, 2: bool, 3: string, 4: bool}>, 2: \Closure}
+     * @return array{0: object, 1: array<int|string, array{0: string, 1: string, 2: bool, 3: string, 4: bool}>}
      */
     private static function plan(string $class): array
     {
@@ -600,12 +599,8 @@ abstract class Contract
             $fields[$names[$property]] = [$property, $type, $class::isNullable($property), $setters[$property],
                 $checked === null || isset($checked[$property])];
         }
-        // sets values as the setters would on a fresh instance, where they only check for null
-        $fill = \Closure::bind(static function (object $model, array $values): void {
-            $model->container = array_replace($model->container, $values);
-        }, null, $class);
 
-        return [new $class(), $fields, $fill];
+        return [new $class(), $fields];
     }
 
     /**
@@ -641,33 +636,38 @@ abstract class Contract
      * nothing in the loop may share the object's property table (get_object_vars(), an array
      * cast), since PHP's foreach over an object then starts again from its first key.
      *
+     * The decoder runs in the scope of $class, so that it sets each value on the model's own
+     * property, as a setter would on a fresh instance where it only checks for null (each value
+     * is a declared property of its own, docs/decisions.md, 135); it calls this class's helpers
+     * through the closures it is given.
+     *
      * @param class-string $class
      *
      * @return \Closure(\stdClass, string): object
      */
     private static function compile(string $class): \Closure
     {
-        [$prototype, $fields, $fill] = self::plan($class);
+        [$prototype, $fields] = self::plan($class);
         // `switch` compares with ==, which compares two numeric strings as numbers ('5' == '5.0'):
         // where the class lists a key PHP reads as a number, every key is matched with a letter
         // before it, so that none is numeric
         $prefix = array_filter(array_keys($fields), fn (int|string $key): bool => is_numeric($key)) === [] ? '' : 'k';
         $cases = '';
         foreach ($fields as $key => [$property, $type, $nullable, $setter, $viaSetter]) {
-            $at = 'self::at($where, ' . var_export((string) $key, true) . ')';
+            $at = '$at($where, ' . var_export((string) $key, true) . ')';
             $null = $nullable ? self::setterCall($setter, 'null', $at)
                 : "throw new \\UnexpectedValueException($at . ' is null, and the schema admits no null there');";
-            $other = 'self::build($item, ' . var_export($type, true) . ", $at)";
+            $other = '$build($item, ' . var_export($type, true) . ", $at)";
             [$kind, $inner] = self::$kinds[$type] ??= self::kind($type);
             $built = match (true) {
                 $type === 'string' => "is_string(\$item) ? \$item : $other",
                 $type === 'int' => "is_int(\$item) ? \$item : $other",
                 $type === 'bool' => "is_bool(\$item) ? \$item : $other",
                 $type === 'float' => "is_float(\$item) ? \$item : (is_int(\$item) ? (float) \$item : $other)",
-                $kind === 'model' => '$item instanceof \stdClass ? self::model($item, ' . var_export($inner, true) . ", $at) : $other",
+                $kind === 'model' => '$item instanceof \stdClass ? $model($item, ' . var_export($inner, true) . ", $at) : $other",
                 default => $other,
             };
-            $store = $viaSetter ? self::setterCall($setter, '$built', $at) : '$values[' . var_export($property, true) . '] = $built;';
+            $store = $viaSetter ? self::setterCall($setter, '$built', $at) : self::member($property) . ' = $built;';
             // an object or a list is let go by the decoded object before it is built (build())
             $take = in_array($kind, ['model', 'list', 'map'], true) ? "    \$value->\$key = null;\n" : '';
             $cases .= 'case ' . var_export($prefix . $key, true) . ":\n"
@@ -676,9 +676,8 @@ abstract class Contract
         }
         $subject = $prefix === '' ? '$key' : '"k$key"';
         $source = <<<PHP
-            return static function (\\stdClass \$value, string \$where) use (\$prototype, \$fill): object {
+            return static function (\\stdClass \$value, string \$where) use (\$prototype, \$build, \$model, \$at, \$place): object {
                 \$instance = clone \$prototype;
-                \$values = [];
                 \$extra = [];
                 foreach (\$value as \$key => \$item) {
                     switch ($subject) {
@@ -687,20 +686,21 @@ abstract class Contract
                         \$extra[\$key] = \$item;
                     }
                 }
-                \$fill(\$instance, \$values);
                 if (\$extra !== []) {
                     \$instance->setAdditionalProperties(\$extra);
                 }
                 \$invalid = \$instance->listInvalidProperties();
                 if (\$invalid !== []) {
-                    throw new \\UnexpectedValueException(self::place(\$where) . ': ' . implode('; ', \$invalid));
+                    throw new \\UnexpectedValueException(\$place(\$where) . ': ' . implode('; ', \$invalid));
                 }
 
                 return \$instance;
             };
             PHP;
 
-        return eval($source);
+        [$build, $model, $at, $place] = [self::build(...), self::model(...), self::at(...), self::place(...)];
+
+        return \Closure::bind(eval($source), null, $class);
     }
 
     /**
@@ -709,11 +709,16 @@ abstract class Contract
      */
     private static function setterCall(string $setter, string $value, string $at): string
     {
-        $call = preg_match('/\A[A-Za-z_][A-Za-z0-9_]*\z/', $setter) === 1 ? "\$instance->$setter($value)"
-            : '$instance->{' . var_export($setter, true) . "}($value)";
+        $call = self::member($setter) . "($value)";
 
         return "try {\n        $call;\n    } catch (\\InvalidArgumentException \$e) {\n"
             . "        throw new \\UnexpectedValueException($at . \": {\$e->getMessage()}\", 0, \$e);\n    }";
+    }
+
+    /** PHP source for $instance's property or method $name, by its name where that is not an identifier. */
+    private static function member(string $name): string
+    {
+        return preg_match('/\A[A-Za-z_][A-Za-z0-9_]*\z/', $name) === 1 ? "\$instance->$name" : '$instance->{' . var_export($name, true) . '}';
     }
 
     /** The place of member $key of the value at $where ("data.data[3].mintA"). */
