@@ -37,10 +37,10 @@ def worker_in(folder: Path) -> Path:
 def mend(source: str) -> str:
     """The worker's source with each token-set edge ended by a comma; the source itself when it
     is mended already (a dirty rebuild keeps the copy). ValueError when the statement is not found once."""
-    found = TO_STRING.findall(source)
-    if len(found) != 1:
-        raise ValueError(f"lunr's TokenSet.prototype.toString statement was found {len(found)} times, not once")
-    return TO_STRING.sub(lambda m: f'{m[1]}{m[2]}={m[2]}+{m[3]}+{m[4]}.id+","}}', source)
+    mended, count = TO_STRING.subn(lambda m: f'{m[1]}{m[2]}={m[2]}+{m[3]}+{m[4]}.id+","}}', source)
+    if count != 1:
+        raise ValueError(f"lunr's TokenSet.prototype.toString statement was found {count} times, not once")
+    return mended
 
 
 def on_post_build(config: MkDocsConfig) -> None:
