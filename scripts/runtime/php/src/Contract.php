@@ -307,6 +307,12 @@ abstract class Contract
         return new $class($message, $response->getStatusCode(), $response->getHeaders(), (string) $response->getBody(), null, $previous);
     }
 
+    /** The media type of the response's Content-Type, lower case, without parameters ('' where it has none). */
+    private static function media(ResponseInterface $response): string
+    {
+        return strtolower(trim(explode(';', $response->getHeaderLine('Content-Type'), 2)[0]));
+    }
+
     private static function jsonMedia(string $media): bool
     {
         return $media === 'application/json' || (str_starts_with($media, 'application/') && str_ends_with($media, '+json'));
@@ -318,7 +324,7 @@ abstract class Contract
         $status = $response->getStatusCode();
         $body = (string) $response->getBody();
         $contentType = $response->getHeaderLine('Content-Type');
-        $media = strtolower(trim(explode(';', $contentType, 2)[0]));
+        $media = self::media($response);
         $lenient = $media === '' || $media === 'text/plain';
         if ($status === 429) {
             throw self::rateLimited($response);
@@ -424,6 +430,10 @@ abstract class Contract
             self::checkEnvelope($response);
             throw self::error(UnexpectedStatusError::class, $response, "HTTP $status: unexpected status");
         }
+        $streamed = self::streamed($response, $operation, $returnType);
+        if ($streamed !== null) {
+            return [$streamed, $status, $response->getHeaders()];
+        }
         $payload = self::checkEnvelope($response);
         self::checkSuccess($operation, $response, $payload);
         try {
@@ -438,6 +448,137 @@ abstract class Contract
         }
 
         return [$model, $status, $response->getHeaders()];
+    }
+
+    /**
+     * The success model of a 2xx whose envelope holds lists of models, read from the body's stream
+     * a piece at a time (StreamDecoder): each item is checked for nulls and built as it is read, so
+     * the whole parse never exists at once (docs/decisions.md, 136). Null where the response is not
+     * a success so read, from a reply that is not JSON to a value the schema refuses; the caller
+     * then reads the body whole, as it would have, and throws the error that reading gives.
+     */
+    private static function streamed(ResponseInterface $response, string $operation, string $returnType): ?object
+    {
+        [$tree, $lists, $others] = self::$splits[static::class][$operation] ??= self::split($operation, $returnType);
+        $status = $response->getStatusCode();
+        $media = self::media($response);
+        $stream = $response->getBody();
+        if ($tree === [] || $status < 200 || $status > 299 || !(self::jsonMedia($media) || $media === '' || $media === 'text/plain')
+            || !$stream->isSeekable()) {
+            return null;
+        }
+        $item = function (string $path, int $index, mixed $value, string $json) use ($lists): object {
+            [$class, $nulls] = $lists[$path];
+            if (!$value instanceof \stdClass) {
+                throw new \UnexpectedValueException('not an object'); // a null item included: read whole for the error
+            }
+            if ($nulls !== [] && preg_match(self::NULL_ITEM, $json) === 1) {
+                foreach ($nulls as $segments) {
+                    if (self::nullItem($value, $segments) !== null) {
+                        throw new \UnexpectedValueException('a null item');
+                    }
+                }
+            }
+
+            return self::model($value, $class, str_replace('/', '.', $path) . "[$index]");
+        };
+        try {
+            $payload = StreamDecoder::decode($stream, $tree, $item);
+            if ($payload === null || ($payload->success ?? null) !== true) {
+                return null;
+            }
+            foreach (static::REQUIRED[$operation] ?? [] as $key) {
+                if (!property_exists($payload, $key)) {
+                    return null;
+                }
+            }
+            foreach ($others as $segments) {
+                if (self::nullItem($payload, $segments) !== null) {
+                    return null;
+                }
+            }
+            $model = self::build($payload, $returnType, '');
+        } catch (\InvalidArgumentException | \UnexpectedValueException | \TypeError) {
+            return null;
+        }
+
+        return is_object($model) ? $model : null;
+    }
+
+    /**
+     * Per client and operation, how streamed() reads a success (split()).
+     *
+     * @var array<string, array<string, array{0: array<string, mixed>, 1: array<string, array{0: class-string, 1: string[][]}>, 2: string[][]}>>
+     */
+    private static array $splits = [];
+
+    /**
+     * How streamed() reads the success of $operation, from its null checks (NULL_CHECKS) and its
+     * types: [the tree of keys to each list of models it cuts into items (StreamDecoder), per
+     * such list its item class and the null checks within an item, the other null checks]. A
+     * list inside an item is read with its item. No tree where the operation
+     * has no list of models, or where its success keeps the JSON it came as (KEEP_RAW_JSON).
+     *
+     * @return array{0: array<string, mixed>, 1: array<string, array{0: class-string, 1: string[][]}>, 2: string[][]}
+     */
+    private static function split(string $operation, string $returnType): array
+    {
+        $paths = static::NULL_CHECKS[$operation] ?? [];
+        $short = substr((string) strrchr('\\' . $returnType, '\\'), 1);
+        $tree = [];
+        $lists = [];
+        foreach (in_array($short, static::KEEP_RAW_JSON, true) ? [] : $paths as $path) {
+            $class = str_contains($path, '*') ? null : self::itemClass($returnType, explode('/', $path));
+            if ($class === null) {
+                continue;
+            }
+            $within = array_filter($paths, fn (string $other): bool => str_starts_with($other, "$path/*/"));
+            $lists[$path] = [$class, array_values(array_map(fn (string $other): array => explode('/', substr($other, strlen($path) + 3)), $within))];
+            $node = &$tree;
+            foreach (explode('/', $path) as $segment) {
+                $node = &$node[$segment];
+            }
+            $node = $path;
+            unset($node);
+        }
+        $others = array_filter($paths, function (string $path) use ($lists): bool {
+            foreach (array_keys($lists) as $list) {
+                if ($path === $list || str_starts_with($path, "$list/")) {
+                    return false;
+                }
+            }
+
+            return true;
+        });
+
+        return [$tree, $lists, array_values(array_map(fn (string $path): array => explode('/', $path), $others))];
+    }
+
+    /**
+     * The model class of the items of the list at $segments (JSON keys) below the type $type, or
+     * null where that is not a list of models.
+     *
+     * @param string[] $segments
+     *
+     * @return class-string|null
+     */
+    private static function itemClass(string $type, array $segments): ?string
+    {
+        foreach ($segments as $segment) {
+            [$kind, $class] = self::$kinds[$type] ??= self::kind($type);
+            $property = $kind === 'model' ? array_search($segment, $class::attributeMap(), true) : false;
+            if ($property === false) {
+                return null;
+            }
+            $type = $class::openAPITypes()[$property];
+        }
+        [$kind, $inner] = self::$kinds[$type] ??= self::kind($type);
+        if ($kind !== 'list') {
+            return null;
+        }
+        [$kind, $class] = self::$kinds[$inner] ??= self::kind($inner);
+
+        return $kind === 'model' ? $class : null;
     }
 
     /**
@@ -517,6 +658,9 @@ abstract class Contract
                 return $value;
             case 'model':
                 if (!$value instanceof \stdClass) {
+                    if ($value instanceof $inner) {
+                        return $value; // an item streamed() built as it read it: JSON never decodes to a model
+                    }
                     throw new \UnexpectedValueException(self::place($where) . ': expected an object, got ' . self::jsonType($value));
                 }
 
