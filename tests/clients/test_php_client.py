@@ -326,11 +326,11 @@ def run_on_bodies(script: str, bodies: dict[str, str], host: str = "pool-v3") ->
     return json.loads(proc.stdout)
 
 
-def pools_call(namespace: str, call: str, first: str = "") -> str:
+def pools_call(namespace: str, call: str, first: str = "", stream: str = "$body") -> str:
     """A PHP script (for run_on_bodies) that gives each body to a PoolsApi of the client in the
-    namespace (Raydium\\<namespace>) through a Guzzle handler answering it with HTTP 200, and
-    prints per body what `call` puts in $out[$name], or the short class and message of what the
-    call threw. `first` runs before the calls."""
+    namespace (Raydium\\<namespace>) through a Guzzle handler answering it with HTTP 200 (its body
+    `stream`, a PHP expression of $body), and prints per body what `call` puts in $out[$name], or
+    the short class and message of what the call threw. `first` runs before the calls."""
     return (
         """<?php
 require_once AUTOLOAD;
@@ -345,7 +345,7 @@ use Raydium\\NAMESPACE\\Contract;
 FIRST$out = [];
 foreach (json_decode(file_get_contents('php://stdin'), true) as $name => $body) {
     $answer = fn ($request, array $options) =>
-        Create::promiseFor(new Response(200, ['Content-Type' => 'application/json'], $body));
+        Create::promiseFor(new Response(200, ['Content-Type' => 'application/json'], STREAM));
     $api = new PoolsApi(new Client(['handler' => HandlerStack::create($answer)]), Contract::configuration('http://127.0.0.1:9'));
     try {
 CALL    } catch (Throwable $e) {
@@ -356,13 +356,12 @@ echo json_encode($out);
 """
         .replace("NAMESPACE", namespace)
         .replace("FIRST", first)
+        .replace("STREAM", stream)
         .replace("CALL", call)
     )
 
 
-DECODE = pools_call(
-    "PoolV3",
-    """        $page = $api->listPools();
+DECODE_CALL = """        $page = $api->listPools();
         $item = $page->getData()->getData()[0];
         $out[$name] = ['page' => array_keys($page->getData()->getAdditionalProperties()),
             'item' => array_keys($item->getAdditionalProperties()),
@@ -370,8 +369,12 @@ DECODE = pools_call(
             'price' => get_debug_type($item->getPrice()),
             'apr' => array_map('get_debug_type', $item->getDay()->getRewardApr()),
             'type' => $item->getType(), 'decimals' => $item->getMintA()->getDecimals()];
-""",
-)
+"""
+DECODE = pools_call("PoolV3", DECODE_CALL)
+
+
+UNSEEKABLE = pools_call("PoolV3", DECODE_CALL,
+                        stream="new GuzzleHttp\\Psr7\\NoSeekStream(GuzzleHttp\\Psr7\\Utils::streamFor($body))")
 
 
 def test_a_success_is_checked_at_every_depth() -> None:
@@ -379,7 +382,8 @@ def test_a_success_is_checked_at_every_depth() -> None:
     pool and its token; a number given as an integer where the schema says number read as a
     float; and each rule still checked, with where it failed: a value outside an enum (a
     setter's check), a string where an integer is, a null where the schema admits none, a null
-    item in a list, an item of the wrong type in a list."""
+    item in a list, an item of the wrong type in a list, a null pool, a cut body. The same from a
+    body whose stream cannot seek."""
     require("php")
     item = {"type": "Standard", "zzItem": 1, "price": 2, "mintA": {"decimals": 9, "zzToken": "t", "tags": ["a"]},
             "day": {"rewardApr": [1, 0.5]}}  # fmt: skip
@@ -390,8 +394,12 @@ def test_a_success_is_checked_at_every_depth() -> None:
 
     bodies = {"good": page(), "enum": page(type="Bogus"), "string": page(mintA={"decimals": "nine"}),
               "null": page(mintA=None), "null item": page(mintA={"tags": ["a", None]}),
-              "list item": page(mintA={"tags": ["a", 5]}), "float item": page(day={"rewardApr": [1, "x"]})}  # fmt: skip
+              "list item": page(mintA={"tags": ["a", 5]}), "float item": page(day={"rewardApr": [1, "x"]}),
+              "null pool": page().replace('"data": [{', '"data": [null, {'), "cut": page()[:-40]}  # fmt: skip
     got = run_on_bodies(DECODE, bodies)
+    # a handler's body that cannot seek (Guzzle's `stream` option) is checked as any other: every
+    # check reads the body again, and a second read of such a stream gives nothing
+    assert run_on_bodies(UNSEEKABLE, bodies) == got
     assert got["good"] == {"page": ["zzPage"], "item": ["zzItem"], "token": ["zzToken"], "price": "float",
                            "apr": ["float", "float"], "type": "Standard", "decimals": 9}  # fmt: skip
     shape = "UnexpectedShapeError: HTTP 200: the success envelope does not match the schema"
@@ -401,6 +409,9 @@ def test_a_success_is_checked_at_every_depth() -> None:
     assert got["null item"] == f"{shape} (data.data[0].mintA.tags[1] is null, and the schema admits no null there)"
     assert got["list item"] == f"{shape} (data.data[0].mintA.tags[1]: expected a string, got a number)"
     assert got["float item"] == f"{shape} (data.data[0].day.rewardApr[1]: expected a number, got a string)"
+    assert got["null pool"] == f"{shape} (data.data[0] is null, and the schema admits no null there)"
+    assert got["cut"].startswith("MalformedJsonError: HTTP 200: the body is not valid JSON ("), got["cut"]
+    assert '; it may be truncated (205 bytes: "{\\"id\\": \\"5b0e1c7a' in got["cut"], got["cut"]
 
 
 STRICT_NOTICES = pools_call(
@@ -646,9 +657,11 @@ def test_a_body_read_a_piece_at_a_time_is_what_json_decode_reads() -> None:
     callback handing the item back, it gives what json_decode gives for every object
     json_decode reads (strings holding brackets, quotes and escapes, any JSON whitespace, a
     u64 beyond PHP's integers kept as digits, a repeated key, a list that is not where the
-    tree says), read 1, 2, 5 or 4096 bytes at a time, so a read's end falls inside every token;
-    and null for every body json_decode refuses or that is not an object, for the caller to
-    read whole for its error. Each item reaches the callback with its list, index and JSON text."""
+    tree says, the deepest nesting json_decode takes, in a member and in an item), read 1, 2, 5
+    or 4096 bytes at a time, so a read's end falls inside every token; and null for every body
+    json_decode refuses or that is not an object (one level deeper among them), for the caller
+    to read whole for its error. Each item reaches the callback with its list, index and JSON
+    text."""
     require("php")
     read = {
         "empty object": " { } ",
@@ -662,13 +675,16 @@ def test_a_body_read_a_piece_at_a_time_is_what_json_decode_reads() -> None:
         "repeated": '{"data":{"data":[1]},"data":{"data":[2,3]},"a":1,"a":2}',
         "keys": '{"":1,"5":2,"05":3,"x\\u0000":"\\u0000"}',
         "null item": '{"list":[null]}',
+        "deepest": '{"a":' + "[" * 510 + "]" * 510 + "}",
+        "deepest item": '{"list":[' + "[" * 509 + "]" * 509 + "]}",
     }
     refused = {
         "trailing comma": '{"a":1,}', "trailing text": '{"a":1} x', "a list": "[1]", "leading zero": '{"a":01}',
         "form feed": '{"a":\f1}', "bad literal": '{"a":tru}', "unbalanced": '{"a":[1,2}', "empty": "",
         "item comma": '{"list":[{},]}', "cut in an item": '{"data":{"data":[{"a":1}', "cut in a key": '{"data":{"da',
         "bom": "\ufeff{}", "property name": '{"\\u0000a":1}', "bad escape": '{"a":"\\x"}',
-        "depth": '{"a":' + "[" * 511 + "]" * 511 + "}",
+        "too deep": '{"a":' + "[" * 511 + "]" * 511 + "}",
+        "too deep item": '{"list":[' + "[" * 510 + "]" * 510 + "]}",
     }  # fmt: skip
     got = run_on_bodies(STREAM_DECODER, {**read, **refused})
     for name in read:
@@ -681,6 +697,53 @@ def test_a_body_read_a_piece_at_a_time_is_what_json_decode_reads() -> None:
         [], [["data/data", 0, "1"], ["data/data", 0, "2"], ["data/data", 1, "3"]]]
     assert [item[2] for item in runs["scalars"]] == ["1", "-2.5e3", "true", "false", '"s"', "18446744073709551615"]
     assert all(run["seen"] == got[name][0]["seen"] for name in read for run in got[name])
+
+
+READS = """<?php
+require_once AUTOLOAD;
+raydium_autoload([]);
+use GuzzleHttp\\Psr7\\FnStream;
+use GuzzleHttp\\Psr7\\Utils;
+use Raydium\\ApiRuntime\\StreamDecoder;
+
+$out = [];
+foreach (json_decode(file_get_contents('php://stdin'), true) as $name => $entry) {
+    [$body, $pause, $most] = json_decode($entry, true); // the body, the read that gives '', the most a read gives
+    $inner = Utils::streamFor($body);
+    $reads = [];
+    $read = function (int $length) use ($inner, &$reads, $pause, $most): string {
+        $reads[] = $length;
+        return count($reads) === $pause ? '' : $inner->read(min($length, $most)); // '': nothing yet (PSR-7)
+    };
+    $stream = FnStream::decorate($inner, ['read' => $read]);
+    $same = fn (string $path, int $index, mixed $item): mixed => $item;
+    $got = StreamDecoder::decode($stream, ['data' => ['data' => 'data/data']], $same);
+    $out[$name] = ['read' => $got !== null, 'reads' => count($reads), 'bytes' => array_sum($reads)];
+}
+echo json_encode($out);
+"""
+
+
+def test_a_body_read_a_piece_at_a_time_stops_where_it_must() -> None:
+    """StreamDecoder (docs/decisions.md, 136) reads a long value in reads that double, so a
+    value of 8 MB takes a handful of reads, not one per 64 KiB, and matching it again after each
+    read costs about twice its length in all, not its square (a 10 MB member took 1.6 s where it
+    takes 0.2 s). It gives up, and leaves the body to be read whole, where PCRE gives up (a list
+    of 400,000 strings passes pcre.backtrack_limit), without reading the rest of the body. A read
+    that gives nothing before the stream's end (PSR-7 allows it) never passes for the end: it
+    ends the read where nothing else was read, and the body is read whole; text after the body
+    is still found."""
+    require("php")
+    long = '{"a":"' + "x" * 8_000_000 + '","data":{"data":[{"k":1}]}}'
+    strings = '{"data":{"data":[{"a":[' + '"a",' * 400_000 + '"a"]}]},"tail":"' + "x" * 4_000_000 + '"}'
+    reads = {"long": [long, 0, len(long)], "strings": [strings, 0, len(strings)], "garbage": ['{"a":1}garbage', 2, 7],
+             "first read": ['{"a":1}', 1, 7], "later read": ['{"a":1}', 2, 7]}  # fmt: skip
+    got = run_on_bodies(READS, {name: json.dumps(entry) for name, entry in reads.items()})
+    assert got["long"]["read"], got
+    assert got["long"]["reads"] <= 10, got["long"]
+    assert not got["strings"]["read"], got
+    assert got["strings"]["bytes"] < len(strings) - 2_000_000, got["strings"]
+    assert [got["garbage"]["read"], got["first read"]["read"], got["later read"]["read"]] == [False, False, True], got
 
 
 STREAMED_CALL = pools_call(

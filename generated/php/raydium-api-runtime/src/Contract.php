@@ -7,6 +7,7 @@ use GuzzleHttp\ClientInterface;
 use GuzzleHttp\Exception\TransferException;
 use GuzzleHttp\Promise\Create;
 use GuzzleHttp\Promise\PromiseInterface;
+use GuzzleHttp\Psr7\Utils;
 use GuzzleHttp\RequestOptions;
 use Psr\Http\Message\RequestInterface;
 use Psr\Http\Message\ResponseInterface;
@@ -417,6 +418,9 @@ abstract class Contract
     /** @return array{0: mixed, 1: int, 2: array<string, string[]>} */
     private static function decode(ResponseInterface $response, string $operation, ?string $returnType): array
     {
+        if (!$response->getBody()->isSeekable()) { // a handler's streamed body: every check below reads it again
+            $response = $response->withBody(Utils::streamFor((string) $response->getBody()));
+        }
         $status = $response->getStatusCode();
         if ($returnType === null) { // the source shows no response body: a 2xx comes back as it came
             if ($status >= 200 && $status <= 299) {
@@ -463,8 +467,7 @@ abstract class Contract
         $status = $response->getStatusCode();
         $media = self::media($response);
         $stream = $response->getBody();
-        if ($tree === [] || $status < 200 || $status > 299 || !(self::jsonMedia($media) || $media === '' || $media === 'text/plain')
-            || !$stream->isSeekable()) {
+        if ($tree === [] || $status < 200 || $status > 299 || !(self::jsonMedia($media) || $media === '' || $media === 'text/plain')) {
             return null;
         }
         $item = function (string $path, int $index, mixed $value, string $json) use ($lists): object {

@@ -49,32 +49,35 @@ final class StreamDecoder
 
     private const TAIL = '/\G' . self::WS . '\z/';
 
+    /** What has been read and not yet used up, from $at on. */
     private string $buffer = '';
 
     private int $at = 0;
 
+    /** Set when a read ended short of what json_decode would read. */
+    private bool $failed = false;
+
     /**
-     * @param array<string, mixed> $tree the keys on the way to each list to cut: a key's value is
-     *   the tree below it, or the list's path ("data/data") where the list itself is reached
-     * @param \Closure(string, int, mixed, string): mixed $item called with a list's path, an item's
-     *   index, the item decoded and its JSON text; returns what stands in its place, or throws
+     * @param \Closure(string, int, mixed, string): mixed $item
      */
-    private function __construct(private readonly StreamInterface $stream, private readonly array $tree, private readonly \Closure $item)
+    private function __construct(private readonly StreamInterface $stream, private readonly \Closure $item)
     {
     }
 
     /**
      * The body of $stream decoded, each item of a list at a path of $tree replaced by what $item
      * returns for it; null where the body is not an object json_decode would read. The stream is
-     * read from its start; exceptions $item throws are let through.
+     * read from its start, and left at its start; exceptions $item throws are let through.
      *
-     * @param array<string, mixed> $tree
-     * @param \Closure(string, int, mixed, string): mixed $item
+     * @param array<string, mixed> $tree the keys on the way to each list to cut: a key's value is
+     *   the tree below it, or the list's path ("data/data") where the list itself is reached
+     * @param \Closure(string, int, mixed, string): mixed $item called with a list's path, an item's
+     *   index, the item decoded and its JSON text; returns what stands in its place, or throws
      */
     public static function decode(StreamInterface $stream, array $tree, \Closure $item): ?\stdClass
     {
         $stream->rewind();
-        $reader = new self($stream, $tree, $item);
+        $reader = new self($stream, $item);
         try {
             if ($reader->peek() !== '{') {
                 return null;
@@ -159,9 +162,7 @@ final class StreamDecoder
         return $end === ']' ? $items : $this->fail();
     }
 
-    /** Set when a read ended short of what json_decode would read. */
-    private bool $failed = false;
-
+    /** Null, the read marked as ended short. */
     private function fail(): mixed
     {
         $this->failed = true;
@@ -192,17 +193,20 @@ final class StreamDecoder
     /**
      * What $pattern matches where the read stands (its first group, where it has one), the read
      * moved past the match; more of the stream is read while it does not match, and null is
-     * returned at the stream's end.
+     * returned at the stream's end. Null at once where PCRE gives up (a value too long for its
+     * backtracking limit, pcre.backtrack_limit, such as a list of some 300,000 strings): reading
+     * on would only fail again.
      */
     private function next(string $pattern): ?string
     {
         while (true) {
-            if (preg_match($pattern, $this->buffer, $match, PREG_OFFSET_CAPTURE, $this->at) === 1) {
+            $found = preg_match($pattern, $this->buffer, $match, PREG_OFFSET_CAPTURE, $this->at);
+            if ($found === 1) {
                 $this->at = $match[0][1] + strlen($match[0][0]);
 
                 return ($match[1] ?? $match[0])[0];
             }
-            if (!$this->more()) {
+            if ($found === false || !$this->more()) {
                 return $this->fail();
             }
         }
@@ -221,17 +225,31 @@ final class StreamDecoder
             $this->at = strlen($this->buffer);
         } while ($this->more());
 
-        return true;
+        return $this->stream->eof();
     }
 
-    /** Reads the next chunk onto what is left of the buffer; false at the stream's end. */
+    /**
+     * Reads more of the stream onto what is left of the buffer, at least as much again as is left
+     * (a value longer than a chunk is matched again over twice the bytes, so the work stays linear
+     * in its length); false at the stream's end, or where a read gives nothing before it (PSR-7
+     * allows that for bytes not yet come: the caller then reads the body whole).
+     */
     private function more(): bool
     {
-        $chunk = $this->stream->eof() ? '' : $this->stream->read(self::CHUNK);
-        if ($chunk === '') {
+        $left = substr($this->buffer, $this->at);
+        $want = max(self::CHUNK, strlen($left));
+        $read = '';
+        while (strlen($read) < $want && !$this->stream->eof()) {
+            $part = $this->stream->read($want - strlen($read));
+            if ($part === '') {
+                break;
+            }
+            $read .= $part;
+        }
+        if ($read === '') {
             return false;
         }
-        $this->buffer = substr($this->buffer, $this->at) . $chunk;
+        $this->buffer = $left . $read;
         $this->at = 0;
 
         return true;
