@@ -314,6 +314,12 @@ abstract class Contract
         return strtolower(trim(explode(';', $response->getHeaderLine('Content-Type'), 2)[0]));
     }
 
+    /** Whether a body of the media type $media is read as JSON where it parses (none given, or text/plain). */
+    private static function lenient(string $media): bool
+    {
+        return $media === '' || $media === 'text/plain';
+    }
+
     private static function jsonMedia(string $media): bool
     {
         return $media === 'application/json' || (str_starts_with($media, 'application/') && str_ends_with($media, '+json'));
@@ -326,7 +332,7 @@ abstract class Contract
         $body = (string) $response->getBody();
         $contentType = $response->getHeaderLine('Content-Type');
         $media = self::media($response);
-        $lenient = $media === '' || $media === 'text/plain';
+        $lenient = self::lenient($media);
         if ($status === 429) {
             throw self::rateLimited($response);
         }
@@ -398,21 +404,46 @@ abstract class Contract
     private static function checkSuccess(string $operation, ResponseInterface $response, \stdClass $payload): void
     {
         $shape = "HTTP {$response->getStatusCode()}: the success envelope does not match the schema";
-        $missing = array_values(array_filter(static::REQUIRED[$operation] ?? [], fn (string $key) => !property_exists($payload, $key)));
+        $missing = self::missing($operation, $payload);
         if ($missing !== []) {
             throw self::error(UnexpectedShapeError::class, $response, "$shape (" . implode(', ', $missing) . ' missing)');
         }
         $paths = static::NULL_CHECKS[$operation] ?? [];
-        if ($paths !== [] && preg_match(self::NULL_ITEM, (string) $response->getBody()) !== 1) {
+        if ($paths === [] || preg_match(self::NULL_ITEM, (string) $response->getBody()) !== 1) {
             return; // no list in the body has a null item
         }
+        $found = self::firstNull($payload, $paths);
+        if ($found !== null) {
+            throw self::error(UnexpectedShapeError::class, $response, "$shape ($found is null, and the schema admits no null there)");
+        }
+    }
+
+    /**
+     * The keys the success envelope of $operation requires (REQUIRED) that $payload lacks.
+     *
+     * @return string[]
+     */
+    private static function missing(string $operation, \stdClass $payload): array
+    {
+        return array_values(array_filter(static::REQUIRED[$operation] ?? [], fn (string $key) => !property_exists($payload, $key)));
+    }
+
+    /**
+     * The place of the first null item in $value at one of $paths, written as NULL_CHECKS writes
+     * them ("data/data", with '*' for each item of a list on the way), or null: "data.data[3]".
+     *
+     * @param string[] $paths
+     */
+    private static function firstNull(mixed $value, array $paths): ?string
+    {
         foreach ($paths as $path) {
-            $found = self::nullItem($payload, explode('/', $path));
+            $found = self::nullItem($value, explode('/', $path));
             if ($found !== null) {
-                $found = ltrim($found, '.');
-                throw self::error(UnexpectedShapeError::class, $response, "$shape ($found is null, and the schema admits no null there)");
+                return ltrim($found, '.');
             }
         }
+
+        return null;
     }
 
     /** @return array{0: mixed, 1: int, 2: array<string, string[]>} */
@@ -467,38 +498,25 @@ abstract class Contract
         $status = $response->getStatusCode();
         $media = self::media($response);
         $stream = $response->getBody();
-        if ($tree === [] || $status < 200 || $status > 299 || !(self::jsonMedia($media) || $media === '' || $media === 'text/plain')) {
+        if ($tree === [] || $status < 200 || $status > 299 || !(self::jsonMedia($media) || self::lenient($media))) {
             return null;
         }
         $item = function (string $path, int $index, mixed $value, string $json) use ($lists): object {
-            [$class, $nulls] = $lists[$path];
+            [$class, $nulls, $place] = $lists[$path];
             if (!$value instanceof \stdClass) {
                 throw new \UnexpectedValueException('not an object'); // a null item included: read whole for the error
             }
-            if ($nulls !== [] && preg_match(self::NULL_ITEM, $json) === 1) {
-                foreach ($nulls as $segments) {
-                    if (self::nullItem($value, $segments) !== null) {
-                        throw new \UnexpectedValueException('a null item');
-                    }
-                }
+            if ($nulls !== [] && preg_match(self::NULL_ITEM, $json) === 1 && self::firstNull($value, $nulls) !== null) {
+                throw new \UnexpectedValueException('a null item');
             }
 
-            return self::model($value, $class, str_replace('/', '.', $path) . "[$index]");
+            return self::model($value, $class, "{$place}[$index]");
         };
         try {
             $payload = StreamDecoder::decode($stream, $tree, $item);
-            if ($payload === null || ($payload->success ?? null) !== true) {
+            if ($payload === null || ($payload->success ?? null) !== true || self::missing($operation, $payload) !== []
+                || self::firstNull($payload, $others) !== null) {
                 return null;
-            }
-            foreach (static::REQUIRED[$operation] ?? [] as $key) {
-                if (!property_exists($payload, $key)) {
-                    return null;
-                }
-            }
-            foreach ($others as $segments) {
-                if (self::nullItem($payload, $segments) !== null) {
-                    return null;
-                }
             }
             $model = self::build($payload, $returnType, '');
         } catch (\InvalidArgumentException | \UnexpectedValueException | \TypeError) {
@@ -511,18 +529,19 @@ abstract class Contract
     /**
      * Per client and operation, how streamed() reads a success (split()).
      *
-     * @var array<string, array<string, array{0: array<string, mixed>, 1: array<string, array{0: class-string, 1: string[][]}>, 2: string[][]}>>
+     * @var array<string, array<string, array{0: array<string, mixed>, 1: array<string, array{0: class-string, 1: string[], 2: string}>, 2: string[]}>>
      */
     private static array $splits = [];
 
     /**
      * How streamed() reads the success of $operation, from its null checks (NULL_CHECKS) and its
      * types: [the tree of keys to each list of models it cuts into items (StreamDecoder), per
-     * such list its item class and the null checks within an item, the other null checks]. A
+     * such list its item class, the null checks within an item and its place in messages
+     * ("data.data"), the other null checks]. A
      * list inside an item is read with its item. No tree where the operation
      * has no list of models, or where its success keeps the JSON it came as (KEEP_RAW_JSON).
      *
-     * @return array{0: array<string, mixed>, 1: array<string, array{0: class-string, 1: string[][]}>, 2: string[][]}
+     * @return array{0: array<string, mixed>, 1: array<string, array{0: class-string, 1: string[], 2: string}>, 2: string[]}
      */
     private static function split(string $operation, string $returnType): array
     {
@@ -536,7 +555,8 @@ abstract class Contract
                 continue;
             }
             $within = array_filter($paths, fn (string $other): bool => str_starts_with($other, "$path/*/"));
-            $lists[$path] = [$class, array_values(array_map(fn (string $other): array => explode('/', substr($other, strlen($path) + 3)), $within))];
+            $lists[$path] = [$class, array_values(array_map(fn (string $other): string => substr($other, strlen($path) + 3), $within)),
+                str_replace('/', '.', $path)];
             $node = &$tree;
             foreach (explode('/', $path) as $segment) {
                 $node = &$node[$segment];
@@ -554,7 +574,7 @@ abstract class Contract
             return true;
         });
 
-        return [$tree, $lists, array_values(array_map(fn (string $path): array => explode('/', $path), $others))];
+        return [$tree, $lists, array_values($others)];
     }
 
     /**
