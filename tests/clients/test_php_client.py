@@ -557,6 +557,17 @@ LETS_GO = decoding_page("""
 """)
 
 
+# a complete token of a pool page (a list of tags, extensions)
+TOKEN = {"chainId": 101, "address": "Mint1", "programId": "Token1", "logoURI": "", "symbol": "TK", "name": "Token",
+         "decimals": 9, "tags": ["a"], "extensions": {}}  # fmt: skip
+
+
+def pool_page(item: dict[str, Any], count: int) -> str:
+    """A success of listPools whose page holds `count` copies of `item`."""
+    return json.dumps({"id": "5b0e1c7a-2f4d-4e8b-9a61-3c7d2e8f4a10", "success": True,
+                       "data": {"count": count, "data": [item] * count}})  # fmt: skip
+
+
 def test_a_decode_lets_go_of_the_decoded_body() -> None:
     """The PHP decode lets go of each decoded object as soon as its model is made, not after the
     last one (docs/decisions.md, 120): with the decoded page still held by the caller, a pool's
@@ -569,9 +580,7 @@ def test_a_decode_lets_go_of_the_decoded_body() -> None:
     require("php")
     item = {"type": "Standard", "zzItem": {"kept": 1}, "price": 2, "mintA": {"decimals": 9, "tags": ["a", "b"]},
             "day": {"rewardApr": [1, 0.5]}}  # fmt: skip
-    body = json.dumps({"id": "5b0e1c7a-2f4d-4e8b-9a61-3c7d2e8f4a10", "success": True,
-                       "data": {"count": 2000, "data": [item] * 2000}})  # fmt: skip
-    got = run_on_bodies(LETS_GO, {"page": body})
+    got = run_on_bodies(LETS_GO, {"page": pool_page(item, 2000)})
     assert got["rise"] < 0.9, got["rise"]
     del got["rise"]
     assert got == {"pool freed": True, "page": None, "list": None, "mintA": None, "type": "Standard",
@@ -603,17 +612,13 @@ def test_the_models_hold_less_than_the_decoded_body() -> None:
     reads and writes the same values as the getters and setters, and keeps an offset that is
     not a property, as before."""
     require("php")
-    token = {"chainId": 101, "address": "Mint1", "programId": "Token1", "logoURI": "", "symbol": "TK", "name": "Token",
-             "decimals": 9, "tags": ["a"], "extensions": {}}  # fmt: skip
     period = {"volume": 1.5, "volumeQuote": 2.5, "volumeFee": 3.2, "apr": 12.5, "feeApr": 8.1, "priceMin": 0.9,
               "priceMax": 1.1, "rewardApr": [1.2, 0.4]}  # fmt: skip
-    item = {"type": "Standard", "zzItem": {"kept": 1}, "programId": "p", "id": "i", "mintA": token, "mintB": token,
+    item = {"type": "Standard", "zzItem": {"kept": 1}, "programId": "p", "id": "i", "mintA": TOKEN, "mintB": TOKEN,
             "price": 2, "mintAmountA": 1.5, "mintAmountB": 2.5, "feeRate": 0.25, "openTime": "1700000000", "tvl": 1.5,
             "day": period, "week": period, "month": period, "farmUpcomingCount": 0, "farmOngoingCount": 1,
             "farmFinishedCount": 2, "burnPercent": 0.5}  # fmt: skip
-    body = json.dumps({"id": "5b0e1c7a-2f4d-4e8b-9a61-3c7d2e8f4a10", "success": True,
-                       "data": {"count": 2000, "data": [item] * 2000}})  # fmt: skip
-    got = run_on_bodies(MODELS_HOLD, {"page": body})
+    got = run_on_bodies(MODELS_HOLD, {"page": pool_page(item, 2000)})
     assert got["held"] < 0.75, got["held"]
     assert got["probe"] == [True, "Standard", False, None, "set", 3.5, "appended", True,
                             False, None, {"zzItem": {"kept": 1}}, False]  # fmt: skip
@@ -773,15 +778,8 @@ def test_a_page_is_decoded_without_its_whole_parse() -> None:
     compiled. The errors of a body so read are those of the body read whole
     (test_a_success_is_checked_at_every_depth)."""
     require("php")
-    token = {"chainId": 101, "address": "Mint1", "programId": "Token1", "logoURI": "", "symbol": "TK", "name": "Token",
-             "decimals": 9, "tags": ["a"], "extensions": {}}  # fmt: skip
-    item = {"type": "Standard", "programId": "p", "id": "i", "mintA": token, "mintB": token, "price": 2,
+    item = {"type": "Standard", "programId": "p", "id": "i", "mintA": TOKEN, "mintB": TOKEN, "price": 2,
             "mintAmountA": 1.5, "mintAmountB": 2.5, "feeRate": 0.25, "openTime": "1700000000", "tvl": 1.5}  # fmt: skip
-
-    def page(count: int) -> str:
-        return json.dumps({"id": "5b0e1c7a-2f4d-4e8b-9a61-3c7d2e8f4a10", "success": True,
-                           "data": {"count": count, "data": [item] * count}})  # fmt: skip
-
-    got = run_on_bodies(STREAMED_CALL, {"first": page(1), "page": page(2000)})["page"]
+    got = run_on_bodies(STREAMED_CALL, {"first": pool_page(item, 1), "page": pool_page(item, 2000)})["page"]
     assert [got["pools"], got["last"]] == [2000, 9], got
     assert got["above"] < 0.35, got["above"]
