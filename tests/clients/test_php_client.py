@@ -11,6 +11,7 @@ once in one process (Guzzle's curl multi handler)."""
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -644,9 +645,9 @@ foreach (json_decode(file_get_contents('php://stdin'), true) as $name => $body) 
         $stream = FnStream::decorate($inner, ['read' => fn (int $length): string => $inner->read(min($length, $size))]);
         $seen = [];
         $got = StreamDecoder::decode($stream, $tree,
-            function (string $path, int $index, mixed $item, string $json) use (&$seen): mixed {
+            function (string $path, int $index, string $json, int $depth) use (&$seen): mixed {
                 $seen[] = [$path, $index, $json];
-                return $item;
+                return StreamDecoder::parse($json, $depth);
             });
         $same = $want instanceof stdClass ? $got == $want && json_encode($got) === json_encode($want) : $got === null;
         $out[$name][] = ['same' => $same, 'read' => $got !== null, 'seen' => $seen, 'rewound' => $inner->tell() === 0];
@@ -721,7 +722,7 @@ foreach (json_decode(file_get_contents('php://stdin'), true) as $name => $entry)
         return count($reads) === $pause ? '' : $inner->read(min($length, $most)); // '': nothing yet (PSR-7)
     };
     $stream = FnStream::decorate($inner, ['read' => $read]);
-    $same = fn (string $path, int $index, mixed $item): mixed => $item;
+    $same = fn (string $path, int $index, string $json, int $depth): mixed => StreamDecoder::parse($json, $depth);
     $got = StreamDecoder::decode($stream, ['data' => ['data' => 'data/data']], $same);
     $out[$name] = ['read' => $got !== null, 'reads' => count($reads), 'bytes' => array_sum($reads)];
 }
@@ -783,3 +784,202 @@ def test_a_page_is_decoded_without_its_whole_parse() -> None:
     got = run_on_bodies(STREAMED_CALL, {"first": pool_page(item, 1), "page": pool_page(item, 2000)})["page"]
     assert [got["pools"], got["last"]] == [2000, 9], got
     assert got["above"] < 0.35, got["above"]
+
+
+UNREAD_VS_BUILT = pools_call(
+    "PoolV3",
+    """        $lazy = outcome($api, null);
+        $on = $splits->getValue();
+        $off = $on; // the same split with no item pattern: every item decoded and built at once
+        foreach ($off as &$operations) {
+            foreach ($operations as &$split) {
+                foreach ($split[1] as &$list) {
+                    $list[3] = null;
+                }
+            }
+        }
+        unset($operations, $split, $list);
+        $built = outcome($api, $off);
+        $splits->setValue(null, $on);
+        $out[$name] = ['same' => array_slice($lazy, 0, 2) === array_slice($built, 0, 2),
+            'refused' => $built[0] !== 'ok', 'unread' => $lazy[2],
+            'lazy' => substr($lazy[1], 0, 300), 'built' => substr($built[1], 0, 300)];
+""",
+    """$splits = new ReflectionProperty(Raydium\\ApiRuntime\\Contract::class, 'splits');
+/** The models in $value not yet built (none is built to find them), after reading it whole, or 0. */
+function unread(mixed $value, bool $read): int
+{
+    if ($value instanceof Raydium\\PoolV3\\Model\\ModelInterface) {
+        if (!$read && (fn () => $this->openAPIUnread)->call($value) !== null) {
+            return 1;
+        }
+        $count = 0;
+        foreach ($value::getters() as $getter) {
+            $count += unread($value->$getter(), $read);
+        }
+
+        return $count + unread($value->getAdditionalProperties(), $read);
+    }
+
+    return is_array($value) ? array_sum(array_map(fn (mixed $item): int => unread($item, $read), $value)) : 0;
+}
+/** [the error's class and message, or 'ok' and the response read whole, serialized; the items unread after the call] */
+function outcome(PoolsApi $api, ?array $splits): array
+{
+    if ($splits !== null) {
+        (new ReflectionProperty(Raydium\\ApiRuntime\\Contract::class, 'splits'))->setValue(null, $splits);
+    }
+    try {
+        $response = $api->METHOD();
+    } catch (Throwable $e) {
+        return [get_class($e), $e->getMessage(), 0];
+    }
+    $unread = unread($response, false);
+    try {
+        unread($response, true);
+    } catch (Throwable $e) { // an item its pattern let through that its build refuses
+        return ['a first read threw', get_class($e) . ': ' . $e->getMessage(), $unread];
+    }
+
+    return ['ok', serialize($response), $unread];
+}
+""",
+    stream="str_replace('__BADUTF__', \"\\xff\", $body)",
+)
+
+# what a value is changed to: every JSON type, an enum's values and one outside it, numbers PHP
+# reads otherwise (a u64, a float written with no fraction), escapes a pattern must follow or
+# refuse; RAW: text put in the body as it is
+UNREAD_VALUES: list[object] = [
+    None, "x", "Bogus", "Concentrated", "Standard", "", 5, -1, 2.5, 1.0, True, False, [], [1], ["a", None], ["a", 5],
+    {}, {"k": 1}, {"k": [{"j": None}]}, 18446744073709551615, 10**18, 10**17, -0.0, 1e300, 'é/"\\\t', "\U0001f600",
+    {"\u0000a": 1}, "RAW:-0", "RAW:1E5", "RAW:1.5e-3", 'RAW:"\\ud800"', 'RAW:"\\x"', "RAW:[1,]", "RAW:01",
+    'RAW:"__BADUTF__"', 'RAW:"\\u00e9\\/"', "RAW:" + "[" * 12 + "]" * 12,
+]  # fmt: skip
+
+
+def unread_vs_built(api: str, method: str, base: dict[str, Any], within: int, count: int) -> dict[str, int]:
+    """UNREAD_VS_BUILT's figures for `count` random changes of `base`, the success of `method` of the
+    PHP client's `api` class, each changing one or two values at least `within` keys deep (inside
+    an item): how many the build at once refused, how many left items to be built on first read,
+    and how many were built though an item's pattern refused it."""
+    rng = random.Random(7)  # noqa: S311 (a fixed seed, so that a difference can be found again)
+
+    def paths(value: object, path: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+        found = [path]
+        items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else []
+        for key, item in items:
+            found += paths(item, (*path, key))
+        return found
+
+    every = [path for path in paths(base) if len(path) > within]
+    bodies = {}
+    for n in range(count):
+        doc = json.loads(json.dumps(base))
+        raw: dict[str, str] = {}
+        for _ in range(rng.randint(1, 2)):
+            *parents, last = rng.choice(every)
+            parent: Any = doc
+            for step in parents:
+                fits = isinstance(parent, list) and isinstance(step, int) and step < len(parent)
+                parent = parent[step] if fits or (isinstance(parent, dict) and step in parent) else None
+            settable = isinstance(parent, dict) or (isinstance(parent, list) and isinstance(last, int)
+                                                    and last < len(parent))
+            if isinstance(parent, dict) and rng.random() < 0.2:
+                parent.pop(last, None)
+            elif settable:
+                value = rng.choice(UNREAD_VALUES)
+                if isinstance(value, str) and value.startswith("RAW:"):
+                    raw[f"__RAW{len(raw)}__"] = value[4:]
+                    value = f"__RAW{len(raw) - 1}__"
+                parent[last] = value
+        text = json.dumps(doc, ensure_ascii=rng.random() < 0.5, indent=rng.choice([None, 1, "\t"]))
+        if rng.random() < 0.1:  # a key written with an escape: the patterns refuse it, the build takes it
+            text = text.replace('"price"', '"pr\\u0069ce"').replace('"index"', '"ind\\u0065x"')
+        for key, value in raw.items():
+            text = text.replace(f'"{key}"', value)
+        bodies[f"page {n}"] = text
+    script = UNREAD_VS_BUILT.replace("PoolsApi", api).replace("METHOD", method)
+    got: dict[str, dict[str, Any]] = run_on_bodies(script, bodies)
+    differences = {name: run for name, run in got.items() if not run["same"]}
+    assert differences == {}, next(iter(differences.items()))
+    items = len(base["data"]["data"] if isinstance(base["data"], dict) else base["data"])
+    return {"refused": sum(run["refused"] for run in got.values()),
+            "read later": sum(run["unread"] > 0 for run in got.values()),
+            "built anyway": sum(run["unread"] < items and not run["refused"] for run in got.values())}  # fmt: skip
+
+
+def test_an_item_read_on_first_use_ends_as_one_built_at_once() -> None:
+    """The PHP client checks each item of a list of models against its class's pattern and builds
+    it on its first read (Shape, docs/decisions.md, 137). On responses changed at random (a value
+    of another type or none, an enum's outside value, a key removed, a number PHP reads as a
+    string or a float, a key or a string written with escapes, bytes that are not UTF-8, a list
+    nested deep), every call ends as the same call with no pattern, where each item is decoded and
+    built at once: the same error class and message, or the same response once read whole, byte
+    for byte in serialize(). Most changes are refused, so a pattern that lets through what the
+    build refuses shows as a difference; the items a pattern refused that build anyway (an
+    escaped key) show that the fallback is reached too. Two lists: the pool page (nested models,
+    enums, a nullable free-form value, free-form objects) and the dynamic fee configurations
+    (seven required keys)."""
+    require("php")
+    pool = {"type": "Concentrated", "programId": "CAMM", "id": "Pool1", "price": 1.5, "mintAmountA": 10, "tvl": 10.0,
+            "feeRate": 0.0025, "openTime": "1700000000", "hasDynamicFee": False, "farmOngoingCount": 1, "zzItem": [1],
+            "mintA": {**TOKEN, "tags": ["hasFreeze"]}, "mintB": {**TOKEN, "extensions": {"k": 1}},
+            "lpMint": {**TOKEN, "tags": []}, "day": {"volume": 1.0, "apr": 2, "rewardApr": [1.2, 0.4]},
+            "config": {"id": "cfg", "index": 1, "tickSpacing": 60, "defaultRange": 0.1}}  # fmt: skip
+    page = {"id": "5b0e1c7a-2f4d-4e8b-9a61-3c7d2e8f4a10", "success": True,
+            "data": {"count": 2, "hasNextPage": False, "data": [pool, {**pool, "type": "Standard", "zz": None}]}}
+    got = unread_vs_built("PoolsApi", "listPools", page, 3, 700)
+    assert [got["refused"] > 250, got["read later"] > 150, got["built anyway"] > 30] == [True] * 3, got
+    config = {"id": "cfg1", "index": 1, "filterPeriod": 30, "decayPeriod": 600, "reductionFactor": 5000,
+              "maxFeeRateNumerator": 100000, "dynamicFeeControl": 4000, "maxVolatilityAccumulator": 350000,
+              "recommendConfigId": ["a", "b"], "zz": {"k": None}}  # fmt: skip
+    configs = {"id": "5b0e1c7a-2f4d-4e8b-9a61-3c7d2e8f4a10", "success": True,
+               "data": [config, {**config, "id": "cfg2"}]}  # fmt: skip
+    got = unread_vs_built("ConfigurationApi", "listDynamicFeeConfigs", configs, 2, 400)
+    assert [got["refused"] > 250, got["read later"] > 30, got["built anyway"] > 10] == [True] * 3, got
+
+
+FIRST_READ = pools_call(
+    "PoolV3",
+    """        $unread = fn (object $model): bool => (fn () => $this->openAPIUnread !== null)->call($model);
+        $built = fn () => $api->listPools()->getData()->getData()[0];
+        $reads = [
+            'getter' => fn ($pool) => $pool->getPrice(), 'offsetGet' => fn ($pool) => $pool['price'],
+            'offsetExists' => fn ($pool) => isset($pool['price']), 'json_encode' => fn ($pool) => json_encode($pool),
+            'string' => fn ($pool) => (string) $pool, 'extra' => fn ($pool) => $pool->getAdditionalProperties(),
+            'valid' => fn ($pool) => $pool->valid(), 'print_r' => fn ($pool) => print_r($pool, true),
+            'serialize' => fn ($pool) => unserialize(serialize($pool))->getPrice(),
+        ];
+        $out[$name] = ['unread' => $unread($built())];
+        foreach ($reads as $read => $call) {
+            $pool = $built();
+            $first = $call($pool);
+            $out[$name][$read] = [!$unread($pool), $first === $call($pool)];
+        }
+        $pool = $built();
+        $out[$name]['print_r shows'] = str_contains(print_r($pool, true), '[price] => 1.5');
+        $out[$name]['set first'] = $pool->setPrice(2.5)->getPrice();
+        $pool = $built();
+        $twin = clone $pool;
+        $pool->getPrice();
+        $out[$name]['twin'] = [$unread($twin), $twin->getMintA()->getSymbol(), $twin == $pool];
+        $out[$name]['serialized'] = unserialize(serialize($built())) == $twin;
+""",
+)
+
+
+def test_an_item_is_built_on_its_first_read() -> None:
+    """An item of a page the PHP client checked whole is built on its first read (docs/decisions.md,
+    137), by every way of reading it: a getter, ArrayAccess, json_encode(), a string, its unknown
+    keys, valid(), print_r() (which shows the values, not the unread model), serialize(). A second
+    read gives what the first gave; a value set before the first read is kept; a clone is built
+    on its own first read, and once read equals (==) the item it was cloned from; an item kept
+    with serialize() comes back read."""
+    require("php")
+    item = {"type": "Standard", "price": 1.5, "zzItem": 1, "mintA": {**TOKEN, "symbol": "TK1"}}
+    got = run_on_bodies(FIRST_READ, {"page": pool_page(item, 2)})["page"]
+    assert got.pop("unread") is True
+    reads = ["getter", "offsetGet", "offsetExists", "json_encode", "string", "extra", "valid", "print_r", "serialize"]
+    assert {read: got.pop(read) for read in reads} == {read: [True, True] for read in reads}
+    assert got == {"print_r shows": True, "set first": 2.5, "twin": [True, "TK1", True], "serialized": True}

@@ -487,8 +487,9 @@ abstract class Contract
 
     /**
      * The success model of a 2xx whose envelope holds lists of models, read from the body's stream
-     * a piece at a time (StreamDecoder): each item is checked for nulls and built as it is read, so
-     * the whole parse never exists at once (docs/decisions.md, 136). Null where the response is not
+     * a piece at a time (StreamDecoder), so the whole parse never exists at once (docs/decisions.md,
+     * 136): an item its class's pattern matches (Shape) is checked whole in C and built on its first
+     * read (unread(), decision 137); any other item is decoded, checked for nulls and built at once. Null where the response is not
      * a success so read, from a reply that is not JSON to a value the schema refuses; the caller
      * then reads the body whole, as it would have, and throws the error that reading gives.
      */
@@ -501,8 +502,12 @@ abstract class Contract
         if ($tree === [] || $status < 200 || $status > 299 || !(self::jsonMedia($media) || self::lenient($media))) {
             return null;
         }
-        $item = function (string $path, int $index, mixed $value, string $json) use ($lists): object {
-            [$class, $nulls, $place] = $lists[$path];
+        $item = function (string $path, int $index, string $json, int $depth) use ($lists): object {
+            [$class, $nulls, $place, $shape] = $lists[$path];
+            if ($shape !== null && preg_match($shape, $json) === 1) {
+                return self::unread($class, $json, $depth, "{$place}[$index]");
+            }
+            $value = StreamDecoder::parse($json, $depth);
             if (!$value instanceof \stdClass) {
                 throw new \UnexpectedValueException('not an object'); // a null item included: read whole for the error
             }
@@ -529,19 +534,20 @@ abstract class Contract
     /**
      * Per client and operation, how streamed() reads a success (split()).
      *
-     * @var array<string, array<string, array{0: array<string, mixed>, 1: array<string, array{0: class-string, 1: string[], 2: string}>, 2: string[]}>>
+     * @var array<string, array<string, array{0: array<string, mixed>, 1: array<string, array{0: class-string, 1: string[], 2: string, 3: ?string}>, 2: string[]}>>
      */
     private static array $splits = [];
 
     /**
      * How streamed() reads the success of $operation, from its null checks (NULL_CHECKS) and its
      * types: [the tree of keys to each list of models it cuts into items (StreamDecoder), per
-     * such list its item class, the null checks within an item and its place in messages
-     * ("data.data"), the other null checks]. A
+     * such list its item class, the null checks within an item, its place in messages
+     * ("data.data") and its items' pattern (Shape, null where the class has none), the other null
+     * checks]. A
      * list inside an item is read with its item. No tree where the operation
      * has no list of models, or where its success keeps the JSON it came as (KEEP_RAW_JSON).
      *
-     * @return array{0: array<string, mixed>, 1: array<string, array{0: class-string, 1: string[], 2: string}>, 2: string[]}
+     * @return array{0: array<string, mixed>, 1: array<string, array{0: class-string, 1: string[], 2: string, 3: ?string}>, 2: string[]}
      */
     private static function split(string $operation, string $returnType): array
     {
@@ -556,7 +562,7 @@ abstract class Contract
             }
             $within = array_filter($paths, fn (string $other): bool => str_starts_with($other, "$path/*/"));
             $lists[$path] = [$class, array_values(array_map(fn (string $other): string => substr($other, strlen($path) + 3), $within)),
-                str_replace('/', '.', $path)];
+                str_replace('/', '.', $path), self::$shapes[$class] ??= Shape::of($class, fn (string $type): array => self::$kinds[$type] ??= self::kind($type))];
             $node = &$tree;
             foreach (explode('/', $path) as $segment) {
                 $node = &$node[$segment];
@@ -575,6 +581,41 @@ abstract class Contract
         });
 
         return [$tree, $lists, array_values($others)];
+    }
+
+    /**
+     * Per model class, the pattern its items are checked with (Shape; null: none).
+     *
+     * @var array<class-string, ?string>
+     */
+    private static array $shapes = [];
+
+    /**
+     * Per model class, what makes a model of it that is built on its first read (unread()).
+     *
+     * @var array<class-string, \Closure(\Closure): object>
+     */
+    private static array $unread = [];
+
+    /**
+     * A model of $class that its pattern has checked in $json, built from it on its first read:
+     * decoded at $depth (StreamDecoder::parse()) and built by the class's decoder (model()), as any
+     * other item is, so it holds what a model built at once holds. The pattern matches only what
+     * that build takes (Shape), so a read never throws (decision 137).
+     *
+     * @param class-string $class
+     */
+    private static function unread(string $class, string $json, int $depth, string $where): object
+    {
+        $make = self::$unread[$class] ??= \Closure::bind(static function (\Closure $build) use ($class): object {
+            static $prototype = null;
+            $model = clone ($prototype ??= new $class());
+            $model->openAPIUnread = $build;
+
+            return $model;
+        }, null, $class);
+
+        return $make(static fn (object $into): object => self::model(StreamDecoder::parse($json, $depth), $class, $where, $into));
     }
 
     /**
@@ -779,20 +820,21 @@ abstract class Contract
      *
      * @param class-string $class
      */
-    private static function model(\stdClass $value, string $class, string $where): object
+    private static function model(\stdClass $value, string $class, string $where, ?object $into = null): object
     {
-        return (self::$decoders[$class] ??= self::compile($class))($value, $where);
+        return (self::$decoders[$class] ??= self::compile($class))($value, $where, $into);
     }
 
     /**
      * Per model class, its compiled decoder (model()).
      *
-     * @var array<class-string, \Closure(\stdClass, string): object>
+     * @var array<class-string, \Closure(\stdClass, string, ?object=): object>
      */
     private static array $decoders = [];
 
     /**
-     * The decoder of $class, a closure of (the decoded object, its place): PHP source written
+     * The decoder of $class, a closure of (the decoded object, its place, the instance to fill: a
+     * fresh one where none is given): PHP source written
      * from the class's plan, one `case` per JSON key it lists, with each scalar checked in line
      * and anything else, and every value that does not fit, handed to build() (which throws with
      * the place). A loop over the plan, a table lookup and a `match` per key, took about half as
@@ -810,7 +852,7 @@ abstract class Contract
      *
      * @param class-string $class
      *
-     * @return \Closure(\stdClass, string): object
+     * @return \Closure(\stdClass, string, ?object=): object
      */
     private static function compile(string $class): \Closure
     {
@@ -843,8 +885,8 @@ abstract class Contract
         }
         $subject = $prefix === '' ? '$key' : '"k$key"';
         $source = <<<PHP
-            return static function (\\stdClass \$value, string \$where) use (\$prototype, \$build, \$model, \$at, \$place): object {
-                \$instance = clone \$prototype;
+            return static function (\\stdClass \$value, string \$where, ?object \$into = null) use (\$prototype, \$build, \$model, \$at, \$place): object {
+                \$instance = \$into ?? clone \$prototype;
                 \$extra = [];
                 foreach (\$value as \$key => \$item) {
                     switch ($subject) {

@@ -7,7 +7,7 @@ use Psr\Http\Message\StreamInterface;
 /**
  * Decodes a JSON body from its stream a piece at a time, so that the whole parse never exists at
  * once: the objects on the way to a list that is cut into items are read key by key, each item of
- * such a list is decoded alone and handed to a callback, which returns what stands in its place
+ * such a list is handed to a callback as its JSON text, which returns what stands in its place
  * (its model), and every other value is decoded whole with json_decode. The result is what
  * json_decode($body, false, 512, JSON_BIGINT_AS_STRING) gives, but with each item replaced.
  *
@@ -58,7 +58,7 @@ final class StreamDecoder
     private bool $failed = false;
 
     /**
-     * @param \Closure(string, int, mixed, string): mixed $item
+     * @param \Closure(string, int, string, int): mixed $item
      */
     private function __construct(private readonly StreamInterface $stream, private readonly \Closure $item)
     {
@@ -71,8 +71,9 @@ final class StreamDecoder
      *
      * @param array<string, mixed> $tree the keys on the way to each list to cut: a key's value is
      *   the tree below it, or the list's path ("data/data") where the list itself is reached
-     * @param \Closure(string, int, mixed, string): mixed $item called with a list's path, an item's
-     *   index, the item decoded and its JSON text; returns what stands in its place, or throws
+     * @param \Closure(string, int, string, int): mixed $item called with a list's path, an item's
+     *   index, its JSON text and the depth to decode it at (parse()); returns what stands in its
+     *   place, or throws (a \JsonException ends the read with null, as one of the reader's own)
      */
     public static function decode(StreamInterface $stream, array $tree, \Closure $item): ?\stdClass
     {
@@ -155,7 +156,7 @@ final class StreamDecoder
             if ($json === null) {
                 return null;
             }
-            $items[] = ($this->item)($path, count($items), $this->parse($json, $depth), $json);
+            $items[] = ($this->item)($path, count($items), $json, $depth);
             $end = $this->next(self::NEXT);
         } while ($end === ',');
 
@@ -175,11 +176,11 @@ final class StreamDecoder
     {
         $json = $this->next(self::VALUE);
 
-        return $json === null ? null : $this->parse($json, $depth);
+        return $json === null ? null : self::parse($json, $depth);
     }
 
     /** $json decoded as a value inside $depth lists and objects (json_decode's depth counts them). */
-    private function parse(string $json, int $depth): mixed
+    public static function parse(string $json, int $depth): mixed
     {
         return json_decode($json, false, 512 - $depth, JSON_THROW_ON_ERROR | JSON_BIGINT_AS_STRING);
     }

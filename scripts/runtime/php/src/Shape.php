@@ -1,0 +1,241 @@
+<?php
+
+namespace Raydium\ApiRuntime;
+
+/**
+ * A regular expression per model class that matches the JSON text of an object only where the
+ * class's decoder (Contract::model()) would build it without an error: every listed key's value of
+ * its type, an enum's value one of its values, a null only where the property is nullable, every
+ * required key there, and the text itself JSON that json_decode reads. PCRE checks it in C, so a
+ * list's items are checked as they come and built on their first read (docs/decisions.md, 137).
+ *
+ * The patterns only need to be sound: a text they match must build, but a text they refuse is
+ * simply read the old way, which throws the error it has. So they refuse rather than follow
+ * what is rare or hard to mirror: an escape in a key, a surrogate escape, a null item of a
+ * list, an integer of more than 18 digits, a free-form value nested more than DEPTH deep. A class
+ * with a rule other than an enum (a length, a pattern, a range), a date, a parent schema, a
+ * discriminator or a model that holds itself has no pattern at all.
+ *
+ * @internal used by Contract
+ */
+final class Shape
+{
+    /** How deep a free-form value (a `mixed` or `object` property) may nest and still match. */
+    public const DEPTH = 8;
+
+    private const WS = '[ \t\n\r]*+';
+
+    /** A JSON string json_decode reads: no control character, a known escape, no surrogate escape. */
+    private const STRING = '"(?:[^"\\\\\x00-\x1f]++|\\\\(?:["\\\\/bfnrt]|u(?![dD][89a-fA-F])[0-9a-fA-F]{4}))*+"';
+
+    /** A key with no escape (json_decode refuses an object key that begins with "\u0000"). */
+    private const KEY = '"[^"\\\\\x00-\x1f]*+"';
+
+    /** An integer that fits PHP's int whatever its sign (JSON_BIGINT_AS_STRING makes a longer one a string). */
+    private const INT = '-?+(?:0|[1-9][0-9]{0,17}+)(?![0-9])';
+
+    /** A number json_decode makes a float, or an int a float property takes. */
+    private const FLOAT = '(?:-?+(?:0|[1-9][0-9]*+)(?:\.[0-9]++(?:[eE][-+]?+[0-9]++)?+|[eE][-+]?+[0-9]++)|' . self::INT . ')';
+
+    private const NUMBER = '-?+(?:0|[1-9][0-9]*+)(?:\.[0-9]++)?+(?:[eE][-+]?+[0-9]++)?+';
+
+    /** The pattern of each class's items, or false where the class has none. @var array<string, string|false> */
+    private array $done = [];
+
+    /** The DEFINE groups written so far, by name. @var array<string, string> */
+    private array $groups = [];
+
+    /** The classes being written, to refuse a model that holds itself. @var array<string, true> */
+    private array $open = [];
+
+    /** @param \Closure(string): array{0: string, 1: string} $kind Contract::kind() */
+    private function __construct(private readonly \Closure $kind)
+    {
+    }
+
+    /**
+     * The pattern that matches the whole JSON text of an object $class builds from without an
+     * error, or null where the class has none.
+     *
+     * @param class-string $class
+     * @param \Closure(string): array{0: string, 1: string} $kind
+     */
+    public static function of(string $class, \Closure $kind): ?string
+    {
+        $shape = new self($kind);
+        $name = $shape->model($class);
+        if ($name === null) {
+            return null;
+        }
+        $free = '(?<j0>' . self::STRING . '|' . self::NUMBER . '|true|false|null)';
+        for ($depth = 1; $depth <= self::DEPTH; $depth++) {
+            $inner = '(?&j' . ($depth - 1) . ')';
+            $free .= "(?<j$depth>" . self::object(self::KEY, $inner) . '|' . self::list($inner) . '|(?&j0))';
+        }
+        $skip = '(?<skip>\{(?:[^{}\[\]"]++|' . self::STRING . '|(?&skip))*+\}|\[(?:[^{}\[\]"]++|' . self::STRING
+            . '|(?&skip))*+\]|' . self::STRING . '|[-+.0-9a-zA-Z]++)';
+
+        $groups = '';
+        foreach ($shape->groups as $group => $body) {
+            $groups .= "(?<$group>$body)";
+        }
+
+        // u: PCRE refuses a text that is not UTF-8, as json_decode does
+        $pattern = "~\\A(?&$name)\\z(?(DEFINE)$free$skip$groups)~u";
+
+        return @preg_match($pattern, '') === false ? null : $pattern; // PCRE's own limits on a pattern
+    }
+
+    /** The name of $class's group, written with the groups it calls; null where it has none. */
+    private function model(string $class): ?string
+    {
+        if (isset($this->done[$class])) {
+            return $this->done[$class] === false ? null : $this->done[$class];
+        }
+        if (isset($this->open[$class])) {
+            return null; // a model that holds itself could nest deeper than json_decode reads
+        }
+        $this->open[$class] = true;
+        $body = $this->members($class);
+        unset($this->open[$class]);
+        if ($body === null) {
+            $this->done[$class] = false;
+
+            return null;
+        }
+        $name = 'm' . count($this->groups);
+        $this->groups[$name] = $body;
+        $this->done[$class] = $name;
+
+        return $name;
+    }
+
+    /** The pattern of an object of $class, or null where it has none. */
+    private function members(string $class): ?string
+    {
+        $checks = defined("$class::SETTER_CHECKS") ? $class::SETTER_CHECKS : null;
+        if ($checks === null || !defined("$class::REQUIRED_PROPERTIES") || (defined("$class::DISCRIMINATOR") && $class::DISCRIMINATOR !== null)) {
+            return null;
+        }
+        $names = $class::attributeMap();
+        $getters = $class::getters();
+        $setters = $class::setters();
+        $members = [];
+        $required = [];
+        foreach ($class::openAPITypes() as $property => $type) {
+            $key = $names[$property];
+            if (!is_string($key) || preg_match('/["\\\\\x00-\x1f]/', $key) === 1) {
+                return null;
+            }
+            if (isset($checks[$property])) {
+                $value = $this->enum($class, $getters[$property] . 'AllowableValues', $setters[$property], $type);
+            } else {
+                $value = $this->value($type);
+            }
+            if ($value === null) {
+                return null;
+            }
+            if ($class::isNullable($property)) {
+                $value = "(?:null|$value)";
+            }
+            $quoted = '"' . preg_quote($key, '~') . '"';
+            $members[] = $quoted . self::WS . ':' . self::WS . $value;
+            if (isset($class::REQUIRED_PROPERTIES[$property])) {
+                // each required key is looked for among the members, their values skipped whole
+                $required[] = '(?=' . self::WS . '(?:' . self::STRING . self::WS . ':' . self::WS . '(?&skip)' . self::WS . ',' . self::WS . ')*?'
+                    . $quoted . self::WS . ':)';
+            }
+        }
+        $known = array_map(fn (string $key): string => preg_quote($key, '~'), array_values($names));
+        $members[] = ($known === [] ? '' : '(?!"(?:' . implode('|', $known) . ')")') . self::KEY . self::WS . ':' . self::WS . '(?&j' . self::DEPTH . ')';
+        $member = '(?:' . implode('|', $members) . ')';
+
+        return '\{' . implode('', $required) . self::WS . '(?:' . $member . '(?:' . self::WS . ',' . self::WS . $member . ')*+)?+' . self::WS . '\}';
+    }
+
+    /**
+     * The pattern of a property whose setter checks an enum: its values, each as json_encode writes
+     * it, where the setter takes each of them (and, an enum, nothing else); null for any other check.
+     */
+    private function enum(string $class, string $allowed, string $setter, string $type): ?string
+    {
+        if (!in_array($type, ['string', 'int'], true) || !method_exists($class, $allowed)) {
+            return null;
+        }
+        $literals = [];
+        foreach ((new $class())->$allowed() as $value) {
+            try {
+                (new $class())->$setter($value);
+            } catch (\InvalidArgumentException) {
+                return null; // the setter checks more than the enum
+            }
+            if (!is_string($value) && !is_int($value)) {
+                return null;
+            }
+            $literals[] = self::literal($value);
+        }
+
+        return $literals === [] ? null : '(?:' . implode('|', $literals) . ')';
+    }
+
+    /** The pattern of a value of the generator's type $type, or null where there is none. */
+    private function value(string $type): ?string
+    {
+        [$kind, $inner] = ($this->kind)($type);
+        switch ($kind) {
+            case 'scalar':
+                return match ($type) {
+                    'string' => self::STRING,
+                    'int' => self::INT,
+                    'float' => self::FLOAT,
+                    'bool' => '(?:true|false)',
+                    'object' => '(?=\{)(?&j' . self::DEPTH . ')',
+                    'mixed' => '(?!null)(?&j' . self::DEPTH . ')',
+                    default => null,
+                };
+            case 'list':
+                $item = $this->value($inner);
+
+                return $item === null ? null : self::list($item);
+            case 'map':
+                $item = $this->value($inner);
+
+                return $item === null ? null : self::object(self::KEY, $item);
+            case 'enum':
+                $values = $inner::getAllowableEnumValues();
+                foreach ($values as $value) {
+                    if (!is_string($value) && !is_int($value)) {
+                        return null;
+                    }
+                }
+
+                return $values === [] ? null : '(?:' . implode('|', array_map(self::literal(...), $values)) . ')';
+            case 'model':
+                $name = $this->model($inner);
+
+                return $name === null ? null : "(?&$name)";
+            default:
+                return null; // a date, or a type with no decoder
+        }
+    }
+
+    /** A value exactly as json_encode writes it, as a pattern. */
+    private static function literal(string|int $value): string
+    {
+        return preg_quote(json_encode($value, JSON_THROW_ON_ERROR | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE), '~');
+    }
+
+    /** A list of $item, no item null. */
+    private static function list(string $item): string
+    {
+        return '\[' . self::WS . '(?:' . $item . '(?:' . self::WS . ',' . self::WS . $item . ')*+)?+' . self::WS . '\]';
+    }
+
+    /** An object of $key keys and $value values. */
+    private static function object(string $key, string $value): string
+    {
+        $member = $key . self::WS . ':' . self::WS . $value;
+
+        return '\{' . self::WS . '(?:' . $member . '(?:' . self::WS . ',' . self::WS . $member . ')*+)?+' . self::WS . '\}';
+    }
+}
