@@ -744,7 +744,7 @@ def by_language(langs: dict[str, Any]) -> dict[str, tuple[dict[str, Any], dict[s
     """Each language's (floor row, client row) of the languages phase."""
     rows = langs["decode"]
     return {r["language"]: (next(f for f in rows if f["floor"] and f["language"] == r["language"]), r)
-            for r in rows if not r["floor"]}  # fmt: skip
+            for r in rows if not r["floor"] and not r.get("after")}  # fmt: skip
 
 
 def language_targets(langs: dict[str, Any]) -> list[str]:
@@ -794,6 +794,13 @@ def language_section(default_page: dict[str, Any], ts_page: dict[str, Any], lang
         lines.append(f"| {LANGUAGE_NAMES[language]} | {FLOORS[language]} "
                      f"({floor_row['time'].cell('ms', 1000)}) | {row['decoder']} ({row['time'].cell('ms', 1000)}) | "
                      f"{row['ratio']:.2f}x | {memory_cells(language)} |")  # fmt: skip
+    after = [row for row in langs["decode"] if row.get("after")]
+    if after:
+        reads = ", ".join(f"{LANGUAGE_NAMES[row['language']]} {row['ratio']:.2f}x its floor "
+                          f"({row['time'].cell('ms', 1000)})" for row in after)  # fmt: skip
+        lines += ["", "The Ruby and PHP clients check a page whole and build each model on its first read (decisions",
+                  "131 and 137), so a caller that reads the pools pays the rest then. The call, then each pool's `id`",
+                  f"read: {reads}. A Ruby model's `id` builds that model alone; a PHP pool's builds the whole pool."]
     return [*lines, ""]
 
 

@@ -175,17 +175,20 @@ def decoding(
     bench.typescript_decoding's plus `language` and `floor`; `ratio` is the client's median over
     the floor's. Each language's program runs `processes` times, the languages taking turns, and
     the runs of all its processes are pooled: one process's figures can sit apart from another's
-    (PROCESSES). `stat` makes the "time" of samples (default bench.Stat.of)."""
+    (PROCESSES). `stat` makes the "time" of samples (default bench.Stat.of). A program that also
+    times the call followed by a read of each pool ("read": the Ruby and PHP clients build a model
+    on its first read) adds a third row, marked `after`."""
     if stat is None:
         from bench import Stat
 
         stat = Stat.of
-    pooled: dict[str, dict[str, list[float]]] = {language: {"parse": [], "client": []} for language in LANGUAGES}
+    pooled: dict[str, dict[str, list[float]]] = {language: {"parse": [], "client": [], "read": []}
+                                                 for language in LANGUAGES}  # fmt: skip
     for _ in range(processes):
         for language in LANGUAGES:
             samples = measure(language, body, ["BODY", str(runs), str(loops)])
-            for side in ("parse", "client"):
-                pooled[language][side] += samples[side]
+            for side in ("parse", "client", "read"):
+                pooled[language][side] += samples.get(side, [])
     rows: list[dict[str, Any]] = []
     for language in LANGUAGES:
         parse, client = stat(pooled[language]["parse"]), stat(pooled[language]["client"])
@@ -194,6 +197,10 @@ def decoding(
         rows += [{**row, "decoder": floor_name, "floor": True, "time": parse, "ratio": 1.0},
                  {**row, "decoder": client_name, "floor": False, "time": client,
                   "ratio": client.median / parse.median}]  # fmt: skip
+        if pooled[language]["read"]:  # a client that builds each model on its first read: the call, then each pool read
+            read = stat(pooled[language]["read"])
+            rows.append({**row, "decoder": f"{client_name}, then each pool's id read", "floor": False, "after": True,
+                         "time": read, "ratio": read.median / parse.median})  # fmt: skip
     return rows
 
 

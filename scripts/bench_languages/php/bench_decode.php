@@ -6,7 +6,9 @@
 // response; nothing is sent), so the figure is the client's whole decode: the envelope check,
 // the null-item checks and the typed models.
 //
-// Usage: php bench_decode.php LIB BODY.json RUNS LOOPS   prints {"parse": [seconds per decode, ...], "client": [...]}
+// Usage: php bench_decode.php LIB BODY.json RUNS LOOPS
+//          prints {"parse": [seconds per decode, ...], "client": [...], "read": [...]}; read: the call, then
+//          each pool's id read (a pool is built on its first read, docs/decisions.md, 137)
 //        php bench_decode.php LIB --peak BODY.json client|parse [WARM.json]
 //                                                   prints {"peak_rss_bytes": N, "baseline_rss_bytes": M}
 // LIB is the client's lib folder (generated/php/pool-v3/lib); scripts/autoload.php loads it, the shared
@@ -27,7 +29,7 @@ $args = array_slice($argv, 1);
 $lib = array_shift($args);
 raydium_autoload(['Raydium\\PoolV3\\' => $lib]);
 
-/** @return array{0: callable, 1: callable} the floor and the client's call */
+/** @return array{0: callable, 1: callable, 2: callable} the floor, the client's call, the call and each pool read */
 function decoders(string $body): array
 {
     // a new response per request, as a transport gives: HTTP 200, application/json, the body
@@ -42,7 +44,15 @@ function decoders(string $body): array
         }
     };
 
-    return [$parse, $call];
+    $read = function () use ($api): void {
+        foreach ($api->listPools()->getData()->getData() as $pool) {
+            if ($pool->getId() === null) {
+                throw new RuntimeException('a pool with no id');
+            }
+        }
+    };
+
+    return [$parse, $call, $read];
 }
 
 /** A field of /proc/self/status in bytes (VmRSS, VmHWM). */
@@ -82,12 +92,14 @@ if ($args[0] === '--peak') {
 $body = (string) file_get_contents($args[0]);
 $runs = (int) $args[1];
 $loops = (int) $args[2];
-[$parse, $call] = decoders($body);
+[$parse, $call, $read] = decoders($body);
 $parse();
 $call(); // warm-up
+$read();
 // The floor and the client take turns, run by run, each going first every other run.
 $floor = [];
 $client = [];
+$reads = [];
 for ($run = 0; $run < $runs; $run++) {
     if ($run % 2 === 0) {
         $floor[] = timeOne($parse, $loops);
@@ -96,5 +108,6 @@ for ($run = 0; $run < $runs; $run++) {
         $client[] = timeOne($call, $loops);
         $floor[] = timeOne($parse, $loops);
     }
+    $reads[] = timeOne($read, $loops);
 }
-echo json_encode(['parse' => $floor, 'client' => $client]), "\n";
+echo json_encode(['parse' => $floor, 'client' => $client, 'read' => $reads]), "\n";

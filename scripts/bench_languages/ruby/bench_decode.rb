@@ -6,7 +6,9 @@
 # (Typhoeus.stub: the request's `run` answers from memory, nothing is sent), so the figure is
 # the client's whole decode: the envelope check, the null-item checks and the typed models.
 #
-# Usage: ruby bench_decode.rb LIB BODY.json RUNS LOOPS   prints {"parse": [seconds per decode, ...], "client": [...]}
+# Usage: ruby bench_decode.rb LIB BODY.json RUNS LOOPS
+#          prints {"parse": [seconds per decode, ...], "client": [...], "read": [...]}; read: the call, then
+#          each pool's id read (a model is built on its first read, docs/decisions.md, 131)
 #        ruby bench_decode.rb LIB --peak BODY.json client|parse [WARM.json]
 #                                                   prints {"peak_rss_bytes": N, "baseline_rss_bytes": M}
 # LIB is the client's lib folder (generated/ruby/pool-v3/lib). WARM is a small page the same side
@@ -32,7 +34,10 @@ def decoders(body)
     page = api.list_pools
     raise 'the client decoded no pools' unless page.success && !page.data.data.empty?
   end
-  [parse, call]
+  read = lambda do
+    api.list_pools.data.data.each { |pool| raise 'a pool with no id' if pool.id.nil? }
+  end
+  [parse, call, read]
 end
 
 # A field of /proc/self/status in bytes (VmRSS, VmHWM).
@@ -70,12 +75,14 @@ end
 body = File.binread(args[0])
 runs = Integer(args[1])
 loops = Integer(args[2])
-parse, call = decoders(body)
+parse, call, read = decoders(body)
 parse.call
 call.call # warm-up
+read.call
 # The floor and the client take turns, run by run, each going first every other run.
 floor = []
 client = []
+reads = []
 runs.times do |run|
   if run.even?
     floor << time_one(parse, loops)
@@ -84,5 +91,6 @@ runs.times do |run|
     client << time_one(call, loops)
     floor << time_one(parse, loops)
   end
+  reads << time_one(read, loops)
 end
-puts JSON.generate(parse: floor, client: client)
+puts JSON.generate(parse: floor, client: client, read: reads)
