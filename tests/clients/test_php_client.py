@@ -858,11 +858,11 @@ UNREAD_VALUES: list[object] = [
 ]  # fmt: skip
 
 
-def unread_vs_built(api: str, method: str, base: dict[str, Any], within: int, count: int) -> dict[str, int]:
+def unread_vs_built(api: str, method: str, base: dict[str, Any], items: list[str], count: int) -> dict[str, int]:
     """UNREAD_VS_BUILT's figures for `count` random changes of `base`, the success of `method` of the
-    PHP client's `api` class, each changing one or two values at least `within` keys deep (inside
-    an item): how many the build at once refused, how many left items to be built on first read,
-    and how many were built though an item's pattern refused it."""
+    PHP client's `api` class, each changing one or two values inside an item of the list at the
+    keys `items`: how many the build at once refused, how many left items to be built on first
+    read, and how many were built though an item's pattern refused one."""
     rng = random.Random(7)  # noqa: S311 (a fixed seed, so that a difference can be found again)
 
     def paths(value: object, path: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
@@ -872,7 +872,10 @@ def unread_vs_built(api: str, method: str, base: dict[str, Any], within: int, co
             found += paths(item, (*path, key))
         return found
 
-    every = [path for path in paths(base) if len(path) > within]
+    every = [path for path in paths(base) if len(path) > len(items) + 1 and list(path[: len(items)]) == items]
+    listed = base
+    for key in items:
+        listed = listed[key]
     bodies = {}
     for n in range(count):
         doc = json.loads(json.dumps(base))
@@ -903,10 +906,10 @@ def unread_vs_built(api: str, method: str, base: dict[str, Any], within: int, co
     got: dict[str, dict[str, Any]] = run_on_bodies(script, bodies)
     differences = {name: run for name, run in got.items() if not run["same"]}
     assert differences == {}, next(iter(differences.items()))
-    items = len(base["data"]["data"] if isinstance(base["data"], dict) else base["data"])
     return {"refused": sum(run["refused"] for run in got.values()),
             "read later": sum(run["unread"] > 0 for run in got.values()),
-            "built anyway": sum(run["unread"] < items and not run["refused"] for run in got.values())}  # fmt: skip
+            "built anyway": sum(run["unread"] < len(listed) and not run["refused"]
+                                for run in got.values())}  # fmt: skip
 
 
 def test_an_item_read_on_first_use_ends_as_one_built_at_once() -> None:
@@ -918,9 +921,9 @@ def test_an_item_read_on_first_use_ends_as_one_built_at_once() -> None:
     built at once: the same error class and message, or the same response once read whole, byte
     for byte in serialize(). Most changes are refused, so a pattern that lets through what the
     build refuses shows as a difference; the items a pattern refused that build anyway (an
-    escaped key) show that the fallback is reached too. Two lists: the pool page (nested models,
-    enums, a nullable free-form value, free-form objects) and the dynamic fee configurations
-    (seven required keys)."""
+    escaped key) show that the fallback is reached too. Five lists: the pool page (nested models,
+    enums, a nullable free-form value, free-form objects), the dynamic fee configurations (seven
+    required keys), the farms (lists of models within an item), the mints and the RPC nodes."""
     require("php")
     pool = {"type": "Concentrated", "programId": "CAMM", "id": "Pool1", "price": 1.5, "mintAmountA": 10, "tvl": 10.0,
             "feeRate": 0.0025, "openTime": "1700000000", "hasDynamicFee": False, "farmOngoingCount": 1, "zzItem": [1],
@@ -929,15 +932,29 @@ def test_an_item_read_on_first_use_ends_as_one_built_at_once() -> None:
             "config": {"id": "cfg", "index": 1, "tickSpacing": 60, "defaultRange": 0.1}}  # fmt: skip
     page = {"id": "5b0e1c7a-2f4d-4e8b-9a61-3c7d2e8f4a10", "success": True,
             "data": {"count": 2, "hasNextPage": False, "data": [pool, {**pool, "type": "Standard", "zz": None}]}}
-    got = unread_vs_built("PoolsApi", "listPools", page, 3, 700)
+    got = unread_vs_built("PoolsApi", "listPools", page, ["data", "data"], 700)
     assert [got["refused"] > 250, got["read later"] > 150, got["built anyway"] > 30] == [True] * 3, got
     config = {"id": "cfg1", "index": 1, "filterPeriod": 30, "decayPeriod": 600, "reductionFactor": 5000,
               "maxFeeRateNumerator": 100000, "dynamicFeeControl": 4000, "maxVolatilityAccumulator": 350000,
               "recommendConfigId": ["a", "b"], "zz": {"k": None}}  # fmt: skip
     configs = {"id": "5b0e1c7a-2f4d-4e8b-9a61-3c7d2e8f4a10", "success": True,
                "data": [config, {**config, "id": "cfg2"}]}  # fmt: skip
-    got = unread_vs_built("ConfigurationApi", "listDynamicFeeConfigs", configs, 2, 400)
+    got = unread_vs_built("ConfigurationApi", "listDynamicFeeConfigs", configs, ["data"], 400)
     assert [got["refused"] > 250, got["read later"] > 30, got["built anyway"] > 10] == [True] * 3, got
+    reward = {"mint": TOKEN, "type": "Standard SPL", "apr": 0.5, "perSecond": "100", "openTime": "1", "endTime": "2"}
+    farm = {"programId": "FARM", "id": "Farm1", "symbolMints": [TOKEN, TOKEN], "lpMint": TOKEN, "tvl": 1.5, "apr": 2,
+            "tags": ["a"], "rewardInfos": [reward, {**reward, "zz": True}]}  # fmt: skip
+    farms = {**page, "data": {"count": 2, "hasNextPage": True, "data": [farm, {**farm, "id": "Farm2"}]}}
+    got = unread_vs_built("FarmsApi", "listFarms", farms, ["data", "data"], 400)
+    assert [got["refused"] > 150, got["read later"] > 60] == [True] * 2, got
+    mints = {**page, "data": {"mintList": [TOKEN, {**TOKEN, "extensions": {"feeConfig": {"k": [1]}}}],
+                              "blacklist": ["x"], "whiteList": []}}  # fmt: skip
+    got = unread_vs_built("MintsApi", "listMints", mints, ["data", "mintList"], 300)
+    assert [got["refused"] > 100, got["read later"] > 60] == [True] * 2, got
+    rpcs = {**page, "data": {"strategy": "weight", "rpcs": [{"url": "https://rpc.example", "batch": True, "name": "a",
+                                                              "weight": 50}] * 2}}  # fmt: skip
+    got = unread_vs_built("ChainApi", "getRpcList", rpcs, ["data", "rpcs"], 300)
+    assert [got["refused"] > 100, got["read later"] > 60] == [True] * 2, got
 
 
 FIRST_READ = pools_call(
@@ -965,6 +982,19 @@ FIRST_READ = pools_call(
         $pool->getPrice();
         $out[$name]['twin'] = [$unread($twin), $twin->getMintA()->getSymbol(), $twin == $pool];
         $out[$name]['serialized'] = unserialize(serialize($built())) == $twin;
+        $out[$name]['unread twins'] = $built() == $built(); // each holds its own closure
+        // as serialize() wrote a model before __serialize(): its properties as PHP names them
+        $class = get_class($twin);
+        $old = preg_replace('/^a:/', 'O:' . strlen($class) . ':"' . $class . '":', serialize((array) $twin));
+        $out[$name]['serialized before'] = unserialize($old) == $twin;
+        $kind = fn (string $type): array => match (true) {
+            str_ends_with($type, '[]') => ['list', substr($type, 0, -2)],
+            in_array($type, ['string', 'int', 'float', 'bool', 'object', 'mixed'], true) => ['scalar', $type],
+            default => [method_exists($type, 'getAllowableEnumValues') ? 'enum' : 'model', ltrim($type, '\\\\')],
+        };
+        $pattern = fn (array $nulls): bool => Raydium\\ApiRuntime\\Shape::of($class, $kind, $nulls) !== null;
+        $nulls = [[], ['mintA/tags', 'day/rewardApr'], ['openTime'], ['mintA/extensions/x']];
+        $out[$name]['patterns'] = array_map($pattern, $nulls);
 """,
 )
 
@@ -975,11 +1005,15 @@ def test_an_item_is_built_on_its_first_read() -> None:
     keys, valid(), print_r() (which shows the values, not the unread model), serialize(). A second
     read gives what the first gave; a value set before the first read is kept; a clone is built
     on its own first read, and once read equals (==) the item it was cloned from; an item kept
-    with serialize() comes back read."""
+    with serialize() comes back read, and so does one serialize() wrote before models had
+    __serialize(). A pattern is written where the null checks within an item reach typed lists,
+    and none where one reaches a free-form value (where a pattern would admit a null item)."""
     require("php")
     item = {"type": "Standard", "price": 1.5, "zzItem": 1, "mintA": {**TOKEN, "symbol": "TK1"}}
     got = run_on_bodies(FIRST_READ, {"page": pool_page(item, 2)})["page"]
     assert got.pop("unread") is True
     reads = ["getter", "offsetGet", "offsetExists", "json_encode", "string", "extra", "valid", "print_r", "serialize"]
     assert {read: got.pop(read) for read in reads} == {read: [True, True] for read in reads}
-    assert got == {"print_r shows": True, "set first": 2.5, "twin": [True, "TK1", True], "serialized": True}
+    assert got == {"print_r shows": True, "set first": 2.5, "twin": [True, "TK1", True], "serialized": True,
+                   "serialized before": True, "patterns": [True, True, False, False],
+                   "unread twins": False}  # fmt: skip

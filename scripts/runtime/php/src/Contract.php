@@ -561,8 +561,10 @@ abstract class Contract
                 continue;
             }
             $within = array_filter($paths, fn (string $other): bool => str_starts_with($other, "$path/*/"));
-            $lists[$path] = [$class, array_values(array_map(fn (string $other): string => substr($other, strlen($path) + 3), $within)),
-                str_replace('/', '.', $path), self::$shapes[$class] ??= Shape::of($class, fn (string $type): array => self::$kinds[$type] ??= self::kind($type))];
+            $nulls = array_values(array_map(fn (string $other): string => substr($other, strlen($path) + 3), $within));
+            $shape = self::$shapes[$class . ' ' . implode(' ', $nulls)]
+                ??= Shape::of($class, fn (string $type): array => self::$kinds[$type] ??= self::kind($type), $nulls) ?? false;
+            $lists[$path] = [$class, $nulls, str_replace('/', '.', $path), $shape === false ? null : $shape];
             $node = &$tree;
             foreach (explode('/', $path) as $segment) {
                 $node = &$node[$segment];
@@ -584,9 +586,10 @@ abstract class Contract
     }
 
     /**
-     * Per model class, the pattern its items are checked with (Shape; null: none).
+     * Per model class and the null checks within its items, the pattern its items are checked
+     * with (Shape; false: none).
      *
-     * @var array<class-string, ?string>
+     * @var array<string, string|false>
      */
     private static array $shapes = [];
 

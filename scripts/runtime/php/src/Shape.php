@@ -55,14 +55,22 @@ final class Shape
 
     /**
      * The pattern that matches the whole JSON text of an object $class builds from without an
-     * error, or null where the class has none.
+     * error and with no null item in the lists at $nulls (NULL_CHECKS within an item, "mintA/tags"),
+     * or null where there is none. The patterns admit no null item in any list; a null check that
+     * reaches into a free-form value, where a null is admitted, leaves the class with no pattern.
      *
      * @param class-string $class
      * @param \Closure(string): array{0: string, 1: string} $kind
+     * @param string[] $nulls
      */
-    public static function of(string $class, \Closure $kind): ?string
+    public static function of(string $class, \Closure $kind, array $nulls = []): ?string
     {
         $shape = new self($kind);
+        foreach ($nulls as $path) {
+            if (!$shape->typedList('\\' . $class, explode('/', $path))) {
+                return null;
+            }
+        }
         $name = $shape->model($class);
         if ($name === null) {
             return null;
@@ -84,6 +92,25 @@ final class Shape
         $pattern = "~\\A(?&$name)\\z(?(DEFINE)$free$skip$groups)~u";
 
         return @preg_match($pattern, '') === false ? null : $pattern; // PCRE's own limits on a pattern
+    }
+
+    /** Whether $segments (JSON keys, '*' for a list's items) lead from the type $type through models and lists to a list. */
+    private function typedList(string $type, array $segments): bool
+    {
+        foreach ($segments as $segment) {
+            [$kind, $inner] = ($this->kind)($type);
+            if ($segment === '*' && $kind === 'list') {
+                $type = $inner;
+                continue;
+            }
+            $property = $kind === 'model' ? array_search($segment, $inner::attributeMap(), true) : false;
+            if ($property === false) {
+                return false;
+            }
+            $type = $inner::openAPITypes()[$property];
+        }
+
+        return ($this->kind)($type)[0] === 'list';
     }
 
     /** The name of $class's group, written with the groups it calls; null where it has none. */
@@ -169,8 +196,8 @@ final class Shape
             } catch (\InvalidArgumentException) {
                 return null; // the setter checks more than the enum
             }
-            if (!is_string($value) && !is_int($value)) {
-                return null;
+            if (!($type === 'string' ? is_string($value) : is_int($value))) {
+                return null; // the decoder checks the property's type before its setter
             }
             $literals[] = self::literal($value);
         }
