@@ -788,7 +788,7 @@ def test_a_page_is_decoded_without_its_whole_parse() -> None:
 
 UNREAD_VS_BUILT = pools_call(
     "PoolV3",
-    """        $lazy = outcome($api, null);
+    """        $lazy = outcome($api);
         $on = $splits->getValue();
         $off = $on; // the same split with no item pattern: every item decoded and built at once
         foreach ($off as &$operations) {
@@ -799,7 +799,8 @@ UNREAD_VS_BUILT = pools_call(
             }
         }
         unset($operations, $split, $list);
-        $built = outcome($api, $off);
+        $splits->setValue(null, $off);
+        $built = outcome($api);
         $splits->setValue(null, $on);
         $out[$name] = ['same' => array_slice($lazy, 0, 2) === array_slice($built, 0, 2),
             'refused' => $built[0] !== 'ok', 'unread' => $lazy[2],
@@ -824,11 +825,8 @@ function unread(mixed $value, bool $read): int
     return is_array($value) ? array_sum(array_map(fn (mixed $item): int => unread($item, $read), $value)) : 0;
 }
 /** [the error's class and message, or 'ok' and the response read whole, serialized; the items unread after the call] */
-function outcome(PoolsApi $api, ?array $splits): array
+function outcome(PoolsApi $api): array
 {
-    if ($splits !== null) {
-        (new ReflectionProperty(Raydium\\ApiRuntime\\Contract::class, 'splits'))->setValue(null, $splits);
-    }
     try {
         $response = $api->METHOD();
     } catch (Throwable $e) {
