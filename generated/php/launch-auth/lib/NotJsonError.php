@@ -1,6 +1,6 @@
 <?php
 /**
- * Launch auth service (forum wallet-signed handshake) 0.2.1: the client contract (raydium-api-descriptions,
+ * Launch auth service (forum wallet-signed handshake) 0.2.2: the client contract (raydium-api-descriptions,
  * ../shared/design.md). Generated from scripts/templates/openapi-generator/php/; do not edit.
  */
 

@@ -489,8 +489,8 @@ abstract class Contract
      * The success model of a 2xx whose envelope holds lists of models, read from the body's stream
      * a piece at a time (StreamDecoder), so the whole parse never exists at once (docs/decisions.md,
      * 136): an item its class's pattern matches (Shape) is checked whole in C and built on its first
-     * read (unread(), decision 137); any other item is decoded, checked for nulls and built at once. Null where the response is not
-     * a success so read, from a reply that is not JSON to a value the schema refuses; the caller
+     * read (unread(), decision 137); any other item is decoded, checked for nulls and built at once.
+     * Null where the response is not a success so read, from a reply that is not JSON to a value the schema refuses; the caller
      * then reads the body whole, as it would have, and throws the error that reading gives.
      */
     private static function streamed(ResponseInterface $response, string $operation, string $returnType): ?object
@@ -555,15 +555,17 @@ abstract class Contract
         $short = substr((string) strrchr('\\' . $returnType, '\\'), 1);
         $tree = [];
         $lists = [];
+        $kind = fn (string $type): array => self::$kinds[$type] ??= self::kind($type);
         foreach (in_array($short, static::KEEP_RAW_JSON, true) ? [] : $paths as $path) {
-            $class = str_contains($path, '*') ? null : self::itemClass($returnType, explode('/', $path));
+            $type = str_contains($path, '*') ? null : Shape::typeAt($returnType, explode('/', $path), $kind);
+            $class = $type === null ? null : self::itemClass($type);
             if ($class === null) {
                 continue;
             }
             $within = array_filter($paths, fn (string $other): bool => str_starts_with($other, "$path/*/"));
             $nulls = array_values(array_map(fn (string $other): string => substr($other, strlen($path) + 3), $within));
             $shape = self::$shapes[$class . ' ' . implode(' ', $nulls)]
-                ??= Shape::of($class, fn (string $type): array => self::$kinds[$type] ??= self::kind($type), $nulls) ?? false;
+                ??= Shape::of($class, $kind, $nulls) ?? false;
             $lists[$path] = [$class, $nulls, str_replace('/', '.', $path), $shape === false ? null : $shape];
             $node = &$tree;
             foreach (explode('/', $path) as $segment) {
@@ -622,23 +624,12 @@ abstract class Contract
     }
 
     /**
-     * The model class of the items of the list at $segments (JSON keys) below the type $type, or
-     * null where that is not a list of models.
-     *
-     * @param string[] $segments
+     * The model class of the items of the list type $type, or null where it is not a list of models.
      *
      * @return class-string|null
      */
-    private static function itemClass(string $type, array $segments): ?string
+    private static function itemClass(string $type): ?string
     {
-        foreach ($segments as $segment) {
-            [$kind, $class] = self::$kinds[$type] ??= self::kind($type);
-            $property = $kind === 'model' ? array_search($segment, $class::attributeMap(), true) : false;
-            if ($property === false) {
-                return null;
-            }
-            $type = $class::openAPITypes()[$property];
-        }
         [$kind, $inner] = self::$kinds[$type] ??= self::kind($type);
         if ($kind !== 'list') {
             return null;

@@ -65,12 +65,13 @@ final class Shape
      */
     public static function of(string $class, \Closure $kind, array $nulls = []): ?string
     {
-        $shape = new self($kind);
         foreach ($nulls as $path) {
-            if (!$shape->typedList('\\' . $class, explode('/', $path))) {
+            $type = self::typeAt('\\' . $class, explode('/', $path), $kind);
+            if ($type === null || $kind($type)[0] !== 'list') {
                 return null;
             }
         }
+        $shape = new self($kind);
         $name = $shape->model($class);
         if ($name === null) {
             return null;
@@ -78,7 +79,7 @@ final class Shape
         $free = '(?<j0>' . self::STRING . '|' . self::NUMBER . '|true|false|null)';
         for ($depth = 1; $depth <= self::DEPTH; $depth++) {
             $inner = '(?&j' . ($depth - 1) . ')';
-            $free .= "(?<j$depth>" . self::object(self::KEY, $inner) . '|' . self::list($inner) . '|(?&j0))';
+            $free .= "(?<j$depth>" . self::object(self::KEY . self::WS . ':' . self::WS . $inner) . '|' . self::list($inner) . '|(?&j0))';
         }
         $skip = '(?<skip>\{(?:[^{}\[\]"]++|' . self::STRING . '|(?&skip))*+\}|\[(?:[^{}\[\]"]++|' . self::STRING
             . '|(?&skip))*+\]|' . self::STRING . '|[-+.0-9a-zA-Z]++)';
@@ -94,23 +95,30 @@ final class Shape
         return @preg_match($pattern, '') === false ? null : $pattern; // PCRE's own limits on a pattern
     }
 
-    /** Whether $segments (JSON keys, '*' for a list's items) lead from the type $type through models and lists to a list. */
-    private function typedList(string $type, array $segments): bool
+    /**
+     * The generator's type at $segments (JSON keys, '*' for a list's items) below the type $type,
+     * through models and lists; null where the path leaves them (a key no model lists, a map, a
+     * free-form value). Contract::split() finds the lists it cuts into items with it too.
+     *
+     * @param string[] $segments
+     * @param \Closure(string): array{0: string, 1: string} $kind
+     */
+    public static function typeAt(string $type, array $segments, \Closure $kind): ?string
     {
         foreach ($segments as $segment) {
-            [$kind, $inner] = ($this->kind)($type);
-            if ($segment === '*' && $kind === 'list') {
+            [$is, $inner] = $kind($type);
+            if ($segment === '*' && $is === 'list') {
                 $type = $inner;
                 continue;
             }
-            $property = $kind === 'model' ? array_search($segment, $inner::attributeMap(), true) : false;
+            $property = $is === 'model' ? array_search($segment, $inner::attributeMap(), true) : false;
             if ($property === false) {
-                return false;
+                return null;
             }
             $type = $inner::openAPITypes()[$property];
         }
 
-        return ($this->kind)($type)[0] === 'list';
+        return $type;
     }
 
     /** The name of $class's group, written with the groups it calls; null where it has none. */
@@ -175,9 +183,8 @@ final class Shape
         }
         $known = array_map(fn (string $key): string => preg_quote($key, '~'), array_values($names));
         $members[] = ($known === [] ? '' : '(?!"(?:' . implode('|', $known) . ')")') . self::KEY . self::WS . ':' . self::WS . '(?&j' . self::DEPTH . ')';
-        $member = '(?:' . implode('|', $members) . ')';
 
-        return '\{' . implode('', $required) . self::WS . '(?:' . $member . '(?:' . self::WS . ',' . self::WS . $member . ')*+)?+' . self::WS . '\}';
+        return self::object('(?:' . implode('|', $members) . ')', implode('', $required));
     }
 
     /**
@@ -189,20 +196,19 @@ final class Shape
         if (!in_array($type, ['string', 'int'], true) || !method_exists($class, $allowed)) {
             return null;
         }
-        $literals = [];
-        foreach ((new $class())->$allowed() as $value) {
+        $values = (new $class())->$allowed();
+        foreach ($values as $value) {
+            if (!($type === 'string' ? is_string($value) : is_int($value))) {
+                return null; // the decoder checks the property's type before its setter
+            }
             try {
                 (new $class())->$setter($value);
             } catch (\InvalidArgumentException) {
                 return null; // the setter checks more than the enum
             }
-            if (!($type === 'string' ? is_string($value) : is_int($value))) {
-                return null; // the decoder checks the property's type before its setter
-            }
-            $literals[] = self::literal($value);
         }
 
-        return $literals === [] ? null : '(?:' . implode('|', $literals) . ')';
+        return self::oneOf($values);
     }
 
     /** The pattern of a value of the generator's type $type, or null where there is none. */
@@ -227,16 +233,9 @@ final class Shape
             case 'map':
                 $item = $this->value($inner);
 
-                return $item === null ? null : self::object(self::KEY, $item);
+                return $item === null ? null : self::object(self::KEY . self::WS . ':' . self::WS . $item);
             case 'enum':
-                $values = $inner::getAllowableEnumValues();
-                foreach ($values as $value) {
-                    if (!is_string($value) && !is_int($value)) {
-                        return null;
-                    }
-                }
-
-                return $values === [] ? null : '(?:' . implode('|', array_map(self::literal(...), $values)) . ')';
+                return self::oneOf($inner::getAllowableEnumValues());
             case 'model':
                 $name = $this->model($inner);
 
@@ -246,10 +245,23 @@ final class Shape
         }
     }
 
-    /** A value exactly as json_encode writes it, as a pattern. */
-    private static function literal(string|int $value): string
+    /**
+     * One of $values (an enum's), each exactly as json_encode writes it; null where there is none,
+     * or where one is neither a string nor an int.
+     *
+     * @param mixed[] $values
+     */
+    private static function oneOf(array $values): ?string
     {
-        return preg_quote(json_encode($value, JSON_THROW_ON_ERROR | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE), '~');
+        $literals = [];
+        foreach ($values as $value) {
+            if (!is_string($value) && !is_int($value)) {
+                return null;
+            }
+            $literals[] = preg_quote(json_encode($value, JSON_THROW_ON_ERROR | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE), '~');
+        }
+
+        return $literals === [] ? null : '(?:' . implode('|', $literals) . ')';
     }
 
     /** A list of $item, no item null. */
@@ -258,11 +270,9 @@ final class Shape
         return '\[' . self::WS . '(?:' . $item . '(?:' . self::WS . ',' . self::WS . $item . ')*+)?+' . self::WS . '\]';
     }
 
-    /** An object of $key keys and $value values. */
-    private static function object(string $key, string $value): string
+    /** An object of $member members, $ahead (lookaheads) checked at its start. */
+    private static function object(string $member, string $ahead = ''): string
     {
-        $member = $key . self::WS . ':' . self::WS . $value;
-
-        return '\{' . self::WS . '(?:' . $member . '(?:' . self::WS . ',' . self::WS . $member . ')*+)?+' . self::WS . '\}';
+        return '\{' . $ahead . self::WS . '(?:' . $member . '(?:' . self::WS . ',' . self::WS . $member . ')*+)?+' . self::WS . '\}';
     }
 }
