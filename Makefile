@@ -66,7 +66,7 @@ COMPAT_NODE_OK := tests/compat/node_modules/.installed
 COMPAT_PY := tests/compat/.venv
 COMPAT_PY_OK := $(COMPAT_PY)/.installed
 
-.PHONY: all help setup test-setup browser toolchains diff release validate bundle workflows lint spec-tests generate docs serve mutation mutation-defects compat bench test test-under-load typecheck check clean distclean lock
+.PHONY: all help setup test-setup browser toolchains diff release release-check release-files tags validate bundle workflows lint spec-tests generate docs serve mutation mutation-defects compat bench test test-under-load typecheck check clean distclean lock
 
 all: docs generate ## Build everything: set up, validate, bundle, lint, spec tests, clients, docs site
 
@@ -219,10 +219,10 @@ $(BUILD)/spec-tests.ok: $(foreach h,$(HOSTS),$(BUILD)/$(h).linted) $(BUNDLES) $(
 # Each host regenerates only when its bundle (or a generator input) changed; the stamp is the
 # sha256 of every file written, which the drift test holds generated/ to; the spec
 # tests run first (order-only: a newer spec-tests stamp alone does not regenerate).
+# (the clients' own versions and the least runtime version each requires: releases/client-versions.json;
+# the Go runtime's module path, which the Go clients import: its go.mod)
 GENERATOR_INPUTS := scripts/generate.py scripts/oas.py scripts/openapi_generator.py scripts/stamps.py scripts/typescript/generate.mjs LICENSE \
-  scripts/runtimes.py scripts/runtime/python/pyproject.toml scripts/runtime/typescript/package.json \
-  scripts/runtime/ruby/lib/raydium_api_runtime/version.rb scripts/runtime/php/composer.json \
-  scripts/runtime/go/version.go scripts/runtime/go/go.mod scripts/runtime/rust/Cargo.toml \
+  scripts/runtimes.py scripts/packages.py releases/client-versions.json scripts/runtime/go/go.mod \
   $(shell find scripts/templates/openapi-generator -type f 2>/dev/null) \
   $(wildcard scripts/templates/python-client/*.jinja scripts/templates/python-client/*/*.jinja \
   scripts/templates/python-package/*.j2 scripts/templates/typescript-client/*.j2 scripts/templates/package-readme/*.j2)
@@ -308,11 +308,21 @@ check: all ## Fail when the committed generated/ differs from what the specs pro
 
 # --- breaking changes and releases ------------------------------------------------------
 BASE ?=
-diff: all ## Changes per host since BASE (git ref; default: each host's last release); fails on an unbumped breaking change
+diff: all ## Changes per host since BASE (git ref; default: its last release) and the level of its next release; fails on a hand-edited version
 	@$(PY) scripts/spec_diff.py $(if $(BASE),--base $(BASE)) --json $(BUILD)/diff.json --gate $(HOSTS)
 
-release: all toolchains ## Versioned artefacts of every host into dist/ (reproducible), recorded in releases/
-	@$(PY) scripts/release.py --dist dist $(HOSTS)
+release: all toolchains ## Release every package whose code changed (versions, changelogs, dist/, two commits: docs/guide/versioning.md)
+	+@$(PY) scripts/release.py --dist dist
+
+release-check: all ## What `make release` would release now: each package's next version, its level and its notes
+	@$(PY) scripts/release.py --check
+
+RELEASE ?=
+release-files: all toolchains ## Every package's artefacts at its current version into dist/ (RELEASE=<package>@<version>: a past release, rebuilt from its commit)
+	@$(PY) scripts/release_files.py --dist dist $(RELEASE)
+
+tags: ## Tag each recorded release's commit `<package>@<version>` (annotated; never moves a tag)
+	@$(PY) scripts/release_tags.py
 
 # Generated mutants (mutmut; StrykerJS for the TypeScript runtime; our operator set for Go and
 # Rust) over the contract and gate files; CHANGED=1 runs only the files changed since

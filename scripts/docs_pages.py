@@ -30,6 +30,8 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 import code_samples
 import oas
+import packages
+import records
 
 REPO = Path(__file__).resolve().parent.parent
 TEMPLATES = REPO / "scripts" / "templates" / "docs"
@@ -588,22 +590,30 @@ def write_source_document(target: Path) -> None:
     target.write_text(lines[0] + "\n" + note + "".join(text(line) for line in lines[1:]), encoding="utf-8")
 
 
-def release_views(hosts: list[str], downloads: Path) -> list[dict[str, Any]]:
-    """Each host's recorded releases (releases/<host>/<version>/), newest first, with its
-    changelog (headings shifted below the page's), and the released bundles copied into
-    the site's downloads."""
-    views = []
-    for host in hosts:
-        folder = REPO / "releases" / host
-        versions = sorted((p.name for p in folder.iterdir() if p.is_dir()), key=_semver, reverse=True) \
-            if folder.is_dir() else []  # fmt: skip
-        for version in versions:
-            shutil.copytree(folder / version, downloads / host / version)
-        changelog = (folder / "CHANGELOG.md").read_text(encoding="utf-8") if (folder / "CHANGELOG.md").exists() else ""
-        body = "\n".join(("#" + line if line.startswith("## ") else line) for line in changelog.splitlines()
-                         if not line.startswith("# "))  # fmt: skip
-        views.append({"host": host, "versions": versions, "changelog": text(body.strip())})
-    return views
+def shifted(markdown: str) -> str:
+    """A changelog's body under a page's own heading: its title dropped, its sections a level
+    lower, its text escaped as the page's other text is."""
+    body = "\n".join(("#" + line if line.startswith("## ") else line) for line in markdown.splitlines()
+                     if not line.startswith("# "))  # fmt: skip
+    return text(body.strip())
+
+
+def release_views() -> dict[str, Any]:
+    """The releases page and the changelogs page: every release record, newest first (those
+    recorded before packages had versions of their own, which only name what they released,
+    apart), the version table of the last one, and every package's changelog."""
+    every = records.all_records()
+    shown = [r for r in reversed(every) if not r.get("migrated")]
+    older = [{"release": r["release"], "date": r["date"], "commit": r["commit"],
+              "packages": ", ".join(f"{n} {p['version']}" for n, p in r["packages"].items() if "-" not in n
+                                    or n.startswith("runtime-"))}
+             for r in reversed(every) if r.get("migrated")]  # fmt: skip
+    table = every[-1]["versions"] if every else {}
+    changelogs = [{"name": p.name, "kind": p.kind, "changelog": shifted(p.changelog.read_text(encoding="utf-8"))}
+                  for p in packages.catalogue() if p.changelog.exists()]  # fmt: skip
+    notes = [{**r, "packages": [{"name": n, **{k: (text(v) if k == "notes" else v) for k, v in p.items()}}
+                                for n, p in r["packages"].items()]} for r in shown]  # fmt: skip
+    return {"records": notes, "older": older, "table": table, "changelogs": changelogs}
 
 
 def first_call(summaries: list[dict[str, Any]]) -> OperationView:
@@ -633,10 +643,6 @@ def error_codes(doc: dict[str, Any]) -> list[dict[str, Any]]:
         if isinstance(schema, dict) and schema.get("x-error-codes"):
             return list(schema["x-error-codes"])
     return []
-
-
-def _semver(version: str) -> tuple[int, ...]:
-    return tuple(int(p) if p.isdigit() else -1 for p in version.split("."))
 
 
 def render_all(out: Path, ledger_path: Path, hosts: list[str]) -> list[Path]:
@@ -707,7 +713,9 @@ def render_all(out: Path, ledger_path: Path, hosts: list[str]) -> list[Path]:
     workflows = [{"file": f.name, "title": oas.load_document(f)["info"]["title"],
                   "ids": [w["workflowId"] for w in oas.load_document(f)["workflows"]]} for f in flows]  # fmt: skip
     write("index.md", "index.md.j2", summaries=summaries, first_call=first_call(summaries), workflows=workflows)
-    write("releases.md", "releases.md.j2", releases=release_views(hosts, tmp / "downloads" / "releases"))
+    views = release_views()
+    write("releases.md", "releases.md.j2", **views)
+    write("changelogs.md", "changelogs.md.j2", **views)
     write("SUMMARY.md", "SUMMARY.md.j2", summaries=summaries)
     if out.exists():
         shutil.rmtree(out)

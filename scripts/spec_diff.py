@@ -2,13 +2,14 @@
 
 Usage: spec_diff.py [--base REF] [--json OUT] [--gate] HOST [HOST ...]
 
-The base is a git ref (`--base`), or by default each host's last release
-(releases/<host>/<version>/, written by `make release`), or the first commit where no
-release exists. Both sides are the fully dereferenced bundles (generated/openapi/
-<host>.deref.json), so a rule reads the same whether it sits inline, behind a $ref or in
-an allOf. Prints the changes in plain words per host, writes them as JSON with --json, and
-with --gate exits 1 when a host has a breaking change and its info.version does not bump
-the major version.
+The base is a git ref (`--base`), or by default each host's last release (its bundle,
+releases/<host>/<host>.yaml, written by `make release`), or the first commit where no
+release exists. Both sides are fully dereferenced, so a rule reads the same whether it sits
+inline, behind a $ref or in an allOf. Prints the changes in plain words per host and, against
+the last release, the version the next `make release` gives the description (major for a
+breaking change, minor for any other change to the API, patch for documentation alone);
+writes them as JSON with --json. With --gate it exits 1 when a description's info.version is
+not its last release's: versions are written by `make release` alone.
 
 Breaking (a client generated from the base can fail): an operation removed, an
 operationId renamed; a parameter removed or renamed, made required, or added as required;
@@ -30,6 +31,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+import deref
 import oas
 
 REPO = Path(__file__).resolve().parent.parent
@@ -78,16 +80,40 @@ def next_major(version: str) -> str:
     return ".".join(str(p) for p in [*parts[:i], parts[i] + 1, *[0] * (len(parts) - i - 1)])
 
 
+def bump(version: str, level: str) -> str:
+    """The next version at a level ("patch", "minor" or "major") by `same_major`'s rule, where a
+    0.x version's parts shift right: 1.4.2 -> 1.4.3, 1.5.0, 2.0.0; 0.3.1 -> 0.3.2, 0.3.2, 0.4.0;
+    0.0.19 -> 0.0.20 at every level."""
+    if level == "major":
+        return next_major(version)
+    parts = list(version_key(version))
+    if len(parts) != 3:
+        raise ValueError(f"not a version: {version!r}")
+    if level == "minor" and _major_part(version_key(version)) == 0:
+        return f"{parts[0]}.{parts[1] + 1}.0"
+    return f"{parts[0]}.{parts[1]}.{parts[2] + 1}"
+
+
+def level(changes: list[Change]) -> str:
+    """The level of a description release with these changes (its text differs from the last
+    release's): "major" for a breaking change, "minor" for any other change to the API, "patch"
+    for a change to its documentation alone (descriptions, examples, samples)."""
+    api = [c for c in changes if not c.what.startswith("info.version")]
+    if any(c.breaking for c in api):
+        return "major"
+    return "minor" if api else "patch"
+
+
 def _major_part(parts: tuple[int, ...]) -> int:
     """The index of a version's major part: its leftmost non-zero part (the last of 0.0.0)."""
     return next((i for i, part in enumerate(parts) if part), len(parts) - 1)
 
 
-def releases_of(host: str) -> list[Path]:
-    """The folders of the host's release records, oldest first."""
-    folder = RELEASES / host
-    found = [p for p in folder.iterdir() if p.is_dir() and SEMVER.match(p.name)] if folder.is_dir() else []
-    return sorted(found, key=lambda p: version_key(p.name))
+def baseline(host: str) -> Path | None:
+    """The bundle of the host's description at its last release (releases/<host>/<host>.yaml),
+    or None before its first."""
+    path = RELEASES / host / f"{host}.yaml"
+    return path if path.exists() else None
 
 
 def first_commit() -> str:
@@ -100,9 +126,10 @@ def base_document(host: str, base: str | None) -> tuple[dict[str, Any] | None, s
     """The host's dereferenced description at the base, and the base's name; None where the
     host did not exist there."""
     if base is None:
-        releases = releases_of(host)
-        if releases:
-            return released_document(host, releases[-1])
+        released = baseline(host)
+        if released is not None:
+            doc = dict(deref.dereference(released))
+            return doc, f"release {host} {doc['info'].get('version')}"
         base = first_commit()
     proc = subprocess.run(["git", "show", f"{base}:generated/openapi/{host}.deref.json"], capture_output=True,
                           text=True, check=False, cwd=REPO)  # fmt: skip
@@ -391,16 +418,10 @@ def success_schema(op: dict[str, Any]) -> dict[str, Any]:
     return schema
 
 
-def released_document(host: str, release: Path) -> tuple[dict[str, Any], str]:
-    """A release record's dereferenced description and its name."""
-    doc = json.loads((release / f"{host}-{release.name}.deref.json").read_text(encoding="utf-8"))
-    return doc, f"release {host} {release.name}"
-
-
-def diff(host: str, base: str | None, release: Path | None = None) -> tuple[list[Change], str, str | None]:
-    """The changes of a host since the base (a git ref, or a release record's folder, or by
-    default the last release), the base's name and the base's info.version."""
-    old, name = released_document(host, release) if release is not None else base_document(host, base)
+def diff(host: str, base: str | None) -> tuple[list[Change], str, str | None]:
+    """The changes of a host since the base (a git ref, by default the last release), the
+    base's name and the base's info.version."""
+    old, name = base_document(host, base)
     new = json.loads((REPO / "generated" / "openapi" / f"{host}.deref.json").read_text(encoding="utf-8"))
     differ = Differ(host)
     if old is None:
@@ -410,10 +431,21 @@ def diff(host: str, base: str | None, release: Path | None = None) -> tuple[list
     return differ.changes, name, str(old["info"].get("version"))
 
 
-def gate(host: str, changes: list[Change], base_version: str | None) -> str | None:
-    """Why the host's version (its bundle's) breaks the policy, or None."""
+def current_version(host: str) -> str:
+    """The host's info.version, as its bundle carries it."""
     bundle = REPO / "generated" / "openapi" / f"{host}.json"
-    return verdict(host, changes, base_version, str(json.loads(bundle.read_text(encoding="utf-8"))["info"]["version"]))
+    return str(json.loads(bundle.read_text(encoding="utf-8"))["info"]["version"])
+
+
+def hand_edited(host: str, base_version: str | None) -> str | None:
+    """Why the host's info.version breaks the rule that only `make release` writes it (it is not
+    its last release's), or None."""
+    version = current_version(host)
+    if base_version is None or version == base_version:
+        return None
+    return (f"{host}: info.version is {version}, its last release {base_version}: versions are written by "
+            f"`make release` alone (it picks the next one from the changes); set it back to {base_version} and say "
+            f"what changed under '## Unreleased' in releases/{host}/CHANGELOG.md")
 
 
 def verdict(host: str, changes: list[Change], base_version: str | None, new_version: str) -> str | None:
@@ -439,17 +471,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("hosts", nargs="+")
     parser.add_argument("--base", help="git ref to compare with (default: each host's last release)")
     parser.add_argument("--json", type=Path, help="write the changes here as JSON")
-    parser.add_argument("--gate", action="store_true", help="exit 1 on a breaking change without a major bump")
+    parser.add_argument("--gate", action="store_true", help="exit 1 where an info.version is not its last release's")
     args = parser.parse_args(argv)
     report: dict[str, Any] = {}
     failures = []
     for host in args.hosts:
         changes, base_name, base_version = diff(host, args.base)
         print(plain_words(host, base_name, changes))
-        report[host] = {"base": base_name, "base_version": base_version, "changes": [asdict(c) for c in changes]}
-        problem = gate(host, changes, base_version)
-        if problem:
-            failures.append(problem)
+        entry: dict[str, Any] = {"base": base_name, "base_version": base_version,
+                                 "changes": [asdict(c) for c in changes]}
+        if args.base is None and base_version is not None:
+            problem = hand_edited(host, base_version)
+            if problem:
+                failures.append(problem)
+            elif changes:
+                step = level(changes)
+                print(f"  next release of the description: {step}, {base_version} -> {bump(base_version, step)}")
+                entry["next"] = {"level": step, "version": bump(base_version, step)}
+        report[host] = entry
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
