@@ -2,8 +2,9 @@
 
 Usage: client_surface.py HOST   (prints the surface as JSON)
 
-A release records it (releases/<host>/<V>/surface.json) and the next release compares: a
-name that is gone breaks callers, so `make release` asks for a major bump (scripts/release.py).
+A release records it per package (releases/<package>/release.json) and the next release
+compares: a name that is gone breaks callers, so `make release` releases a major version
+(scripts/release.py).
 Each language is read by its own tools where they exist here: Python by `ast`, TypeScript by
 the compiler API, Go by go/parser, Ruby and PHP by reflection of the loaded package
 (scripts/surface/). Rust has no parser we can run offline (rustdoc's JSON needs a nightly
@@ -252,6 +253,23 @@ def surface(host: str, clients: Collection[str] | None = None) -> dict[str, list
     with ThreadPoolExecutor(max_workers=len(chosen)) as pool:
         started = {language: pool.submit(read) for language, read in chosen.items()}
         return {language: future.result() for language, future in started.items()}
+
+
+def package_surface(host: str, language: str) -> dict[str, list[str]]:
+    """The public surface of one package: a host's client in `language`, or with host "" the
+    language's shared runtime (its names under the language's key)."""
+    if host:
+        return surface(host, [language])
+    folder = runtimes.folder(language, GENERATED)
+    readers: dict[str, Callable[[], list[str]]] = {
+        "typescript": lambda: typescript_surface(folder / "dist" / "index.d.ts"),
+        "ruby": lambda: ruby_surface(folder / "lib", "raydium_api_runtime", "RaydiumApiRuntime"),
+        "php": lambda: php_surface(folder / "src", "Raydium\\ApiRuntime"),
+        "go": lambda: go_surface(folder),
+        "rust": lambda: rust_surface(folder),
+        "python": lambda: python_surface(folder / "raydium_api_runtime"),
+    }
+    return {language: readers[language]()}
 
 
 def removed(before: dict[str, list[str]], after: dict[str, list[str]]) -> list[str]:

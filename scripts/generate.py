@@ -45,6 +45,7 @@ import jinja2
 
 import oas
 import openapi_generator
+import packages
 import runtimes
 import stamps
 
@@ -293,7 +294,9 @@ def python_project(host: Host, target: Path, bundle: dict[str, Any], server: Ser
         "distribution": host.distribution,
         "package": host.package,
         "project_dir": host.project,
-        "version": str(bundle["info"]["version"]),
+        "version": packages.client_version(host.name, "python"),
+        "host": host.name,
+        "description_version": str(bundle["info"]["version"]),
         "title": title,
         "summary": str(bundle["info"].get("summary", "")),
         "description": f"Typed Python client for the {title}, generated from its OpenAPI description (unofficial)",
@@ -301,7 +304,7 @@ def python_project(host: Host, target: Path, bundle: dict[str, Any], server: Ser
         "server": server,
         "call": first_call(host, bundle),
         "spec": info["spec"],
-        "runtime": f"{runtimes.NAME}=={runtimes.python_version()}",
+        "runtime": packages.runtime_requirement("python", packages.runtime_floor(host.name, "python")),
     }
     env = template_env()
     for name in ("pyproject.toml", "README.md"):
@@ -400,9 +403,11 @@ def typescript_client(host: Host, out: Path, bundle: dict[str, Any], info: dict[
     title = str(bundle["info"]["title"])
     context = {
         "spec": info["spec"], "title": title, "server": server, "operations": ts_operations(bundle),
-        "distribution": host.distribution, "version": str(bundle["info"]["version"]),
+        "distribution": host.distribution, "version": packages.client_version(host.name, "typescript"),
+        "host": host.name, "description_version": str(bundle["info"]["version"]),
         "description": f"Typed TypeScript client for the {title}, generated from its OpenAPI description (unofficial)",
-        "runtime": runtimes.typescript_version(), "openapi_fetch": node_version("openapi-fetch"),
+        "runtime": packages.runtime_requirement("typescript", packages.runtime_floor(host.name, "typescript")),
+        "openapi_fetch": node_version("openapi-fetch"),
         "package": host.package,
         "codes": openapi_generator.error_codes(bundle),
     }  # fmt: skip

@@ -37,6 +37,7 @@ from typing import Any
 import jinja2
 
 import oas
+import packages
 import runtimes
 
 REPO = Path(__file__).resolve().parent.parent
@@ -117,7 +118,7 @@ class Names:
     """The names one host's clients take in each language."""
 
     host: str  # pool-v3
-    version: str  # the description's info.version
+    version: str  # the client package's own version in its language (releases/client-versions.json)
     default_base_url: str  # the cited public host; "" where the source shows none
 
     @property
@@ -217,11 +218,9 @@ PHP_CONTRACT = {f"{name}.mustache": {"templateType": "SupportingFiles", "destina
                 for name in ("Contract", "ContractConfiguration", "ErrorCode", "aliases", *PHP_ALIASES)}  # fmt: skip
 
 
-def runtime_version(language: str) -> str:
-    """The version of the language's shared runtime (scripts/runtime/<language>) that its
-    clients pin ("" where the language has none yet)."""
-    version = runtimes.VERSIONS.get(language)
-    return version() if version else ""
+def language_names(host: str, language: str, default_base_url: str | None) -> Names:
+    """The names of the host's client in `language`, at that package's own version."""
+    return Names(host, packages.client_version(host, language), default_base_url or "")
 
 
 SPECS = {
@@ -545,7 +544,6 @@ def clean(target: Path) -> None:
 def prepare(host: str, bundle: dict[str, Any], work: Path, default_base_url: str | None) -> dict[str, Path]:
     """The generator views and batch configurations of one host's languages, written under
     work/; returns {language: config file}. (`make bench` runs the same configurations.)"""
-    names = Names(host, str(bundle["info"]["version"]), default_base_url or "")
     work.mkdir(parents=True, exist_ok=True)
     checks = null_checks(bundle)
     codes = error_codes(bundle)
@@ -553,6 +551,7 @@ def prepare(host: str, bundle: dict[str, Any], work: Path, default_base_url: str
     configs = {}
     for name in LANGUAGES:
         language = SPECS[name]
+        names = language_names(host, name, default_base_url)
         spec = work / f"{host}.{name}.json"
         view = generator_view(bundle, language)
         spec.write_text(json.dumps(view, indent=1), encoding="utf-8")
@@ -561,7 +560,9 @@ def prepare(host: str, bundle: dict[str, Any], work: Path, default_base_url: str
             settings.update(go_mappings(view))
         shared = {"x-null-checks": checks, "x-error-codes": codes, "x-keep-raw-json": kept,
                   "x-default-base-url": names.default_base_url,
-                  "x-runtime-version": runtime_version(name)}  # fmt: skip
+                  "x-runtime-version": packages.runtime_floor(host, name),
+                  "x-runtime-requirement": packages.runtime_requirement(name, packages.runtime_floor(host, name)),
+                  "x-description-version": str(bundle["info"]["version"])}  # fmt: skip
         settings.setdefault("additionalProperties", {}).update(shared)
         config = work / f"{host}.{name}.config.json"
         config.write_text(json.dumps(settings, indent=1), encoding="utf-8")
@@ -655,8 +656,8 @@ def package_readme(language: str, names: Names, bundle: dict[str, Any], target: 
         host=names.host, module=module[language], package=package[language], example=example, fence=fence,
         example_op=first["operationId"], first_call=operations[0]["call"], params_call=_params_call(operations),
         errors=README_ERRORS[language], amounts=README_AMOUNTS[language], operations=operations,
-        go_version=_go_version(target),
-        runtime_version=runtime_version(language), runtime_module=runtimes.go_module())  # fmt: skip
+        go_version=_go_version(target), description_version=str(bundle["info"]["version"]),
+        runtime_version=packages.runtime_floor(names.host, language), runtime_module=runtimes.go_module())  # fmt: skip
 
 
 def _params_call(operations: list[dict[str, Any]]) -> str:
@@ -682,11 +683,11 @@ def generate_languages(host: str, bundle: dict[str, Any], work: Path, info: dict
     configs = prepare(host, bundle, work, default_base_url)
     run_batch(list(configs.values()))
     targets = {name: work / name / host for name in configs}
-    names = Names(host, str(bundle["info"]["version"]), default_base_url or "")
     for name, target in targets.items():
         clean(target)
         if name in README_LANGUAGES:
-            (target / "README.md").write_text(package_readme(name, names, bundle, target), encoding="utf-8")
+            readme = package_readme(name, language_names(host, name, default_base_url), bundle, target)
+            (target / "README.md").write_text(readme, encoding="utf-8")
         shutil.copyfile(REPO / "LICENSE", target / "LICENSE")
         (target / "PROVENANCE.json").write_text(json.dumps(info, indent=2) + "\n", encoding="utf-8")
     return targets

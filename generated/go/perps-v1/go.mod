@@ -3,6 +3,8 @@ module raydium-api-descriptions.invalid/go/perps-v1/v3
 // 1.19, Debian's: a newer directive makes Go 1.21+ toolchains fetch another (decision 52).
 go 1.19
 
+// the shared runtime: this version or a newer one of the same major version (Go takes the
+// highest version any module requires)
 require raydium-api-descriptions.invalid/go/apiruntime/v2 v2.1.2
 
 // From a clone of raydium-api-descriptions the shared runtime is the folder beside this one.
