@@ -1,5 +1,5 @@
 """A new user's first minutes, per language: a scratch project outside the repository
-installs the pool-v3 and transaction-v1 clients from a release (`scripts/release.py`
+installs the pool-v3 and transaction-v1 clients from a release (`scripts/release_files.py`
 into a temporary dist/) with that ecosystem's own tool, running the commands of
 docs/clients/install.md,
 type-checks where the language has a checker, makes a first call against the mock and
@@ -27,15 +27,14 @@ from toolchains import BUILD, go_module_of, require
 import runtimes
 from mock_servers import HostileServer, Prism
 from offline_tools import cargo_home
-from project import NODE_BIN, REPO, bundle
-from release import client_folders
+from packages import LANGUAGES, client_folder, client_version
+from project import NODE_BIN, REPO
 
 pytestmark = pytest.mark.e2e
 INSTALLED = ("pool-v3", "transaction-v1")
-
-
-def version(host: str) -> str:
-    return str(bundle(host)["info"]["version"])
+# what the installs need: the two descriptions, their clients and every runtime
+RELEASED = [*INSTALLED, *(f"{host}-{language}" for host in INSTALLED for language in LANGUAGES),
+            *(f"runtime-{language}" for language in LANGUAGES)]  # fmt: skip
 
 
 def documented(index: int, dist: Path, language: str = "sh") -> str:
@@ -51,16 +50,20 @@ def documented(index: int, dist: Path, language: str = "sh") -> str:
 def test_the_documented_commands_name_the_current_versions() -> None:
     page = (REPO / "docs" / "clients" / "install.md").read_text(encoding="utf-8")
     for host in INSTALLED:
-        assert f"raydium-{host}-client=={version(host)}" in page, host
-        assert f"raydium-{host}-client-{version(host)}.tgz" in page, host
-        assert f"raydium_{host.replace('-', '_')}_client-{version(host)}.gem" in page, host
+        def v(language: str, of: str = host) -> str:
+            return client_version(of, language)
+
+        assert f"raydium-{host}-client=={v('python')}" in page, host
+        assert f"{host}-typescript/{v('typescript')}/raydium-{host}-client-{v('typescript')}.tgz" in page, host
+        assert f"{host}-ruby/{v('ruby')}/raydium_{host.replace('-', '_')}_client-{v('ruby')}.gem" in page, host
         assert f"{go_module_of(host)[0]}@{go_module_of(host)[1]}" in page, host
-        assert f"raydium-{host}-client@={version(host)}" in page, host
-        assert f"raydium/{host}-client:{version(host)}" in page, host
-    assert f"runtime/typescript/raydium-api-runtime-{runtimes.typescript_version()}.tgz" in page
-    assert f"runtime/ruby/raydium_api_runtime-{runtimes.ruby_version()}.gem" in page
+        assert f"raydium-{host}-client@={v('rust')}" in page, host
+        assert f"raydium/{host}-client:{v('php')}" in page, host
+    ts, rb = runtimes.typescript_version(), runtimes.ruby_version()
+    assert f"runtime-typescript/{ts}/raydium-api-runtime-{ts}.tgz" in page
+    assert f"runtime-ruby/{rb}/raydium_api_runtime-{rb}.gem" in page
     assert f"raydium/api-runtime:{runtimes.php_version()}" in page
-    assert f"`{runtimes.go_module()}` v{runtimes.go_version()}" in page
+    assert f"{runtimes.go_module()}@v{runtimes.go_version()}" in page
     assert f"raydium-api-runtime@={runtimes.rust_version()}" in page
 
 
@@ -73,45 +76,55 @@ def run(command: list[str], cwd: Path, env: dict[str, str] | None = None, timeou
 
 @pytest.fixture(scope="module")
 def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The release's artefacts of the two hosts, as `make release` writes them."""
+    """The release's artefacts of the two hosts, as `make release-files` writes them."""
     return release_into(tmp_path_factory.mktemp("release") / "dist")
 
 
 def release_into(out: Path) -> Path:
-    """A release of the two hosts into `out` (`scripts/release.py`, recording nothing)."""
-    run([sys.executable, "scripts/release.py", "--no-record", "--dist", str(out), *INSTALLED], REPO)
+    """The packages the installs need, at their current versions (`scripts/release_files.py`)."""
+    run([sys.executable, "scripts/release_files.py", "--dist", str(out), "--only", *RELEASED], REPO)
     return out
 
 
 def touch_release_inputs(host: str) -> None:
-    """Give every file of the host's clients (what release.py archives) a new modification time,
-    as a second checkout would: now, or 2 s past its old time (a zip stores times to 2 s), never older."""
-    for folder in client_folders(host).values():
-        files = [p for p in folder.rglob("*") if p.is_file()] if folder.is_dir() else [folder]
-        assert files, folder
+    """Give every file of the host's clients (what release_build.py archives) a new modification
+    time, as a second checkout would: now, or 2 s past its old time (a zip stores times to 2 s), never older."""
+    for language in LANGUAGES:
+        files = [p for p in client_folder(host, language).rglob("*") if p.is_file()]
+        assert files, (host, language)
         for path in files:
             stamp = max(time.time(), path.stat().st_mtime + 2)
             os.utime(path, (stamp, stamp))
 
 
 def test_the_release_is_reproducible(dist: Path, tmp_path: Path) -> None:
-    """A second release at this commit gives the same bytes as the one the tests below install
-    from (SOURCE_DATE_EPOCH is the commit's time), even when the files' modification times
+    """A second build at this commit gives the same bytes as the one the tests below install
+    from (each package at its last release's epoch), even when the files' modification times
     differ between them, as in a second checkout: catches an archive writer that takes the
-    files' own modification times. One release is built for both jobs (decision 124); this test
-    runs before the installs, which only read the release. One host's files are touched, as
-    before: the archive writers are the same for every host, and the compiled test crates that
-    build from those files (Cargo goes by modification times) are built again for one host only."""
+    files' own modification times. One build serves both jobs (decision 124); this test runs
+    before the installs, which only read the release. One host's files are touched: the
+    archive writers are the same for every host, and the compiled test crates that build from
+    those files (Cargo goes by modification times) are built again for one host only."""
     touch_release_inputs("pool-v3")
     again = release_into(tmp_path / "dist")
     assert (dist / "SHA256SUMS").read_text() == (again / "SHA256SUMS").read_text()  # names what differs
     listed = (dist / "SHA256SUMS").read_text(encoding="utf-8")
     for host in INSTALLED:
-        v, name = version(host), host.replace("-", "_")
-        for artefact in (f"{host}/{v}/{host}-{v}.yaml", f"python/raydium_{name}_client-{v}-py3-none-any.whl",
-                         f"raydium-{host}-client-{v}.tgz", f"go/v{v}.zip", f"rust/raydium-{host}-client-{v}.crate",
-                         f"php/raydium-{host}-client-{v}.zip", f"ruby/raydium_{name}_client-{v}.gem",
-                         f"{host}-{v}.postman_collection.json", "RELEASE-NOTES.md"):  # fmt: skip
+        name = host.replace("-", "_")
+
+        def at(language: str, of: str = host) -> str:
+            return f"{of}-{language}/{client_version(of, language)}"
+
+        v = client_version
+        described = json.loads((REPO / "generated" / "openapi" / f"{host}.json").read_text())["info"]["version"]
+        for artefact in (f"{host}/{described}/{host}-{described}.yaml",
+                         f"{host}/{described}/{host}-{described}.postman_collection.json",
+                         f"{at('python')}/raydium_{name}_client-{v(host, 'python')}-py3-none-any.whl",
+                         f"{at('typescript')}/raydium-{host}-client-{v(host, 'typescript')}.tgz",
+                         f"{at('go')}/v{v(host, 'go')}.zip",
+                         f"{at('rust')}/raydium-{host}-client-{v(host, 'rust')}.crate",
+                         f"{at('php')}/raydium-{host}-client-{v(host, 'php')}.zip",
+                         f"{at('ruby')}/raydium_{name}_client-{v(host, 'ruby')}.gem"):  # fmt: skip
             assert artefact in listed, artefact
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-import release
+from packages import LANGUAGES, client_folder
 from project import HOSTS, bundle
 
 PLACEHOLDERS = ("GIT_USER_ID", "GIT_REPO_ID", "YOUR_", "openapi-generator.tech", "docs/")
@@ -17,8 +17,8 @@ LABELS = {"go": "Go", "ruby": "Ruby", "php": "PHP"}
 
 
 def packages(host: str) -> dict[str, Path]:
-    """Each client package's folder (release.py's list, without the models module)."""
-    return {name: folder for name, folder in release.client_folders(host).items() if folder.is_dir()}
+    """Each client package's folder."""
+    return {language: client_folder(host, language) for language in LANGUAGES}
 
 
 @pytest.mark.parametrize("host", HOSTS)

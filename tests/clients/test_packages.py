@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from toolchains import require
 
+import packages
 import runtimes
 from mock_servers import Prism
 from project import GENERATED, HOSTS, NODE_BIN, PYTHONPATH, REPO, default_url
@@ -61,7 +62,9 @@ def test_client_builds_a_wheel_and_an_sdist_that_pass_twine(host: str, tmp_path:
     assert f"{host.replace('-', '_')}_client/py.typed" in names
     assert "License-Expression: MIT" in metadata
     assert f"Name: raydium-{host}-client" in metadata
-    assert f"Requires-Dist: raydium-api-runtime=={runtimes.python_version()}" in metadata.splitlines()
+    floor = packages.runtime_floor(host, "python")
+    major = int(floor.split(".")[0])
+    assert f"Requires-Dist: raydium-api-runtime<{major + 1},>={floor}" in metadata.splitlines()
     assert snapshot(PROJECTS[host]) == before, "the build wrote into generated/"
 
 
@@ -82,7 +85,8 @@ def test_the_shared_runtime_builds_a_wheel_that_passes_twine(tmp_path: Path) -> 
 
 
 def bundle_version(host: str) -> str:
-    return str(json.loads((GENERATED / f"{host}.json").read_text(encoding="utf-8"))["info"]["version"])
+    """The host's Python client's own version (releases/client-versions.json)."""
+    return packages.client_version(host, "python")
 
 
 def test_pip_install_leaves_generated_untouched(tmp_path: Path) -> None:
@@ -159,9 +163,10 @@ puts spec.runtime_dependencies.map { |d| "#{d.name} #{d.requirement}" }.sort
 """
 
 
-def test_every_gem_pins_the_shared_ruby_runtime_which_ships_its_code() -> None:
-    """The runtime gem (scripts/runtime/ruby) ships its lib and LICENSE at the version the
-    clients pin; each client gemspec depends on exactly that version (decision 66)."""
+def test_every_gem_requires_the_shared_ruby_runtime_which_ships_its_code() -> None:
+    """The runtime gem (scripts/runtime/ruby) ships its lib and LICENSE; each client gemspec
+    requires the runtime version it was released with or a newer one of that major version,
+    which the current runtime is (decision 66)."""
     require("ruby")
     version = runtimes.ruby_version()
 
@@ -178,14 +183,17 @@ def test_every_gem_pins_the_shared_ruby_runtime_which_ships_its_code() -> None:
             "lib/raydium_api_runtime/errors.rb"} <= set(files.split(","))  # fmt: skip
     for host in HOSTS:
         _, _, _, *dependencies = gemspec(REPO / "generated" / "ruby" / host)
-        assert f"raydium_api_runtime = {version}" in dependencies, host
+        floor = packages.runtime_floor(host, "ruby")
+        assert f"raydium_api_runtime < {int(floor.split('.')[0]) + 1}, >= {floor}" in dependencies, host
+        assert floor.split(".")[0] == version.split(".")[0], host
 
 
 def test_every_php_package_requires_the_shared_runtime_and_loads_its_aliases_first() -> None:
     """The runtime's Composer package (scripts/runtime/php) autoloads Raydium\\ApiRuntime from
-    src/ at the version the clients require; each client's composer.json requires exactly that
-    version and loads lib/aliases.php first (autoload.files), so its error names exist before
-    a `catch` names them (a catch does not autoload; decision 66)."""
+    src/; each client's composer.json requires the runtime version it was released with or a
+    newer one of that major version (the current runtime is one) and loads lib/aliases.php first
+    (autoload.files), so its error names exist before a `catch` names them (a catch does not
+    autoload; decision 66)."""
     version = runtimes.php_version()
     runtime = json.loads((runtimes.folder("php") / "composer.json").read_text(encoding="utf-8"))
     assert (runtime["name"], runtime["version"]) == ("raydium/api-runtime", version)
@@ -195,6 +203,8 @@ def test_every_php_package_requires_the_shared_runtime_and_loads_its_aliases_fir
     assert (runtimes.folder("php") / "LICENSE").is_file()
     for host in HOSTS:
         client = json.loads((REPO / "generated" / "php" / host / "composer.json").read_text(encoding="utf-8"))
-        assert client["require"]["raydium/api-runtime"] == version, host
+        floor = packages.runtime_floor(host, "php")
+        assert client["require"]["raydium/api-runtime"] == f"^{floor}", host
+        assert floor.split(".")[0] == version.split(".")[0], host
         assert client["autoload"]["files"] == ["lib/aliases.php"], host
         assert (REPO / "generated" / "php" / host / "lib" / "aliases.php").is_file(), host

@@ -26,7 +26,8 @@ from contract import (
     timing_problems,
 )
 from mock_servers import HostileServer, Prism, refused_url
-from project import HOSTS, REPO, bundle
+from packages import client_version
+from project import HOSTS, REPO
 
 pytestmark = pytest.mark.e2e
 RUNNER = REPO / "tests" / "typescript" / "runner.mjs"
@@ -123,7 +124,7 @@ def test_every_host_has_a_client() -> None:
         assert client_module(host).is_file()
         package = json.loads((client_module(host).parent.parent / "package.json").read_text(encoding="utf-8"))
         assert package["name"] == f"raydium-{host}-client"
-        assert package["version"] == bundle(host)["info"]["version"]
+        assert package["version"] == client_version(host, "typescript")
         assert package["license"] == "MIT"
 
 

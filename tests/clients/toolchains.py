@@ -14,7 +14,8 @@ import pytest
 import runtimes
 from offline_tools import cargo_env, go_env
 from openapi_generator import go_module_path
-from project import REPO, bundle
+from packages import client_version
+from project import REPO
 
 BUILD = REPO / "build"
 
@@ -38,8 +39,8 @@ def go(args: list[str], cwd: Path, home: Path, timeout: int = 300) -> subprocess
 
 
 def go_module_of(host: str) -> tuple[str, str]:
-    """The host's Go module path and version (`v3.1.1`) at its description's version."""
-    version = str(bundle(host)["info"]["version"])
+    """The host's Go module path and version (`v3.1.1`): its Go client's own version."""
+    version = client_version(host, "go")
     return go_module_path(host, version), f"v{version}"
 
 

@@ -5,12 +5,15 @@ page shows it. Written to kill the mutants mutmut found surviving the whole-page
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 import docs_pages
+import packages
+import records
 from docs_pages import Row
 
 
@@ -359,12 +362,6 @@ def test_the_error_code_catalogue_is_found_on_any_schema() -> None:
     assert docs_pages.error_codes({}) == []
 
 
-def test_versions_sort_as_numbers() -> None:
-    assert sorted(["0.0.9", "0.0.10", "1.0.0", "0.1.x"], key=docs_pages._semver) == ["0.0.9", "0.0.10", "0.1.x",
-                                                                                      "1.0.0"]  # fmt: skip
-    assert docs_pages._semver("1.x.3") == (1, -1, 3)
-
-
 def test_the_source_page_is_the_source_escaped_under_a_note(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     (tmp_path / "docs").mkdir()
     (tmp_path / "docs" / "source-document.md").write_text("# Title <x>\n\nGET <BASE>/`<QUOTE>`\n", encoding="utf-8")
@@ -378,21 +375,32 @@ def test_the_source_page_is_the_source_escaped_under_a_note(tmp_path: Path, monk
         "\nGET &lt;BASE>/`<QUOTE>`\n")  # fmt: skip
 
 
-def test_releases_newest_first_with_their_changelog(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    releases = tmp_path / "releases" / "h"
-    for version in ("1.9.0", "1.10.0", "0.1.0"):
-        (releases / version).mkdir(parents=True)
-        (releases / version / f"h-{version}.yaml").write_text(version, encoding="utf-8")
-    (releases / "CHANGELOG.md").write_text("# Changelog of h\n\n## h 1.10.0\n\nA <b> change.\n", encoding="utf-8")
-    (tmp_path / "releases" / "g").mkdir()
-    monkeypatch.setattr(docs_pages, "REPO", tmp_path)
-    downloads = tmp_path / "site"
-    views = docs_pages.release_views(["h", "g", "none"], downloads)
-    assert views == [
-        {"host": "h", "versions": ["1.10.0", "1.9.0", "0.1.0"], "changelog": "### h 1.10.0\n\nA &lt;b> change."},
-        {"host": "g", "versions": [], "changelog": ""}, {"host": "none", "versions": [], "changelog": ""}]  # fmt: skip
-    assert (downloads / "h" / "1.10.0" / "h-1.10.0.yaml").read_text(encoding="utf-8") == "1.10.0"
-    assert sorted(p.name for p in (downloads / "h").iterdir()) == ["0.1.0", "1.10.0", "1.9.0"]
+def test_a_changelog_is_shown_under_the_pages_heading() -> None:
+    assert docs_pages.shifted("# Changelog: p\n\nAbout.\n\n## Unreleased\n\n## 1.0.0 (d)\n\nA <b> change.\n") == (
+        "About.\n\n### Unreleased\n\n### 1.0.0 (d)\n\nA &lt;b> change.")
+
+
+def test_the_releases_page_shows_the_records_newest_first(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Records made by `make release` in full, newest first; migrated ones in a table; the
+    version table is the newest record's."""
+    folder = tmp_path / "records"
+    folder.mkdir()
+    made = [{"release": 1, "date": "d1", "commit": "c" * 40, "migrated": True, "versions": {},
+             "packages": {"h": {"version": "1.0.0"}, "h-go": {"version": "1.0.0"}, "runtime-go": {"version": "2.0.0"}}},
+            {"release": 2, "date": "d2", "commit": "e" * 40, "versions": {"h": {"version": "1.0.1"}},
+             "packages": {"h": {"version": "1.0.1", "previous": "1.0.0", "level": "patch", "notes": "A <b>."}}}]
+    for record in made:
+        (folder / f"{record['release']:04d}.json").write_text(json.dumps(record), encoding="utf-8")
+    monkeypatch.setattr(records, "RECORDS", folder)
+    views = docs_pages.release_views()
+    assert views["table"] == {"h": {"version": "1.0.1"}}
+    assert [r["release"] for r in views["records"]] == [2]
+    assert views["records"][0]["packages"] == [{"name": "h", "version": "1.0.1", "previous": "1.0.0",
+                                                "level": "patch", "notes": "A &lt;b>."}]  # fmt: skip
+    assert views["older"] == [{"release": 1, "date": "d1", "commit": "c" * 40,
+                               "packages": "h 1.0.0, runtime-go 2.0.0"}]  # fmt: skip
+    assert len(views["changelogs"]) == len(packages.catalogue())
+
 
 
 def test_a_page_lists_each_notice_once_with_every_place_it_applies() -> None:

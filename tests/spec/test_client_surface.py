@@ -4,7 +4,6 @@ end to end)."""
 
 from __future__ import annotations
 
-import json
 import shutil
 from pathlib import Path
 
@@ -13,8 +12,8 @@ import pytest
 from client_surface import LISTS, go_surface, python_surface, removed, rust_signatures, rust_surface, surface
 from generate import Host
 from openapi_generator import Names
-from project import HOSTS, REPO, bundle
-from release import client_digests
+from packages import named
+from project import HOSTS
 
 PYTHON = '''
 """A module."""
@@ -226,15 +225,17 @@ KEY_NAMES = {
 @pytest.mark.tooling  # after `make release`, as the other release-record tests
 @pytest.mark.parametrize("host", HOSTS)
 def test_each_release_records_the_names_callers_use(host: str) -> None:
-    """releases/<host>/<V>/surface.json names every language's failure error, the type a
+    """releases/<host>-<language>/release.json names the language's failure error, the type a
     caller's `except`/`catch` uses: an extractor that finds nothing cannot pass."""
-    version = str(bundle(host)["info"]["version"])
-    recorded = json.loads((REPO / "releases" / host / version / "surface.json").read_text(encoding="utf-8"))
-    assert set(recorded) == {*KEY_NAMES, "go signatures", "rust signatures"}, host
-    assert "NewClient func(Options) (*APIClient, error)" in recorded["go signatures"], host
     for language, name in key_names(host).items():
-        assert name in recorded[language], (host, language)
-        assert len(recorded[language]) > 50, (host, language)
+        recorded = named(f"{host}-{language}").baseline()
+        assert recorded is not None, (host, language)
+        lists = {key for key in LISTS if key.split(" ")[0] == language}
+        assert set(recorded["surface"]) == lists, (host, language)
+        assert name in recorded["surface"][language], (host, language)
+        assert len(recorded["surface"][language]) > 50, (host, language)
+        if language == "go":
+            assert "NewClient func(Options) (*APIClient, error)" in recorded["surface"]["go signatures"], host
 
 
 def key_names(host: str) -> dict[str, str]:
@@ -246,20 +247,21 @@ def key_names(host: str) -> dict[str, str]:
 
 @pytest.mark.tooling  # after `make release`, as the other release-record tests
 def test_the_tools_read_the_surface_the_current_release_recorded() -> None:
-    """Every reader runs on one host's clients (a release now reads back the recorded lists of
-    the clients whose code is unchanged, decision 115, so this is where each still runs on real
-    clients in every `make test`): each finds the names callers use, in surface.json's order,
-    and for each client whose code is what the host's current release recorded (all of them,
-    once it is released), exactly the lists recorded, which a release reads back for that code."""
+    """Every reader runs on one host's clients: each finds the names callers use, in LISTS's
+    order, and for each client whose code is what its last release recorded, exactly the lists
+    recorded (the lists `make release` compares the next release's with)."""
     host = "launch-auth"  # the smallest host: the TypeScript compiler's start is most of the time
-    record = REPO / "releases" / host / str(bundle(host)["info"]["version"])
-    recorded = json.loads((record / "surface.json").read_text(encoding="utf-8"))
-    before = json.loads((record / "clients.json").read_text(encoding="utf-8"))
-    same = {client for client, digest in client_digests(host).items() if before.get(client) == digest}
     read = surface(host)
-    assert list(read) == list(LISTS) == list(recorded)
+    assert list(read) == list(LISTS)
     for language, name in key_names(host).items():
         assert name in read[language], (language, read[language][:20])
-    differ = {key: sorted(set(read[key]) ^ set(recorded[key])) for key in LISTS
-              if key.split(" ")[0] in same and read[key] != recorded[key]}  # fmt: skip
-    assert differ == {}, f"the tools read other names than {record.name} recorded for the same code: {differ}"
+    differ = {}
+    for language in KEY_NAMES:
+        package = named(f"{host}-{language}")
+        recorded = package.baseline()
+        assert recorded is not None
+        if recorded["digest"] != package.digest():
+            continue  # changed since its release: the next release compares
+        differ.update({key: sorted(set(read[key]) ^ set(names)) for key, names in recorded["surface"].items()
+                       if read[key] != names})  # fmt: skip
+    assert differ == {}, f"the tools read other names than the last releases recorded for the same code: {differ}"

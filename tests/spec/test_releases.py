@@ -1,14 +1,17 @@
-"""The breaking-change gate (scripts/spec_diff.py, `make diff`) and the releases
-(scripts/release.py, `make release`).
+"""`make diff` and `make release`, whole, in a clone of this repository (minutes), and every
+past release read back from git.
 
-In a temporary clone, each breaking edit fails the gate with a message that names the host,
-the operation and the change, wherever the rule sits (a $ref'd component, an allOf member,
-inline); a major bump lets it through; an optional response field added passes. A release
-refuses a version that breaks the policy. (That a release is reproducible is tested on the
-release the install tests install from: tests/clients/test_install_from_release.py.)"""
+A clone (its .venv and node_modules those of this checkout, its build stamps touched as
+`make -t` does, since its generated/ is the committed one) makes real releases: a runtime's new
+public function releases that runtime alone; a change to a description's text alone releases
+a description patch with its clients; a change a runtime does not explain in its changelog is
+refused and leaves the clone as it was; the version a release picks for an added optional field
+and a removed operation is a minor and a major; a hand-edited version fails `make diff`. A
+release's files are rebuilt byte for byte from its recorded commit, and `make tags` tags it."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import subprocess
@@ -18,10 +21,12 @@ from pathlib import Path
 import pytest
 
 import bundle as bundle_script
+import records
 from project import HOSTS, REPO, in_process
-from release import index_entry, index_path, postman
 
 pytestmark = pytest.mark.tooling
+IDENTITY = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t.invalid", "GIT_COMMITTER_NAME": "t",
+            "GIT_COMMITTER_EMAIL": "t@t.invalid"}  # fmt: skip
 
 
 def test_diff_against_head_reports_no_change() -> None:
@@ -32,23 +37,48 @@ def test_diff_against_head_reports_no_change() -> None:
         assert f"{host} (since HEAD): 0 change(s), 0 breaking" in proc.stdout
 
 
-def test_every_host_is_released_at_its_version() -> None:
-    """The gate's default base exists: each host's current version is recorded in releases/."""
-    for host in HOSTS:
-        bundle = REPO / "generated" / "openapi" / f"{host}.json"
-        version = json.loads(bundle.read_text(encoding="utf-8"))["info"]["version"]
-        record = REPO / "releases" / host / version
-        assert (record / f"{host}-{version}.deref.json").is_file(), f"{host} {version} is not released"
-        assert f"## {host} {version} (" in (REPO / "releases" / host / "CHANGELOG.md").read_text(encoding="utf-8")
+def test_every_past_release_is_read_back_from_git() -> None:
+    """Each record names a commit this repository has, and each description it released is at
+    that commit, byte for byte: generated/openapi/<host>.yaml and .json have the sha256 the record
+    keeps for the released bundles (rebuilt or read with `git show <commit>:generated/openapi/...`)."""
+    wanted: list[tuple[str, str]] = []
+    for record in records.all_records():
+        for name, released in record["packages"].items():
+            artefacts = released.get("artefacts") or {}
+            for suffix in (".yaml", ".json"):
+                key = f"{name}/{released['version']}/{name}-{released['version']}{suffix}"
+                if name in HOSTS and key in artefacts:
+                    wanted.append((f"{record['commit']}:generated/openapi/{name}{suffix}", artefacts[key]))
+    assert len(wanted) >= 2 * 190, "every description release recorded its bundles"
+    batch = subprocess.run(["git", "cat-file", "--batch"], input="".join(f"{spec}\n" for spec, _ in wanted).encode(),
+                           capture_output=True, cwd=REPO, check=True, timeout=120).stdout  # fmt: skip
+    found = []
+    while batch:
+        head, _, rest = batch.partition(b"\n")
+        assert not head.endswith(b"missing"), head.decode()
+        size = int(head.split()[2])
+        found.append(hashlib.sha256(rest[:size]).hexdigest())
+        batch = rest[size + 1 :]
+    mismatched = [spec for (spec, digest), got in zip(wanted, found, strict=True) if digest != got]
+    assert mismatched == []
 
 
 class Clone:
+    """A clone of this repository's HEAD whose tools are this checkout's."""
+
     def __init__(self, root: Path) -> None:
         self.root = root
+        self.start = self.git("rev-parse", "HEAD")
 
-    def run(self, *command: str | Path) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([str(c) for c in command], capture_output=True, text=True, cwd=self.root, timeout=300,
-                              check=False, env={**os.environ, "NO_COLOR": "1"})  # fmt: skip
+    def run(self, *command: str | Path, timeout: int = 600) -> subprocess.CompletedProcess[str]:
+        env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
+        return subprocess.run([str(c) for c in command], capture_output=True, text=True, cwd=self.root,
+                              timeout=timeout, check=False, env={**env, **IDENTITY, "NO_COLOR": "1"})  # fmt: skip
+
+    def git(self, *args: str) -> str:
+        proc = self.run("git", *args)
+        assert proc.returncode == 0, proc.stderr
+        return proc.stdout.strip()
 
     def edit(self, relative: str, old: str, new: str) -> None:
         path = self.root / relative
@@ -56,182 +86,197 @@ class Clone:
         assert text.count(old) == 1, f"{relative}: {old!r}"
         path.write_text(text.replace(old, new), encoding="utf-8")
 
+    def commit(self, message: str) -> None:
+        self.git("add", "--all")
+        self.git("commit", "--quiet", "-m", message)
+
+    def make(self, *targets: str) -> subprocess.CompletedProcess[str]:
+        return self.run("make", "--no-print-directory", *targets, timeout=900)
+
     def bundle(self, host: str) -> None:
-        """The bundle step on the clone's spec, in this process (`make` runs the same `main`):
-        a Python start and the validator's warm-up less a bundle (decision 93)."""
+        """The bundle step on the clone's spec, in this process (`make` runs the same `main`)."""
         redocly = self.root / "node_modules" / ".bin" / "redocly"
         status, output = in_process(bundle_script.main, ["--redocly", str(redocly), f"spec/{host}/openapi.yaml",
                                                          "generated/openapi", host], self.root)  # fmt: skip
         assert status == 0, output
 
-    def release(self, host: str, *options: str) -> subprocess.CompletedProcess[str]:
-        dist = self.root / "dist"
-        return self.run(sys.executable, "scripts/release.py", "--no-record", "--dist", dist, *options, host)
+    def release_json(self, package: str) -> dict[str, object]:
+        data: dict[str, object] = json.loads((self.root / "releases" / package / "release.json").read_text())
+        return data
 
-    def gate(self, host: str) -> subprocess.CompletedProcess[str]:
-        return self.run(sys.executable, "scripts/spec_diff.py", "--gate", host)
+    def versions(self) -> dict[str, str]:
+        """Every package's version in the clone, from its last release."""
+        return {p.name: str(self.release_json(p.name)["version"]) for p in (self.root / "releases").iterdir()
+                if (p / "release.json").exists()}  # fmt: skip
 
     def reset(self) -> None:
-        assert self.run("git", "checkout", "--", "spec", "generated").returncode == 0
+        self.git("reset", "--quiet", "--hard", self.start)
+        self.git("clean", "--quiet", "-fd", "--", "spec", "generated", "releases", "scripts", "lint")
 
 
 @pytest.fixture(scope="module")
 def clone(tmp_path_factory: pytest.TempPathFactory) -> Clone:
     root = tmp_path_factory.mktemp("clone") / "repo"
     assert subprocess.run(["git", "clone", "--quiet", str(REPO), str(root)], check=False).returncode == 0
+    (root / ".venv").symlink_to(REPO / ".venv", target_is_directory=True)
     (root / "node_modules").symlink_to(REPO / "node_modules", target_is_directory=True)
-    return Clone(root)
+    made = Clone(root)
+    touched = made.make("-t", "all")  # its generated/ is the committed tree: every step is done
+    assert touched.returncode == 0, touched.stderr
+    assert made.git("status", "--porcelain") == "", "the clone is not clean"
+    return made
 
 
-BREAKING = [
-    ("pool-v3", "spec/pool-v3/openapi.yaml",
-     "enum: [all, concentrated, standard, allFarm, concentratedFarm, standardFarm]",
-     "enum: [all, concentrated, standard, allFarm, concentratedFarm]",
-     ["pool-v3", "listPools", "query parameter 'poolType': enum value 'standardFarm' removed"]),
-    ("transaction-v1", "spec/transaction-v1/openapi.yaml",
-     "      required: [wallet, swapResponse, txVersion, computeUnitPriceMicroLamports]\n",
-     "      required: [wallet, swapResponse, txVersion, computeUnitPriceMicroLamports, wrapSol]\n",
-     ["transaction-v1", "buildSwapBaseInTransaction", "request body.wrapSol made required"]),
-    ("perps-v1", "spec/perps-v1/openapi.yaml", "operationId: getVersion", "operationId: fetchVersion",
-     ["perps-v1", "fetchVersion", "operationId 'getVersion' renamed to 'fetchVersion'"]),
-    ("pool-v3", "spec/pool-v3/openapi.yaml",
-     "        maxVolatilityAccumulator:\n          type: integer\n",
-     "        maxVolatilityAccumulatorX:\n          type: integer\n",
-     ["pool-v3", "listDynamicFeeConfigs", "response.data[]: field 'maxVolatilityAccumulator' removed"]),
-]  # fmt: skip
+def test_nothing_changed_releases_nothing(clone: Clone) -> None:
+    proc = clone.make("release")
+    assert proc.returncode == 0, proc.stderr
+    assert "release: nothing changed since the last release of any package; nothing released" in proc.stdout
+    assert clone.git("rev-parse", "HEAD") == clone.start
 
 
-@pytest.mark.parametrize(("host", "file", "old", "new", "words"), BREAKING, ids=[b[4][2][:40] for b in BREAKING])
-def test_a_breaking_edit_fails_the_gate(clone: Clone, host: str, file: str, old: str, new: str,
-                                        words: list[str]) -> None:  # fmt: skip
+RUNTIME = "scripts/runtime/python/raydium_api_runtime/__init__.py"
+PROBE = '\n\ndef release_probe() -> str:\n    """A new public function."""\n    return "probe"\n'
+
+
+def note(clone: Clone, package: str, text: str) -> None:
+    clone.edit(f"releases/{package}/CHANGELOG.md", "## Unreleased\n", f"## Unreleased\n\n{text}\n")
+
+
+def test_a_runtime_change_releases_that_runtime_alone(clone: Clone, tmp_path: Path) -> None:
+    """A new public function of the Python runtime: runtime-python takes a minor version; no
+    description, no client and no other language's package moves. The release is a commit and
+    a record naming it; its files rebuild byte for byte from that commit; `make tags` tags it."""
+    before = clone.versions()
+    clients = (clone.root / "releases" / "client-versions.json").read_text()
     try:
-        clone.edit(file, old, new)
-        clone.bundle(host)
-        proc = clone.gate(host)
-        assert proc.returncode == 1, proc.stdout
-        message = proc.stderr
-        for word in words:
-            assert word in message, message
-        assert "need a major version bump" in message
-        # A major bump lets it through: the rule does not depend on the change, so it is checked
-        # once, on the case whose bundle is made quickest (decision 118)
-        if host == "perps-v1":
-            version = json.loads((clone.root / "generated" / "openapi" / f"{host}.json").read_text())["info"]["version"]
-            major = int(version.split(".")[0]) + 1
-            clone.edit(file, f"  version: {version}\n", f"  version: {major}.0.0\n")
-            clone.bundle(host)
-            assert clone.gate(host).returncode == 0, "a major bump lets a breaking change through"
+        path = clone.root / RUNTIME
+        path.write_text(path.read_text(encoding="utf-8") + PROBE, encoding="utf-8")
+        note(clone, "runtime-python", "`release_probe()` tells a test the runtime is new.")
+        clone.commit("a new runtime function")
+        proc = clone.make("release")
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+        after = clone.versions()
+        moved = {name: (before[name], after[name]) for name in before if before[name] != after[name]}
+        major, minor, _ = before["runtime-python"].split(".")
+        assert moved == {"runtime-python": (before["runtime-python"], f"{major}.{int(minor) + 1}.0")}
+        assert (clone.root / "releases" / "client-versions.json").read_text() == clients
+        new = after["runtime-python"]
+        record = json.loads((clone.root / "releases" / "records" / f"{records.next_number():04d}.json").read_text())
+        assert list(record["packages"]) == ["runtime-python"]
+        released = record["packages"]["runtime-python"]
+        assert (released["version"], released["previous"], released["level"]) == (new, before["runtime-python"],
+                                                                                   "minor")  # fmt: skip
+        assert "New public names (1): `raydium_api_runtime.release_probe()`." in released["notes"]
+        assert sorted(released["artefacts"]) == [f"runtime-python/{new}/raydium_api_runtime-{new}-py3-none-any.whl",
+                                                 f"runtime-python/{new}/raydium_api_runtime-{new}.tar.gz"]
+        assert record["versions"]["pool-v3-python"]["runtime"].startswith("raydium-api-runtime>=")
+        # two commits: the release, then its record naming it
+        assert clone.git("rev-parse", "HEAD~1") == record["commit"]
+        assert clone.git("log", "-1", "--format=%s", record["commit"]) == f"Release {record['release']}: " \
+            f"runtime-python {new}"  # fmt: skip
+        assert clone.git("status", "--porcelain") == ""
+        changes = (clone.root / "releases" / "runtime-python" / "CHANGELOG.md").read_text()
+        assert f"## Unreleased\n\n## {new} (" in changes
+        assert "`release_probe()` tells a test the runtime is new.\n\n- New public names (1)" in changes
+        for name, digest in released["artefacts"].items():  # what make release wrote into dist/
+            assert hashlib.sha256((clone.root / "dist" / name).read_bytes()).hexdigest() == digest
+        # an older release, rebuilt from its commit, is byte for byte what was released
+        again = clone.run(sys.executable, "scripts/release_files.py", "--dist", tmp_path / "dist",
+                          f"runtime-python@{new}")  # fmt: skip
+        assert again.returncode == 0, again.stdout + again.stderr
+        assert f"runtime-python@{new}: rebuilt at {record['commit'][:12]}, every artefact the sha256" in again.stdout
+        tags = clone.make("tags")
+        assert tags.returncode == 0, tags.stderr
+        assert clone.git("rev-parse", f"runtime-python@{new}^{{commit}}") == record["commit"]
+        assert clone.git("rev-parse", "pool-v3@5.1.2^{commit}") == records.find("pool-v3", "5.1.2")["commit"]  # type: ignore[index]
     finally:
         clone.reset()
 
 
-def test_a_client_change_at_a_released_version_is_refused(clone: Clone) -> None:
-    """A client template changed, the description not: the code of a client differs from what
-    its released version was built from, so `make release` refuses to reuse that version
-    (a pinned client version must name one code). The generated change stands for a template's."""
+def test_a_runtime_change_without_notes_is_refused_and_leaves_the_clone(clone: Clone) -> None:
     try:
-        clone.edit("generated/go/pool-v3/contract.go", "package poolv3\n", "package poolv3\n\n// changed\n")
-        release = clone.release("pool-v3")
-        assert release.returncode == 1, release.stdout
-        assert "its clients have changed since (go): bump info.version" in release.stderr
-        assert clone.release("transaction-v1", "--check").returncode == 0, "another host's clients did not change"
+        path = clone.root / RUNTIME
+        path.write_text(path.read_text(encoding="utf-8") + PROBE, encoding="utf-8")
+        clone.commit("a new runtime function, and no word of it")
+        head = clone.git("rev-parse", "HEAD")
+        proc = clone.make("release")
+        assert proc.returncode != 0
+        assert ("release: runtime-python: a runtime is written by hand, and its code changed: say what changed for "
+                "its users under '## Unreleased' in releases/runtime-python/CHANGELOG.md") in proc.stderr
+        assert clone.git("rev-parse", "HEAD") == head
+        assert clone.git("status", "--porcelain") == ""
     finally:
         clone.reset()
 
 
-def test_every_release_records_its_clients() -> None:
-    """Each host's current version records the digest of every client (releases/<host>/<V>/clients.json)."""
-    for host in HOSTS:
-        version = current_version(host)
-        recorded = json.loads((REPO / "releases" / host / version / "clients.json").read_text(encoding="utf-8"))
-        assert set(recorded) == {"python", "typescript", "go", "rust", "ruby", "php", "models"}, host
+def test_a_change_to_a_descriptions_text_releases_a_patch_with_its_clients(clone: Clone) -> None:
+    """launch-auth's description says one thing more, and nothing about its API: a patch of the
+    description; each of its clients is generated from the new version, a patch too, whose notes
+    say so; no other package moves."""
+    before = clone.versions()
+    try:
+        clone.edit("spec/launch-auth/openapi.yaml", "  title: Launch auth service (forum wallet-signed handshake)\n",
+                   "  title: Launch auth service (forum wallet-signed handshake)\n"
+                   "  x-release-probe: a documentation change\n")  # fmt: skip
+        clone.commit("launch-auth: a word more")
+        proc = clone.make("release")
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+        after = clone.versions()
+        moved = sorted(name for name in before if before[name] != after[name])
+        assert moved == sorted(["launch-auth", *(f"launch-auth-{lang}" for lang in
+                                                 ("python", "typescript", "go", "rust", "ruby", "php"))])
+        described = after["launch-auth"]
+        major, minor, patch = before["launch-auth"].split(".")
+        assert described == f"{major}.{minor}.{int(patch) + 1}"
+        bundle = json.loads((clone.root / "generated" / "openapi" / "launch-auth.json").read_text())
+        assert bundle["info"]["version"] == described
+        record = json.loads((clone.root / "releases" / "records" / f"{records.next_number():04d}.json").read_text())
+        assert record["packages"]["launch-auth"]["level"] == "patch"
+        assert "its API did not" in record["packages"]["launch-auth"]["notes"]
+        go = record["packages"]["launch-auth-go"]
+        assert go["level"] == "patch"
+        assert f"Generated from the launch-auth description {described} (was {before['launch-auth']})" in go["notes"]
+        assert record["versions"]["launch-auth-go"]["description"] == described
+        assert clone.git("diff", "--stat", record["commit"], "--", "spec/launch-auth") == ""
+    finally:
+        clone.reset()
 
 
-def test_an_optional_response_field_passes(clone: Clone) -> None:
-    """On perps-v1, whose bundle is made in half the time of pool-v3's."""
+def test_the_level_of_an_added_field_and_a_removed_operation(clone: Clone) -> None:
+    """`make release-check` on perps-v1: an optional response field added is a minor release of
+    the description; a removed operation a major one."""
+    version = str(clone.release_json("perps-v1")["version"])
+    major, minor, _ = (int(p) for p in version.split("."))
     try:
         field = "        symbol:\n          description: Pair label of the form <BASE>/<QUOTE>.\n"
         clone.edit("spec/perps-v1/openapi.yaml", field, "        someNewField:\n          type: string\n" + field)
         clone.bundle("perps-v1")
-        proc = clone.gate("perps-v1")
+        proc = clone.run(sys.executable, "scripts/release.py", "--check")
         assert proc.returncode == 0, proc.stderr
-        added = "response.data[]: optional field 'someNewField' added"
-        assert f"change: perps-v1: listDefaultPools: {added}" in proc.stdout, proc.stdout
-        release = clone.release("perps-v1")
-        assert release.returncode == 1
-        assert "is released and the description has changed since: bump info.version" in release.stderr
-        version = current_version("perps-v1")
-        major, minor, patch = (int(part) for part in version.split("."))
-        clone.edit("spec/perps-v1/openapi.yaml", f"  version: {version}\n", f"  version: {major}.{minor}.{patch + 1}\n")
+        assert f"perps-v1: {version} -> {major}.{minor + 1}.0 (minor)\n" in proc.stdout
+        assert "- listDefaultPools: New optional field" in proc.stdout
+        clone.reset()
+        spec = (clone.root / "spec" / "perps-v1" / "openapi.yaml").read_text(encoding="utf-8")
+        start = spec.index("  /main/rpcs:\n")
+        end = spec.index("\n  /", start + 1) + 1
+        (clone.root / "spec" / "perps-v1" / "openapi.yaml").write_text(spec[:start] + spec[end:], encoding="utf-8")
         clone.bundle("perps-v1")
-        release = clone.release("perps-v1")
-        assert release.returncode == 1
-        assert "need at least a minor bump" in release.stderr
+        proc = clone.run(sys.executable, "scripts/release.py", "--check")
+        assert proc.returncode == 0, proc.stderr
+        assert f"perps-v1: {version} -> {major + 1}.0.0 (major)\n" in proc.stdout
+        assert "is gone: a call to it fails" in proc.stdout
     finally:
         clone.reset()
 
 
-def current_version(host: str) -> str:
-    bundle = REPO / "generated" / "openapi" / f"{host}.json"
-    return str(json.loads(bundle.read_text(encoding="utf-8"))["info"]["version"])
-
-
-def test_the_postman_collection_uses_the_named_examples() -> None:
-    """What `artefacts` writes as the collection (a release lists it:
-    test_install_from_release.py's test_the_release_is_reproducible)."""
-    bundle = json.loads((REPO / "generated" / "openapi" / "transaction-v1.deref.json").read_text(encoding="utf-8"))
-    collection = postman(bundle, "transaction-v1", current_version("transaction-v1"))
-    requests = {i["name"]: i["request"] for folder in collection["item"] for i in folder["item"]}
-    body = json.loads(requests["buildSwapBaseInTransaction"]["body"]["raw"])
-    # the first named example, not a placeholder: a whole quote as swapResponse
-    assert body["wallet"] == "E9DvCgB83DB2Yy4Jy6wn4XmAjEJLmHQiAczpuWbKq1A5"
-    assert body["swapResponse"]["data"]["swapType"] == "BaseIn"
-    query = {q["key"]: q["value"] for q in requests["computeSwapBaseIn"]["url"]["query"]}
-    assert query["amount"] == "1000000000"
-
-
-@pytest.mark.parametrize(("name", "path"), [("a", "1/a"), ("ab", "2/ab"), ("abc", "3/a/abc"), ("Serde", "se/rd/serde"),
-                                            ("raydium-pool-v3-client", "ra/yd/raydium-pool-v3-client")])  # fmt: skip
-def test_the_cargo_index_uses_cargos_layout(name: str, path: str) -> None:
-    assert index_path(name) == path
-
-
-def test_a_cargo_index_entry_records_dependencies_as_cargo_publish_would(tmp_path: Path) -> None:
-    crate = tmp_path / "c.crate"
-    crate.write_bytes(b"crate")
-    manifest = {"package": {"name": "c", "version": "1.2.3"},
-                "dependencies": {"url": "2.3", "exact": "=1.0.1",
-                                 "reqwest": {"version": "0.11", "default-features": False, "features": ["json"]}}}
-    entry = index_entry(manifest, crate)
-    assert (entry["name"], entry["vers"], entry["yanked"]) == ("c", "1.2.3", False)
-    assert entry["cksum"] == "f5fe331d2367a7a67ee20bd579c77b929ae49439d8b0d8e9c3b98609797b6b69"  # sha256 of b"crate"
-    deps = {d["name"]: d for d in entry["deps"]}
-    assert [d["req"] for d in entry["deps"]] == ["=1.0.1", "^0.11", "^2.3"]
-    assert (deps["reqwest"]["default_features"], deps["reqwest"]["features"]) == (False, ["json"])
-    assert (deps["url"]["default_features"], deps["url"]["kind"]) == (True, "normal")
-
-
-def test_a_removed_public_name_needs_a_major_bump(clone: Clone) -> None:
-    """A client's public function is gone (a template change, stood for by the generated
-    code): a patch release is refused and names it; a major release goes through and its
-    notes list it. On launch-auth, the host whose bundle is made fastest."""
-    version = current_version("launch-auth")
-    major = f"{int(version.split('.')[0]) + 1}.0.0"
+def test_a_hand_edited_version_fails_the_gate(clone: Clone) -> None:
+    version = str(clone.release_json("perps-v1")["version"])
     try:
-        clone.edit("generated/go/launch-auth/contract.go", "func NewClient(", "func newClient(")
-        patch = version.rsplit(".", 1)[0] + "." + str(int(version.rsplit(".", 1)[1]) + 1)
-        clone.edit("spec/launch-auth/openapi.yaml", f"  version: {version}\n", f"  version: {patch}\n")
-        clone.bundle("launch-auth")
-        release = clone.release("launch-auth")
-        assert release.returncode == 1, release.stdout
-        assert "public name(s) of the clients since" in release.stderr, release.stderr
-        assert "need a major version bump" in release.stderr
-        assert "  go: NewClient\n" in release.stderr + "\n"
-        clone.edit("spec/launch-auth/openapi.yaml", f"  version: {patch}\n", f"  version: {major}\n")
-        clone.bundle("launch-auth")
-        release = clone.release("launch-auth", "--check")  # the notes it would write (a release is built elsewhere)
-        assert release.returncode == 0, release.stderr
-        assert "Public names of the clients removed (1):\n\n- go: NewClient\n" in release.stdout
-        assert not (clone.root / "dist").exists()
+        clone.edit("spec/perps-v1/openapi.yaml", f"  version: {version}\n", "  version: 99.0.0\n")
+        clone.bundle("perps-v1")
+        proc = clone.run(sys.executable, "scripts/spec_diff.py", "--gate", "perps-v1")
+        assert proc.returncode == 1
+        assert (f"spec_diff: perps-v1: info.version is 99.0.0, its last release {version}: versions are written by "
+                "`make release` alone") in proc.stderr
     finally:
         clone.reset()

@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 
 import spec_diff
-from project import bundle
 
 
 def document(param: dict[str, Any], body: dict[str, Any], response: dict[str, Any]) -> dict[str, Any]:
@@ -465,18 +464,46 @@ def test_main_reports_a_host_new_since_the_first_commit(tmp_path: Path, capsys: 
 
 def test_main_against_the_last_release_and_the_gate(monkeypatch: pytest.MonkeyPatch,
                                                     capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
-    last = spec_diff.releases_of("pool-v3")[-1]
+    """The default base is the bundle of the host's last release (releases/<host>/<host>.yaml);
+    the report says the level of the next release; the gate fails on a hand-edited version."""
+    released = json.loads((spec_diff.RELEASES / "pool-v3" / "release.json").read_text(encoding="utf-8"))["version"]
     _, name, version = spec_diff.diff("pool-v3", None)
-    assert (name, version) == (f"release pool-v3 {last.name}", last.name)
-    assert spec_diff.releases_of("pool-v3") == sorted(spec_diff.releases_of("pool-v3"),
-                                                      key=lambda p: spec_diff.version_key(p.name))  # fmt: skip
-    unbumped = str(bundle("pool-v3")["info"]["version"])  # the base at the same major as the bundle
-    monkeypatch.setattr(spec_diff, "diff", lambda host, base: (BREAKING[:1], "release x", unbumped))
+    assert (name, version) == (f"release pool-v3 {released}", released)
+    monkeypatch.setattr(spec_diff, "diff", lambda host, base: (BREAKING[:1], "release x", released))
+    assert spec_diff.main(["pool-v3", "--gate"]) == 0  # a breaking change is reported: the next release is a major
+    major = spec_diff.next_major(released)
+    assert f"  next release of the description: major, {released} -> {major}\n" in capsys.readouterr().out
+    monkeypatch.setattr(spec_diff, "current_version", lambda host: major)
     assert spec_diff.main(["pool-v3"]) == 0  # reported, not gated
     assert spec_diff.main(["pool-v3", "--gate"]) == 1
     err = capsys.readouterr().err
-    assert err.startswith("spec_diff: pool-v3: 1 breaking change(s) since ")
-    assert "  - doX: query parameter 'q' removed" in err
+    assert err.startswith(f"spec_diff: pool-v3: info.version is {major}, its last release {released}: versions are "
+                          "written by `make release` alone")  # fmt: skip
+
+
+@pytest.mark.parametrize(("version", "level", "bumped", "same"), [
+    ("1.4.2", "patch", "1.4.3", True), ("1.4.2", "minor", "1.5.0", True), ("1.4.2", "major", "2.0.0", False),
+    ("0.3.1", "patch", "0.3.2", True), ("0.3.1", "minor", "0.3.2", True), ("0.3.1", "major", "0.4.0", False),
+    ("0.0.19", "patch", "0.0.20", False), ("0.0.19", "minor", "0.0.20", False), ("0.0.19", "major", "0.0.20", False),
+])  # fmt: skip
+def test_a_bump_at_each_level_follows_the_rule_of_0_x_versions(version: str, level: str, bumped: str,
+                                                                same: bool) -> None:  # fmt: skip
+    """0.0.z has no level below major: every release of it breaks the series, as Cargo reads it."""
+    assert spec_diff.bump(version, level) == bumped
+    assert spec_diff.same_major(version, bumped) is same
+
+
+def test_a_bump_needs_a_version() -> None:
+    with pytest.raises(ValueError, match="not a version: 'latest'"):
+        spec_diff.bump("latest", "patch")
+
+
+def test_the_level_of_a_description_release() -> None:
+    version = spec_diff.Change("h", "", False, "info.version 1.0.0 -> 1.0.1")
+    added = spec_diff.Change("h", "doX", False, "optional query parameter 'q' added")
+    assert spec_diff.level([version]) == "patch"  # the text changed, the API did not
+    assert spec_diff.level([version, added]) == "minor"
+    assert spec_diff.level([added, BREAKING[0]]) == "major"
 
 
 def test_twelve_levels_deep_are_compared_and_no_deeper() -> None:
@@ -506,13 +533,12 @@ def test_an_enum_is_found_in_the_first_all_of_member_that_has_one() -> None:
     assert spec_diff.enum_values({"allOf": [True]}) is None
 
 
-def test_releases_sort_as_versions_and_only_folders_count(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in ("1.10.0", "1.9.0", "2.0.0", "notes"):
-        (tmp_path / "h" / name).mkdir(parents=True)
-    (tmp_path / "h" / "3.0.0").write_text("a file, not a release", encoding="utf-8")
+def test_a_host_without_a_release_has_no_baseline(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "h").mkdir()
+    (tmp_path / "h" / "h.yaml").write_text("openapi: 3.1.0\n", encoding="utf-8")
     monkeypatch.setattr(spec_diff, "RELEASES", tmp_path)
-    assert [p.name for p in spec_diff.releases_of("h")] == ["1.9.0", "1.10.0", "2.0.0"]
-    assert spec_diff.releases_of("nothing") == []
+    assert spec_diff.baseline("h") == tmp_path / "h" / "h.yaml"
+    assert spec_diff.baseline("nothing") is None
 
 
 def nested_items(depth: int, leaf: dict[str, Any]) -> dict[str, Any]:

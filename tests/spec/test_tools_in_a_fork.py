@@ -1,7 +1,7 @@
 """Our ruleset and our breaking-change gate in someone else's CI (issue 27): a scratch git
 repository outside ours (a fork: spec/ copied, committed on `main`) runs the commands of
-docs/guide/lint-in-ci.md against the tools of a release (scripts/release.py writes them into
-a temporary dist/).
+docs/guide/lint-in-ci.md against the tools of a release (scripts/release_build.py writes them
+into a temporary dist/).
 
 The page's second block installs the linters from npm; here they are this repository's own
 pinned copies (node_modules/.bin first on PATH, `npx ` dropped), the same versions."""
@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-import release
+import release_build
+from packages import named
 from project import LINT_ENV, NODE_BIN, REPO
 
 pytestmark = pytest.mark.e2e
@@ -41,10 +42,10 @@ def sh(script: str, cwd: Path, dist: Path) -> subprocess.CompletedProcess[str]:
 def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("release") / "dist"
     out.mkdir()
-    stamp = release.epoch()
-    release.gate_package(out, stamp)
-    release.ruleset_package(out, stamp)
-    release.simple_index(out)
+    for tool in ("gate", "ruleset"):
+        package = named(tool)
+        release_build.build(package, package.version(), out, 0)
+    release_build.simple_index(out)
     return out
 
 
