@@ -246,9 +246,12 @@ def plan(check: bool = False) -> list[Step]:
 
 
 def regenerate() -> None:
-    """`make generate`: the bundles and every client from the new versions."""
+    """`make generate`: the bundles and every client from the new versions. (A make of its own,
+    with the Makefile's default jobs: the jobserver of a `make release` above does not reach a
+    child of Python, which closes the file descriptors it would need.)"""
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
     proc = subprocess.run(["make", "--no-print-directory", "generate"], capture_output=True, text=True, cwd=REPO,
-                          check=False)  # fmt: skip
+                          check=False, env=env)  # fmt: skip
     if proc.returncode != 0:
         raise ReleaseError(f"make generate failed (exit {proc.returncode}):\n{(proc.stdout + proc.stderr)[-4000:]}")
 

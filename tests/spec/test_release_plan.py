@@ -23,6 +23,7 @@ from project import HOSTS, REPO
 
 
 # -- the packages --------------------------------------------------------------------------------
+@pytest.mark.tooling  # not in `make`'s gate: a release writes the new versions before their records
 def test_every_package_has_a_changelog_and_a_last_release() -> None:
     names = [p.name for p in catalogue()]
     assert len(names) == len(set(names)) == len(HOSTS) * (1 + len(LANGUAGES)) + len(LANGUAGES) + 2
