@@ -33,7 +33,7 @@ import deref
 import oas
 import spec_diff
 
-VERSION = "1.2.0"  # the gate package's own version (scripts/release.py builds it)
+VERSION = "1.2.1"  # the gate package's own version (scripts/release.py builds it)
 
 
 class GateError(Exception):

@@ -86,7 +86,7 @@ type Configuration struct {
 func NewConfiguration() *Configuration {
 	cfg := &Configuration{
 		DefaultHeader:    make(map[string]string),
-		UserAgent:        "OpenAPI-Generator/3.1.2/go",
+		UserAgent:        "OpenAPI-Generator/3.1.3/go",
 		Debug:            false,
 		Servers:          ServerConfigurations{
 			{

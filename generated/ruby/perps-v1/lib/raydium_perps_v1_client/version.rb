@@ -11,5 +11,5 @@ Generator version: 7.26.0
 =end
 
 module RaydiumPerpsV1Client
-  VERSION = '3.1.2'
+  VERSION = '3.1.3'
 end

@@ -11,5 +11,5 @@ Generator version: 7.26.0
 =end
 
 module RaydiumPoolV3Client
-  VERSION = '5.1.2'
+  VERSION = '5.1.3'
 end

@@ -11,5 +11,5 @@ Generator version: 7.26.0
 =end
 
 module RaydiumTransactionV1Client
-  VERSION = '4.1.2'
+  VERSION = '4.1.3'
 end
