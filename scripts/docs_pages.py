@@ -670,7 +670,8 @@ def render_all(out: Path, ledger_path: Path, hosts: list[str]) -> list[Path]:
         target.parent.mkdir(parents=True, exist_ok=True)
         page = env.get_template(template).render(cite=Citations(), **context)
         target.write_text(page, encoding="utf-8")
-        written.append(out / relative)
+        if target.suffix == ".md":  # a page (the version table is a snippet the guide includes)
+            written.append(out / relative)
 
     summaries = []
     for host in hosts:
@@ -716,6 +717,7 @@ def render_all(out: Path, ledger_path: Path, hosts: list[str]) -> list[Path]:
     views = release_views()
     write("releases.md", "releases.md.j2", **views)
     write("changelogs.md", "changelogs.md.j2", **views)
+    write("version-table.txt", "version-table.md.j2", **views)  # a snippet of docs/guide/versioning.md, not a page
     write("SUMMARY.md", "SUMMARY.md.j2", summaries=summaries)
     if out.exists():
         shutil.rmtree(out)
