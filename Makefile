@@ -176,7 +176,7 @@ $(BUILD)/%.valid: $$(call host_files,$$*) $(BUILD)/common.valid $(SOURCE_DOC) $(
 bundle: $(BUNDLES) ## Bundle every host into generated/openapi/
 
 # build/HOST.bundled: the sha256 of the four files (tests/spec/test_generated_current.py)
-$(OUT)/%.yaml $(OUT)/%.json $(OUT)/%.deref.json $(OUT)/%.source-only.yaml $(BUILD)/%.bundled: $(BUILD)/%.valid scripts/bundle.py scripts/deref.py scripts/source_only.py scripts/code_samples.py scripts/openapi_generator.py scripts/oas.py scripts/stamps.py $(NODE_OK)
+$(OUT)/%.yaml $(OUT)/%.json $(OUT)/%.deref.json $(OUT)/%.source-only.yaml $(BUILD)/%.bundled: $(BUILD)/%.valid scripts/bundle.py scripts/deref.py scripts/source_only.py scripts/code_samples.py scripts/openapi_generator.py scripts/oas.py scripts/stamps.py scripts/packages.py releases/client-versions.json $(NODE_OK)
 	@echo "bundle: $*"
 	@$(PY) scripts/bundle.py --redocly $(BIN)/redocly --manifest $(BUILD)/$*.bundled spec/$*/openapi.yaml $(OUT) $*
 

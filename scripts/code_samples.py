@@ -25,6 +25,7 @@ from typing import Any
 from urllib.parse import quote
 
 import oas
+import packages
 from openapi_generator import go_module_path, go_name, go_type_name, pascal_case, snake
 
 # (x-codeSamples `lang`, `label`): `lang` is what Redocly and other renderers highlight by
@@ -194,11 +195,16 @@ def call(doc: dict[str, Any], host: str, method: str, path: str, op: dict[str, A
     secret = (op.get("x-sensitive") or {}).get("secret")
     return Call(host, method, path, op["operationId"], op["tags"][0], base_url(doc), params, body, body_type,
                 body_open, python_body_type, "schema" in media_200, prints_data, body_enums=enums,
-                secret=secret, go_module=go_module_path(host, _version(doc)))  # fmt: skip
+                secret=secret, go_module=go_module_path(host, _go_version(host, doc)))  # fmt: skip
 
 
-def _version(doc: dict[str, Any]) -> str:
-    """info.version (a bundle without one is reported by validation, after the samples)."""
+def _go_version(host: str, doc: dict[str, Any]) -> str:
+    """The version of the host's Go client, whose module path a sample imports (its own major:
+    releases/client-versions.json); for a host without a client yet, the description's
+    info.version (a bundle without one is reported by validation, after the samples)."""
+    released = packages.client_versions().get(f"{host}-go")
+    if released is not None:
+        return released["version"]
     version = str((doc.get("info") or {}).get("version", "0"))
     return version if re.fullmatch(r"\d+(\.\d+)*", version.split("-", 1)[0]) else "0"
 

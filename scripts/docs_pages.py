@@ -714,10 +714,10 @@ def render_all(out: Path, ledger_path: Path, hosts: list[str]) -> list[Path]:
     workflows = [{"file": f.name, "title": oas.load_document(f)["info"]["title"],
                   "ids": [w["workflowId"] for w in oas.load_document(f)["workflows"]]} for f in flows]  # fmt: skip
     write("index.md", "index.md.j2", summaries=summaries, first_call=first_call(summaries), workflows=workflows)
-    views = release_views()
-    write("releases.md", "releases.md.j2", **views)
-    write("changelogs.md", "changelogs.md.j2", **views)
-    write("version-table.txt", "version-table.md.j2", **views)  # a snippet of docs/guide/versioning.md, not a page
+    released = release_views()
+    write("releases.md", "releases.md.j2", **released)
+    write("changelogs.md", "changelogs.md.j2", **released)
+    write("version-table.txt", "version-table.md.j2", **released)  # a snippet of docs/guide/versioning.md, not a page
     write("SUMMARY.md", "SUMMARY.md.j2", summaries=summaries)
     if out.exists():
         shutil.rmtree(out)

@@ -121,6 +121,7 @@ def clone(tmp_path_factory: pytest.TempPathFactory) -> Clone:
     (root / ".venv").symlink_to(REPO / ".venv", target_is_directory=True)
     (root / "node_modules").symlink_to(REPO / "node_modules", target_is_directory=True)
     made = Clone(root)
+    (root / "build").mkdir()
     touched = made.make("-t", "all")  # its generated/ is the committed tree: every step is done
     assert touched.returncode == 0, touched.stderr
     assert made.git("status", "--porcelain") == "", "the clone is not clean"
