@@ -300,7 +300,8 @@ def git(*args: str) -> str:
 def clean_tree() -> None:
     status = git("status", "--porcelain")
     if status:
-        raise ReleaseError("the work tree has changes: commit them first (a release is made from a commit)\n" + status)
+        raise ReleaseError("the work tree has changes: commit them first, with what `make` regenerated from them (a "
+                           "release is made from a commit)\n" + status)
 
 
 def subject(number: int, steps: list[Step]) -> str:

@@ -87,6 +87,9 @@ class Clone:
         path.write_text(text.replace(old, new), encoding="utf-8")
 
     def commit(self, message: str) -> None:
+        """The change committed with what `make generate` makes of it, as a contributor commits."""
+        made = self.make("generate")
+        assert made.returncode == 0, made.stdout + made.stderr
         self.git("add", "--all")
         self.git("commit", "--quiet", "-m", message)
 
