@@ -170,7 +170,7 @@ def test_a_runtime_change_releases_that_runtime_alone(clone: Clone, tmp_path: Pa
         released = record["packages"]["runtime-python"]
         assert (released["version"], released["previous"], released["level"]) == (new, before["runtime-python"],
                                                                                    "minor")  # fmt: skip
-        assert "New public names (1): `raydium_api_runtime.release_probe()`." in released["notes"]
+        assert "New public names (1): `raydium_api_runtime.release_probe`." in released["notes"]
         assert sorted(released["artefacts"]) == [f"runtime-python/{new}/raydium_api_runtime-{new}-py3-none-any.whl",
                                                  f"runtime-python/{new}/raydium_api_runtime-{new}.tar.gz"]
         assert record["versions"]["pool-v3-python"]["runtime"].startswith("raydium-api-runtime>=")
