@@ -114,11 +114,11 @@ def not_shown_texts(node: Any) -> Iterator[str]:
 # compatibility suite (about 160 s then, its generators' set-up) and the Rust client (about
 # 120 s then, compiling its crates).
 LONGEST_FIRST = (
+    "spec/test_releases.py",
     "compat/test_compat.py",
     "clients/test_rust_client.py",
     "docs/test_site.py",
     "clients/test_install_from_release.py",
-    "spec/test_releases.py",
     "spec/test_tools_in_a_fork.py",
     "spec/test_broken_corpus.py",
     "clients/test_hostile.py",
