@@ -219,9 +219,8 @@ def test_a_change_to_a_descriptions_text_releases_a_patch_with_its_clients(clone
     say so; no other package moves."""
     before = clone.versions()
     try:
-        clone.edit("spec/launch-auth/openapi.yaml",
-                   "  summary: The wallet-signed handshake that gives a forum client its svc-token JWT.\n",
-                   "  summary: The wallet-signed handshake that gives a forum client its svc-token JWT (a word more).\n")
+        summary = "  summary: The wallet-signed handshake that gives a forum client its svc-token JWT"
+        clone.edit("spec/launch-auth/openapi.yaml", f"{summary}.\n", f"{summary} (a word more).\n")
         clone.commit("launch-auth: a word more")
         proc = clone.make("release")
         assert proc.returncode == 0, proc.stdout + proc.stderr
