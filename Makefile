@@ -51,8 +51,14 @@ export NO_MKDOCS_2_WARNING := 1
 # Hosts are the folders of spec/ with an openapi.yaml entry point.
 HOSTS := $(sort $(patsubst spec/%/openapi.yaml,%,$(wildcard spec/*/openapi.yaml)))
 COMMON := $(wildcard spec/common/*.yaml)
-SCRIPTS := $(filter-out scripts/bench.py scripts/mutation_check.py scripts/compat.py scripts/mutation_run.py scripts/mutants_python.py scripts/mutants_native.py scripts/mutants_typescript.py scripts/repo_mirror.py scripts/under_load.py scripts/bench_languages.py scripts/offline_tools.py,$(wildcard scripts/*.py))
-CHECK_SCRIPTS := scripts/validate_spec.py scripts/house_rules.py scripts/oas.py
+# The programs of each stage (scripts/<stage>/, README.md's Layout), each stage with what it imports:
+# a step reruns when a module of its stage, or of one below it, changed.
+COMMON_PY := scripts/__init__.py $(wildcard scripts/common/*.py)
+SPEC_PY := $(COMMON_PY) $(wildcard scripts/spec/*.py)
+CLIENTS_PY := $(SPEC_PY) $(wildcard scripts/clients/*.py)
+RELEASE_PY := $(CLIENTS_PY) $(wildcard scripts/release/*.py)
+DOCS_PY := $(RELEASE_PY) $(wildcard scripts/docs/*.py)
+SCRIPTS := $(DOCS_PY)
 LINT_CONFIG := redocly.yaml .redocly.lint-ignore.yaml .spectral.yaml $(wildcard lint/*.js lint/*/*.js)
 host_files = $(shell find spec/$(1) -name '*.yaml' 2>/dev/null)
 
@@ -107,7 +113,7 @@ $(TEST_NODE_OK): tests/node/package.json tests/node/package-lock.json
 	@echo "setup: tests/node/node_modules ready"
 	@touch $@
 
-# The third-party tools of the compatibility suite (scripts/compat.py), a third lock
+# The third-party tools of the compatibility suite (scripts/quality/compat.py), a third lock
 $(COMPAT_NODE_OK): tests/compat/package.json tests/compat/package-lock.json
 	@echo "setup: tests/compat/node_modules: installing the compatibility suite's pinned third-party tools"
 	@$(NPM_CI) --prefix tests/compat
@@ -157,18 +163,18 @@ toolchains: ## Install Debian's Go, Ruby, PHP and Rust crates for the other lang
 # The shared components are validated once, not once per host.
 validate: $(foreach h,$(HOSTS),$(BUILD)/$(h).valid) ## Validate every spec file and check the house rules
 
-$(BUILD)/common.valid: $(COMMON) scripts/validate_spec.py scripts/oas.py $(VENV_OK)
+$(BUILD)/common.valid: $(COMMON) $(SPEC_PY) $(VENV_OK)
 	@mkdir -p $(BUILD)
 	@echo "validate: common"
-	@$(PY) scripts/validate_spec.py $(COMMON)
+	@$(PY) -m scripts.spec.validate $(COMMON)
 	@touch $@
 
 .SECONDEXPANSION:
-$(BUILD)/%.valid: $$(call host_files,$$*) $(BUILD)/common.valid $(SOURCE_DOC) $(CHECK_SCRIPTS) $(VENV_OK)
+$(BUILD)/%.valid: $$(call host_files,$$*) $(BUILD)/common.valid $(SOURCE_DOC) $(SPEC_PY) $(VENV_OK)
 	@mkdir -p $(BUILD)
 	@echo "validate: $*"
-	@$(PY) scripts/validate_spec.py $(call host_files,$*)
-	@$(PY) scripts/house_rules.py --source-document $(SOURCE_DOC) spec/$*/openapi.yaml
+	@$(PY) -m scripts.spec.validate $(call host_files,$*)
+	@$(PY) -m scripts.spec.house_rules --source-document $(SOURCE_DOC) spec/$*/openapi.yaml
 	@touch $@
 
 # --- bundle: redocly bundle + JSON + prance dereference + source-only view, atomically --
@@ -176,9 +182,9 @@ $(BUILD)/%.valid: $$(call host_files,$$*) $(BUILD)/common.valid $(SOURCE_DOC) $(
 bundle: $(BUNDLES) ## Bundle every host into generated/openapi/
 
 # build/HOST.bundled: the sha256 of the four files (tests/spec/test_generated_current.py)
-$(OUT)/%.yaml $(OUT)/%.json $(OUT)/%.deref.json $(OUT)/%.source-only.yaml $(BUILD)/%.bundled: $(BUILD)/%.valid scripts/bundle.py scripts/deref.py scripts/source_only.py scripts/code_samples.py scripts/openapi_generator.py scripts/oas.py scripts/stamps.py scripts/packages.py releases/client-versions.json $(NODE_OK)
+$(OUT)/%.yaml $(OUT)/%.json $(OUT)/%.deref.json $(OUT)/%.source-only.yaml $(BUILD)/%.bundled: $(BUILD)/%.valid $(SPEC_PY) releases/client-versions.json $(NODE_OK)
 	@echo "bundle: $*"
-	@$(PY) scripts/bundle.py --redocly $(BIN)/redocly --manifest $(BUILD)/$*.bundled spec/$*/openapi.yaml $(OUT) $*
+	@$(PY) -m scripts.spec.bundle --redocly $(BIN)/redocly --manifest $(BUILD)/$*.bundled spec/$*/openapi.yaml $(OUT) $*
 
 # --- workflows: Arazzo descriptions of the flows, linted beside the bundles they reference --
 workflows: $(WORKFLOWS) ## Publish and lint the Arazzo workflows (spec/workflows) beside the bundles
@@ -221,8 +227,8 @@ $(BUILD)/spec-tests.ok: $(foreach h,$(HOSTS),$(BUILD)/$(h).linted) $(BUNDLES) $(
 # tests run first (order-only: a newer spec-tests stamp alone does not regenerate).
 # (the clients' own versions and the least runtime version each requires: releases/client-versions.json;
 # the Go runtime's module path, which the Go clients import: its go.mod)
-GENERATOR_INPUTS := scripts/generate.py scripts/oas.py scripts/openapi_generator.py scripts/stamps.py scripts/typescript/generate.mjs LICENSE \
-  scripts/runtimes.py scripts/packages.py releases/client-versions.json scripts/runtime/go/go.mod \
+GENERATOR_INPUTS := $(CLIENTS_PY) scripts/clients/typescript/generate.mjs LICENSE releases/client-versions.json \
+  scripts/runtime/go/go.mod \
   $(shell find scripts/templates/openapi-generator -type f 2>/dev/null) \
   $(wildcard scripts/templates/python-client/*.jinja scripts/templates/python-client/*/*.jinja \
   scripts/templates/python-package/*.j2 scripts/templates/typescript-client/*.j2 scripts/templates/package-readme/*.j2)
@@ -232,9 +238,9 @@ generate: $(BUILD)/runtimes.generated $(foreach h,$(HOSTS),$(BUILD)/$(h).generat
 # beside the clients; the clients pin its version (a real input) and their checks import it.
 # The Rust runtime's ErrorCode enum is written from the bundles (every host's x-error-codes).
 RUNTIME_SOURCES := $(shell find scripts/runtime -type f -not -path '*/__pycache__/*' -not -path '*/target/*' 2>/dev/null)
-$(BUILD)/runtimes.generated: $(RUNTIME_SOURCES) scripts/runtimes.py scripts/openapi_generator.py LICENSE \
+$(BUILD)/runtimes.generated: $(RUNTIME_SOURCES) $(CLIENTS_PY) LICENSE \
   $(foreach h,$(HOSTS),$(OUT)/$(h).json) $(VENV_OK) $(NODE_OK)
-	@$(PY) scripts/runtimes.py
+	@$(PY) -m scripts.clients.runtimes
 	@mkdir -p $(BUILD) && touch $@
 
 # The Python runtime, mypy --strict, into the cache the generated clients' checks read (they
@@ -250,16 +256,16 @@ $(BUILD)/runtime.typed: $(filter scripts/runtime/python/%,$(RUNTIME_SOURCES)) $(
 # after the last.)
 $(BUILD)/%.generated: $(OUT)/%.yaml $(BUILD)/%.linted $(GENERATOR_INPUTS) $(VENV_OK) $(NODE_OK) | $(BUILD)/spec-tests.ok $(LEDGER) $(BUILD)/runtimes.generated $(BUILD)/runtime.typed
 	@echo "generate: $*"
-	@$(PY) scripts/generate.py $* --manifest $@
+	@$(PY) -m scripts.clients.generate $* --manifest $@
 
 # --- the markers ledger and the docs site ---------------------------------------------
 # The ledger reads each host's .json; it depends on the .yaml, the first file of the same
 # grouped target, so that `make -n` (the quick bench's incremental share) sees it too.
-$(LEDGER): $(foreach h,$(HOSTS),$(OUT)/$(h).yaml) scripts/ledger.py scripts/oas.py $(VENV_OK) | $(BUILD)/spec-tests.ok
-	@$(PY) scripts/ledger.py $@ $(foreach h,$(HOSTS),$(OUT)/$(h).json)
+$(LEDGER): $(foreach h,$(HOSTS),$(OUT)/$(h).yaml) $(SPEC_PY) $(VENV_OK) | $(BUILD)/spec-tests.ok
+	@$(PY) -m scripts.spec.ledger $@ $(foreach h,$(HOSTS),$(OUT)/$(h).json)
 
 DOCS_SOURCES := mkdocs.yml $(shell find docs releases -type f -not -path 'docs/reference/*' \
-  -not -path 'docs/assets/vendor/*' 2>/dev/null) scripts/docs_pages.py scripts/docs_hooks.py scripts/search_worker.py \
+  -not -path 'docs/assets/vendor/*' 2>/dev/null) $(DOCS_PY) \
   $(wildcard scripts/templates/docs/*.j2)
 docs: $(BUILD)/docs.built ## Build the reference site into site/ (mkdocs build --strict)
 # The site's order: the source document's (its three services, then the launch auth service).
@@ -270,7 +276,7 @@ DOCS_HOSTS := $(filter pool-v3,$(HOSTS)) $(filter transaction-v1,$(HOSTS)) $(fil
 # comes from node_modules (package-lock.json), never from a CDN (mkdocs.yml: polyfills).
 $(BUILD)/docs.built: $(BUNDLES) $(WORKFLOWS) $(LEDGER) $(DOCS_SOURCES) $(VENV_OK) $(NODE_OK) | $(BUILD)/spec-tests.ok
 	@echo "docs: reference pages and site"
-	@$(PY) scripts/docs_pages.py docs/reference $(LEDGER) $(DOCS_HOSTS)
+	@$(PY) -m scripts.docs.pages docs/reference $(LEDGER) $(DOCS_HOSTS)
 	@mkdir -p docs/assets/vendor/iframe-worker
 	@cp node_modules/iframe-worker/shim/index.js docs/assets/vendor/iframe-worker/shim.js
 	@$(PY) -m mkdocs build --strict --quiet
@@ -294,7 +300,7 @@ test: setup all test-setup browser toolchains ## Build what is out of date, then
 
 UNDER_LOAD_RUNS ?= 3
 test-under-load: all ## `make test` UNDER_LOAD_RUNS times in a row (3) with every core kept busy; records the runs in tests/under-load.json and docs/testing.md
-	+@$(PY) scripts/under_load.py --runs $(UNDER_LOAD_RUNS) --report docs/testing.md
+	+@$(PY) -m scripts.quality.under_load --runs $(UNDER_LOAD_RUNS) --report docs/testing.md
 
 typecheck: $(VENV_OK) ## mypy --strict and ruff on scripts/ and tests/
 	@$(PY) -m ruff check scripts tests
@@ -309,20 +315,20 @@ check: all ## Fail when the committed generated/ differs from what the specs pro
 # --- breaking changes and releases ------------------------------------------------------
 BASE ?=
 diff: all ## Changes per host since BASE (git ref; default: its last release) and the level of its next release; fails on a hand-edited version
-	@$(PY) scripts/spec_diff.py $(if $(BASE),--base $(BASE)) --json $(BUILD)/diff.json --gate $(HOSTS)
+	@$(PY) -m scripts.release.spec_diff $(if $(BASE),--base $(BASE)) --json $(BUILD)/diff.json --gate $(HOSTS)
 
 release: all toolchains ## Release every package whose code changed (versions, changelogs, dist/, two commits: docs/guide/versioning.md)
-	+@$(PY) scripts/release.py --dist dist
+	+@$(PY) -m scripts.release.release --dist dist
 
 release-check: all ## What `make release` would release now: each package's next version, its level and its notes
-	@$(PY) scripts/release.py --check
+	@$(PY) -m scripts.release.release --check
 
 RELEASE ?=
 release-files: all toolchains ## Every package's artefacts at its current version into dist/ (RELEASE=<package>@<version>: a past release, rebuilt from its commit)
-	@$(PY) scripts/release_files.py --dist dist $(RELEASE)
+	@$(PY) -m scripts.release.files --dist dist $(RELEASE)
 
 tags: ## Tag each recorded release's commit `<package>@<version>` (annotated; never moves a tag)
-	@$(PY) scripts/release_tags.py
+	@$(PY) -m scripts.release.tags
 
 # Generated mutants (mutmut; StrykerJS for the TypeScript runtime; our operator set for Go and
 # Rust) over the contract and gate files; CHANGED=1 runs only the files changed since
@@ -334,18 +340,18 @@ $(MUTATION_TOOLS): tests/mutation/requirements.txt tests/mutation/package.json t
 	@$(NPM_CI) --prefix tests/mutation
 	@touch $@
 mutation: all test-setup toolchains $(MUTATION_TOOLS) ## Generated mutants per file (the full run takes hours; CHANGED=1: the files changed since MUTATION_BASE): writes docs/testing.md
-	+@$(PY) scripts/mutation_run.py --report docs/testing.md $(if $(CHANGED),--changed $(MUTATION_BASE)) $(if $(MUTATION_ONLY),--only $(MUTATION_ONLY))
+	+@$(PY) -m scripts.quality.mutation_run --report docs/testing.md $(if $(CHANGED),--changed $(MUTATION_BASE)) $(if $(MUTATION_ONLY),--only $(MUTATION_ONLY))
 
 MUTATION_ARGS ?=
 mutation-defects: all test-setup ## The hand-made defects of tests/mutation/mutations.yaml (about a minute each): writes docs/defects.md (MUTATION_ARGS=--only ID)
-	+@$(PY) scripts/mutation_check.py --report docs/defects.md $(MUTATION_ARGS)
+	+@$(PY) -m scripts.quality.mutation_check --report docs/defects.md $(MUTATION_ARGS)
 
 BENCH_ARGS ?=
 compat: all test-setup ## Run third-party tools on the bundles; writes docs/clients/works-with.md (COMPAT_ARGS=--only TOOL)
-	$(PY) scripts/compat.py $(COMPAT_ARGS)
+	$(PY) -m scripts.quality.compat $(COMPAT_ARGS)
 
 bench: all toolchains ## Benchmark the pipeline and the clients (long); writes docs/performance.md (BENCH_ARGS=--resume)
-	+@$(PY) scripts/bench.py $(BENCH_ARGS)
+	+@$(PY) -m scripts.quality.bench $(BENCH_ARGS)
 
 clean: ## Remove build stamps and tool caches (keeps generated/, .venv, node_modules)
 	rm -rf $(BUILD) .pytest_cache .mypy_cache .ruff_cache site dist

@@ -15,8 +15,8 @@ import jsonschema
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-import code_samples
-import runtimes
+from scripts.clients import runtimes
+from scripts.spec import code_samples
 
 REPO = Path(__file__).resolve().parent.parent
 SPEC = REPO / "spec"
@@ -29,7 +29,7 @@ TEST_NODE_BIN = REPO / "tests" / "node" / "node_modules" / ".bin"  # the tests' 
 HOSTS = sorted(p.parent.name for p in SPEC.glob("*/openapi.yaml"))
 # The Python clients' folders, the shared runtime they all import first (scripts/runtime/python),
 # from this checkout's generated/ (in a mutation tool's mirror, the mutated copy), not the one
-# beside scripts/runtimes.py, which is always the repository's
+# beside scripts/clients/runtimes.py, which is always the repository's
 PYTHON_RUNTIME = runtimes.folder("python", REPO / "generated")
 PYTHON_PACKAGES = [PYTHON_RUNTIME, *sorted((REPO / "generated" / "python").glob("*-client"))]
 PYTHONPATH = os.pathsep.join(str(p) for p in PYTHON_PACKAGES)  # what a user's installed clients amount to
@@ -39,7 +39,7 @@ RUBY_RUNTIME = runtimes.folder("ruby", REPO / "generated") / "lib"
 RUBY_COMMAND = ["ruby", "-I", str(RUBY_RUNTIME)]
 # Loads the PHP clients from a clone as Composer's autoloader would (Guzzle, the shared runtime,
 # the namespaces given): `require_once PHP_AUTOLOAD; raydium_autoload([prefix => lib folder]);`
-PHP_AUTOLOAD = REPO / "scripts" / "autoload.php"
+PHP_AUTOLOAD = REPO / "scripts" / "clients" / "autoload.php"
 
 
 # The environment of every linter run: Redocly offline and quiet (docs/decisions.md, 10), no colour.
@@ -72,9 +72,9 @@ def source_text() -> str:
 
 @cache
 def source_view(host: str) -> dict[str, Any]:
-    """The dereferenced bundle with every x-evidence element stripped (scripts/source_only.py):
+    """The dereferenced bundle with every x-evidence element stripped (scripts/spec/source_only.py):
     what the source document states. The source-coverage tests read this view."""
-    from source_only import source_only as strip
+    from scripts.spec.source_only import source_only as strip
 
     view: dict[str, Any] = strip(deref(host))
     return view

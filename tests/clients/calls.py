@@ -12,8 +12,8 @@ from enum import Enum
 from types import ModuleType
 from typing import Any
 
-from oas import resolve_pointer
 from project import HOSTS, bundle
+from scripts.spec.oas import resolve_pointer
 
 
 def snake(name: str) -> str:

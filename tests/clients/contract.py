@@ -15,8 +15,8 @@ from typing import Any
 
 from calls import operations, success_example, success_schema, success_type
 from mock_servers import HOSTILE_MSG, HostileServer, refused_url, with_null_items
-from openapi_generator import sent_back
 from project import HOSTS, bundle, validator
+from scripts.clients.openapi_generator import sent_back
 
 Case = tuple[str, str, str, dict[str, Any]]  # calls.operations(): host, method, path, operation
 

@@ -1,4 +1,4 @@
-"""Every code sample in the bundles (`x-codeSamples`, scripts/code_samples.py; the docs
+"""Every code sample in the bundles (`x-codeSamples`, scripts/spec/code_samples.py; the docs
 show them as tabs) runs against the mock server: curl, Python, TypeScript (type-checked
 with tsc --strict, then run with Node), Go (built), Ruby, PHP and Rust (built). Only the base URL is
 changed, to the mock's. A sample that prints `failed:` caught an ApiError: that fails too."""

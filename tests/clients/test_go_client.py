@@ -17,13 +17,12 @@ from typing import Any
 import pytest
 from toolchains import go, go_module, go_module_of, require, write_go_mod
 
-import client_surface
-import runtimes
 from calls import operations, resolve, success_type
 from contract import SUCCESS, TIMING_HOST, HostileResults, Outcome, hostile_runs_of, judge, timing_plan, timing_problems
 from mock_servers import HostileServer, Prism
-from openapi_generator import GO_INITIALISMS, go_name
 from project import HOSTS, REPO
+from scripts.clients import client_surface, runtimes
+from scripts.common.naming import GO_INITIALISMS, go_name
 
 pytestmark = pytest.mark.e2e
 GO = REPO / "generated" / "go"

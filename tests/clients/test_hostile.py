@@ -34,8 +34,8 @@ from contract import (
     timing_problems,
 )
 from mock_servers import UNKNOWN, HostileServer, refused_url
-from oas import HTTP_METHODS
 from project import HOSTS, bundle
+from scripts.spec.oas import HTTP_METHODS
 
 pytestmark = pytest.mark.e2e
 

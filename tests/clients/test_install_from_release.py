@@ -1,5 +1,5 @@
 """A new user's first minutes, per language: a scratch project outside the repository
-installs the pool-v3 and transaction-v1 clients from a release (`scripts/release_files.py`
+installs the pool-v3 and transaction-v1 clients from a release (`scripts/release/files.py`
 into a temporary dist/) with that ecosystem's own tool, running the commands of
 docs/clients/install.md,
 type-checks where the language has a checker, makes a first call against the mock and
@@ -24,11 +24,12 @@ from pathlib import Path
 import pytest
 from toolchains import BUILD, go_module_of, require
 
-import runtimes
 from mock_servers import HostileServer, Prism
-from offline_tools import cargo_home
-from packages import LANGUAGES, client_folder, client_version
 from project import NODE_BIN, REPO
+from scripts.clients import runtimes
+from scripts.common.offline_tools import cargo_home
+from scripts.common.versions import client_version
+from scripts.release.packages import LANGUAGES, client_folder
 
 pytestmark = pytest.mark.e2e
 INSTALLED = ("pool-v3", "transaction-v1")
@@ -81,8 +82,8 @@ def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def release_into(out: Path) -> Path:
-    """The packages the installs need, at their current versions (`scripts/release_files.py`)."""
-    run([sys.executable, "scripts/release_files.py", "--dist", str(out), "--only", *RELEASED], REPO)
+    """The packages the installs need, at their current versions (`scripts/release/files.py`)."""
+    run([sys.executable, "-m", "scripts.release.files", "--dist", str(out), "--only", *RELEASED], REPO)
     return out
 
 

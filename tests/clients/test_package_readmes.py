@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from packages import LANGUAGES, client_folder
 from project import HOSTS, bundle
+from scripts.release.packages import LANGUAGES, client_folder
 
 PLACEHOLDERS = ("GIT_USER_ID", "GIT_REPO_ID", "YOUR_", "openapi-generator.tech", "docs/")
 LABELS = {"go": "Go", "ruby": "Ruby", "php": "PHP"}

@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 from toolchains import require
 
-import packages
-import runtimes
 from mock_servers import Prism
 from project import GENERATED, HOSTS, NODE_BIN, PYTHONPATH, REPO, default_url
+from scripts.clients import runtimes
+from scripts.common import versions
 
 pytestmark = pytest.mark.e2e
 PROJECTS = {h: REPO / "generated" / "python" / f"{h}-client" for h in HOSTS}
@@ -62,7 +62,7 @@ def test_client_builds_a_wheel_and_an_sdist_that_pass_twine(host: str, tmp_path:
     assert f"{host.replace('-', '_')}_client/py.typed" in names
     assert "License-Expression: MIT" in metadata
     assert f"Name: raydium-{host}-client" in metadata
-    floor = packages.runtime_floor(host, "python")
+    floor = versions.runtime_floor(host, "python")
     major = int(floor.split(".")[0])
     assert f"Requires-Dist: raydium-api-runtime<{major + 1},>={floor}" in metadata.splitlines()
     assert snapshot(PROJECTS[host]) == before, "the build wrote into generated/"
@@ -86,7 +86,7 @@ def test_the_shared_runtime_builds_a_wheel_that_passes_twine(tmp_path: Path) -> 
 
 def bundle_version(host: str) -> str:
     """The host's Python client's own version (releases/client-versions.json)."""
-    return packages.client_version(host, "python")
+    return versions.client_version(host, "python")
 
 
 def test_pip_install_leaves_generated_untouched(tmp_path: Path) -> None:
@@ -183,7 +183,7 @@ def test_every_gem_requires_the_shared_ruby_runtime_which_ships_its_code() -> No
             "lib/raydium_api_runtime/errors.rb"} <= set(files.split(","))  # fmt: skip
     for host in HOSTS:
         _, _, _, *dependencies = gemspec(REPO / "generated" / "ruby" / host)
-        floor = packages.runtime_floor(host, "ruby")
+        floor = versions.runtime_floor(host, "ruby")
         assert f"raydium_api_runtime >= {floor}, < {int(floor.split('.')[0]) + 1}" in dependencies, host
         assert floor.split(".")[0] == version.split(".")[0], host
 
@@ -203,7 +203,7 @@ def test_every_php_package_requires_the_shared_runtime_and_loads_its_aliases_fir
     assert (runtimes.folder("php") / "LICENSE").is_file()
     for host in HOSTS:
         client = json.loads((REPO / "generated" / "php" / host / "composer.json").read_text(encoding="utf-8"))
-        floor = packages.runtime_floor(host, "php")
+        floor = versions.runtime_floor(host, "php")
         assert client["require"]["raydium/api-runtime"] == f"^{floor}", host
         assert floor.split(".")[0] == version.split(".")[0], host
         assert client["autoload"]["files"] == ["lib/aliases.php"], host

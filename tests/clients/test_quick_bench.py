@@ -1,4 +1,4 @@
-"""The quick bench of `make test` (scripts/bench.py --quick): the ratios of issue 17 hold.
+"""The quick bench of `make test` (scripts/quality/bench.py --quick): the ratios of issue 17 hold.
 It guards ratios only, never absolute times: the client's typed fast decode of a
 1000-pool page against json.loads, the TypeScript client's decode of it against
 JSON.parse of its bytes, a no-op `make` that does no work, and the share of a full rebuild's targets
@@ -17,8 +17,8 @@ pytestmark = pytest.mark.e2e
 
 
 def test_the_quick_bench_ratios_hold() -> None:
-    proc = subprocess.run([sys.executable, "scripts/bench.py", "--quick"], capture_output=True, text=True, cwd=REPO,
-                          timeout=120, check=False)  # fmt: skip
+    proc = subprocess.run([sys.executable, "-m", "scripts.quality.bench", "--quick"], capture_output=True, text=True,
+                          cwd=REPO, timeout=120, check=False)  # fmt: skip
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "the Python client's sync decodes the 1000-pool page at" in proc.stdout
     assert "the TypeScript client decodes the 1000-pool page at" in proc.stdout

@@ -4,7 +4,7 @@ decode, sign, send and confirm, against the mock server (Prism, which serves the
 description's examples: a real V0 transaction) or a scripted server (three LEGACY
 transactions: set-up, swap, clean-up), and a local fake Solana JSON-RPC node that checks
 every signature. The keypair is the example wallet's test key (derived from a public seed in
-scripts/swap_examples.py), which signed nothing real."""
+scripts/spec/swap_examples.py), which signed nothing real."""
 
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ def rpc() -> Iterator[FakeSolanaRpc]:
 def keypair(tmp_path: Path) -> Path:
     """The example wallet's test key as a Solana CLI keypair file."""
     sys.path.insert(0, str(REPO / "scripts"))
-    from swap_examples import EXAMPLE_WALLET
+    from scripts.spec.swap_examples import EXAMPLE_WALLET
 
     path = tmp_path / "id.json"
     path.write_text(json.dumps(list(bytes(EXAMPLE_WALLET))), encoding="utf-8")

@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 
-import oas
 from calls import operations, resolve, success_type
 from contract import (
     SUCCESS,
@@ -26,8 +25,9 @@ from contract import (
     timing_problems,
 )
 from mock_servers import HostileServer, Prism, refused_url
-from packages import client_version
 from project import HOSTS, REPO
+from scripts.common.versions import client_version
+from scripts.spec import oas
 
 pytestmark = pytest.mark.e2e
 RUNNER = REPO / "tests" / "typescript" / "runner.mjs"

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-import runtimes
-from offline_tools import cargo_env, go_env
-from openapi_generator import go_module_path
-from packages import client_version
 from project import REPO
+from scripts.clients import runtimes
+from scripts.common.naming import go_module_path
+from scripts.common.offline_tools import cargo_env, go_env
+from scripts.common.versions import client_version
 
 BUILD = REPO / "build"
 
@@ -54,7 +54,7 @@ def write_go_mod(folder: Path, name: str, hosts: list[str]) -> None:
     """folder/go.mod: a main module `name` that requires each host's generated module and the
     shared runtime they require, from their folders (replace)."""
     # the runtime of this checkout's generated/ (REPO is the tests' own: a mutation tool's
-    # mirror, whose runtime is the mutated copy), not the one beside scripts/runtimes.py
+    # mirror, whose runtime is the mutated copy), not the one beside scripts/clients/runtimes.py
     requires = "".join(go_requirement(host) for host in hosts) + runtimes.go_requirement(REPO / "generated")
     (folder / "go.mod").write_text(f"module {name}\n\ngo 1.19\n\n{requires}", encoding="utf-8")
 

@@ -1,6 +1,6 @@
 """The "Works with" page is what the compatibility suite finds today (issue 27).
 
-scripts/compat.py runs the published bundles through third-party parsers and generators with
+scripts/quality/compat.py runs the published bundles through third-party parsers and generators with
 their default settings, compiles each generator's output and a usage file with `tsc --strict`
 (Python generators: the package imports, the usage file passes mypy), and writes
 docs/clients/works-with.md. This test runs the same suite and fails when the committed page
@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-import compat
+from scripts.quality import compat
 
 pytestmark = pytest.mark.e2e
 

@@ -12,9 +12,9 @@ from urllib.parse import unquote, urldefrag, urlparse
 
 import pytest
 
-import ledger
-from docs_pages import slug
 from project import GENERATED, HOSTS, REPO, not_shown_texts
+from scripts.docs.pages import slug
+from scripts.spec import ledger
 
 SITE = REPO / "site"
 pytestmark = pytest.mark.browser  # needs the built site, like the browser test

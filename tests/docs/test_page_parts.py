@@ -1,4 +1,4 @@
-"""The parts of a reference page (scripts/docs_pages.py) one at a time, on small schemas
+"""The parts of a reference page (scripts/docs/pages.py) one at a time, on small schemas
 written here: each type name, constraint, row, example and response view exactly as the
 page shows it. Written to kill the mutants mutmut found surviving the whole-page test
 (docs/testing.md)."""
@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-import docs_pages
-import packages
-import records
-from docs_pages import Row
+from scripts.docs import pages as docs_pages
+from scripts.docs.pages import Row
+from scripts.release import packages, records
+from scripts.spec import oas
 
 
 @pytest.mark.parametrize(("schema", "shown"), [
@@ -358,8 +358,8 @@ def test_tags_keep_the_bundles_order_and_drop_empty_ones() -> None:
 
 def test_the_error_code_catalogue_is_found_on_any_schema() -> None:
     doc = {"components": {"schemas": {"A": {}, "B": "x", "C": {"x-error-codes": [{"code": "E"}]}}}}
-    assert docs_pages.error_codes(doc) == [{"code": "E"}]
-    assert docs_pages.error_codes({}) == []
+    assert oas.error_codes(doc) == [{"code": "E"}]
+    assert oas.error_codes({}) == []
 
 
 def test_the_source_page_is_the_source_escaped_under_a_note(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

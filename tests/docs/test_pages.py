@@ -1,4 +1,4 @@
-"""The reference pages scripts/docs_pages.py writes (Markdown, before mkdocs), rendered here
+"""The reference pages scripts/docs/pages.py writes (Markdown, before mkdocs), rendered here
 into a temporary folder from the committed bundles: no built site needed."""
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-import docs_pages
-import oas
 from project import GENERATED, HOSTS, REPO, not_shown_texts
+from scripts.docs import pages as docs_pages
+from scripts.spec import oas
 
 
 @pytest.fixture(scope="module")
@@ -115,7 +115,7 @@ def test_render_all_writes_the_whole_reference_tree_and_says_so(tmp_path: Path) 
     for host in HOSTS:
         expected |= {f"{host}/index.md", f"{host}/interactive.md"}
         expected |= {f"{host}/{docs_pages.slug(op_id)}.md" for op_id, _, _ in _operations(host)}
-        if docs_pages.error_codes(_deref(host)):
+        if oas.error_codes(_deref(host)):
             expected.add(f"{host}/error-codes.md")
         if (out / host / "records.md").exists():
             expected.add(f"{host}/records.md")
@@ -143,7 +143,7 @@ def test_the_site_pages_link_each_host_and_what_each_host_has(reference: Path) -
         has_records = (reference / host / "records.md").exists()
         assert (f"]({host}/records.md)" in summary) == has_records, host
         assert ("](records.md)" in (reference / host / "index.md").read_text(encoding="utf-8")) == has_records, host
-        assert (f"]({host}/error-codes.md)" in summary) == bool(docs_pages.error_codes(_deref(host))), host
+        assert (f"]({host}/error-codes.md)" in summary) == bool(oas.error_codes(_deref(host))), host
         assert "](interactive.md)" in (reference / host / "index.md").read_text(encoding="utf-8")
     index = (reference / "index.md").read_text(encoding="utf-8")
     for flow in sorted(GENERATED.glob("*.arazzo.yaml")):

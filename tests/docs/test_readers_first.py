@@ -1,4 +1,4 @@
-"""Readers first (scripts/docs_hooks.py): the contributor pages sit in a "Project" section
+"""Readers first (scripts/docs/hooks.py): the contributor pages sit in a "Project" section
 that search ranks below the reader pages, the reference's navigation file is not found by
 search, and llms.txt indexes the reader pages."""
 

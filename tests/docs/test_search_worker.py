@@ -2,7 +2,7 @@
 
 mkdocs-material's search worker bundles lunr 2.3.9, whose token set can merge two different
 nodes once enough terms hold digits; a wildcard query then expands to a term the index does not
-hold, the worker throws, and the reader sees no result. scripts/search_worker.py mends the
+hold, the worker throws, and the reader sees no result. scripts/docs/search_worker.py mends the
 built worker. These tests run the worker under Node (tests/docs/search_worker.mjs), as the
 browser runs it, with no browser: on terms that break the worker mkdocs-material ships (taken
 from this site's own index on the day it broke), and on every operation's path against the
@@ -18,9 +18,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from search_worker import WORKERS, mend, worker_in
 
 from project import GENERATED, HOSTS, REPO
+from scripts.docs.search_worker import WORKERS, mend, worker_in
 
 SITE = REPO / "site"
 MATERIAL = importlib.util.find_spec("material")  # mkdocs-material, as requirements.txt installs it
@@ -44,7 +44,7 @@ def test_the_shipped_worker_expands_a_wildcard_to_terms_the_index_does_not_hold(
     expanded = run(worker_in(SHIPPED), COLLIDING, "tokenset")
     assert set(expanded) - set(COLLIDING), (
         "mkdocs-material's own search worker no longer shows lunr's token-set fault on these terms: "
-        "check whether scripts/search_worker.py is still needed (docs/decisions.md, 134)"
+        "check whether scripts/docs/search_worker.py is still needed (docs/decisions.md, 134)"
     )
 
 

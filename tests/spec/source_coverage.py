@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from oas import HTTP_METHODS, merged_properties, merged_required, pointer_join, resolve_pointer, typed_view
+from scripts.spec.oas import HTTP_METHODS, merged_properties, merged_required, pointer_join, resolve_pointer, typed_view
 
 Doc = dict[str, Any]
 

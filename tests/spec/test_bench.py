@@ -1,4 +1,4 @@
-"""The benchmark's own helpers (scripts/bench.py): the synthetic host of the scale phase,
+"""The benchmark's own helpers (scripts/quality/bench.py): the synthetic host of the scale phase,
 the partial figures a resumed run reads back, the quick bench's guards, and a tool floor
 that runs every tool the generation does (tooling: `make test` runs them after `make`)."""
 
@@ -12,17 +12,18 @@ from pathlib import Path
 import pytest
 import yaml
 
-import bench
-import generate
-import oas
 from project import REPO
+from scripts.clients import generate
+from scripts.quality import bench
+from scripts.quality.bench_data import Stat, decode_cases
+from scripts.spec import oas
 
 pytestmark = pytest.mark.tooling
 
 
 @pytest.mark.parametrize("factor", [1, 3])
 def test_synthetic_host_repeats_every_operation(tmp_path: Path, factor: int) -> None:
-    real = yaml.safe_load((bench.REPO / "spec" / "pool-v3" / "openapi.yaml").read_text(encoding="utf-8"))
+    real = yaml.safe_load((REPO / "spec" / "pool-v3" / "openapi.yaml").read_text(encoding="utf-8"))
     synthetic = yaml.safe_load(bench.synthetic_host(factor, tmp_path).read_text(encoding="utf-8"))
     assert bench.operations(synthetic) == factor * bench.operations(real)
     ids = [op["operationId"] for item in synthetic["paths"].values() for m, op in item.items() if m in oas.HTTP_METHODS]
@@ -30,7 +31,7 @@ def test_synthetic_host_repeats_every_operation(tmp_path: Path, factor: int) -> 
 
 
 def test_partial_figures_come_back_as_stats() -> None:
-    cold, floor = bench.Stat(1.0, 0.5, 2.0, 5), bench.Stat(3.0, 2.0, 4.0, 5)
+    cold, floor = Stat(1.0, 0.5, 2.0, 5), Stat(3.0, 2.0, 4.0, 5)
     text = json.dumps({"cold": cold, "floor": [floor, [["tsc", 1.5]]]}, default=lambda o: o.__dict__)
     assert bench.revive(json.loads(text)) == {"cold": cold, "floor": [floor, [["tsc", 1.5]]]}
 
@@ -165,9 +166,9 @@ def test_the_peak_programs_decode_a_page_through_the_client(language: str) -> No
     """The Python and TypeScript programs of the memory figure (bench_languages.peak) call the
     client and the untyped parse on a page, and answer with a peak at or over their baseline; a
     page the client refuses makes the program fail, so a figure is never of a failed call."""
-    import bench_languages
+    from scripts.quality import bench_languages
 
-    body = next(entry[0] for name, entry in bench.decode_cases().items() if name.startswith("pool"))
+    body = next(entry[0] for name, entry in decode_cases().items() if name.startswith("pool"))
     warm = bench_languages.large_page(0.0)
     assert json.loads(warm)["data"]["count"] == 1  # the warm-up page peak() passes: one pool
     for side in ("client", "parse"):

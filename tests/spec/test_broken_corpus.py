@@ -20,11 +20,10 @@ from types import ModuleType
 
 import pytest
 
-import bundle
-import house_rules
 import linters
-import validate_spec
 from project import LINT_ENV, NODE_BIN, REPO, SOURCE_DOCUMENT, in_process
+from scripts.spec import bundle, house_rules
+from scripts.spec import validate as validate_spec
 
 pytestmark = pytest.mark.tooling  # tests the checkers themselves, not the specs: run by make test
 
@@ -47,7 +46,7 @@ CASES: dict[str, tuple[str, list[str]]] = {
     "unsafe-integer": ("house rules", ["18446744073709551615", "beyond 2^53"]),
 }
 # Cases made from the control case by one edit (old text -> new text), so that every rule of
-# scripts/house_rules.py's docstring has a case without a copy of the control per rule:
+# scripts/spec/house_rules.py's docstring has a case without a copy of the control per rule:
 # case -> (old, new, stage that rejects it, words the message must contain)
 SIGNATURE = "'@raydium-io/raydium-sdk-v2@0.2.73-alpha src/api/type.ts ApiV3Token'"
 OPERATION = "      tags: [Pools]\n"
@@ -102,7 +101,7 @@ EDIT_CASES: dict[str, tuple[str, str, str, list[str]]] = {
                          second="REQ_SLIPPAGE_BPS_ERROR", basis="raydium-code",
                          evidence=f", x-evidence: [{{source: {SIGNATURE}}}]"), "house rules",
                          ["basis `source` exactly where the source document names the code"]),
-    # scripts/code_samples.py: a sample shows real values, so a required parameter needs one
+    # scripts/spec/code_samples.py: a sample shows real values, so a required parameter needs one
     "required-parameter-without-example": (IDS_EXAMPLE, "", "bundle",
                                            ["GET /pools/info/ids", "required parameter 'ids' has no example"]),
 }  # fmt: skip
@@ -271,7 +270,7 @@ def test_every_house_rule_rejects_some_broken_case(tmp_path: Path) -> None:
     at least one case here, so no rule goes untested by a spec that breaks it."""
     from test_house_rules import RULES
 
-    from house_rules import Checker
+    from scripts.spec.house_rules import Checker
 
     entries = [BROKEN / case / "openapi.yaml" for case in CASES]
     entries += [edited_control(tmp_path, case, old, new) / case / "openapi.yaml"

@@ -1,4 +1,4 @@
-"""The clients' public surface (scripts/client_surface.py), which `make release` records and
+"""The clients' public surface (scripts/clients/client_surface.py), which `make release` records and
 compares: a public name that goes needs a major bump (tests/spec/test_releases.py runs that
 end to end)."""
 
@@ -9,11 +9,19 @@ from pathlib import Path
 
 import pytest
 
-from client_surface import LISTS, go_surface, python_surface, removed, rust_signatures, rust_surface, surface
-from generate import Host
-from openapi_generator import Names
-from packages import named
 from project import HOSTS
+from scripts.clients.client_surface import (
+    LISTS,
+    go_surface,
+    python_surface,
+    removed,
+    rust_signatures,
+    rust_surface,
+    surface,
+)
+from scripts.clients.generate import Host
+from scripts.clients.openapi_generator import Names
+from scripts.release.packages import named
 
 PYTHON = '''
 """A module."""

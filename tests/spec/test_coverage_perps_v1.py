@@ -238,8 +238,8 @@ def test_cf_ipcountry_is_no_parameter() -> None:
 def test_cache_control_is_declared_exactly_where_caching_is_claimed() -> None:
     """In the full bundle, an operation's 200 declares Cache-Control if and only if the
     operation carries x-caching: the header cannot vanish from one that claims it."""
-    from oas import HTTP_METHODS
     from project import deref
+    from scripts.spec.oas import HTTP_METHODS
 
     claimed, declared = set(), set()
     for path, item in deref(HOST)["paths"].items():

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-import oas
 from project import HOSTS, bundle, source_view, validator
+from scripts.spec import oas
 
 MAIN_HOSTS = [h for h in HOSTS if h != "launch-auth"]
 UUID = "3e1f5a9c-7b2d-4c8e-a0f1-6d2b9c4e8a17"

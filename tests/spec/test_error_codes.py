@@ -98,7 +98,7 @@ def test_every_request_carries_a_compute_example_unchanged(side: str) -> None:
 
 
 def test_swap_examples_are_what_the_script_writes() -> None:
-    proc = subprocess.run([sys.executable, REPO / "scripts" / "swap_examples.py", "--check"], capture_output=True,
+    proc = subprocess.run([sys.executable, "-m", "scripts.spec.swap_examples", "--check"], capture_output=True,
                           text=True, cwd=REPO, check=False)  # fmt: skip
     assert proc.returncode == 0, proc.stderr
 

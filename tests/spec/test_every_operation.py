@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from oas import HTTP_METHODS, merged_properties, merged_required
 from project import HOSTS, deref
+from scripts.spec.oas import HTTP_METHODS, merged_properties, merged_required
 
 RATE_LIMITED = [host for host in HOSTS if "x-rate-limit" in deref(host)]
 OPERATIONS = [(host, method, path) for host in RATE_LIMITED for path, item in deref(host)["paths"].items()

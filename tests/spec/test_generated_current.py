@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
-import stamps
 from project import GENERATED, HOSTS, NODE_BIN, REPO
+from scripts.common import stamps
 
 pytestmark = pytest.mark.pipeline  # reads what make just did: run by make test
 
-BUNDLE = [sys.executable, str(REPO / "scripts" / "bundle.py"), "--redocly", str(NODE_BIN / "redocly")]
+BUNDLE = [sys.executable, "-m", "scripts.spec.bundle", "--redocly", str(NODE_BIN / "redocly")]
 SUFFIXES = (".yaml", ".json", ".deref.json")
 
 
@@ -82,7 +82,7 @@ def test_failed_bundle_leaves_existing_output_untouched(tmp_path: Path) -> None:
     assert not stamp.exists(), "a failed bundle wrote its stamp"
 
 
-GENERATE = [sys.executable, str(REPO / "scripts" / "generate.py")]
+GENERATE = [sys.executable, "-m", "scripts.clients.generate"]
 
 
 def tree(root: Path) -> dict[str, bytes]:

@@ -6,9 +6,9 @@ from functools import cache
 
 import pytest
 
-from house_rules import Checker
-from house_rules import main as house_rules_main
 from project import GENERATED, HOSTS, SOURCE_DOCUMENT, SPEC
+from scripts.spec.house_rules import Checker
+from scripts.spec.house_rules import main as house_rules_main
 
 RULES = ["ref", "marker", "open-object", "nullable", "operation", "envelope", "example", "names", "number"]
 

@@ -1,6 +1,6 @@
 """The markers ledger's published counts (generated/markers.json, shown on the site) agree
 with an independent count of the bundles: a walker written here, sharing no code with
-scripts/ledger.py or scripts/oas.py, so a wrong count in either shows up as a difference."""
+scripts/spec/ledger.py or scripts/spec/oas.py, so a wrong count in either shows up as a difference."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-import ledger
 from project import GENERATED, HOSTS, REPO
+from scripts.spec import ledger
 
 # The ledger is written after the spec-test gate (make: bundle, gate, ..., ledger), so
 # the gate skips this test (a legitimate change would meet the last ledger); make test
@@ -114,7 +114,7 @@ def not_shown_markers(node: Any, pointer: str = "") -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize("host", HOSTS)
 def test_the_ledger_lists_every_not_shown_marker_where_it_stands(host: str) -> None:
-    """scripts/ledger.py, run now on the bundle, lists every x-not-shown marker, each at its place with
+    """scripts/spec/ledger.py, run now on the bundle, lists every x-not-shown marker, each at its place with
     its text, whether a source sentence backs it or not: catches a ledger that drops the markers no "not
     shown" statement of the source stands behind (the coverage tests pin only the backed ones)."""
     path = GENERATED / f"{host}.json"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-import mutation_check
+from scripts.quality import mutation_check
 
 
 def test_every_mutation_applies_to_the_current_tree() -> None:

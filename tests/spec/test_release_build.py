@@ -1,4 +1,4 @@
-"""The artefacts of a package version (scripts/release_build.py), in process, on small inputs
+"""The artefacts of a package version (scripts/release/build.py), in process, on small inputs
 written here: what each builder hands its packaging tool (the command, where it runs, the
 environment and what the folder it packs holds), the archives it writes itself, the indexes
 and the checksums, byte for byte where the bytes are the point. The packaging tools are stood
@@ -24,12 +24,13 @@ from typing import Any
 import pytest
 import yaml
 
-import oas
-import packages
-import release_build
-import runtimes
-from openapi_generator import go_module_path
-from packages import Package
+from scripts.clients import runtimes
+from scripts.common import commands, paths
+from scripts.common.naming import go_module_path
+from scripts.release import build as release_build
+from scripts.release import packages
+from scripts.release.packages import Package
+from scripts.spec import oas
 
 STAMP = 1_700_000_000  # 2023-11-14T22:13:20Z
 WHEN = (2023, 11, 14, 22, 13, 20)
@@ -139,11 +140,13 @@ def tar_entries(path: Path) -> dict[str, bytes]:
 
 # -- the tools' environment and the archives we write ourselves ----------------------------------
 def test_a_failed_step_names_itself_its_exit_and_its_output(tmp_path: Path) -> None:
-    with pytest.raises(release_build.BuildError) as caught:
-        release_build.run(["sh", "-c", "echo out; echo err >&2; exit 3"], "the step", cwd=tmp_path)
+    with pytest.raises(commands.CommandError) as caught:
+        commands.run(["sh", "-c", "echo out; echo err >&2; exit 3"], "the step", cwd=tmp_path)
     assert str(caught.value) == "the step failed (exit 3):\nout\nerr"
-    assert release_build.run(["sh", "-c", "echo $X"], "env", cwd=tmp_path, env={"X": "y"}) == "y\n"
-    assert release_build.run(["pwd"], "pwd").strip() == str(packages.REPO)  # in the repository by default
+    assert commands.run(["sh", "-c", "echo $X"], "env", cwd=tmp_path, env={"X": "y"}) == "y\n"
+    assert commands.run(["pwd"], "pwd").strip() == str(paths.REPO)  # in the repository by default
+    with pytest.raises(commands.CommandError, match="no-such-tool could not start"):
+        commands.run([tmp_path / "no-such-tool"], "no-such-tool")
     assert release_build.build_env(7) == {"SOURCE_DATE_EPOCH": "7", "PYTHONHASHSEED": "0"}
 
 
@@ -368,11 +371,14 @@ def test_the_gate_package_holds_the_gate_and_what_it_imports_unchanged(tools: To
     assert call.command[:-1] == [sys.executable, "-m", "build", "--no-isolation", "--outdir", str(out)]
     assert (out, project.name, call.step, call.cwd, call.env) == (
         tmp_path / "gate" / "7.0.1", "raydium-api-gate", "gate: python -m build", None, ENV)  # fmt: skip
-    scripts = packages.REPO / "scripts"
+    scripts = paths.REPO / "scripts"
     templates = release_build.TOOL_TEMPLATES / "gate"
+    modules = ("release/openapi_gate.py", "release/spec_diff.py", "spec/deref.py", "spec/oas.py", "common/paths.py")
+    packages_of = {"raydium_api_gate/_lib/__init__.py", *(f"raydium_api_gate/_lib/{m.split('/')[0]}/__init__.py"
+                                                          for m in modules)}  # fmt: skip
     assert {name: data for name, data in call.packed.items() if name != "pyproject.toml"} == {
-        **{f"raydium_api_gate/_lib/{m}.py": (scripts / f"{m}.py").read_bytes()
-           for m in ("openapi_gate", "spec_diff", "deref", "oas")},
+        **{f"raydium_api_gate/_lib/{m}": (scripts / m).read_bytes() for m in modules},
+        **{name: b"" for name in packages_of},
         "raydium_api_gate/__init__.py": (templates / "__init__.py").read_bytes(),
         "README.md": (templates / "README.md").read_bytes()}  # fmt: skip
     project_table = tomllib.loads(call.packed["pyproject.toml"].decode())["project"]
@@ -384,8 +390,8 @@ def test_the_gate_package_holds_the_gate_and_what_it_imports_unchanged(tools: To
 
 def test_the_gate_package_is_what_the_gate_s_digest_covers() -> None:
     """The files the gate package is built from are the ones its version answers for."""
-    covered = {Path(p).name for p in packages.TOOL_FILES["gate"]}
-    assert {f"{m}.py" for m in release_build.GATE_MODULES} | {"gate"} == covered
+    covered = set(packages.TOOL_FILES["gate"])
+    assert {f"scripts/{m}" for m in release_build.GATE_MODULES} | {"scripts/templates/tools/gate"} == covered
 
 
 def test_the_ruleset_package_is_the_repositorys_rules_without_its_hosts(tools: Tools, tmp_path: Path) -> None:
@@ -395,18 +401,18 @@ def test_the_ruleset_package_is_the_repositorys_rules_without_its_hosts(tools: T
         ["npm", "pack", "--pack-destination", str(out), "--loglevel=error"], "ruleset: npm pack", ENV)  # fmt: skip
     assert call.cwd is not None
     assert call.cwd.name == "ruleset"
-    assert packages.REPO not in call.cwd.parents
-    lint = contents(packages.REPO / "lint")
+    assert paths.REPO not in call.cwd.parents
+    lint = contents(paths.REPO / "lint")
     assert {name: call.packed[name] for name in lint} == lint
     assert call.packed["README.md"] == (release_build.TOOL_TEMPLATES / "ruleset" / "README.md").read_bytes()
     assert sorted(call.packed) == sorted([*lint, "README.md", "spectral.yaml", "redocly.yaml"])
     for name, source, changed, dropped in (("spectral.yaml", ".spectral.yaml", "functionsDir", "overrides"),
                                           ("redocly.yaml", "redocly.yaml", "plugins", "apis")):  # fmt: skip
         text = call.packed[name].decode()
-        head = (f"# raydium-api-ruleset: written by scripts/release_build.py from the repository's {source}; "
+        head = (f"# raydium-api-ruleset: written by scripts/release/build.py from the repository's {source}; "
                 "extend it.\n")
         assert text.startswith(head)
-        ours, theirs = oas.load_document(packages.REPO / source), yaml.safe_load(text)
+        ours, theirs = oas.load_document(paths.REPO / source), yaml.safe_load(text)
         assert dropped in ours
         assert dropped not in theirs
         assert {k: v for k, v in theirs.items() if k != changed} == {

@@ -1,7 +1,7 @@
 """The parts of `make release` that decide, in process: the packages and where their versions
-live (scripts/packages.py), the changelogs (scripts/changelog.py), the records
-(scripts/records.py), what a release finds and the level it picks (scripts/release.py), and
-the tags (scripts/release_tags.py). tests/spec/test_releases.py runs whole releases in a clone."""
+live (scripts/release/packages.py), the changelogs (scripts/release/changelog.py), the records
+(scripts/release/records.py), what a release finds and the level it picks (scripts/release/release.py), and
+the tags (scripts/release/tags.py). tests/spec/test_releases.py runs whole releases in a clone."""
 
 from __future__ import annotations
 
@@ -12,14 +12,12 @@ from pathlib import Path
 
 import pytest
 
-import changelog
-import packages
-import records
-import release
-import release_tags
-import runtimes
-from packages import LANGUAGES, Package, catalogue, named
 from project import HOSTS, REPO
+from scripts.clients import runtimes
+from scripts.common import paths, versions
+from scripts.release import changelog, packages, records, release
+from scripts.release import tags as release_tags
+from scripts.release.packages import LANGUAGES, Package, catalogue, named
 
 
 # -- the packages --------------------------------------------------------------------------------
@@ -33,7 +31,7 @@ def test_every_package_has_a_changelog_and_a_last_release() -> None:
         assert base is not None, package.name
         assert base["version"] == package.version(), f"{package.name}: its version is not its last release's"
         assert records.path_of(base["release"]).exists(), package.name
-    assert sorted(p.name for p in packages.RELEASES.iterdir() if p.is_dir() and p.name != "records") == sorted(names)
+    assert sorted(p.name for p in paths.RELEASES.iterdir() if p.is_dir() and p.name != "records") == sorted(names)
 
 
 def test_each_kind_reads_its_version_where_it_lives() -> None:
@@ -41,7 +39,7 @@ def test_each_kind_reads_its_version_where_it_lives() -> None:
     assert named("pool-v3").version() == described["info"]["version"]
     assert named("runtime-go").version() == runtimes.go_version()
     assert named("runtime-python").version() == runtimes.python_version()
-    assert named("pool-v3-rust").version() == packages.client_versions()["pool-v3-rust"]["version"]
+    assert named("pool-v3-rust").version() == versions.client_versions()["pool-v3-rust"]["version"]
     assert named("ruleset").version() == json.loads((REPO / "lint" / "package.json").read_text())["version"]
 
 
@@ -54,7 +52,7 @@ def test_each_kind_reads_its_version_where_it_lives() -> None:
 def test_a_version_line_is_read_and_written_in_place(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str,
                                                      relative: str, text: str, version: str) -> None:  # fmt: skip
     monkeypatch.setattr(packages, "REPO", tmp_path)
-    monkeypatch.setattr(runtimes, "SOURCES", tmp_path)
+    monkeypatch.setattr(versions, "SOURCES", tmp_path)
     path = tmp_path / relative
     path.parent.mkdir(parents=True)
     path.write_text(text, encoding="utf-8")
@@ -71,7 +69,7 @@ def test_a_version_line_is_read_and_written_in_place(tmp_path: Path, monkeypatch
 
 def test_a_new_major_version_of_the_go_runtime_moves_its_module_path(tmp_path: Path,
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(runtimes, "SOURCES", tmp_path)
+    monkeypatch.setattr(versions, "SOURCES", tmp_path)
     (tmp_path / "go").mkdir()
     (tmp_path / "go" / "go.mod").write_text("module x.invalid/go/apiruntime/v2\n\ngo 1.19\n", encoding="utf-8")
     (tmp_path / "go" / "version.go").write_text('package a\n\nconst Version = "2.1.2"\n', encoding="utf-8")
@@ -86,27 +84,27 @@ def test_a_new_major_version_of_the_go_runtime_moves_its_module_path(tmp_path: P
 
 def test_a_clients_version_and_runtime_live_in_client_versions_json(tmp_path: Path,
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(packages, "CLIENT_VERSIONS", tmp_path / "client-versions.json")
-    assert packages.client_versions() == {}
-    packages.set_client_version("h-go", version="1.0.0", runtime="2.1.0")
-    packages.set_client_version("a-go", version="0.1.0", runtime="2.0.0")
-    packages.set_client_version("h-go", version="1.0.1")
+    monkeypatch.setattr(versions, "CLIENT_VERSIONS", tmp_path / "client-versions.json")
+    assert versions.client_versions() == {}
+    versions.set_client_version("h-go", version="1.0.0", runtime="2.1.0")
+    versions.set_client_version("a-go", version="0.1.0", runtime="2.0.0")
+    versions.set_client_version("h-go", version="1.0.1")
     written = json.loads((tmp_path / "client-versions.json").read_text(encoding="utf-8"))
-    assert written["about"] == packages.CLIENT_VERSIONS_ABOUT
+    assert written["about"] == versions.CLIENT_VERSIONS_ABOUT
     assert list(written["clients"]) == ["a-go", "h-go"]  # sorted
-    assert packages.client_version("h", "go") == "1.0.1"
-    assert packages.runtime_floor("h", "go") == "2.1.0"
-    with pytest.raises(packages.PackageError, match="no runtime version of x-go"):
-        packages.runtime_floor("x", "go")
-    with pytest.raises(packages.PackageError, match="no version of x-go"):
-        packages.client_version("x", "go")
+    assert versions.client_version("h", "go") == "1.0.1"
+    assert versions.runtime_floor("h", "go") == "2.1.0"
+    with pytest.raises(versions.VersionError, match="no runtime version of x-go"):
+        versions.runtime_floor("x", "go")
+    with pytest.raises(versions.VersionError, match="no version of x-go"):
+        versions.client_version("x", "go")
 
 
 @pytest.mark.parametrize(("language", "requirement"), [
     ("python", "raydium-api-runtime>=2.1.0,<3"), ("ruby", "'>= 2.1.0', '< 3'"), ("go", "v2.1.0"),
     ("typescript", "^2.1.0"), ("php", "^2.1.0"), ("rust", "^2.1.0")])  # fmt: skip
 def test_a_client_requires_its_runtime_from_its_floor_within_that_major(language: str, requirement: str) -> None:
-    assert packages.runtime_requirement(language, "2.1.0") == requirement
+    assert versions.runtime_requirement(language, "2.1.0") == requirement
 
 
 def test_a_descriptions_digest_is_its_text_without_its_version(tmp_path: Path,
@@ -258,8 +256,8 @@ def test_the_version_table_says_what_each_client_is_generated_from() -> None:
     assert set(table) == {p.name for p in catalogue()}
     entry = table["pool-v3-python"]
     assert entry["description"] == named("pool-v3").version()
-    floor = packages.runtime_floor("pool-v3", "python")
-    assert entry["runtime"] == packages.runtime_requirement("python", floor)
+    floor = versions.runtime_floor("pool-v3", "python")
+    assert entry["runtime"] == versions.runtime_requirement("python", floor)
     assert table["runtime-go"] == {"version": runtimes.go_version()}
 
 

@@ -20,9 +20,9 @@ from pathlib import Path
 
 import pytest
 
-import bundle as bundle_script
-import records
 from project import HOSTS, REPO, in_process
+from scripts.release import records
+from scripts.spec import bundle as bundle_script
 
 pytestmark = pytest.mark.tooling
 IDENTITY = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t.invalid", "GIT_COMMITTER_NAME": "t",
@@ -30,7 +30,7 @@ IDENTITY = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t.invalid", "GIT_COMM
 
 
 def test_diff_against_head_reports_no_change() -> None:
-    proc = subprocess.run([sys.executable, "scripts/spec_diff.py", "--base", "HEAD", "--gate", *HOSTS],
+    proc = subprocess.run([sys.executable, "-m", "scripts.release.spec_diff", "--base", "HEAD", "--gate", *HOSTS],
                           capture_output=True, text=True, cwd=REPO, timeout=120, check=False)  # fmt: skip
     assert proc.returncode == 0, proc.stdout + proc.stderr
     for host in HOSTS:
@@ -189,7 +189,7 @@ def test_a_runtime_change_releases_that_runtime_alone(clone: Clone, tmp_path: Pa
         for name, digest in released["artefacts"].items():  # what make release wrote into dist/
             assert hashlib.sha256((clone.root / "dist" / name).read_bytes()).hexdigest() == digest
         # an older release, rebuilt from its commit, is byte for byte what was released
-        again = clone.run(sys.executable, "scripts/release_files.py", "--dist", tmp_path / "dist",
+        again = clone.run(sys.executable, "-m", "scripts.release.files", "--dist", tmp_path / "dist",
                           f"runtime-python@{new}")  # fmt: skip
         assert again.returncode == 0, again.stdout + again.stderr
         assert f"runtime-python@{new}: rebuilt at {record['commit'][:12]}, every artefact the sha256" in again.stdout
@@ -258,7 +258,7 @@ def test_the_level_of_an_added_field_and_a_removed_operation(clone: Clone) -> No
         field = "        symbol:\n          description: Pair label of the form <BASE>/<QUOTE>.\n"
         clone.edit("spec/perps-v1/openapi.yaml", field, "        someNewField:\n          type: string\n" + field)
         clone.bundle("perps-v1")
-        proc = clone.run(sys.executable, "scripts/release.py", "--check")
+        proc = clone.run(sys.executable, "-m", "scripts.release.release", "--check")
         assert proc.returncode == 0, proc.stderr
         assert f"perps-v1: {version} -> {major}.{minor + 1}.0 (minor)\n" in proc.stdout
         assert "- listDefaultPools: New optional field" in proc.stdout
@@ -268,7 +268,7 @@ def test_the_level_of_an_added_field_and_a_removed_operation(clone: Clone) -> No
         end = spec.index("\n  /", start + 1) + 1
         (clone.root / "spec" / "perps-v1" / "openapi.yaml").write_text(spec[:start] + spec[end:], encoding="utf-8")
         clone.bundle("perps-v1")
-        proc = clone.run(sys.executable, "scripts/release.py", "--check")
+        proc = clone.run(sys.executable, "-m", "scripts.release.release", "--check")
         assert proc.returncode == 0, proc.stderr
         assert f"perps-v1: {version} -> {major + 1}.0.0 (major)\n" in proc.stdout
         assert "is gone: a call to it fails" in proc.stdout
@@ -281,7 +281,7 @@ def test_a_hand_edited_version_fails_the_gate(clone: Clone) -> None:
     try:
         clone.edit("spec/perps-v1/openapi.yaml", f"  version: {version}\n", "  version: 99.0.0\n")
         clone.bundle("perps-v1")
-        proc = clone.run(sys.executable, "scripts/spec_diff.py", "--gate", "perps-v1")
+        proc = clone.run(sys.executable, "-m", "scripts.release.spec_diff", "--gate", "perps-v1")
         assert proc.returncode == 1
         assert (f"spec_diff: perps-v1: info.version is 99.0.0, its last release {version}: versions are written by "
                 "`make release` alone") in proc.stderr

@@ -9,14 +9,13 @@ from pathlib import Path
 
 import pytest
 
-import oas
-import source_only
-import validate_spec
-from deref import dereference
-from house_rules import Checker
 from project import GENERATED, HOSTS, SOURCE_DOCUMENT, SPEC, source_view
 from project import bundle as host_bundle
-from source_only import source_only as strip
+from scripts.spec import oas, source_only
+from scripts.spec import validate as validate_spec
+from scripts.spec.deref import dereference
+from scripts.spec.house_rules import Checker
+from scripts.spec.source_only import source_only as strip
 
 FILES = {h: GENERATED / f"{h}.source-only.yaml" for h in HOSTS}
 
@@ -66,7 +65,7 @@ def test_evidence_is_stripped_where_there_is_some() -> None:
 def test_ledger_counts_endpoints_from_the_source_and_from_evidence(host: str) -> None:
     """The ledger's endpoint counts agree with the two views: the source-only view keeps
     exactly the endpoints the ledger attributes to the source."""
-    from ledger import endpoints_of
+    from scripts.spec.ledger import endpoints_of
 
     counts = endpoints_of(host_bundle(host))
     view = source_view(host)

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-import spec_diff
+from scripts.release import spec_diff
 
 
 def document(param: dict[str, Any], body: dict[str, Any], response: dict[str, Any]) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from test_spec_diff import BASE, FAILURE, document, edited, op_of, schema_of, with_param
 
-import spec_diff
+from scripts.release import spec_diff
 
 # A change as the report (--json) carries it: operation, breaking, plain words, sentence
 Found = tuple[str, bool, str, str]

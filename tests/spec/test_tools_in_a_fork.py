@@ -1,6 +1,6 @@
 """Our ruleset and our breaking-change gate in someone else's CI (issue 27): a scratch git
 repository outside ours (a fork: spec/ copied, committed on `main`) runs the commands of
-docs/guide/lint-in-ci.md against the tools of a release (scripts/release_build.py writes them
+docs/guide/lint-in-ci.md against the tools of a release (scripts/release/build.py writes them
 into a temporary dist/).
 
 The page's second block installs the linters from npm; here they are this repository's own
@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-import release_build
-from packages import named
 from project import LINT_ENV, NODE_BIN, REPO
+from scripts.release import build as release_build
+from scripts.release.packages import named
 
 pytestmark = pytest.mark.e2e
 PAGE = REPO / "docs" / "guide" / "lint-in-ci.md"

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-import oas
-import validate_spec
 from project import GENERATED, HOSTS, REPO, SHARED_SOURCE, SOURCE_DOCUMENT, SPEC, bundle, deref
+from scripts.spec import oas
+from scripts.spec import validate as validate_spec
 
 SPEC_FILES = sorted(p for p in SPEC.rglob("*.yaml") if not p.name.endswith(".arazzo.yaml"))  # Arazzo: linted by make
 BUNDLE_FILES = [GENERATED / f"{h}{suffix}" for h in HOSTS for suffix in (".yaml", ".json", ".deref.json")]
@@ -20,7 +20,7 @@ def test_there_are_hosts_and_files() -> None:
     assert len(SPEC_FILES) >= len(HOSTS) + 4  # every host entry + the common components
 
 
-@pytest.mark.pipeline  # make's validate step runs the same check (scripts/validate_spec.py)
+@pytest.mark.pipeline  # make's validate step runs the same check (scripts/spec/validate.py)
 @pytest.mark.parametrize("path", SPEC_FILES, ids=lambda p: str(p.relative_to(SPEC)))
 def test_spec_file_is_valid_on_its_own(path: Path) -> None:
     assert validate_spec.problems(path) == []
@@ -54,7 +54,7 @@ def test_a_refused_yaml_file_is_named_with_its_line(tmp_path: Path, text: str, w
     assert "<unicode string>" not in message
 
 
-@pytest.mark.pipeline  # scripts/bundle.py checks the bundle and its dereferenced form before writing them
+@pytest.mark.pipeline  # scripts/spec/bundle.py checks the bundle and its dereferenced form before writing them
 @pytest.mark.parametrize("path", BUNDLE_FILES, ids=lambda p: p.name)
 def test_bundle_is_valid(path: Path) -> None:
     assert path.is_file(), f"{path} is missing: run make"
@@ -75,7 +75,7 @@ def test_deref_bundle_has_no_ref(host: str) -> None:
 
 @pytest.mark.parametrize("host", HOSTS)
 def test_bundle_keeps_component_names(host: str) -> None:
-    """redocly renames colliding components to Name-2; scripts/bundle.py refuses that."""
+    """redocly renames colliding components to Name-2; scripts/spec/bundle.py refuses that."""
     for section in bundle(host).get("components", {}).values():
         for name in section:
             assert name[-2:-1] != "-" or not name[-1].isdigit(), f"renamed component {name}"
@@ -93,7 +93,7 @@ if SHARED_SOURCE.is_file():  # the maintainers' workspace only: users have the v
 
 @pytest.mark.parametrize("host", HOSTS)
 def test_deref_bundle_keeps_the_siblings_of_every_ref(host: str) -> None:
-    """prance drops the siblings of a $ref; scripts/bundle.py keeps them (OpenAPI 3.1 applies them):
+    """prance drops the siblings of a $ref; scripts/spec/bundle.py keeps them (OpenAPI 3.1 applies them):
     at every place where the bundle has `{$ref, ...siblings}`, the dereferenced bundle has each
     sibling with the same value (merged over the target, or beside an allOf of it)."""
     assert "x-bundle-ref-siblings" not in json.dumps(deref(host))

@@ -1,6 +1,6 @@
 """openapi-generator python (package name per host, else default settings): list pools, read a
 quote, branch on `success`, send the quote back unchanged. Type-checked with mypy against the
-generated packages by scripts/compat.py, which also runs `roundtrip` on recorded quotes."""
+generated packages by scripts/quality/compat.py, which also runs `roundtrip` on recorded quotes."""
 
 import json
 

@@ -1,6 +1,6 @@
 """openapi-python-client (default settings): list pools, read a quote, branch on `success`, send
 the quote back unchanged. Type-checked with mypy against the generated packages by
-scripts/compat.py, which also runs `roundtrip` on recorded quotes."""
+scripts/quality/compat.py, which also runs `roundtrip` on recorded quotes."""
 
 import json
 

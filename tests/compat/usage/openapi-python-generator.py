@@ -1,6 +1,6 @@
 """openapi-python-generator (default settings; the output folder names each host's package): list
 pools, read a quote, branch on `success`, send the quote back unchanged. Type-checked with mypy
-against the generated packages by scripts/compat.py, which also runs `roundtrip` on recorded quotes."""
+against the generated packages by scripts/quality/compat.py, which also runs `roundtrip` on recorded quotes."""
 
 import json
 

@@ -1,0 +1,1 @@
+"""Quality: benchmarks, mutation testing, the compatibility suite and the under-load run."""

@@ -1,0 +1,208 @@
+"""Generated mutants for the Go and Rust contract layers, by a small operator set of our own.
+
+Usage: mutants_native.py --out FILE [--only PATH ...] [--limit N]
+
+Neither language's mutation tool installs here (go-mutesting and cargo-mutants come from
+their own registries), so the mutants come from five mechanical operators, applied to every
+place they fit, never chosen by hand:
+
+- `compare`: flip a comparison (`==`/`!=`, `<`/`>=`, `>`/`<=`);
+- `logic`: swap `&&` and `||`;
+- `arith`: swap a binary `+` and `-`;
+- `constant`: an integer literal n becomes n + 1, and `true`/`false` swap;
+- `drop`: remove a one-line statement.
+
+Operators read code, never text: string literals and comments are masked first, and binary
+operators are matched with the spaces gofmt and rustfmt put around them (so generics and
+`->` are left alone). A mutant that does not build is stillborn and leaves the score.
+
+Each mutant is made in a mirror of the repository (scripts/quality/repo_mirror.py) whose copy of the
+client is the only real folder, then the language's contract tests run there (pytest -x,
+one host and the timing test): a failure kills it. The working tree is never touched.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..common import offline_tools
+from ..common.paths import REPO
+from .repo_mirror import mirror
+
+BUILD = REPO / "build" / "mutation"
+HOST = "transaction-v1"  # tests/clients/contract.py TIMING_HOST: the timing test runs on it
+TIMEOUT = 600  # a mutant whose tests run longer than this is counted as a timeout (detected)
+
+
+@dataclass(frozen=True)
+class Layer:
+    language: str  # whose operator set applies
+    file: str  # the generated file mutated (the template renders the same text on every host)
+    template: str
+    client: str  # the client folder the mirror owns
+    build: tuple[str, ...]  # the command that says whether a mutant builds, run in `client`
+    tests: tuple[str, ...]
+
+
+GO_TESTS = ("tests/clients/test_go_client.py", "-k",
+            f"unit_suite or raydium-api-runtime or {HOST} or honoured or one_errors")  # fmt: skip
+LAYERS = {
+    # Go: the shared runtime's transport (every host's module uses it), copied from scripts/runtime/go
+    "go": Layer("go", "generated/go/raydium-api-runtime/transport.go", "scripts/runtime/go/transport.go",
+                "generated/go/raydium-api-runtime", ("go", "build", "./..."), GO_TESTS),
+    # and its reading of raw JSON, which the transport's checks and every model's keys go through
+    "go-properties": Layer("go", "generated/go/raydium-api-runtime/properties.go", "scripts/runtime/go/properties.go",
+                           "generated/go/raydium-api-runtime", ("go", "build", "./..."), GO_TESTS),
+    # Rust: the shared runtime's transport (every host's crate uses it), copied from scripts/runtime/rust
+    "rust": Layer("rust", "generated/rust/raydium-api-runtime/src/lib.rs", "scripts/runtime/rust/src/lib.rs",
+                  "generated/rust/raydium-api-runtime", ("cargo", "check", "--offline", "--quiet"),
+                  ("tests/clients/test_rust_client.py", "-k", f"unit_suite or {HOST} or honoured")),
+}  # fmt: skip
+
+COMPARE = {" == ": " != ", " != ": " == ", " < ": " >= ", " >= ": " < ", " > ": " <= ", " <= ": " > "}
+LOGIC = {" && ": " || ", " || ": " && "}
+ARITH = {" + ": " - ", " - ": " + "}
+STRING = re.compile(r'"(?:\\.|[^"\\])*"|`[^`]*`|\'(?:\\.|[^\'\\])\'')
+INTEGER = re.compile(r"(?<![\w.])\d+(?![\w.])")
+BOOLEAN = re.compile(r"\b(true|false)\b")
+# A line that is a whole statement: an assignment or a call, ending the statement on the line
+STATEMENT = {
+    "go": re.compile(r"^\s*[\w.\[\]*]+(\s*(=|\+=|-=)\s*.+|\(.*\))$"),
+    "rust": re.compile(r"^\s*(let\s+)?[\w.\[\]*&:()]+.*;$"),
+}
+
+
+@dataclass(frozen=True)
+class Mutant:
+    line: int  # 1-based
+    operator: str
+    old: str
+    new: str
+
+    @property
+    def id(self) -> str:
+        return f"{self.line}:{self.operator}:{self.old.strip()}->{self.new.strip()}"
+
+
+BLOCK_COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
+
+
+def masked(line: str, comment: str = "//") -> str:
+    """The line with string and character literals blanked and the comment cut, same length."""
+    code = STRING.sub(lambda m: " " * len(m.group()), line)
+    cut = code.find(comment)
+    return code if cut < 0 else code[:cut] + " " * (len(code) - cut)
+
+
+def mutants(text: str, language: str) -> list[Mutant]:
+    """Every mutant of the operator set in `text`, in line order."""
+    found: list[Mutant] = []
+    lines = text.splitlines()
+    # block comments (the generator's file header: "API version: 2.3.5") blanked, newlines kept
+    blanked = BLOCK_COMMENT.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), text).splitlines()
+    for number, line in enumerate(lines, 1):
+        code = masked(blanked[number - 1])
+        if not code.strip() or code.lstrip().startswith(("import", "use ", "package", "#[", "//")):
+            continue
+        for operator, table in (("compare", COMPARE), ("logic", LOGIC), ("arith", ARITH)):
+            for old, new in table.items():
+                for match in re.finditer(re.escape(old), code):
+                    found.append(Mutant(number, operator, line, line[: match.start()] + new + line[match.end() :]))
+        for match in INTEGER.finditer(code):
+            bumped = str(int(match.group()) + 1)
+            found.append(Mutant(number, "constant", line, line[: match.start()] + bumped + line[match.end() :]))
+        for match in BOOLEAN.finditer(code):
+            flipped = "false" if match.group() == "true" else "true"
+            found.append(Mutant(number, "constant", line, line[: match.start()] + flipped + line[match.end() :]))
+        previous = masked(lines[number - 2]).rstrip() if number > 1 else "{"
+        starts = previous.endswith(("{", "}", ";", ")")) or not previous.strip() or language == "go"
+        if starts and STATEMENT[language].match(code.rstrip()) and not code.rstrip().endswith(("{", ",", "(")):
+            found.append(Mutant(number, "drop", line, ""))
+    return found
+
+
+def apply(text: str, mutant: Mutant) -> str:
+    lines = text.splitlines(keepends=True)
+    ending = "\n" if lines[mutant.line - 1].endswith("\n") else ""
+    lines[mutant.line - 1] = mutant.new + ending if mutant.new else ending
+    return "".join(lines)
+
+
+def toolchain_env() -> dict[str, str]:
+    """Offline Go and cargo, with the caches the tests use (offline_tools.py)."""
+    return {**offline_tools.go_env(), **offline_tools.cargo_env(), "PYTHONDONTWRITEBYTECODE": "1"}
+
+
+def run_layer(name: str, limit: int | None) -> list[dict[str, Any]]:
+    layer = LAYERS[name]
+    language = layer.language
+    where = BUILD / f"native-{name}" / "repo"
+    shutil.rmtree(where.parent, ignore_errors=True)
+    mirror(where, own=layer.client, skip=())
+    target = where / layer.file
+    original = target.read_text(encoding="utf-8")
+    # The copy keeps the file's old time, but the mirror's path is the same from run to run: cargo
+    # would take it for older than its last build there (a mutant of the previous run) and reuse it.
+    os.utime(target)
+    env = toolchain_env()
+    pytest = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *layer.tests]
+    clean = subprocess.run(pytest, cwd=where, env=env, capture_output=True, text=True, check=False)
+    if clean.returncode != 0:
+        sys.exit(f"mutants: {language}: the tests fail before any mutant:\n{clean.stdout[-3000:]}")
+    # The canary: with a copy that does not compile, the tests must fail. If they pass, they
+    # build the repository's own file rather than the mirror's, and every mutant would survive.
+    target.write_text(original + "\n}\n", encoding="utf-8")
+    canary = subprocess.run(pytest, cwd=where, env=env, capture_output=True, text=True, check=False)
+    target.write_text(original, encoding="utf-8")
+    if canary.returncode == 0:
+        sys.exit(f"mutants: {language}: the tests pass with a {layer.file} that does not compile: "
+                 "they do not use the mirror's copy")  # fmt: skip
+    rows: list[dict[str, Any]] = []
+    todo = mutants(original, language)[:limit]
+    print(f"mutants: {language}: {len(todo)} mutants of {layer.file}", flush=True)
+    for index, mutant in enumerate(todo, 1):
+        target.write_text(apply(original, mutant), encoding="utf-8")
+        started = time.monotonic()
+        built = subprocess.run(layer.build, cwd=where / layer.client, env=env, capture_output=True, check=False)
+        if built.returncode != 0:
+            status = "does not build"
+        else:
+            try:
+                done = subprocess.run(pytest, cwd=where, env=env, capture_output=True, timeout=TIMEOUT, check=False)
+                status = {0: "survived", 1: "killed"}.get(done.returncode, "error")
+            except subprocess.TimeoutExpired:
+                status = "timeout"
+        rows.append({"id": mutant.id, "line": mutant.line, "operator": mutant.operator, "status": status,
+                     "change": f"{mutant.old.strip()} -> {mutant.new.strip() or '(removed)'}",
+                     "seconds": round(time.monotonic() - started, 1)})  # fmt: skip
+        print(f"  {index}/{len(todo)} {status}: line {mutant.line} {mutant.operator}", flush=True)
+    target.write_text(original, encoding="utf-8")
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--only", nargs="*", help="repository paths of layers; the others are not run")
+    parser.add_argument("--limit", type=int, help="the first N mutants of each layer only (a smoke run)")
+    args = parser.parse_args()
+    files = {}
+    for name, layer in LAYERS.items():
+        if not args.only or layer.file in args.only:
+            files[layer.file] = run_layer(name, args.limit)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps({"tool": "our operator set", "files": files}, indent=1) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

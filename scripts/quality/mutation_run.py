@@ -1,0 +1,311 @@
+"""`make mutation`: generated mutants over the files that carry the contract and the gates,
+and the per-file scores in docs/testing.md.
+
+Usage: mutation_run.py [--changed BASE | --only PATH ...] [--results FILE] [--report FILE]
+
+Runs the tool adapters (mutants_python.py: mutmut; mutants_typescript.py: StrykerJS;
+mutants_native.py: our operator set for Go and Rust) over every target, or with --changed
+only over the targets whose sources differ from git revision BASE (committed or not).
+Results are kept per file in build/mutation/results.json (build output, not tracked), so a
+partial run replaces only the files it ran; docs/testing.md, the summary, is tracked. Writing
+it checks that every entry of tests/mutation/equivalent.yaml names a recorded mutant once.
+The score of a file counts killed and timed-out mutants over all mutants, less the stillborn
+(they do not build) and the equivalent ones named in tests/mutation/equivalent.yaml.
+"""
+
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import json
+import re
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..common.paths import REPO
+from . import mutants_native, mutants_python, mutants_typescript
+
+BUILD = REPO / "build" / "mutation"
+RESULTS = BUILD / "results.json"  # build output: docs/testing.md is the summary
+EQUIVALENT = REPO / "tests" / "mutation" / "equivalent.yaml"
+UNDER_LOAD = REPO / "tests" / "under-load.json"
+TARGET_SCORE = 90.0
+TOOLS = {"python": "mutmut", "typescript": "StrykerJS", "native": "our operator set"}
+DETECTED = {"killed", "timeout", "caught by type check"}
+LEFT_OUT = {"does not build", "equivalent"}
+
+
+def sources() -> dict[str, tuple[str, set[str]]]:
+    """Each target file: its adapter and the repository files whose change re-runs it."""
+    found: dict[str, tuple[str, set[str]]] = {}
+    for group in mutants_python.GROUPS:
+        for file in group.files:
+            path = mutants_python.source_of(group, file)
+            written = (f"scripts/runtime/python/{file}" if group.root == mutants_python.RUNTIME
+                       else f"scripts/templates/python-client/{Path(file).name}.jinja")  # fmt: skip
+            found[path] = ("python", {path, written})
+    # the runtime's source is mutated; generated/typescript/raydium-api-runtime is compiled from it
+    found[mutants_typescript.SOURCE] = ("typescript", {mutants_typescript.SOURCE, mutants_typescript.TEST})
+    for layer in mutants_native.LAYERS.values():
+        found[layer.file] = ("native", {layer.file, layer.template})
+    return found
+
+
+def head() -> str:
+    """The short commit of the checkout: the one a recorded run measured."""
+    return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True, text=True,
+                          check=True).stdout.strip()  # fmt: skip
+
+
+def changed_since(base: str) -> set[str]:
+    out = subprocess.run(["git", "diff", "--name-only", base], cwd=REPO, capture_output=True, text=True, check=True)
+    return set(out.stdout.split())
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A class of equivalent mutants (an entry of tests/mutation/equivalent.yaml with `files`
+    and `same_without`): a mutant of a file matching the glob `files` whose original and
+    mutated code read the same once every match of the pattern is taken out of both."""
+
+    files: str
+    same_without: re.Pattern[str]
+    why: str
+
+    def explains(self, path: str, change: str) -> bool:
+        if not fnmatch.fnmatchcase(path, self.files) or not self.same_without.search(change):
+            return False
+        parts = change.split(" -> ")  # the code itself may hold " -> ": try every split
+        return any(_without(self.same_without, " -> ".join(parts[:i])) ==
+                   _without(self.same_without, " -> ".join(parts[i:])) for i in range(1, len(parts)))  # fmt: skip
+
+
+def _without(pattern: re.Pattern[str], code: str) -> str:
+    """The code without the pattern's matches, and without the comma left before a `)`."""
+    return re.sub(r",\s*\)", ")", pattern.sub("", code))
+
+
+@dataclass(frozen=True)
+class Equivalents:
+    """tests/mutation/equivalent.yaml: single mutants by (file, change), and rules."""
+
+    single: dict[tuple[str, str], str]
+    rules: list[Rule]
+
+    def why(self, path: str, change: str) -> str | None:
+        if (path, change) in self.single:
+            return self.single[(path, change)]
+        return next((rule.why for rule in self.rules if rule.explains(path, change)), None)
+
+
+def equivalents() -> Equivalents:
+    """Why each listed mutant, or each of a rule, cannot be told apart from the original."""
+    entries = yaml.safe_load(EQUIVALENT.read_text(encoding="utf-8")) or []
+    single = {(e["file"], e["change"]): e["why"] for e in entries if "change" in e}
+    rules = [Rule(e["files"], re.compile(e["same_without"]), e["why"]) for e in entries if "same_without" in e]
+    return Equivalents(single, rules)
+
+
+def score(rows: list[dict[str, Any]]) -> tuple[int, int, float]:
+    """(detected, counted, percent) of a file's mutants."""
+    counted = [r for r in rows if r["status"] not in LEFT_OUT]
+    detected = sum(r["status"] in DETECTED for r in counted)
+    return detected, len(counted), 100.0 * detected / len(counted) if counted else 100.0
+
+
+def page(results_file: Path = RESULTS) -> str:
+    """docs/testing.md as the committed results render it."""
+    results = json.loads(results_file.read_text(encoding="utf-8"))
+    under_load = json.loads(UNDER_LOAD.read_text(encoding="utf-8")) if UNDER_LOAD.exists() else None
+    return report(results, under_load) + "\n"
+
+
+def write_page(path: Path, results_file: Path = RESULTS) -> None:
+    path.write_text(page(results_file), encoding="utf-8")
+
+
+def load_section(record: dict[str, Any] | None) -> list[str]:
+    """The runs of `make test-under-load` (scripts/quality/under_load.py), as recorded."""
+    lines = ["## Under load", "",
+             "`make test-under-load` runs `make test` several times in a row (three by default) while one busy",
+             "loop per core keeps the machine loaded, and stops at the first failure. Bounds that catch a hang",
+             "are judged against each client's configured timeout plus a margin, not a fixed wall clock.",
+             ""]  # fmt: skip
+    if record is None:
+        return [*lines, "Not run yet.", ""]
+    total = sum(run["seconds"] for run in record["runs"])
+    failed = any(run["exit"] != 0 for run in record["runs"])
+    verdict = "passed" if record["passed"] else "failed" if failed else "cut short"
+    lines += [f"Last run at commit `{record['commit']}`, {record['load']} on {record['cores']} cores: "
+              f"**{verdict}**, {len(record['runs'])} of {record['planned']} runs in {total} s "
+              f"({total / 60:.0f} min).", "",
+              "| Run | Exit | Time | pytest |", "|---|---|---|---|"]  # fmt: skip
+    for run in record["runs"]:
+        lines.append(f"| {run['run']} | {run['exit']} | {run['seconds']} s | {run['summary']} |")
+    return [*lines, ""]
+
+
+def report(results: dict[str, Any], under_load: dict[str, Any] | None = None) -> str:
+    known = equivalents()
+    files = {path: {**entry, "mutants": judged(path, entry["mutants"], known)}
+             for path, entry in results["files"].items()}  # fmt: skip
+    lines = [
+        "# Testing",
+        "",
+        "How well the tests catch what a careless change breaks, measured by **generated mutants**: a",
+        "tool makes every small change its operators allow in a file that carries the client contract or",
+        "a release gate, and runs the tests that exercise that file against each. A mutant is *detected*",
+        "when a test fails (or it runs into the time limit). Written by `make mutation`",
+        "(`scripts/quality/mutation_run.py`); `make mutation CHANGED=1` re-runs only the files a change touched.",
+        "",
+        "- Python scripts and the Python client runtime: [mutmut](https://pypi.org/project/mutmut/) "
+        "(pinned in `tests/mutation/requirements.txt`).",
+        "- The TypeScript runtime: [StrykerJS](https://stryker-mutator.io/) with its TypeScript checker and tap runner",
+        "  (pinned in `tests/mutation/package.json`), against `tests/typescript/runtime.test.mjs`.",
+        "- Go and Rust contract layers: our own mechanical operator set (`scripts/quality/mutants_native.py`: flip a",
+        "  comparison, swap `&&`/`||` and `+`/`-`, bump a constant, drop a statement), since neither",
+        "  language's mutation tool installs from the registries this project may use. Before the mutants, a",
+        "  canary: the tests must fail with a runtime that does not compile, or the run stops (they would be",
+        "  testing another copy of it).",
+        "- A runtime's mutants meet its unit suite first (`tests/go/`, `tests/rust/`, `tests/typescript/`);",
+        "  the Go and Rust ones then meet `go vet` (Go) and the contract suites of one host.",
+        "",
+        f"Target: at least {TARGET_SCORE:.0f}% on each file, 95% overall. Mutants that do not build are left out,",
+        "and so are the ones `tests/mutation/equivalent.yaml` explains as equivalent.",
+        "",
+        "| File | Tool | Commit | Mutants | Detected | Survived | No test ran | Score | Verdict |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    total_detected = total_counted = 0
+    targets = sources()
+    for path in sorted(set(targets) - set(files)):
+        lines.append(f"| `{path}` | {TOOLS[targets[path][0]]} | | | | | | | not run yet |")
+    for path, entry in sorted(files.items()):
+        rows = entry["mutants"]
+        detected, counted, percent = score(rows)
+        total_detected += detected
+        total_counted += counted
+        survived = sum(r["status"] == "survived" for r in rows)
+        untested = sum(r["status"] == "no tests" for r in rows)
+        verdict = "meets" if percent >= TARGET_SCORE else "below"
+        lines.append(f"| `{path}` | {entry['tool']} | `{entry['commit']}` | {counted} | {detected} | {survived} "
+                     f"| {untested} | {percent:.1f}% | {verdict} |")  # fmt: skip
+    overall = f"{100.0 * total_detected / total_counted:.1f}%" if total_counted else "nothing run yet"
+    lines += ["", f"**Overall: {total_detected} of {total_counted} detected ({overall}).**", ""]
+    lines += ["## Survivors", "",
+              "Each survivor needs a test that fails on it, or an entry in `tests/mutation/equivalent.yaml`",
+              "that says why no test can. *No test ran* means no selected test calls the function in process.",
+              ""]  # fmt: skip
+    for path, entry in sorted(files.items()):
+        left = [r for r in entry["mutants"] if r["status"] in ("survived", "no tests")]
+        if not left:
+            continue
+        untested = sum(r["status"] == "no tests" for r in left)
+        # collapsed (pymdownx.details): the long lists stay out of the reader's way
+        lines += [f'??? note "`{path}`: {len(left)} left ({untested} with no test ran)"', ""]
+        for row in left:
+            where = row.get("function") or f"line {row.get('line')}"
+            change = row["change"].replace("`", "'")[:160]
+            lines.append(f"    - `{where}` ({row['status']}): `{change}`")
+        lines.append("")
+    lines += [
+        "## Explained as equivalent",
+        "",
+        "No test can tell these from the original (`tests/mutation/equivalent.yaml` says why).",
+        "",
+    ]
+    for path, entry in sorted(files.items()):
+        same = [r for r in entry["mutants"] if r["status"] == "equivalent"]
+        for row in same:
+            change = row["change"].replace("`", "'")[:160]
+            lines.append(f"- `{path}` `{change}`: {row['why']}")
+    lines.append("")
+    lines += load_section(under_load)
+    return "\n".join(lines).rstrip("\n")
+
+
+def record(results: dict[str, Any], ran: dict[str, Any], commit: str) -> None:
+    """Put an adapter's output into the results, as the tool reported it."""
+    for path, rows in ran["files"].items():
+        results["files"][path] = {"tool": ran["tool"], "commit": commit, "mutants": rows}
+
+
+def judged(path: str, rows: list[dict[str, Any]], known: Equivalents) -> list[dict[str, Any]]:
+    """The rows with the survivors tests/mutation/equivalent.yaml explains marked equivalent."""
+    marked = []
+    for row in rows:
+        why = known.why(path, row.get("change", ""))
+        alive = row["status"] in ("survived", "no tests")
+        marked.append({**row, "status": "equivalent", "why": why} if why and alive else row)
+    return marked
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--changed", metavar="BASE", help="only the targets whose sources differ from BASE")
+    parser.add_argument("--only", nargs="+", metavar="PATH", help="only these targets (repository paths)")
+    parser.add_argument("--results", type=Path, default=RESULTS)
+    parser.add_argument("--report", type=Path, help="write the Markdown page here (docs/testing.md)")
+    args = parser.parse_args()
+    targets = sources()
+    if args.changed:
+        touched = changed_since(args.changed)
+        chosen = [path for path, (_, deps) in targets.items() if deps & touched]
+    elif args.only:
+        unknown = sorted(set(args.only) - set(targets))
+        if unknown:
+            sys.exit(f"mutation: not a target: {', '.join(unknown)} (targets: {', '.join(sorted(targets))})")
+        chosen = args.only
+    else:
+        chosen = list(targets)
+    print(f"mutation: {len(chosen)} of {len(targets)} files: {', '.join(chosen) or 'none changed'}", flush=True)
+    results: dict[str, Any] = json.loads(args.results.read_text(encoding="utf-8")) if args.results.exists() else {}
+    results.setdefault("files", {})
+    commit = head()
+    for adapter in ("python", "typescript", "native"):
+        mine = [p for p in chosen if targets[p][0] == adapter]
+        if not mine:
+            continue
+        out = BUILD / f"{adapter}.json"
+        started = time.monotonic()
+        subprocess.run([sys.executable, "-m", f"scripts.quality.mutants_{adapter}", "--out", str(out),
+                        "--only", *mine], cwd=REPO, check=True)  # fmt: skip
+        print(f"mutation: {adapter}: {round(time.monotonic() - started)} s", flush=True)
+        record(results, json.loads(out.read_text(encoding="utf-8")), commit)
+    args.results.parent.mkdir(parents=True, exist_ok=True)
+    args.results.write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    problems = unexplained(results)
+    if problems:
+        sys.exit("mutation: tests/mutation/equivalent.yaml:\n  " + "\n  ".join(problems))
+    if args.report:
+        write_page(args.report, args.results)
+
+
+def unexplained(results: dict[str, Any]) -> list[str]:
+    """What is wrong with tests/mutation/equivalent.yaml against the results: an entry listed
+    twice, an entry whose change no recorded mutant has (the file changed, or a typo), one
+    without a reason, a rule that explains nothing, an entry a rule explains already."""
+    entries = yaml.safe_load(EQUIVALENT.read_text(encoding="utf-8")) or []
+    keys = [(e["file"], e["change"]) for e in entries if "change" in e]
+    problems = [f"listed twice: {key}" for key in sorted(set(keys)) if keys.count(key) > 1]
+    # mutmut records no change for a killed mutant: only the rows with one can be explained
+    recorded = {(path, row["change"]) for path, entry in results["files"].items() for row in entry["mutants"]
+                if row.get("change")}  # fmt: skip
+    ran = set(results["files"])
+    problems += [f"no recorded mutant has it: {key}" for key in keys if key[0] in ran and key not in recorded]
+    problems += [f"no reason: {e.get('file')}" for e in entries if not str(e.get("why", "")).strip()]
+    rules = equivalents().rules
+    problems += [f"a rule explains nothing: {rule.files}" for rule in rules
+                 if set(rule.files) & ran and not any(rule.explains(*key) for key in recorded)]  # fmt: skip
+    problems += [f"a rule explains it already: {key}" for key in keys if any(rule.explains(*key) for rule in rules)]
+    return problems
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,581 @@
+"""Code samples for every operation, from the description's own examples.
+
+Library module (bundle.py writes the samples into each bundle as `x-codeSamples`; the docs
+pages show them as language tabs). For each operation: curl, Python, TypeScript, Go, Ruby,
+PHP and Rust, each calling our generated client for the host the way its docs page teaches.
+
+The values are the description's, never placeholders: every query parameter that has an
+`example` (a required parameter must have one), and the request body's first named
+example. The base URL is the server's default, written out so a reader sees the host (the
+launch auth service's is a `.invalid` placeholder: the source does not show it). The names
+each generator gives an operation, a parameter, an enum or a body type follow from the
+bundle by the generators' rules (snake_case in Python and Ruby, PascalCase in Go, the
+component's name for enums and bodies); tests/clients/test_code_samples.py runs every sample
+against the mock server, so a rule that stops matching a generator fails there.
+"""
+
+from __future__ import annotations
+
+import json
+import pprint
+import re
+import shlex
+from dataclasses import dataclass, replace
+from typing import Any
+from urllib.parse import quote
+
+from ..common import versions
+from ..common.naming import generator_snake as snake
+from ..common.naming import go_module_path, go_name, go_type_name, pascal_case
+from . import oas
+
+# (x-codeSamples `lang`, `label`): `lang` is what Redocly and other renderers highlight by
+LANGUAGES = (("Shell", "curl"), ("Python", "Python"), ("TypeScript", "TypeScript"), ("Go", "Go"),
+             ("Ruby", "Ruby"), ("PHP", "PHP"), ("Rust", "Rust"))  # fmt: skip
+
+
+class SampleError(Exception):
+    pass
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    value: Any
+    required: bool
+    enum_type: str | None  # the component schema's name where the parameter is an enum
+    u64: bool  # an amount in the u64 range (`format: uint64`): a bigint in TypeScript
+
+
+@dataclass(frozen=True)
+class Call:
+    """One operation's call, in the terms every language's sample needs."""
+
+    host: str
+    method: str
+    path: str
+    operation_id: str
+    tag: str
+    base_url: str
+    params: list[Param]
+    body: Any  # the first named example's value; None without a request body
+    body_type: str | None  # the body's component schema name
+    body_open: bool  # the body is an open object (no fields shown): a map, not a model, in Go and PHP
+    python_body_type: str | None  # openapi-python-client names an allOf of one $ref after that member
+    has_result: bool  # the success shows a JSON body (launch auth's does not)
+    prints_data: bool  # the success is an envelope: print its `data`
+    # a body field that carries another operation's whole response, sent back unchanged
+    # (the transaction call's swapResponse): the sample makes that call first and passes its result
+    chained: Chain | None = None
+    body_enums: tuple[tuple[str, str], ...] = ()  # (body field, its enum component) for typed constructors
+    # what the success holds where it is a secret (x-sensitive on the operation): the sample never prints it
+    secret: str | None = None
+    go_module: str = ""  # the Go module path at the bundle's version (openapi_generator.go_module_path)
+
+
+@dataclass(frozen=True)
+class Chain:
+    field: str  # the body field, e.g. swapResponse
+    source: Call  # the operation whose response goes in it, e.g. computeSwapBaseIn
+
+
+def follow(doc: dict[str, Any], node: Any) -> Any:
+    """A node with its local $ref followed (the bundle's refs are all local)."""
+    while isinstance(node, dict) and isinstance(node.get("$ref"), str):
+        node = oas.resolve_pointer(doc, node["$ref"].removeprefix("#"))
+    return node
+
+
+def ref_name(node: Any) -> str | None:
+    ref = node.get("$ref") if isinstance(node, dict) else None
+    return ref.rsplit("/", 1)[-1] if isinstance(ref, str) and ref.startswith("#/components/schemas/") else None
+
+
+def base_url(doc: dict[str, Any]) -> str:
+    server = doc["servers"][0]
+    url = str(server["url"])
+    for name, variable in (server.get("variables") or {}).items():
+        url = url.replace("{" + name + "}", str(variable["default"]))
+    return url
+
+
+def calls(doc: dict[str, Any], host: str) -> list[Call]:
+    """Every operation of a bundle as a Call, in the bundle's order; an operation that an
+    operation's response links to (OpenAPI `links`), and whose body takes that whole
+    response, is chained to it."""
+    found = []
+    for path, item in doc["paths"].items():
+        for method in oas.HTTP_METHODS:
+            if method in item:
+                found.append(call(doc, host, method, path, item[method]))
+    by_id = {c.operation_id: c for c in found}
+    chained = {}
+    for source in found:
+        op = doc["paths"][source.path][source.method]
+        success = follow(doc, op["responses"]["200"])
+        returned = _success_name(doc, success)
+        for link in (success.get("links") or {}).values():
+            target = by_id.get(str(link.get("operationId")))
+            if target is not None and target.operation_id not in chained:
+                field = _field_taking(doc, doc["paths"][target.path][target.method], returned)
+                if field is not None:
+                    chained[target.operation_id] = Chain(field, source)
+    return [replace(c, chained=chained.get(c.operation_id)) for c in found]
+
+
+def _success_name(doc: dict[str, Any], response: dict[str, Any]) -> str | None:
+    schema = ((response.get("content") or {}).get("application/json") or {}).get("schema") or {}
+    members = [m for m in schema.get("oneOf", [schema]) if not str(m.get("$ref", "")).endswith("FailureEnvelope")]
+    return ref_name(members[0]) if members else None
+
+
+def _body_properties(doc: dict[str, Any], schema: Any) -> dict[str, Any]:
+    """A body schema's properties through $ref and allOf, each as written (its own $ref kept)."""
+    schema = follow(doc, schema)
+    props: dict[str, Any] = {}
+    for member in schema.get("allOf") or []:
+        props.update(_body_properties(doc, member))
+    return {**props, **(schema.get("properties") or {})}
+
+
+def _field_taking(doc: dict[str, Any], op: dict[str, Any], name: str | None) -> str | None:
+    """The body field of an operation whose schema is the named component, if any."""
+    if name is None or "requestBody" not in op:
+        return None
+    schema = follow(doc, op["requestBody"])["content"]["application/json"]["schema"]
+    return next((field for field, prop in _body_properties(doc, schema).items() if ref_name(prop) == name), None)
+
+
+def call(doc: dict[str, Any], host: str, method: str, path: str, op: dict[str, Any]) -> Call:
+    where = f"{host}: {method.upper()} {path}"
+    params = []
+    for holder in op.get("parameters") or []:
+        param = follow(doc, holder)
+        if param.get("in") != "query":
+            raise SampleError(f"{where}: parameter {param.get('name')!r} in {param.get('in')}: only query is sampled")
+        if "example" not in param:
+            if param.get("required"):
+                raise SampleError(f"{where}: required parameter {param['name']!r} has no example to sample")
+            continue
+        schema = param.get("schema") or {}
+        resolved = follow(doc, schema)
+        enum_type = ref_name(schema) if "enum" in resolved else None
+        u64 = oas.typed_view(resolved).get("format") == "uint64"  # AmountU64 reads as its integer (decision 56)
+        params.append(Param(param["name"], param["example"], bool(param.get("required")), enum_type, u64))
+    body, body_type, body_open, python_body_type = None, None, False, None
+    if "requestBody" in op:
+        media = follow(doc, op["requestBody"])["content"]["application/json"]
+        examples = media.get("examples") or {}
+        if not examples:
+            raise SampleError(f"{where}: the request body has no named example to sample")
+        body = follow(doc, next(iter(examples.values())))["value"]
+        body_type = ref_name(media.get("schema"))
+        if body_type is None:
+            raise SampleError(f"{where}: the request body's schema is not a component (no type name to sample)")
+        body_schema = follow(doc, media["schema"])
+        body_open = not body_schema.get("properties") and not body_schema.get("allOf")
+        python_body_type = body_type
+        while (
+            set(body_schema) <= {"title", "description", "allOf", "x-not-shown", "x-evidence", "x-rules", "not"}
+            and len(body_schema.get("allOf") or []) == 1
+            and ref_name(body_schema["allOf"][0])
+        ):
+            python_body_type = ref_name(body_schema["allOf"][0])
+            body_schema = follow(doc, body_schema["allOf"][0])
+    success = follow(doc, op["responses"]["200"])
+    media_200 = (success.get("content") or {}).get("application/json") or {}
+    schema = follow(doc, media_200.get("schema") or {})
+    if isinstance(schema.get("oneOf"), list):  # the success, or a failure with the same status
+        schema = follow(doc, schema["oneOf"][0])
+    prints_data = "data" in oas.merged_properties(_followed_members(doc, schema))
+    enums: tuple[tuple[str, str], ...] = ()
+    if "requestBody" in op:
+        props = _body_properties(doc, follow(doc, op["requestBody"])["content"]["application/json"]["schema"])
+        enums = tuple((field, name) for field, prop in props.items()
+                      if (name := ref_name(prop)) and "enum" in follow(doc, prop))  # fmt: skip
+    secret = (op.get("x-sensitive") or {}).get("secret")
+    return Call(host, method, path, op["operationId"], op["tags"][0], base_url(doc), params, body, body_type,
+                body_open, python_body_type, "schema" in media_200, prints_data, body_enums=enums,
+                secret=secret, go_module=go_module_path(host, _go_version(host, doc)))  # fmt: skip
+
+
+def _go_version(host: str, doc: dict[str, Any]) -> str:
+    """The version of the host's Go client, whose module path a sample imports (its own major:
+    releases/client-versions.json); for a host without a client yet, the description's
+    info.version (a bundle without one is reported by validation, after the samples)."""
+    released = versions.client_versions().get(f"{host}-go")
+    if released is not None:
+        return released["version"]
+    version = str((doc.get("info") or {}).get("version", "0"))
+    return version if re.fullmatch(r"\d+(\.\d+)*", version.split("-", 1)[0]) else "0"
+
+
+def _kept(c: Call) -> str:
+    """What a sample prints in place of a secret success."""
+    return f"received {c.secret} (a secret: use it in memory only, never print, log or store it)"
+
+
+def _followed_members(doc: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any]:
+    """The schema with its allOf members' $refs followed (merged_properties reads members)."""
+    members = [follow(doc, m) for m in schema.get("allOf") or []]
+    return {**schema, "allOf": [_followed_members(doc, m) for m in members]} if members else schema
+
+
+# -- names the generators give ---------------------------------------------------------
+def pascal(name: str) -> str:
+    return name[:1].upper() + name[1:]
+
+
+def host_pascal(host: str) -> str:
+    return "".join(part.capitalize() for part in host.split("-"))
+
+
+# -- the languages -----------------------------------------------------------------------
+def _curl_url(c: Call) -> str:
+    query = "&".join(f"{p.name}={quote(str(p.value), safe=',')}" for p in c.params)
+    return c.base_url + c.path + (f"?{query}" if query else "")
+
+
+def curl(c: Call) -> str:
+    url = _curl_url(c)
+    if c.secret:  # the body is a secret: show the status only
+        status = "-o /dev/null -w '%{http_code}\\n'"
+        return f"# the body is {c.secret}: a secret, not printed\ncurl -sS {status} {shlex.quote(url)}"
+    if c.body is None:
+        return f"curl -sS {shlex.quote(url)}"
+    data = shlex.quote(json.dumps(c.body, indent=2))
+    if c.chained:  # the body takes another call's whole response: its bytes go in unchanged
+        field = c.chained.field
+        fields = json.dumps({k: v for k, v in c.body.items() if k != field}, indent=2)[:-2]
+        opening = shlex.quote(fields + ',\n  "' + field + '": ')
+        return (f"# the {field} to send: this response, whole and unchanged\n"
+                f"{field}=$(curl -sS {shlex.quote(_curl_url(c.chained.source))})\n"
+                f"curl -sS -X {c.method.upper()} {shlex.quote(url)} \\\n  -H 'Content-Type: application/json' \\\n"
+                f"  -d {opening}\"${field}\"'}}'")  # fmt: skip
+    return (f"curl -sS -X {c.method.upper()} {shlex.quote(url)} \\\n  -H 'Content-Type: application/json' \\\n"
+            f"  -d {data}")  # fmt: skip
+
+
+def _python_params(c: Call) -> list[str]:
+    return [f"{snake(p.name)}={p.enum_type}({p.value!r})" if p.enum_type else f"{snake(p.name)}={p.value!r}"
+            for p in c.params]  # fmt: skip
+
+
+def python(c: Call) -> str:
+    package = c.host.replace("-", "_") + "_client"
+    body_type = {c.python_body_type} if c.python_body_type else set()
+    calls = [c.chained.source, c] if c.chained else [c]
+    enums = {p.enum_type for call in calls for p in call.params if p.enum_type}
+    enums |= {name for _, name in c.body_enums} if c.chained else set()
+    models = sorted(enums | body_type)
+    lines = [f"from {package} import Client, errors"]
+    lines += [f"from {package}.api.{snake(call.tag)} import {snake(call.operation_id)}" for call in calls]
+    if models:
+        lines.append(f"from {package}.models import {', '.join(models)}")
+    lines += ["", f"client = Client(base_url={c.base_url!r})", "try:"]
+    if c.chained:  # the body takes another call's whole response: make that call first
+        source = c.chained.source
+        lines += [f"    # the {snake(c.chained.field)} to send: this response, whole and unchanged",
+                  f"    {snake(c.chained.field)} = {snake(source.operation_id)}.sync(",
+                  *(f"        {a}," for a in ["client=client", *_python_params(source)]), "    )"]  # fmt: skip
+        enums_of = dict(c.body_enums)
+        fields = [f"{snake(k)}={snake(k)}" if k == c.chained.field
+                  else f"{snake(k)}={enums_of[k]}({v!r})" if k in enums_of else f"{snake(k)}={v!r}"
+                  for k, v in (c.body or {}).items()]  # fmt: skip
+        lines += [f"    body = {c.python_body_type}(", *(f"        {f}," for f in fields), "    )"]
+    elif c.body is not None:
+        body = pprint.pformat(c.body, indent=1, width=80, sort_dicts=False).replace("\n", "\n        ")
+        lines += [f"    body = {c.python_body_type}.from_dict(", f"        {body}", "    )"]
+    args = ["client=client", *_python_params(c), *(["body=body"] if c.body is not None else [])]
+    shown = "result.data" if c.prints_data else "result"
+    lines += [
+        f"    result = {snake(c.operation_id)}.sync(",
+        *(f"        {a}," for a in args),
+        "    )", f"    print({repr(_kept(c)) if c.secret else shown})",
+        "except errors.ApiError as error:  # any failure: an error envelope, 429, HTML from the edge, a timeout",
+        "    print('failed:', error)",
+    ]  # fmt: skip
+    return "\n".join(lines)
+
+
+def wrapped(head: str, args: list[str], tail: str, indent: str, step: str, trailing: str = ",") -> str:
+    """`head(args)tail` on one line where it fits in 100 columns, else one argument a line."""
+    line = f"{head}{', '.join(args)}{tail}"
+    if len(indent + line) <= 100 or not args:
+        return indent + line
+    lines = [f"{indent}{step}{a}," for a in args]
+    lines[-1] = lines[-1][:-1] + trailing
+    return "\n".join([indent + head, *lines, indent + tail])
+
+
+def _js(value: Any, indent: str = "") -> str:
+    """A JSON value as a TypeScript literal: identifier keys bare, strings in single quotes."""
+    if isinstance(value, dict) and value:
+        inner = indent + "  "
+        items = [f"{inner}{k if re.fullmatch(r'[A-Za-z_$][A-Za-z0-9_$]*', k) else _ts_string(k)}: {_js(v, inner)}"
+                 for k, v in value.items()]  # fmt: skip
+        return "{\n" + ",\n".join(items) + f",\n{indent}}}"
+    if isinstance(value, list) and value:
+        inner = indent + "  "
+        return "[\n" + ",\n".join(inner + _js(v, inner) for v in value) + f",\n{indent}]"
+    return _ts_string(value) if isinstance(value, str) else json.dumps(value)
+
+
+def _ts_string(value: str) -> str:
+    return "'" + value.replace("\\", "\\\\").replace("'", "\\'") + "'"
+
+
+def _ts_call(c: Call, target: str) -> str:
+    """`const {target} = await client.op(...)` with the call's query or body."""
+    head = f"const {target} = await client.{c.operation_id}("
+    if c.body is not None:
+        return f"  {head}{_js(c.body, '  ')});"
+    if c.params:
+        fields = [f"{p.name}: {_ts_value(p)}" for p in c.params]
+        one_line = f"  {head}{{ query: {{ {', '.join(fields)} }} }});"
+        return one_line if len(one_line) <= 100 else "\n".join(
+            [f"  {head}{{", "    query: {", *(f"      {f}," for f in fields), "    },", "  });"])  # fmt: skip
+    return f"  {head});"
+
+
+def typescript(c: Call) -> str:
+    if c.chained:  # the body takes another call's whole response: make that call first
+        body = {k: v for k, v in (c.body or {}).items() if k != c.chained.field}
+        literal = _js(body, "  ")[:-1] + f"  {c.chained.field},\n  }}"
+        called = "\n".join([f"  // the {c.chained.field} to send: this response, whole and unchanged",
+                            _ts_call(c.chained.source, c.chained.field),
+                            f"  const result = await client.{c.operation_id}({literal});"])  # fmt: skip
+    else:
+        called = _ts_call(c, "result")
+    shown = "result.data" if c.prints_data else "result"
+    return "\n".join([
+        f"import {{ ApiError, createClient }} from 'raydium-{c.host}-client';", "",
+        f"const client = createClient({{ baseUrl: {_ts_string(c.base_url)} }});", "try {",
+        called,
+        f"  console.log({_ts_string(_kept(c)) if c.secret else shown});", "} catch (error) {",
+        "  if (error instanceof ApiError) console.log('failed:', error.name, error.message);",
+        "  else throw error;", "}",
+    ])  # fmt: skip
+
+
+def _ts_value(p: Param) -> str:
+    if p.u64:
+        return f"{p.value}n"  # u64 amounts: a bigint (or a decimal string), never a number
+    return _ts_string(p.value) if isinstance(p.value, str) else json.dumps(p.value)
+
+
+def _go_chain(c: Call, package: str) -> list[str]:
+    chain = [f"client.{pascal(c.tag)}API.{go_name(c.operation_id)}(context.Background())"]
+    for p in c.params:
+        value = json.dumps(p.value)
+        chain.append(f"{go_name(p.name)}({package}.{go_type_name(p.enum_type)}{go_name(str(p.value))})" if p.enum_type
+                     else f"{go_name(p.name)}({value})")  # fmt: skip
+    return chain
+
+
+
+def go(c: Call) -> str:
+    package = c.host.replace("-", "")
+    chain = _go_chain(c, package)
+    uses_json = c.body is not None or (c.has_result and not c.secret)  # a body to read, or a result to print
+    imports = ['"context"', *(['"encoding/json"'] if uses_json else []), '"fmt"', "",
+               f'{package} "{c.go_module}"']  # fmt: skip
+    lines = ["package main", "", "import (", *(f"\t{i}" if i else "" for i in imports), ")", "", "func main() {",
+             f"\tclient, err := {package}.NewClient({package}.Options{{BaseURL: {json.dumps(c.base_url)}}})",
+             "\tif err != nil {", "\t\tpanic(err)", "\t}"]  # fmt: skip
+    if c.body is not None:
+        if "`" in json.dumps(c.body):
+            raise SampleError(f"{c.host}: {c.operation_id}: a backtick in the body example (Go raw string)")
+        text = f"[]byte(`{json.dumps(c.body, indent=2)}`)"
+        if c.chained:  # the body takes another call's whole response: make that call first
+            field = c.chained.field
+            fields = json.dumps({k: v for k, v in c.body.items() if k != field}, indent=2)[:-2]
+            source = ".\n\t\t".join([*_go_chain(c.chained.source, package), "Execute()"])
+            lines += [f"\t// the {field} to send: this response, whole and unchanged (it marshals as it came)",
+                      f"\t{field}, _, err := {source}",
+                      "\tif err != nil {", '\t\tfmt.Println("failed:", err)', "\t\treturn", "\t}",
+                      f"\tsent, err := json.Marshal({field})",
+                      "\tif err != nil {", "\t\tpanic(err)", "\t}"]  # fmt: skip
+            text = f'[]byte(`{fields},\n  "{field}": ` + string(sent) + `\n}}`)'
+        lines += [f"\tvar body {'map[string]interface{}' if c.body_open else f'{package}.{c.body_type}'}",
+                  f"\tif err := json.Unmarshal({text}, &body); err != nil {{",
+                  "\t\tpanic(err)", "\t}"]  # fmt: skip
+        chain.append("Body(body)" if c.body_open else f"{c.body_type}(body)")
+    chain.append("Execute()")
+    # without a shown body Execute returns no result: the response is all there is to show
+    results = "result, _" if c.has_result else "response"
+    shown = ["\tout, _ := json.Marshal(result)", "\tfmt.Println(string(out))"] if c.has_result \
+        else ["\tfmt.Println(response.Status)"]  # fmt: skip
+    if c.secret:
+        shown = ["\t_ = result", f"\tfmt.Println({json.dumps(_kept(c))})"]
+    lines += [
+        f"\t{results}, err := " + ".\n\t\t".join(chain),
+        "\tif err != nil { // every error is a " + f"{package}.APIError: an error envelope, 429, HTML, a timeout",
+        '\t\tfmt.Println("failed:", err)', "\t\treturn", "\t}", *shown, "}",
+    ]  # fmt: skip
+    return "\n".join(lines)
+
+
+def _ruby_args(c: Call) -> list[str]:
+    """Required arguments by position (the body, then the parameters in order), the rest by name."""
+    args = ["body"] if c.body is not None else []
+    args += [json.dumps(p.value) for p in c.params if p.required]
+    return args + [f"{snake(p.name)}: {json.dumps(p.value)}" for p in c.params if not p.required]
+
+
+def ruby(c: Call) -> str:
+    module = f"Raydium{host_pascal(c.host)}Client"
+    api = f"{module}::{pascal(c.tag)}Api.new(client)"
+    lines = [f"require 'raydium_{c.host.replace('-', '_')}_client'"]
+    if c.body is not None and not c.chained:
+        lines += ["require 'json'", "", "body = JSON.parse(<<~JSON)", *(
+            "  " + line for line in json.dumps(c.body, indent=2).splitlines()), "JSON"]  # fmt: skip
+    lines += ["", f"client = {module}::ApiClient.new({module}::Contract.configuration({json.dumps(c.base_url)}))",
+              "begin"]  # fmt: skip
+    if c.chained:  # the body takes another call's whole response: make that call first
+        source, field = c.chained.source, snake(c.chained.field)
+        source_api = f"{module}::{pascal(source.tag)}Api.new(client)"
+        lines += [f"  # the {field} to send: this response, whole and unchanged (the model keeps the JSON it came as)",
+                  wrapped(f"{field} = {source_api}.{snake(source.operation_id)}(", _ruby_args(source), ")", "  ", "  ",
+                          trailing="")]  # fmt: skip
+        fields = [
+            f"{snake(k)}: {snake(k) if k == c.chained.field else json.dumps(v)}" for k, v in (c.body or {}).items()
+        ]
+        lines += [wrapped(f"body = {module}::{c.body_type}.new(", fields, ")", "  ", "  ", trailing="")]
+    shown = "result.data" if c.prints_data else "result"
+    called = [wrapped(f"result = {api}.{snake(c.operation_id)}(", _ruby_args(c), ")", "  ", "  ", trailing="")]
+    if not c.has_result:  # no body is shown: the status is what there is to see
+        called = [wrapped(f"_, status, _headers = {api}.{snake(c.operation_id)}_with_http_info(", _ruby_args(c), ")",
+                          "  ", "  ", trailing=""), "  result = status"]  # fmt: skip
+    lines += [
+        *called, f"  puts {json.dumps(_kept(c))}" if c.secret else f"  p {shown}",
+        f"rescue {module}::ApiError => e # any failure: an error envelope, 429, HTML from the edge, a timeout",
+        '  puts "failed: #{e.class.name.split(\'::\').last} #{e.message}"', "end",
+    ]  # fmt: skip
+    return "\n".join(lines)
+
+
+def php(c: Call) -> str:
+    namespace = f"Raydium\\{host_pascal(c.host)}"
+    args = [f"{snake(p.name)}: {_php_value(p.value)}" for p in c.params]
+    lines = ["<?php", "require 'vendor/autoload.php';", ""]
+    if c.body is not None and not c.chained:
+        lines += ["$body = json_decode(<<<'JSON'", json.dumps(c.body, indent=2), "JSON);", ""]
+        args.insert(0, "body: $body" if c.body_open else f"{snake(c.body_type or '')}: $body")
+    lines += [f"$config = {namespace}\\Contract::configuration({_php_value(c.base_url)});", "try {"]
+    if c.chained:  # the body takes another call's whole response: make that call first
+        source, field = c.chained.source, c.chained.field
+        source_args = [f"{snake(p.name)}: {_php_value(p.value)}" for p in source.params]
+        source_api = f"(new {namespace}\\Api\\{pascal(source.tag)}Api(config: $config))"
+        fields = [f"'{snake(k)}' => {'$' + k if k == field else _php_value(v)}" for k, v in (c.body or {}).items()]
+        model = f"{namespace}\\Model\\{c.body_type}"
+        lines += [
+            f"    // the {field} to send: this response, whole and unchanged (the client keeps the JSON it came as)",
+            wrapped(f"${field} = {source_api}->{source.operation_id}(", source_args, ");", "    ", "    "),
+            wrapped(f"$body = new {model}([", fields, "]);", "    ", "    "),
+        ]
+        args.insert(0, f"{snake(c.body_type or '')}: $body")
+    shown = "$result->getData()" if c.prints_data else "$result"
+    called = wrapped(f"$result = $api->{c.operation_id}(", args, ");", "    ", "    ")
+    if not c.has_result:  # no body is shown: the status is what there is to see
+        called = wrapped(f"[, $result] = $api->{c.operation_id}WithHttpInfo(", args, ");", "    ", "    ")
+    lines += [
+        f"    $api = new {namespace}\\Api\\{pascal(c.tag)}Api(config: $config);",
+        called, f"    echo {_php_value(_kept(c))}, \"\\n\";" if c.secret else f"    print_r({shown});",
+        f"}} catch ({namespace}\\FailureEnvelopeError $e) {{ // success: false, whatever the HTTP status",
+        "    echo 'failed: HTTP ', $e->getStatus(), ' ', $e->getMsg(), \"\\n\";",
+        f"}} catch ({namespace}\\ApiException $e) {{ // 429 after the retries, HTML from the edge, a timeout",
+        "    echo 'failed: ', get_class($e), ' ', $e->getMessage(), \"\\n\";",
+        "}",
+    ]  # fmt: skip
+    return "\n".join(lines)
+
+
+def _php_value(value: Any) -> str:
+    return "'" + value.replace("\\", "\\\\").replace("'", "\\'") + "'" if isinstance(value, str) else json.dumps(value)
+
+
+def _rust_value(p: Param) -> str:
+    if p.enum_type:
+        return f"models::{p.enum_type}::{pascal_case(str(p.value))}"
+    return json.dumps(p.value) if isinstance(p.value, str) else str(p.value)
+
+
+def _rust_raw(text: str) -> str:
+    """A raw string literal of text: r#"..."#, with more #s where text holds `"#`."""
+    hashes = "#"
+    while f'"{hashes}' in text:
+        hashes += "#"
+    return f'r{hashes}"{text}"{hashes}'
+
+
+def _rust_params(c: Call, body: str | None, name: str) -> list[str]:
+    """`let <name> = XParams::new(body, required...)` and a setter a line per optional
+    parameter ([] for an operation without parameters)."""
+    if not c.params and body is None:
+        return []
+    required = [*([body] if body else []), *(_rust_value(p) for p in c.params if p.required)]
+    head = f"    let {name} = {snake(c.tag)}_api::{pascal(c.operation_id)}Params::new("
+    made = wrapped(head.lstrip(), required, ")", "    ", "    ", trailing=",")
+    step = "    " if "\n" in made else "        "  # rustfmt: a chain after a call that spans lines starts at its `)`
+    setters = [f"{step}.{snake(p.name)}({_rust_value(p)})" for p in c.params if not p.required]
+    return [made + ("" if setters else ";"), *setters[:-1], *([setters[-1] + ";"] if setters else [])]
+
+
+def rust(c: Call) -> str:
+    crate = f"raydium_{c.host.replace('-', '_')}_client"
+    calls = [c.chained.source, c] if c.chained else [c]
+    modules = sorted({f"{snake(call.tag)}_api" for call in calls})
+    uses_models = any(p.enum_type for call in calls for p in call.params) or (c.body is not None and not c.body_open)
+    apis = modules[0] if len(modules) == 1 else "{" + ", ".join(modules) + "}"
+    lines = [f"use {crate}::apis::{apis};", f"use {crate}::contract;",
+             *([f"use {crate}::models;"] if uses_models else []), "", "fn main() {",
+             f"    let configuration = contract::configuration(Some({json.dumps(c.base_url)}), None)",
+             '        .expect("a client");']  # fmt: skip
+    body = None
+    if c.body is not None:
+        kind = "serde_json::Value" if c.body_open else f"models::{c.body_type}"
+        text = _rust_raw(json.dumps(c.body, indent=2))
+        if c.chained:  # the body takes another call's whole response: make that call first
+            field, source = c.chained.field, c.chained.source
+            fields = json.dumps({k: v for k, v in c.body.items() if k != field}, indent=2)[:-2]
+            opening = _rust_raw(fields + ',\n  "' + field + '": ')
+            source_params = _rust_params(source, None, "quote_params")
+            source_args = ", ".join(["&configuration", *(["quote_params"] if source_params else [])])
+            source_call = f"{snake(source.tag)}_api::{snake(source.operation_id)}({source_args})"
+            lines += [*source_params,
+                      f"    // the {field} to send: this response, whole and unchanged (it serializes as it came)",
+                      f"    let {snake(field)} = match {source_call} {{",
+                      "        Ok(response) => response,", "        Err(error) => {",
+                      '            println!("failed: {}", error);', "            return;", "        }", "    };",
+                      f"    let sent = serde_json::to_string(&{snake(field)}).expect(\"the response as it came\");",
+                      f"    let text = String::from({opening}) + &sent + \"\\n}}\";"]  # fmt: skip
+            text = "&text"
+        lines += [f"    let body: {kind} = serde_json::from_str({text}).expect(\"the example body\");"]
+        body = "body"
+    params = _rust_params(c, body, "params")
+    args = ", ".join(["&configuration", *(["params"] if params else [])])
+    shown = '"{:?}", result.data' if c.prints_data else '"{:?}", result'
+    ok = f"        Ok(result) => println!({shown}),"
+    if c.secret:
+        ok = f"        Ok(_result) => println!({json.dumps(_kept(c))}),"
+    elif not c.has_result:  # no body is shown: the call returns nothing to print
+        ok = '        Ok(()) => println!("sent"),'
+    lines += [*params, f"    match {snake(c.tag)}_api::{snake(c.operation_id)}({args}) {{", ok,
+              "        // every error converts into contract::ApiError: an error envelope, 429, HTML, a timeout",
+              '        Err(error) => println!("failed: {}", error),', "    }", "}"]  # fmt: skip
+    return "\n".join(lines)
+
+
+RENDER = {"curl": curl, "Python": python, "TypeScript": typescript, "Go": go, "Ruby": ruby, "PHP": php, "Rust": rust}
+
+
+def samples(c: Call) -> list[dict[str, str]]:
+    """The operation's `x-codeSamples` (Redocly's shape: lang, label, source)."""
+    return [{"lang": lang, "label": label, "source": RENDER[label](c)} for lang, label in LANGUAGES]
+
+
+def add_samples(doc: dict[str, Any], host: str) -> None:
+    """Write `x-codeSamples` into every operation of a bundle, in place."""
+    for c in calls(doc, host):
+        doc["paths"][c.path][c.method]["x-codeSamples"] = samples(c)
