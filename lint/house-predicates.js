@@ -1,5 +1,5 @@
 // House predicates shared by the Redocly plugin and the Spectral functions.
-// The Python house rules (scripts/house_rules.py, scripts/oas.py) implement the same
+// The Python house rules (scripts/spec/house_rules.py, scripts/spec/oas.py) implement the same
 // definitions; tests/spec/test_broken_corpus.py proves that the three agree on the broken corpus.
 
 const SHAPE_KEYWORDS = [

@@ -98,7 +98,7 @@ def known_codes() -> list[dict[str, Any]]:
     return list(seen.values())
 
 
-RUST_CODES = """//! Written by scripts/runtimes.py from the descriptions' `x-error-codes`; do not edit.
+RUST_CODES = """//! Written by scripts/clients/runtimes.py from the descriptions' `x-error-codes`; do not edit.
 
 /// A code that a failure carries in `msg`: the known codes of every host (a failure's `code` is
 /// set only for a code of the service that answered). A failure with another code keeps it in

@@ -177,7 +177,7 @@ BODIES: dict[str, tuple[str, str, dict[str, Any]]] = {
 
 def examples() -> dict[str, Any]:
     """The examples document (an OpenAPI document with components only)."""
-    made_by = (f"Built by scripts/swap_examples.py with solders {version('solders')}: a real, unsigned "
+    made_by = (f"Built by scripts/spec/swap_examples.py with solders {version('solders')}: a real, unsigned "
                f"transaction for the example wallet {EXAMPLE_WALLET.pubkey()} (whose key is derived from a public "
                "seed, for tests only), with illustrative instructions (compute budget, a transfer, memos), not a "
                "Raydium swap.")  # fmt: skip
@@ -218,7 +218,7 @@ def examples() -> dict[str, Any]:
         "info": {
             "title": "Examples of the swap: quotes, transaction bodies and transactions",
             "version": "1.0.0",
-            "description": "Written by scripts/swap_examples.py; do not edit (run it to write it again). Each "
+            "description": "Written by scripts/spec/swap_examples.py; do not edit (run it to write it again). Each "
                            "transaction body carries a quote example unchanged; each transaction is real and "
                            "decodes.",
         },
@@ -227,7 +227,7 @@ def examples() -> dict[str, Any]:
 
 
 def render() -> str:
-    return "# Written by scripts/swap_examples.py; do not edit.\n" + oas.dump_yaml(examples())
+    return "# Written by scripts/spec/swap_examples.py; do not edit.\n" + oas.dump_yaml(examples())
 
 
 def main(argv: list[str] | None = None) -> int:

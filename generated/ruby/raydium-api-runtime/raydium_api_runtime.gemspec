@@ -1,5 +1,5 @@
 # The shared runtime of every host's Ruby client (scripts/runtime/ruby, copied into
-# generated/ruby/raydium-api-runtime by scripts/runtimes.py). Its version moves whenever its
+# generated/ruby/raydium-api-runtime by scripts/clients/runtimes.py). Its version moves whenever its
 # code does (make release refuses to reuse one); the clients pin it exactly.
 require_relative 'lib/raydium_api_runtime/version'
 

@@ -40,7 +40,7 @@ const ast = await openapiTS(source, {
 // No paths in the output: it must be byte-identical wherever the repository is cloned
 // (scripts/clients/generate.py prepends the provenance header).
 const header = [
-  '// TypeScript types by scripts/typescript/generate.mjs (openapi-typescript).',
+  '// TypeScript types by scripts/clients/typescript/generate.mjs (openapi-typescript).',
   '// u64 amounts (format: uint64) are `bigint | `${bigint}``, never `number`.',
   '',
 ].join('\n');

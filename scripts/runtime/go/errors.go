@@ -4,7 +4,7 @@
 // catches the failures of every host: the error hierarchy, the retry policy and the
 // contract's transport live here once.
 //
-// Written by hand in scripts/runtime/go and copied by scripts/runtimes.py; the client
+// Written by hand in scripts/runtime/go and copied by scripts/clients/runtimes.py; the client
 // contract is ../shared/design.md.
 package apiruntime
 

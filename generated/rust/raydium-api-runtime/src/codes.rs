@@ -1,4 +1,4 @@
-//! Written by scripts/runtimes.py from the descriptions' `x-error-codes`; do not edit.
+//! Written by scripts/clients/runtimes.py from the descriptions' `x-error-codes`; do not edit.
 
 /// A code that a failure carries in `msg`: the known codes of every host (a failure's `code` is
 /// set only for a code of the service that answered). A failure with another code keeps it in

@@ -2,7 +2,7 @@
 // client contract"): the shared runtime, the npm package raydium-api-runtime, that every
 // host's client depends on and re-exports. One ApiError for every host: `instanceof ApiError`
 // catches a failure of any client. Written here (scripts/runtime/typescript/src/index.ts);
-// scripts/runtimes.py copies and compiles it into generated/typescript/raydium-api-runtime.
+// scripts/clients/runtimes.py copies and compiles it into generated/typescript/raydium-api-runtime.
 //
 // Every call goes through `Contract.fetch`, the `fetch` openapi-fetch uses: it applies a
 // timeout per attempt and a deadline per call, retries HTTP 429 as Retry-After says, reads

@@ -15,7 +15,7 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
-// The known error codes of every host, written from the descriptions by scripts/runtimes.py
+// The known error codes of every host, written from the descriptions by scripts/clients/runtimes.py
 // (one enum, so that `ApiError.code` is one type for every host's crate).
 mod codes;
 pub use codes::ErrorCode;
