@@ -11,7 +11,7 @@ require_once '/usr/share/php/GuzzleHttp/autoload.php';
 /** @param array<string, string> $prefixes namespace prefix (ending in a backslash) => folder */
 function raydium_autoload(array $prefixes): void
 {
-    $prefixes += ['Raydium\\ApiRuntime\\' => dirname(__DIR__) . '/generated/php/raydium-api-runtime/src'];
+    $prefixes += ['Raydium\\ApiRuntime\\' => dirname(__DIR__, 2) . '/generated/php/raydium-api-runtime/src'];
     spl_autoload_register(function (string $class) use ($prefixes): void {
         foreach ($prefixes as $prefix => $folder) {
             if (strncmp($class, $prefix, strlen($prefix)) === 0) {

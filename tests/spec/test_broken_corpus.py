@@ -28,7 +28,6 @@ from scripts.spec import validate as validate_spec
 pytestmark = pytest.mark.tooling  # tests the checkers themselves, not the specs: run by make test
 
 BROKEN = REPO / "tests" / "broken"
-SCRIPTS = REPO / "scripts"
 
 # case -> (stage that rejects it, words the message must contain)
 CASES: dict[str, tuple[str, list[str]]] = {
@@ -133,7 +132,7 @@ def pipeline(case: str, out: Path, folder: Path = BROKEN, processes: bool = Fals
     for stage, script, arguments in stages:
         argv = [str(a) for a in arguments]
         if processes:
-            proc = run(sys.executable, str(script.__file__), *argv)
+            proc = run(sys.executable, "-m", script.__name__, *argv)
             status, output = proc.returncode, proc.stdout + proc.stderr
         else:
             status, output = in_process(script.main, argv, REPO)  # the paths are the repository's, as make gives them
@@ -257,7 +256,7 @@ def test_a_bundle_that_redocly_writes_but_is_invalid_overwrites_nothing(tmp_path
     for name, text in previous.items():
         (out / name).write_text(text, encoding="utf-8")
     spec = BROKEN / "control" / "openapi.yaml"
-    proc = run(sys.executable, SCRIPTS / "bundle.py", "--redocly", fake, spec, out, "control")
+    proc = run(sys.executable, "-m", "scripts.spec.bundle", "--redocly", fake, spec, out, "control")
     assert proc.returncode == 1
     assert "bundle is not valid OpenAPI 3.1" in proc.stderr
     assert "control.yaml" in proc.stderr
