@@ -3,7 +3,7 @@ the Makefile's spec-tests rule and in bench.GATE). The gate runs on a fresh mach
 `make test` installs the other languages' toolchains (the Makefile's `toolchains`), so under it
 a test that starts one of them (TOOLCHAIN_COMMANDS) fails at once, naming it, on every machine:
 a gate test that needs Ruby, PHP, Go or the Rust crates is caught here, not first on a fresh CI
-machine (docs/decisions.md, 98)."""
+machine (docs/decisions/, 98)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 A Spectral or Redocly start costs more than linting one of our bundles (Spectral about 2 s
 of Node start and ruleset loading against 0.2 s a document), so the tests that lint several
-documents with one configuration run each linter once (docs/decisions.md, 116). The verdict
+documents with one configuration run each linter once (docs/decisions/, 116). The verdict
 per document is the one a run on that document alone gives: Spectral fails at a severity
 when any finding is at that severity or worse; Redocly fails on any error.
 """

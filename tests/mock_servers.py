@@ -130,7 +130,7 @@ def shared_prisms(hosts: list[str], root: Path) -> Iterator[dict[str, Prism]]:
     workers of one run): the first to arrive starts them, each records itself as a user in
     root/prism.json under a lock, and the last to leave stops them. Two workers used to start
     four each (about 3 CPU-seconds a start); a worker that comes after the last has left starts
-    them again (docs/decisions.md, 117)."""
+    them again (docs/decisions/, 117)."""
     state = root / "prism.json"
     with _locked(root / "prism.lock"):
         if state.is_file():

@@ -42,7 +42,7 @@ RUBY_COMMAND = ["ruby", "-I", str(RUBY_RUNTIME)]
 PHP_AUTOLOAD = REPO / "scripts" / "clients" / "autoload.php"
 
 
-# The environment of every linter run: Redocly offline and quiet (docs/decisions.md, 10), no colour.
+# The environment of every linter run: Redocly offline and quiet (docs/decisions/, 10), no colour.
 LINT_ENV = {**os.environ, "REDOCLY_TELEMETRY": "off", "REDOCLY_SUPPRESS_UPDATE_NOTICE": "true", "NO_COLOR": "1"}
 
 

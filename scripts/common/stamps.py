@@ -2,7 +2,7 @@
 
 Library module (no command line). `generate.py --manifest` (build/HOST.generated) and
 `bundle.py --manifest` (build/HOST.bundled) write it; tests/spec/test_generated_current.py
-holds generated/ to it (docs/decisions.md, 86 and 91).
+holds generated/ to it (docs/decisions/, 86 and 91).
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ final flag followed by each edge's label and the child's id, with nothing betwee
 "1" to node 234 and the two edges "1" to node 2 and "3" to node 4 both write "01234". The
 builder minimises the token set by that string, so once enough terms hold digits it merges two
 different nodes. A wildcard query then expands to a term the index does not hold, lunr throws,
-and the reader sees "No matching documents" (docs/decisions.md, 134). This hook ends each edge
+and the reader sees "No matching documents" (docs/decisions/, 134). This hook ends each edge
 with a comma in the built worker. A label is one UTF-16 code unit and an id is digits, so the
 string can be read back one way only. The build fails, naming the file, when the worker no
 longer has the code this mends.
@@ -51,6 +51,6 @@ def on_post_build(config: MkDocsConfig) -> None:
         mended = mend(source)
     except ValueError as error:
         raise PluginError(f"{folder}: {error}; mkdocs-material changed its search worker, so check whether lunr's "
-                          "TokenSet.toString still needs mending (docs/decisions.md, 134)") from error  # fmt: skip
+                          "TokenSet.toString still needs mending (docs/decisions/, 134)") from error  # fmt: skip
     if mended != source:
         worker.write_text(mended, encoding="utf-8")

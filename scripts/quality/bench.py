@@ -286,7 +286,7 @@ DEFAULT_DECODER = "client sync (msgspec Struct)"
 
 # The fewest runs a decode ratio of `make bench` is the median of, in every language, whatever
 # --runs: one run (20 calls a side) of the Ruby client's ratio ranged from 1.3x to 1.8x on this
-# machine (docs/decisions.md, 107), the TypeScript one came out at 1.2008x against its 1.2x from
+# machine (docs/decisions/, 107), the TypeScript one came out at 1.2008x against its 1.2x from
 # one run (130), and the runs cost seconds, not the minutes of a pipeline run.
 DECODE_RUNS = 5
 
@@ -349,7 +349,7 @@ TS_DECODE_TARGET = 1.5  # the TypeScript client's decode of the pool page, as a 
 def typescript_decoding(case: str, body: bytes, runs: int, loops: int) -> list[dict[str, Any]]:
     """The TypeScript client's whole decode of the page under Node, against JSON.parse there of
     the same bytes, made into text on each parse as the client must, and JSON.parse of a string
-    made once before the timing, the floor until docs/decisions.md, 132
+    made once before the timing, the floor until docs/decisions/, 132
     (scripts/clients/typescript/bench_decode.mjs); peak memory is not measured there (0)."""
     with tempfile.TemporaryDirectory() as tmp:
         page = Path(tmp) / "page.json"

@@ -64,7 +64,7 @@ DECODE_TARGET = 1.5  # each client's decode of the pool page, as a multiple of i
 DECODE_AIM = {"go": 1.0, "rust": 1.0}
 PEAK_TARGET = 4.0  # the memory a decode of a large body adds, as a multiple of the body
 # The processes each program's decode runs in, their runs pooled (decoding): over 14 processes of
-# the same code, 5 runs each, the Ruby client's ratio ranged from 1.28x to 1.77x (docs/decisions.md, 125).
+# the same code, 5 runs each, the Ruby client's ratio ranged from 1.28x to 1.77x (docs/decisions/, 125).
 PROCESSES = 3
 
 BUILD_SECONDS: dict[str, float] = {}  # each language's build (this process's), seconds
@@ -210,7 +210,7 @@ def peak(body: bytes) -> list[dict[str, Any]]:
     the language's own parse. The one-pool page is the set-up a long-running client does once
     (the TypeScript client compiles its validator, the Ruby and PHP clients their decode plans,
     on a first call), which the decode timings leave out alike by a warm-up: counted in, it
-    was 5 MB of the TypeScript client's 82 on the 20 MB page (docs/decisions.md, 106)."""
+    was 5 MB of the TypeScript client's 82 on the 20 MB page (docs/decisions/, 106)."""
     rows = []
     warm = large_page(0.0)
     for language in PEAK_LANGUAGES:

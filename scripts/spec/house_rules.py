@@ -1,6 +1,6 @@
 """Check the house rules on OpenAPI descriptions and everything they $ref.
 
-Rules (docs/decisions.md explains each):
+Rules (docs/decisions/ explains each):
   * every $ref resolves;
   * every x- extension is defined in the vocabulary (spec/common/extensions.yaml), is
     allowed where it stands, and its value validates against the vocabulary's schema;

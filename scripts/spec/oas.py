@@ -56,7 +56,7 @@ class _StrictLoader(yaml.SafeLoader):
 # a spec reads about ten times faster. Its marks name no file and quote no line, so a document
 # it refuses is read again by _StrictLoader, whose message is the one given. The two parsers
 # differ at the edges (libyaml takes a tab after a colon, PyYAML a `%YAML 1.3` directive), and a
-# document either one reads is read (docs/decisions.md, 89).
+# document either one reads is read (docs/decisions/, 89).
 _FastStrictLoader: type[yaml.CSafeLoader] | None = None
 if yaml.__with_libyaml__:
 

@@ -89,7 +89,7 @@ def scenario_cases(scenario: str, cases: list[Case]) -> list[Case]:
     decode mode, the same code for every operation of a mode (the padding is one unknown
     envelope key, which `unknown-keys` adds on every operation). It runs on the first
     operation of each host and mode, 5 of the 29, so that the suite does not read 580 MB per
-    language (docs/decisions.md, 99)."""
+    language (docs/decisions/, 99)."""
     if scenario != "big":
         return cases
     firsts: dict[tuple[str, str], Case] = {}

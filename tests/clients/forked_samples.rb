@@ -3,7 +3,7 @@
 # Runs Ruby scripts as `ruby SCRIPT` would (with this process's load path), each in its own
 # process, forked from one that has already required what they share (the clients' gems,
 # Typhoeus, JSON), so a script does not pay Ruby's start and those requires again
-# (tests/clients/test_code_samples.py; docs/decisions.md, 102). The Ruby twin of
+# (tests/clients/test_code_samples.py; docs/decisions/, 102). The Ruby twin of
 # forked_samples.py.
 #
 # Usage: ruby -I LIB... forked_samples.rb FEATURE,... SCRIPT...   prints {"SCRIPT": exit status, ...} as JSON

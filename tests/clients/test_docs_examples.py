@@ -70,7 +70,7 @@ def mypy_cache() -> Path:
     """One mypy cache for this file's runs, kept under build/ from one `make test` to the next, as
     the build keeps generate.py's (build/mypy-generated): the clients are analysed again only where
     they changed (mypy checks each cached module against its source), not on every run
-    (docs/decisions.md, 112)."""
+    (docs/decisions/, 112)."""
     return BUILD / "mypy-docs-examples"
 
 
@@ -93,7 +93,7 @@ def compiled_ts(prism_servers: dict[str, Prism]) -> tuple[Path, int, str]:
     the clients' types cost 3 s, once, not once a block): the output folder, tsc's exit status
     and what it said. The project is kept in build/ts-examples and tsc runs --incremental, as the
     swap recipe's is: the blocks name this run's mock ports, so they are checked again, but the
-    clients' types only where they changed (2.5 s to 1.4 s; docs/decisions.md, 115)."""
+    clients' types only where they changed (2.5 s to 1.4 s; docs/decisions/, 115)."""
     folder = BUILD / "ts-examples"
     sources = []
     for index, (_, code) in enumerate(blocks("ts")):

@@ -231,7 +231,7 @@ def test_truncated_json_is_malformed(scripted: ScriptedServer) -> None:
 
 
 def test_json_sent_as_text_plain_is_read_as_json(scripted: ScriptedServer) -> None:
-    """Edges mislabel JSON as text/plain: the body decides (docs/decisions.md)."""
+    """Edges mislabel JSON as text/plain: the body decides (docs/decisions/)."""
     scripted.on(PATH, Reply(200, json.dumps(SUCCESS).encode(), "text/plain; charset=utf-8"))
     assert list_dynamic_fee_configs.sync(client=client(scripted)).data[0].index == 0
     scripted.on(PATH, Reply(200, b"service unavailable", "text/plain"))

@@ -2,7 +2,7 @@
 
 The bundle enforces every rule (tests/spec/test_envelope_rules.py). Here: what the
 pydantic models and the Python clients make of them. A rule a generator cannot carry is
-named in docs/decisions.md (the perps pool list's `not: {required: [msg]}`, which neither
+named in docs/decisions/ (the perps pool list's `not: {required: [msg]}`, which neither
 datamodel-code-generator nor openapi-python-client reads).
 """
 

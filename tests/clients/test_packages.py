@@ -140,7 +140,7 @@ def test_package_readme_is_written_for_its_host_and_its_example_runs(
 def test_typescript_u64_amounts_cannot_lose_precision() -> None:
     """tsc keeps what it found in build/ (--incremental): a run where neither the file nor the
     clients' types it reads changed checks nothing again, and reports again any error it recorded
-    (docs/decisions.md, 112)."""
+    (docs/decisions/, 112)."""
     proc = subprocess.run(
         [str(NODE_BIN / "tsc"), "--noEmit", "--strict", "--target", "es2020", "--module", "es2020",
          "--moduleResolution", "bundler", "--incremental", "--tsBuildInfoFile",

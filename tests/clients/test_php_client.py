@@ -436,7 +436,7 @@ def test_a_required_value_missing_is_reported_once_without_a_notice() -> None:
     contract's UnexpectedShapeError, naming it once as missing. The generator's checks ran the
     pattern on the missing value too: PHP 8.1 deprecates passing null to preg_match(), so an
     application whose error handler throws on notices got an ErrorException out of the call,
-    and one without such a handler a second message about the pattern (docs/decisions.md, 121)."""
+    and one without such a handler a second message about the pattern (docs/decisions/, 121)."""
     require("php")
     entry = {"symbol": "SOL/USDC", "volume24h": "1.5", "volume7d": "2", "volume30d": "3"}
 
@@ -508,7 +508,7 @@ echo json_encode($out);
 
 
 def test_keys_read_as_numbers_are_matched_exactly() -> None:
-    """The decoder compiled per model class (docs/decisions.md, 108) matches a JSON key only to
+    """The decoder compiled per model class (docs/decisions/, 108) matches a JSON key only to
     itself, also where PHP reads keys as numbers, which `==` would match loosely ("05" and "5.0"
     to "5"); and a null where the schema admits one goes to the setter, as the generated code
     records it, called by its own name where that is not an identifier (a final newline)."""
@@ -571,7 +571,7 @@ def pool_page(item: dict[str, Any], count: int) -> str:
 
 def test_a_decode_lets_go_of_the_decoded_body() -> None:
     """The PHP decode lets go of each decoded object as soon as its model is made, not after the
-    last one (docs/decisions.md, 120): with the decoded page still held by the caller, a pool's
+    last one (docs/decisions/, 120): with the decoded page still held by the caller, a pool's
     object is freed by the end, the page, its list and a pool's token are null in it, and building the
     2000 models raised memory by less than the decoded page takes, where it raised it by 1.44x
     when the whole decoded page stayed alive and by 1.0x with the loop over get_object_vars()
@@ -607,7 +607,7 @@ MODELS_HOLD = decoding_page("""
 
 def test_the_models_hold_less_than_the_decoded_body() -> None:
     """The PHP models keep each value in a declared property of its own, not in one array per
-    model as openapi-generator writes them (docs/decisions.md, 135): the models of a page of
+    model as openapi-generator writes them (docs/decisions/, 135): the models of a page of
     2000 pools hold less than three quarters of the memory its decoded JSON takes, where the
     arrays held more than all of it (PHP's memory figures are exact, not timed). ArrayAccess
     reads and writes the same values as the getters and setters, and keeps an offset that is
@@ -658,7 +658,7 @@ echo json_encode($out);
 
 
 def test_a_body_read_a_piece_at_a_time_is_what_json_decode_reads() -> None:
-    """The PHP runtime's StreamDecoder (docs/decisions.md, 136) reads a body from its stream a
+    """The PHP runtime's StreamDecoder (docs/decisions/, 136) reads a body from its stream a
     piece at a time, handing each item of the lists it is told of to a callback: with the
     callback handing the item back, it gives what json_decode gives for every object
     json_decode reads (strings holding brackets, quotes and escapes, any JSON whitespace, a
@@ -731,7 +731,7 @@ echo json_encode($out);
 
 
 def test_a_body_read_a_piece_at_a_time_stops_where_it_must() -> None:
-    """StreamDecoder (docs/decisions.md, 136) reads a long value in reads that double, so a
+    """StreamDecoder (docs/decisions/, 136) reads a long value in reads that double, so a
     value of 8 MB takes a handful of reads, not one per 64 KiB, and matching it again after each
     read costs about twice its length in all, not its square (a 10 MB member took 1.6 s where it
     takes 0.2 s). It gives up, and leaves the body to be read whole, where PCRE gives up (a list
@@ -770,7 +770,7 @@ STREAMED_CALL = pools_call(
 
 def test_a_page_is_decoded_without_its_whole_parse() -> None:
     """The PHP client reads a success with a list of models from the body's stream a piece at
-    a time and builds each item as it is read (docs/decisions.md, 136), so the whole parse of a
+    a time and builds each item as it is read (docs/decisions/, 136), so the whole parse of a
     page never exists at once. On a page of 2000 pools, a call's peak stood 0.66x json_decode's
     result of the same body above what the call left held (its models) when the body was read
     whole (the body read from its stream and its whole parse, let go as the models were made);
@@ -912,7 +912,7 @@ def unread_vs_built(api: str, method: str, base: dict[str, Any], items: list[str
 
 def test_an_item_read_on_first_use_ends_as_one_built_at_once() -> None:
     """The PHP client checks each item of a list of models against its class's pattern and builds
-    it on its first read (Shape, docs/decisions.md, 137). On responses changed at random (a value
+    it on its first read (Shape, docs/decisions/, 137). On responses changed at random (a value
     of another type or none, an enum's outside value, a key removed, a number PHP reads as a
     string or a float, a key or a string written with escapes, bytes that are not UTF-8, a list
     nested deep), every call ends as the same call with no pattern, where each item is decoded and
@@ -998,7 +998,7 @@ FIRST_READ = pools_call(
 
 
 def test_an_item_is_built_on_its_first_read() -> None:
-    """An item of a page the PHP client checked whole is built on its first read (docs/decisions.md,
+    """An item of a page the PHP client checked whole is built on its first read (docs/decisions/,
     137), by every way of reading it: a getter, ArrayAccess, json_encode(), a string, its unknown
     keys, valid(), print_r() (which shows the values, not the unread model), serialize(). A second
     read gives what the first gave; a value set before the first read is kept; a clone is built

@@ -322,7 +322,7 @@ base = ARGV[0]
 report = {}
 quote = compute("#{base}/quote")
 # the JSON the quote sends back, as its to_hash gives it: Symbol keys at every depth, as before
-# the client parsed with String keys (docs/decisions.md, 107)
+# the client parsed with String keys (docs/decisions/, 107)
 key_classes = lambda do |value|
   case value
   when Hash then value.keys.map { |k| k.class.name } + value.values.flat_map { |v| key_classes.call(v) }

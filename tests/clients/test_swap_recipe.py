@@ -129,7 +129,7 @@ def typescript_recipe() -> Path:
     """The recipe in a scratch project, type-checked with tsc --strict and compiled. The project
     is kept in build/ts-recipe and tsc runs --incremental: a run where neither the recipe nor the
     types it reads changed checks nothing again, and tsc reports again any error it recorded
-    (docs/decisions.md, 113)."""
+    (docs/decisions/, 113)."""
     folder = BUILD / "ts-recipe"
     modules = folder / "node_modules"
     shutil.rmtree(modules, ignore_errors=True)  # the links are made again: a package gone is gone here too

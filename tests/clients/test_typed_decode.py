@@ -1,5 +1,5 @@
 """The one typed call (`sync`, `asyncio` and their `_detailed` twins) decodes the body
-straight into the models, msgspec Structs (docs/decisions.md, decision 80): every declared
+straight into the models, msgspec Structs (docs/decisions/, decision 80): every declared
 field checked; the typed errors for failures, 429, HTML and truncated JSON; keys outside the
 schema reachable on the result (`to_dict()`: the body as it came) without a second request;
 models that are frozen and keyword-only, with snake_case attributes."""

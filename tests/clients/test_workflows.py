@@ -1,5 +1,5 @@
 """The Arazzo workflows (spec/workflows, published in generated/openapi/) run with a
-well-kept runner, `redocly respect` of the pinned Redocly CLI (docs/decisions.md, 48):
+well-kept runner, `redocly respect` of the pinned Redocly CLI (docs/decisions/, 48):
 
 * the swap (priority fee, quote, transaction built from the quote) against the mock server,
   Prism, which checks every request against the bundles;

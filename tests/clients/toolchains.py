@@ -91,7 +91,7 @@ def crate_folder(name: str) -> Path:
     """The folder of a test crate whose sources do not change from run to run (servers' URLs come
     at run time), under build/: there cargo finds it fresh on the next `make test` and neither
     compiles nor links it again, where a new temporary folder is a new package each time
-    (docs/decisions.md, 112). Each name is one test's."""
+    (docs/decisions/, 112). Each name is one test's."""
     folder = BUILD / "rust-crates" / name
     folder.mkdir(parents=True, exist_ok=True)
     return folder

@@ -1,4 +1,4 @@
-"""The site's search answers what a reader types (docs/decisions.md, 134).
+"""The site's search answers what a reader types (docs/decisions/, 134).
 
 mkdocs-material's search worker bundles lunr 2.3.9, whose token set can merge two different
 nodes once enough terms hold digits; a wildcard query then expands to a term the index does not
@@ -44,7 +44,7 @@ def test_the_shipped_worker_expands_a_wildcard_to_terms_the_index_does_not_hold(
     expanded = run(worker_in(SHIPPED), COLLIDING, "tokenset")
     assert set(expanded) - set(COLLIDING), (
         "mkdocs-material's own search worker no longer shows lunr's token-set fault on these terms: "
-        "check whether scripts/docs/search_worker.py is still needed (docs/decisions.md, 134)"
+        "check whether scripts/docs/search_worker.py is still needed (docs/decisions/, 134)"
     )
 
 

@@ -8,7 +8,7 @@ caused by the case's own defect. The lint cases are also rejected by both linter
 The control case runs the commands as `make` does, one process each. The other cases call
 the same scripts' `main` in this process, with what they print captured: the same arguments,
 the same exit status and the same messages, without a Python start and its imports per stage
-(docs/decisions.md, 88).
+(docs/decisions/, 88).
 """
 
 from __future__ import annotations

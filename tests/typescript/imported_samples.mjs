@@ -1,7 +1,7 @@
 // Runs JavaScript modules (the TypeScript samples, as run) as `node SCRIPT` would, one after the
 // other in this one process: each imported once, with what it writes through `console` captured,
 // so a sample does not pay Node's start and the clients' imports again
-// (tests/clients/test_code_samples.py; docs/decisions.md, 102). The Node counterpart of
+// (tests/clients/test_code_samples.py; docs/decisions/, 102). The Node counterpart of
 // tests/clients/forked_samples.py, which forks; Node cannot, so the samples share this process.
 //
 // Usage: node imported_samples.mjs SCRIPT...   prints {"SCRIPT": exit status, ...} as JSON

@@ -7,7 +7,7 @@
 // Every module is loaded and every client made before the first call starts, as a program
 // makes its clients before it calls them: made between the calls, the 80 clients of a hostile
 // plan held the event loop for 1.5 s while the first host's calls were in flight, and under
-// load those calls ran past their bounds (docs/decisions.md, 109).
+// load those calls ran past their bounds (docs/decisions/, 109).
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 

@@ -5,7 +5,7 @@
 // every other language's floor does (json.loads, encoding/json, serde_json, JSON.parse in
 // Ruby, json_decode): the text is made from them on each parse, with Node's own
 // `Buffer#toString("utf8")`, as the peak below has always made it. JSON.parse of a string made
-// once, before the timing (the floor until docs/decisions.md, 132), is timed beside them.
+// once, before the timing (the floor until docs/decisions/, 132), is timed beside them.
 //
 // Usage: node bench_decode.mjs CLIENT_DIR OPERATION BODY.json RUNS LOOPS
 // Prints JSON: {"parse": [seconds per decode, ...], "parse_string": [...], "client": [...]}

@@ -148,7 +148,7 @@ func (n *nullPaths) walk(data []byte, at int, where []place, first []string) (in
 // mayHoldNullItem is false where no list in body has a null item, which bytes.Index finds in a
 // fraction of the walk's time. In JSON a null item stands after '[' or ',' and before ',' or ']'
 // (whitespace aside), and a member's value never does; a match inside a string only costs the
-// walk it would have skipped, so this cannot hide a null (docs/decisions.md, 114).
+// walk it would have skipped, so this cannot hide a null (docs/decisions/, 114).
 func mayHoldNullItem(body []byte) bool {
 	for at := 0; ; {
 		found := bytes.Index(body[at:], []byte("null"))

@@ -487,7 +487,7 @@ abstract class Contract
 
     /**
      * The success model of a 2xx whose envelope holds lists of models, read from the body's stream
-     * a piece at a time (StreamDecoder), so the whole parse never exists at once (docs/decisions.md,
+     * a piece at a time (StreamDecoder), so the whole parse never exists at once (docs/decisions/,
      * 136): an item its class's pattern matches (Shape) is checked whole in C and built on its first
      * read (unread(), decision 137); any other item is decoded, checked for nulls and built at once.
      * Null where the response is not a success so read, from a reply that is not JSON to a value the schema refuses; the caller
@@ -648,7 +648,7 @@ abstract class Contract
      * whose items are not scalars, the entries of a map, and the properties of a model whose
      * declared type is a model, a list or a map (a list of scalars is kept as it came, except
      * that a list of numbers has its integers made floats in place). A decode peaked at the decoded
-     * body and every model together: 214 MB over a 20 MB page, 153 MB now (docs/decisions.md,
+     * body and every model together: 214 MB over a 20 MB page, 153 MB now (docs/decisions/,
      * 120). The decoded body is the call's own: nothing reads a part after it is let go, and
      * `object` and `mixed` values, which the models keep as they came, are never changed.
      */
@@ -832,7 +832,7 @@ abstract class Contract
      * from the class's plan, one `case` per JSON key it lists, with each scalar checked in line
      * and anything else, and every value that does not fit, handed to build() (which throws with
      * the place). A loop over the plan, a table lookup and a `match` per key, took about half as
-     * long again on the 1000-pool page (docs/decisions.md, 108). The source holds only the plan's
+     * long again on the 1000-pool page (docs/decisions/, 108). The source holds only the plan's
      * keys, properties, setters and types, each written with var_export. The decoder sets the
      * object's properties of a model, list or map type to null as it builds them (build()). It
      * loops over the object itself, which is safe while only existing properties are written:
@@ -841,7 +841,7 @@ abstract class Contract
      *
      * The decoder runs in the scope of $class, so that it sets each value on the model's own
      * property, as a setter would on a fresh instance where it only checks for null (each value
-     * is a declared property of its own, docs/decisions.md, 135); it calls this class's helpers
+     * is a declared property of its own, docs/decisions/, 135); it calls this class's helpers
      * through the closures it is given.
      *
      * @param class-string $class

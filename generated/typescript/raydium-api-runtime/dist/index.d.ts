@@ -93,7 +93,7 @@ export declare function parseRetryAfter(value: string | null): number | undefine
  * dropped). A body of ASCII bytes only, what these services send, is copied byte for byte
  * into a one-byte string where Node's Buffer can: the same text, and under Node 20 about
  * eight times faster than TextDecoder, whose cost on a 1.4 MB pool page is a fifth of
- * JSON.parse's (docs/decisions.md, 47). */
+ * JSON.parse's (docs/decisions/, 47). */
 export declare function utf8Text(body: Uint8Array): string;
 /** The decoded envelope of a success; a typed ApiError for anything else (`codes`: the
  * service's known error codes, which a failure's `code` names). */

@@ -154,7 +154,7 @@ const nodeBuffer: NodeBufferModule | undefined = (() => {
  * dropped). A body of ASCII bytes only, what these services send, is copied byte for byte
  * into a one-byte string where Node's Buffer can: the same text, and under Node 20 about
  * eight times faster than TextDecoder, whose cost on a 1.4 MB pool page is a fifth of
- * JSON.parse's (docs/decisions.md, 47). */
+ * JSON.parse's (docs/decisions/, 47). */
 export function utf8Text(body: Uint8Array): string {
   if (nodeBuffer?.isAscii !== undefined && nodeBuffer.isAscii(body)) {
     return nodeBuffer.Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString("latin1");
@@ -165,7 +165,7 @@ export function utf8Text(body: Uint8Array): string {
 /** The whole body of a response, read from its stream: one chunk (a body that came whole) is
  * returned as it came; several are copied once into one array. Under Node 20, `arrayBuffer()`
  * copies a 1.4 MB body more than once: about 0.6 ms more for one chunk, 0.1 ms for 64 KiB
- * chunks (docs/decisions.md, 87). */
+ * chunks (docs/decisions/, 87). */
 async function readBody(response: Response): Promise<Uint8Array<ArrayBuffer>> {
   if (response.body === null) return new Uint8Array(0);
   const reader = response.body.getReader();
@@ -310,7 +310,7 @@ interface Checker {
 
 // By the schemas object a client module passes (one per host): every client of a host shares
 // one Checker, so a second client costs no new Ajv and no validator compiled again (adding a
-// bundle took about 22 ms a client, docs/decisions.md, 109). The schemas are the module's own
+// bundle took about 22 ms a client, docs/decisions/, 109). The schemas are the module's own
 // constant and the Ajv options do not depend on a client's options, so what a client checks
 // is the same either way.
 const checkers = new WeakMap<Record<string, unknown>, Checker>();

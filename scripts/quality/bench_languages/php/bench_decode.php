@@ -8,7 +8,7 @@
 //
 // Usage: php bench_decode.php LIB BODY.json RUNS LOOPS
 //          prints {"parse": [seconds per decode, ...], "client": [...], "read": [...]}; read: the call, then
-//          each pool's id read (a pool is built on its first read, docs/decisions.md, 137)
+//          each pool's id read (a pool is built on its first read, docs/decisions/, 137)
 //        php bench_decode.php LIB --peak BODY.json client|parse [WARM.json]
 //                                                   prints {"peak_rss_bytes": N, "baseline_rss_bytes": M}
 // LIB is the client's lib folder (generated/php/pool-v3/lib); scripts/clients/autoload.php loads it, the shared

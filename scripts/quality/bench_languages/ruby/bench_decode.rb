@@ -8,7 +8,7 @@
 #
 # Usage: ruby bench_decode.rb LIB BODY.json RUNS LOOPS
 #          prints {"parse": [seconds per decode, ...], "client": [...], "read": [...]}; read: the call, then
-#          each pool's id read (a model is built on its first read, docs/decisions.md, 131)
+#          each pool's id read (a model is built on its first read, docs/decisions/, 131)
 #        ruby bench_decode.rb LIB --peak BODY.json client|parse [WARM.json]
 #                                                   prints {"peak_rss_bytes": N, "baseline_rss_bytes": M}
 # LIB is the client's lib folder (generated/ruby/pool-v3/lib). WARM is a small page the same side

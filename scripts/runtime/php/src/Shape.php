@@ -7,7 +7,7 @@ namespace Raydium\ApiRuntime;
  * class's decoder (Contract::model()) would build it without an error: every listed key's value of
  * its type, an enum's value one of its values, a null only where the property is nullable, every
  * required key there, and the text itself JSON that json_decode reads. PCRE checks it in C, so a
- * list's items are checked as they come and built on their first read (docs/decisions.md, 137).
+ * list's items are checked as they come and built on their first read (docs/decisions/, 137).
  *
  * The patterns only need to be sound: a text they match must build, but a text they refuse is
  * simply read the old way, which throws the error it has. So they refuse rather than follow

@@ -14,7 +14,7 @@ use Psr\Http\Message\StreamInterface;
  * It only ever reads a body that json_decode would read: anything it does not expect (a body that
  * is not an object, a token it cannot delimit, a token json_decode refuses, text after the body)
  * ends the read with null, and the caller decodes the body whole, as it would have, for the error
- * that reading gives (docs/decisions.md, 136). Its regular expressions only delimit tokens;
+ * that reading gives (docs/decisions/, 136). Its regular expressions only delimit tokens;
  * json_decode checks each one.
  *
  * @internal used by Contract

@@ -76,7 +76,7 @@ class RpcListResponse implements ModelInterface, ArrayAccess, \JsonSerializable
 
     /**
      * The properties the description requires (raydium-api-descriptions: a response's list items
-     * are checked against a pattern written from these and the types; docs/decisions.md, 137).
+     * are checked against a pattern written from these and the types; docs/decisions/, 137).
      *
      * @var array<string, true>
      */
@@ -271,7 +271,7 @@ class RpcListResponse implements ModelInterface, ArrayAccess, \JsonSerializable
 
 
     // Each value is a property of its own (raydium-api-descriptions: openapi-generator keeps the
-    // values in one array per model, which holds more than twice the memory; docs/decisions.md, 135)
+    // values in one array per model, which holds more than twice the memory; docs/decisions/, 135)
 
     /** @var string|null */
     protected $id = null;
@@ -303,7 +303,7 @@ class RpcListResponse implements ModelInterface, ArrayAccess, \JsonSerializable
 
     /**
      * What builds this model on its first read, where a response's list item was checked whole
-     * and not yet built (raydium-api-descriptions: Contract, docs/decisions.md, 137); null once
+     * and not yet built (raydium-api-descriptions: Contract, docs/decisions/, 137); null once
      * built, and for any model built at once. Every method that reads or writes a value builds
      * the model first (openAPIRead()).
      *

@@ -4,7 +4,7 @@ module RaydiumApiRuntime
 
   # Runs the block, a decode of the client's own parse (String keys), with what the models hand
   # on as it came given Symbol keys at every depth, as the parse with `symbolize_names` before
-  # 2.2.0 gave them (docs/decisions.md, 107). A Hash a user builds a model from is handed on as
+  # 2.2.0 gave them (docs/decisions/, 107). A Hash a user builds a model from is handed on as
   # the user built it, as before.
   def self.from_own_parse
     before = Thread.current[OWN_PARSE]
@@ -39,7 +39,7 @@ module RaydiumApiRuntime
   # upstream has `attr_accessor` (ApiModelBase extends this): each reader fills a model the
   # client's decode made from the parsed body (DecodePlan#lazy) on its first read, then reads
   # its instance variable; the writers are `attr_writer`s, or the template's own where a rule
-  # is checked (docs/decisions.md, 131).
+  # is checked (docs/decisions/, 131).
   module FilledAttributes
     private
 
@@ -79,16 +79,16 @@ module RaydiumApiRuntime
   # class's `absent_attributes`). A model is `allocate`d and its writers called, so every rule
   # they check (enums, patterns, lengths, required) is checked, with the same messages, without
   # upstream's per-call copies of the key maps, type names matched per value and intermediate
-  # Hashes (docs/decisions.md, 84).
+  # Hashes (docs/decisions/, 84).
   #
-  # The plan is compiled into one lambda per class, which `build` calls (docs/decisions.md, 87):
+  # The plan is compiled into one lambda per class, which `build` calls (docs/decisions/, 87):
   # each key the class lists read in turn, its writer called by name and its value checked in
   # line, where a loop over the Hash with a table lookup, `public_send` and a lambda per value
   # cost twice as much; the listed keys a Hash does not have are counted, and only a Hash with
   # keys besides the listed ones it has is walked for those (`rest`).
   # The keys are read as Strings, as JSON.parse gives them: with `symbolize_names` the parse
   # of the 1000-pool page took 1.1x to 1.25x as long, and a String key read costs less than
-  # that (docs/decisions.md, 107). What is handed on as it came (an Object-typed value, the
+  # that (docs/decisions/, 107). What is handed on as it came (an Object-typed value, the
   # values of additional properties, the JSON a model sends back) has the keys it had before
   # (`handed_on`, `sent_back`).
   # The source is built from the class's attribute names (a writer whose name is not an
@@ -161,7 +161,7 @@ module RaydiumApiRuntime
     end
 
     # A model of the client's own parse (attributes: JSON.parse's Hash, String keys), built as it
-    # is read (docs/decisions.md, 131): every value checked now, at every depth, as `build` checks
+    # is read (docs/decisions/, 131): every value checked now, at every depth, as `build` checks
     # it (the same errors, the writers' rules by the class methods the writers call), and nothing
     # built; the model holds the Hash, and its first read or `to_hash` fills it (`materialize`).
     def lazy(attributes)
@@ -197,7 +197,7 @@ module RaydiumApiRuntime
     # The unlisted keys of the last Hash that was walked are kept (@unlisted, each with its
     # String): a Hash with `seen` listed keys and every one of those, and no other key, is read by
     # them, without a walk and new Strings (the items of a list come with the same keys;
-    # docs/decisions.md, 107). `own`: the Hash is of the client's own parse, whose values are handed
+    # docs/decisions/, 107). `own`: the Hash is of the client's own parse, whose values are handed
     # on with Symbol keys (as `handed_on` gives them inside `from_own_parse`).
     def rest(attributes, seen, own = false)
       unlisted = @unlisted

@@ -72,7 +72,7 @@ module RaydiumTransactionV1Client
     # A Hash is decoded with the class's plan, worked out once by the shared runtime
     # (RaydiumApiRuntime::DecodePlan): the writers still check every rule, as `new` has them do.
     # In the client's own decode, every value is checked at once and the model is built as it is
-    # read (DecodePlan#lazy, docs/decisions.md 131); a Hash a user decodes is built at once.
+    # read (DecodePlan#lazy, docs/decisions/ 131); a Hash a user decodes is built at once.
     module KeepsUnknownKeys
       def build_from_hash(attributes)
         plan = @decode_plan # read first: a class decodes thousands of Hashes with one plan
