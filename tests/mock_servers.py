@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import ClassVar
 from urllib.parse import parse_qs
 
 import httpx
@@ -289,9 +290,12 @@ class HostileServer:
     for). Binds 127.0.0.1; `stop()`, or leaving its `with` block, releases stalled connections,
     so it ends in bounded time."""
 
+    # `X-then-200`: the first request of an operation fails as X does, the next succeed (a
+    # client retries the failures that pass); the others fail every time
     SCENARIOS = ("success", "failure-200", "failure-400", "failure-500", "429-then-200", "429-json", "429-html",
                  "429-long", "403-html", "520-html", "truncated", "empty", "text-plain", "unknown-keys",
-                 "null-items", "null-scalar-items", "no-data", "big", "stall", "cut")  # fmt: skip
+                 "null-items", "null-scalar-items", "no-data", "big", "stall", "cut", "500-then-200",
+                 "502-html-then-200", "cut-then-200")  # fmt: skip
 
     def __init__(self, bodies: dict[tuple[str, str], object]) -> None:
         self.bodies = bodies
@@ -340,11 +344,15 @@ class HostileServer:
                                       "error": {"code": 42}}).encode()  # fmt: skip
                 success = raw if raw is not None else json.dumps(envelope).encode()
                 retry = {"Retry-After": "1"}
-                if scenario == "success" or (scenario == "429-then-200" and count > 1):
+                if scenario.endswith("-then-200"):
+                    scenario = "success" if count > 1 else {"500-then-200": "failure-500", "429-then-200": "429-json",
+                                                            "502-html-then-200": "502-html",
+                                                            "cut-then-200": "cut"}[scenario]  # fmt: skip
+                if scenario == "success":
                     self.send(200, success)
                 elif scenario.startswith("failure-"):
                     self.send(int(scenario.split("-")[1]), failure)
-                elif scenario in ("429-then-200", "429-json"):
+                elif scenario == "429-json":
                     self.send(429, failure, extra=retry)
                 elif scenario == "429-long":  # more than max_wait (10 s), less than the deadline (30 s)
                     self.send(429, failure, extra={"Retry-After": "15"})
@@ -588,3 +596,105 @@ class FakeSolanaRpc:
         self.httpd.shutdown()
         self.httpd.server_close()
         self.thread.join(timeout=10)
+
+
+PAGED_POOL = {"type": "Concentrated", "programId": "CAMMCzo5YL8w4VFF8KVHrK22GGUsp5VTaW7grrKgrWqK", "id": "",
+              "mintA": {"chainId": 101, "address": "So11111111111111111111111111111111111111112",
+                        "programId": "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA", "logoURI": "", "symbol": "WSOL",
+                        "name": "Wrapped SOL", "decimals": 9, "tags": [], "extensions": {}},
+              "price": 1.5, "tvl": 1000.25}  # fmt: skip
+
+
+class PagingServer:
+    """Pages of pools, as the pool data service pages them, for the page iterators' tests:
+    `/pools/info/list-v2` by an opaque cursor (`nextPageId`, a token this server made; one it
+    did not make is refused, so a client that builds or alters one fails) and `/pools/info/list`
+    by page number (`page`, from 1; `hasNextPage`). Page `n` holds `per_page` pools with ids
+    `pool-n-i`. `failures[n]` is how the first request for page `n` fails: `502-html` (a
+    Cloudflare page), `cut` (the connection closed before any response), `429` (with
+    Retry-After: 1); each later request for that page succeeds. `requests` lists every
+    request's (path, page) in order. Binds 127.0.0.1."""
+
+    FAILURES: ClassVar[dict[int, str]] = {1: "502-html", 2: "cut", 3: "429"}
+
+    def __init__(self, pages: int = 5, per_page: int = 3, failures: dict[int, str] | None = None) -> None:
+        self.pages, self.per_page = pages, per_page
+        self.failures = dict(self.FAILURES if failures is None else failures)
+        self.tokens = {f"c{n}.{os.urandom(6).hex()}": n for n in range(pages - 1)}  # the cursor after page n
+        self.requests: list[tuple[str, int]] = []
+        self.lock = threading.Lock()
+        server = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def do_GET(self) -> None:
+                path, _, query = self.path.partition("?")
+                params = {k: v[0] for k, v in parse_qs(query).items()}
+                if path.endswith("/pools/info/list-v2"):
+                    cursor = params.get("nextPageId")
+                    if cursor is not None and cursor not in server.tokens:
+                        return self.reply(400, json.dumps({"id": HOSTILE_UUID, "success": False,
+                                                           "msg": f"unknown nextPageId {cursor!r}"}).encode())
+                    number = 0 if cursor is None else server.tokens[cursor] + 1
+                elif path.endswith("/pools/info/list"):
+                    number = int(params.get("page", "1")) - 1
+                else:
+                    return self.reply(404, b"not a paged operation", "text/plain")
+                with server.lock:
+                    seen = any(r == (path, number) for r in server.requests)
+                    server.requests.append((path, number))
+                failure = None if seen else server.failures.get(number)
+                if failure == "502-html":
+                    self.reply(502, HTML, "text/html; charset=UTF-8")
+                elif failure == "cut":
+                    self.close_connection = True
+                    self.connection.shutdown(socket.SHUT_RDWR)
+                elif failure == "429":
+                    self.reply(429, json.dumps({"id": HOSTILE_UUID, "success": False, "msg": HOSTILE_MSG}).encode(),
+                               extra={"Retry-After": "1"})
+                else:
+                    self.reply(200, json.dumps(server.page(path, number)).encode())
+
+            def reply(self, status: int, body: bytes, content_type: str = "application/json",
+                      extra: dict[str, str] | None = None) -> None:  # fmt: skip
+                self.send_response(status)
+                self.send_header("Content-Type", content_type)
+                self.send_header("Content-Length", str(len(body)))
+                for name, value in (extra or {}).items():
+                    self.send_header(name, value)
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, format: str, *args: object) -> None:
+                return
+
+        self.httpd = LoopbackServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+        self.thread.start()
+
+    def ids(self) -> list[str]:
+        """Every pool's id, in the order a walk must yield them."""
+        return [f"pool-{n}-{i}" for n in range(self.pages) for i in range(self.per_page)]
+
+    def page(self, path: str, number: int) -> dict[str, object]:
+        pools = [{**PAGED_POOL, "id": f"pool-{number}-{i}"} for i in range(self.per_page)]
+        last = number == self.pages - 1
+        if path.endswith("list-v2"):
+            cursor = next((token for token, n in self.tokens.items() if n == number), None)
+            data: dict[str, object] = {"data": pools, **({} if last else {"nextPageId": cursor})}
+        else:
+            data = {"count": self.pages * self.per_page, "hasNextPage": not last, "data": pools}
+        return {"id": HOSTILE_UUID, "success": True, "data": data}
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+        self.thread.join(timeout=10)
+
+    def __enter__(self) -> PagingServer:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()

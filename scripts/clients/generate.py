@@ -27,6 +27,7 @@ and the stamp's sha256: tests/spec/test_bench.py holds `make bench`'s tool floor
 from __future__ import annotations
 
 import argparse
+import ast
 import functools
 import hashlib
 import json
@@ -43,6 +44,7 @@ from typing import Any
 import jinja2
 
 from ..common import commands, stamps, versions
+from ..common.naming import python_snake
 from ..common.paths import REPO
 from ..spec import oas
 from . import openapi_generator, runtimes
@@ -226,8 +228,97 @@ def python_client(host: Host, out: Path, info: dict[str, object], spec: Path) ->
         header=header_lines(info, "#"), codes=codes, actions={c["code"]: c["action"] for c in codes},
         package=host.package, pool=host.name == "pool-v3"), encoding="utf-8")  # fmt: skip
     struct_models(host, module, info, spec)
+    python_iterators(module, bundle)
     python_project(host, target, bundle, server, info)
     return target
+
+
+def paged_operations(bundle: dict[str, Any]) -> list[dict[str, Any]]:
+    """The operations with an ``x-pagination`` (their iterators are generated), in path order."""
+    return [op for item in bundle["paths"].values() for method, op in item.items()
+            if method in oas.HTTP_METHODS and isinstance(op, dict) and op.get("x-pagination")]  # fmt: skip
+
+
+def _struct_fields(models: Path) -> dict[str, dict[str, str]]:
+    """Each Struct of the models module: its fields' annotations, as source text."""
+    text = models.read_text(encoding="utf-8")
+    found: dict[str, dict[str, str]] = {}
+    for node in ast.parse(text).body:
+        if isinstance(node, ast.ClassDef):
+            found[node.name] = {f.target.id: ast.get_source_segment(text, f.annotation) or ""
+                                for f in node.body if isinstance(f, ast.AnnAssign) and isinstance(f.target, ast.Name)}
+    return found
+
+
+def _followed(fields: dict[str, dict[str, str]], start: str, pointer: str) -> tuple[str, str]:
+    """The attribute path of a JSON pointer into a Struct (``/data/nextPageId`` ->
+    ``data.next_page_id``) and the annotation of its last field, its UnsetType dropped."""
+    cls, attrs, annotation = start, [], ""
+    for token in pointer.strip("/").split("/"):
+        name = python_snake(token)
+        if cls not in fields or name not in fields[cls]:
+            raise GenerationError(f"x-pagination: {pointer}: {cls} has no field {name!r}")
+        attrs.append(name)
+        annotation = re.sub(r"\s*\|\s*UnsetType$", "", " ".join(fields[cls][name].split()))
+        cls = re.sub(r"^Annotated\[\s*([A-Za-z_]\w*).*$", r"\1", annotation)
+    return ".".join(attrs), annotation
+
+
+def _sync_parameters(module_text: str) -> list[tuple[str, str]]:
+    """The keyword parameters of a module's ``sync`` after ``client``: (name, `name: type = default`)."""
+    sync = next(n for n in ast.parse(module_text).body if isinstance(n, ast.FunctionDef) and n.name == "sync")
+    found = []
+    for arg, default in zip(sync.args.kwonlyargs, sync.args.kw_defaults, strict=True):
+        if arg.arg == "client":
+            continue
+        annotation = ast.get_source_segment(module_text, arg.annotation) if arg.annotation else ""
+        value = f" = {ast.get_source_segment(module_text, default)}" if default is not None else ""
+        found.append((arg.arg, " ".join(f"{arg.arg}: {annotation}{value}".split())))
+    return found
+
+
+def python_iterators(module: Path, bundle: dict[str, Any]) -> None:
+    """``iterate``, ``iterate_pages`` and their async twins in the module of each paged
+    operation (``x-pagination``), from scripts/templates/python-package/iterate.py.j2."""
+    fields = _struct_fields(module / "models.py") if (module / "models.py").exists() else {}
+    for op in paged_operations(bundle):
+        paging = op["x-pagination"]
+        path = module / "api" / python_snake(op["tags"][0]) / f"{python_snake(op['operationId'])}.py"
+        text = path.read_text(encoding="utf-8")
+        decoder = re.search(r"^_DECODER = msgspec\.json\.Decoder\((\w+)\)$", text, re.M)
+        if decoder is None:
+            raise GenerationError(f"{path.name}: no typed decoder to read the pages with")
+        response = decoder.group(1)
+        list_attr, list_type = _followed(fields, response, paging["list"])
+        item = re.fullmatch(r"list\[(.+)\]", list_type)
+        if item is None:
+            raise GenerationError(f"x-pagination of {op['operationId']}: {paging['list']} is not a list ({list_type})")
+        wire = paging["cursor"]["parameter"] if paging["style"] == "cursor" else paging["page"]["parameter"]
+        start = python_snake(wire)
+        params = _sync_parameters(text)
+        if start not in [name for name, _ in params]:
+            raise GenerationError(f"x-pagination of {op['operationId']}: no parameter {wire}")
+        context = {
+            "style": paging["style"], "response": response, "item": item.group(1), "list_attr": list_attr,
+            "summary": str(op.get("summary", op["operationId"])).rstrip("."), "params": [p for _, p in params],
+            "start": start, "wire": wire,
+            "start_said": "the first page by default" if paging["style"] == "cursor"
+            else f"page {paging['page']['first']} by default",
+            "forwarded": "".join(f"{name}={name}, " for name, _ in params if name != start),
+            "passed": "".join(f"{name}={name}, " for name, _ in params),
+            "first": paging.get("page", {}).get("first", 0),
+            "next_attr": _followed(fields, response, paging["cursor"]["next"])[0] if "cursor" in paging else "",
+            "more_attr": _followed(fields, response, paging["page"]["more"])[0]
+            if "page" in paging and "more" in paging["page"] else "",
+        }  # fmt: skip
+        models = sorted(set(re.findall(r"\b[A-Z]\w*", item.group(1))) - {"None"})
+        imports = ("from collections.abc import AsyncIterator, Iterator\n\nfrom raydium_api_runtime import paging\n"
+                   + "".join(f"from ...models import {name}\n" for name in models))  # fmt: skip
+        text = text.replace("from typing import Any\n", "from typing import Any\n" + imports, 1)
+        path.write_text(text.rstrip("\n") + "\n" + template_env().get_template("iterate.py.j2").render(context),
+                        encoding="utf-8")  # fmt: skip
+        for options in MODEL_RUFF:
+            run([VENV_BIN / "ruff", *options, path], f"ruff {options[0]} ({path.name})")
 
 
 def struct_models(host: Host, module: Path, info: dict[str, object], spec: Path) -> None:
@@ -317,10 +408,6 @@ class Call:
     raw: bool  # the source shows no response body: sync() returns RawBody
 
 
-def snake(name: str) -> str:
-    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).replace("-", "_").lower()
-
-
 def first_call(host: Host, bundle: dict[str, Any]) -> Call:
     """The README's first call: the first operation whose required parameters all have
     examples (and whose body, if any, has a named example), called with those examples."""
@@ -336,7 +423,8 @@ def first_call(host: Host, bundle: dict[str, Any]) -> Call:
 
 def _call(host: Host, bundle: dict[str, Any], op: dict[str, Any]) -> Call | None:
     arguments: list[str] = []
-    imports = [f"from {host.package}.api.{snake(str(op['tags'][0]))} import {snake(str(op['operationId']))}"]
+    tag, name = python_snake(str(op["tags"][0])), python_snake(str(op["operationId"]))
+    imports = [f"from {host.package}.api.{tag} import {name}"]
     if "requestBody" in op:
         media = resolve_local(bundle, op["requestBody"])["content"]["application/json"]
         schema = resolve_local(bundle, media["schema"])
@@ -358,9 +446,9 @@ def _call(host: Host, bundle: dict[str, Any], op: dict[str, Any]) -> Call | None
             cls = str(schema["title"])
             imports.append(f"from {host.package}.models import {cls}")
             value = f"{cls}({value})"
-        arguments.append(f"{snake(str(param['name']))}={value}")
+        arguments.append(f"{python_snake(str(param['name']))}={value}")
     raw = "content" not in resolve_local(bundle, op["responses"]["200"])
-    return Call(imports, snake(str(op["operationId"])), arguments, raw)
+    return Call(imports, python_snake(str(op["operationId"])), arguments, raw)
 
 
 def ts_operations(bundle: dict[str, Any]) -> list[dict[str, Any]]:
@@ -383,9 +471,28 @@ def ts_operations(bundle: dict[str, Any]) -> list[dict[str, Any]]:
                 "summary": str(op.get("summary", "")).replace("*/", "*\\/"),
                 "has_params": bool(params), "params_required": any(p.get("required") for p in params),
                 "has_body": body is not None, "raw": success is None, "success": success,
-                "verbatim": success in verbatim,
+                "verbatim": success in verbatim, "paging": ts_paging(op.get("x-pagination")),
             })  # fmt: skip
     return found
+
+
+def ts_paging(paging: dict[str, Any] | None) -> dict[str, Any] | None:
+    """An operation's x-pagination as the TypeScript template writes its walk: each pointer as
+    a property access on `page` (`/data/data` -> `page?.data?.data`)."""
+    if paging is None:
+        return None
+
+    def access(pointer: str) -> str:
+        return "page" + "".join(f"?.{token}" for token in pointer.strip("/").split("/"))
+
+    walk = {"style": paging["style"], "list": access(paging["list"])}
+    if paging["style"] == "cursor":
+        walk.update(parameter=paging["cursor"]["parameter"], next=access(paging["cursor"]["next"]))
+    else:
+        more = paging["page"].get("more")
+        walk.update(parameter=paging["page"]["parameter"], first=paging["page"]["first"],
+                    more=access(more) if more else "undefined")  # fmt: skip
+    return walk
 
 
 def typescript_client(host: Host, out: Path, bundle: dict[str, Any], info: dict[str, object], types: Path) -> Path:

@@ -37,7 +37,7 @@ from typing import Any
 import jinja2
 
 from ..common import versions
-from ..common.naming import GO_MODULE_ROOT, go_module_path, go_name, go_type_name, has_go_initialism
+from ..common.naming import GO_MODULE_ROOT, go_module_path, go_name, go_type_name, has_go_initialism, python_snake
 from ..common.naming import generator_snake as snake
 from ..common.paths import REPO
 from ..spec import oas
@@ -432,9 +432,9 @@ def null_checks(bundle: dict[str, Any]) -> list[dict[str, Any]]:
             if not content:
                 continue
             paths = sorted(set(_null_paths(bundle, {"$ref": success_ref(content)}, "", frozenset())))
-            snake = re.sub(r"(?<!^)(?=[A-Z])", "_", str(op["operationId"])).lower()
             required = sorted(_required(bundle, {"$ref": success_ref(content)}))
-            checks.append({"op": op["operationId"], "snake": snake, "paths": paths, "required": required})
+            checks.append({"op": op["operationId"], "snake": python_snake(str(op["operationId"])), "paths": paths,
+                           "required": required})  # fmt: skip
     return checks
 
 

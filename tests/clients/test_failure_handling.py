@@ -108,7 +108,7 @@ def test_one_except_of_the_shared_base_catches_a_failure_of_either_host(hostile:
 def sleeps(monkeypatch: pytest.MonkeyPatch) -> list[float]:
     """The waits send() performs, recorded instead of slept (time.sleep patched)."""
     waits: list[float] = []
-    monkeypatch.setattr("raydium_api_runtime.errors.time.sleep", waits.append)
+    monkeypatch.setattr("raydium_api_runtime.transport.time.sleep", waits.append)
     return waits
 
 
@@ -140,7 +140,7 @@ def test_async_429_waits_what_retry_after_asks(scripted: ScriptedServer, monkeyp
     async def record(seconds: float) -> None:
         waits.append(seconds)
 
-    monkeypatch.setattr("raydium_api_runtime.errors.asyncio.sleep", record)
+    monkeypatch.setattr("raydium_api_runtime.transport.asyncio.sleep", record)
     limited = json_reply(429, {"success": False, "msg": "too many requests"}, **{"Retry-After": "4"})
     scripted.on(PATH, limited, json_reply(200, SUCCESS))
     result = asyncio.run(list_dynamic_fee_configs.asyncio(client=Client(base_url=scripted.url)))
@@ -171,7 +171,7 @@ def test_no_wait_passes_the_deadline(scripted: ScriptedServer, sleeps: list[floa
 
 
 def test_the_documented_defaults() -> None:
-    assert errors.RetryPolicy() == errors.RetryPolicy(max_retries=2, max_wait=10.0, default_wait=1.0, deadline=30.0)
+    assert errors.RetryPolicy() == errors.RetryPolicy(max_retries=2, max_wait=10.0, default_wait=0.5, deadline=30.0)
     from pool_v3_client import DEFAULT_TIMEOUT
 
     assert (DEFAULT_TIMEOUT.connect, DEFAULT_TIMEOUT.read) == (4.0, 8.0)
@@ -201,9 +201,9 @@ def test_retry_can_be_turned_off(scripted: ScriptedServer, sleeps: list[float]) 
 
 def test_retry_waits_what_the_server_asks() -> None:
     policy = errors.RetryPolicy(default_wait=0.5)
-    assert policy.wait_for(httpx_response(429, {"retry-after": "2"})) == 2
-    assert policy.wait_for(httpx_response(429, {"retry-after": "120"})) == 120  # send() raises rather than wait
-    assert policy.wait_for(httpx_response(429, {})) == 0.5
+    assert policy.wait_for(httpx_response(429, {"retry-after": "2"}), 0) == 2
+    assert policy.wait_for(httpx_response(429, {"retry-after": "120"}), 0) == 120  # send() raises rather than wait
+    assert 0.375 <= policy.wait_for(httpx_response(429, {}), 0) <= 0.5  # the backoff, where the server names none
     later = format_datetime(datetime.now(UTC) + timedelta(seconds=30), usegmt=True)
     assert 25 <= (errors.parse_retry_after(later) or 0) <= 30
     assert errors.parse_retry_after("soon") is None

@@ -22,6 +22,7 @@ import pytest
 from pool_v3_client import AuthenticatedClient, Client, errors
 from raydium_api_runtime import errors as runtime
 from raydium_api_runtime import models as runtime_models
+from raydium_api_runtime import transport
 from raydium_api_runtime.tls import verify_argument
 from transaction_v1_client import Client as TxClient
 from transaction_v1_client import errors as tx_errors
@@ -178,8 +179,9 @@ def test_a_429_says_what_the_server_asked() -> None:
     assert str(asked) == "HTTP 429, rate limited (Retry-After 3s; more)"
     assert asked.retry_after == 3.0
     policy = errors.RetryPolicy(default_wait=1.5)
-    assert policy.wait_for(response(429, {}, headers={"RETRY-AFTER": "4"})) == 4.0
-    assert policy.wait_for(response(429, {})) == 1.5
+    assert policy.wait_for(response(429, {}, headers={"RETRY-AFTER": "4"}), 0) == 4.0
+    assert 1.125 <= policy.wait_for(response(429, {}), 0) <= 1.5  # the backoff's first wait, jittered
+    assert 2.25 <= policy.wait_for(None, 1) <= 3.0
 
 
 def test_an_empty_or_non_object_429_body_reads_as_no_envelope() -> None:
@@ -467,17 +469,17 @@ def test_a_body_in_several_chunks_comes_back_whole_with_its_request() -> None:
 def test_the_whole_response_keeps_the_streamed_ones_extensions() -> None:
     streamed = httpx.Response(200, stream=httpx.ByteStream(b"ab"), extensions={"http_version": b"HTTP/1.1"},
                               request=httpx.Request("GET", URL))  # fmt: skip
-    whole = runtime._complete(streamed, [b"a", b"b"], streamed.request)
+    whole = transport._complete(streamed, [b"a", b"b"], streamed.request, 2)
     assert (whole.content, str(whole.request.url)) == (b"ab", URL)
-    assert dict(whole.extensions) == {"http_version": b"HTTP/1.1"}
+    assert dict(whole.extensions) == {"http_version": b"HTTP/1.1", "raydium_attempts": 2}
 
 
 def test_each_timeout_is_capped_by_what_is_left_and_none_becomes_what_is_left() -> None:
-    capped = runtime._attempt_timeout(httpx.Timeout(connect=1, read=2, write=3, pool=4), 10)
+    capped = transport._attempt_timeout(httpx.Timeout(connect=1, read=2, write=3, pool=4), 10)
     assert (capped.connect, capped.read, capped.write, capped.pool) == (1, 2, 3, 4)
-    capped = runtime._attempt_timeout(httpx.Timeout(connect=1, read=2, write=3, pool=4), 2.5)
+    capped = transport._attempt_timeout(httpx.Timeout(connect=1, read=2, write=3, pool=4), 2.5)
     assert (capped.connect, capped.read, capped.write, capped.pool) == (1, 2, 2.5, 2.5)
-    unbounded = runtime._attempt_timeout(httpx.Timeout(None), 7)
+    unbounded = transport._attempt_timeout(httpx.Timeout(None), 7)
     assert (unbounded.connect, unbounded.read, unbounded.write, unbounded.pool) == (7, 7, 7, 7)
 
 
@@ -490,7 +492,7 @@ def test_an_error_without_a_response_or_with_an_unread_one_has_no_content() -> N
 
 def test_a_wait_equal_to_max_wait_is_waited(monkeypatch: pytest.MonkeyPatch) -> None:
     waits: list[float] = []
-    monkeypatch.setattr("raydium_api_runtime.errors.time.sleep", waits.append)
+    monkeypatch.setattr("raydium_api_runtime.transport.time.sleep", waits.append)
     seen: list[httpx.Request] = []
     replies = [response(429, {}, headers={"Retry-After": "10"}), response(200, {"success": True})]
     got = errors.send(sync_client(replies, seen), {"method": "GET", "url": URL}, errors.RetryPolicy(max_wait=10))
@@ -499,8 +501,9 @@ def test_a_wait_equal_to_max_wait_is_waited(monkeypatch: pytest.MonkeyPatch) -> 
 
 def test_a_wait_equal_to_max_wait_that_would_pass_the_deadline_names_the_deadline() -> None:
     limited = response(429, {}, headers={"Retry-After": "10"})
+    call = transport._Call(errors.RetryPolicy(max_wait=10, deadline=5), runtime.RUNTIME_FAILURES, time.monotonic() + 5)
     with pytest.raises(runtime.RateLimitedError, match="waiting would pass the call's deadline of 5s"):
-        runtime._give_up(limited, errors.RetryPolicy(max_wait=10, deadline=5), 0, runtime.RUNTIME_FAILURES)
+        call.give_up(limited)
 
 
 @pytest.mark.parametrize(("media", "json_like"), [
@@ -544,27 +547,143 @@ REQUEST = httpx.Request("GET", URL)
 ])  # fmt: skip
 def test_each_transport_error_says_the_request_and_what_broke(exc: httpx.TransportError, kind: type[errors.ApiError],
                                                                message: str) -> None:  # fmt: skip
-    error = runtime._transport_error(exc, REQUEST)
-    assert (type(error), str(error)) == (kind, message)
+    error = transport._transport_error(exc, REQUEST, 1)
+    assert (type(error), str(error), error.attempts) == (kind, message, 1)
+    again = transport._transport_error(exc, REQUEST, 3)
+    assert (str(again), again.attempts) == (f"{message} (after 3 attempts)", 3)
+
+
+def ended(exc: httpx.TransportError, policy: errors.RetryPolicy, ends: float) -> errors.ApiError:
+    """The error a call ends in when its last attempt failed with `exc` (no retry left)."""
+    call = transport._Call(policy, runtime.RUNTIME_FAILURES, ends, attempt=policy.max_retries)
+    with pytest.raises(errors.ApiError) as caught:
+        call.failed(exc, REQUEST)
+    return caught.value
 
 
 def test_a_timeout_long_before_the_deadline_is_said_as_a_timeout_not_the_deadline() -> None:
-    policy = errors.RetryPolicy(deadline=30)
-    ahead = time.monotonic() + 0.9
-    said = str(runtime._timed_out(httpx.ReadTimeout("x"), REQUEST, policy, ahead))
-    assert said == f"GET {URL}: timed out (ReadTimeout: x)"
+    said = str(ended(httpx.ReadTimeout("x"), errors.RetryPolicy(deadline=30), time.monotonic() + 0.9))
+    assert said == f"GET {URL}: timed out (ReadTimeout: x) (after 3 attempts)"
 
 
 def test_a_timeout_at_the_deadline_is_said_as_the_deadline() -> None:
-    policy = errors.RetryPolicy(deadline=30)
-    passed = time.monotonic() - 0.01
-    assert str(runtime._timed_out(httpx.ReadTimeout("x"), REQUEST, policy, passed)) == (
-        f"GET {URL}: the call's deadline of 30s passed")  # fmt: skip
+    said = str(ended(httpx.ReadTimeout("x"), errors.RetryPolicy(deadline=30), time.monotonic() - 0.01))
+    assert said == f"GET {URL}: the call's deadline of 30s passed (after 3 attempts)"
 
 
 def test_a_connection_error_at_the_deadline_is_still_a_connection_error() -> None:
-    error = runtime._timed_out(httpx.ConnectError("refused"), REQUEST, errors.RetryPolicy(), time.monotonic() - 1)
-    assert (type(error), str(error)) == (errors.ConnectionFailedError, f"GET {URL}: could not connect (refused)")
+    error = ended(httpx.ConnectError("refused"), errors.RetryPolicy(), time.monotonic() - 1)
+    assert type(error) is errors.ConnectionFailedError
+    assert str(error) == f"GET {URL}: could not connect (refused) (after 3 attempts)"
+
+
+# --- retries of the failures that pass (raydium_api_runtime.transport) --------------------------
+@pytest.fixture
+def waits(monkeypatch: pytest.MonkeyPatch) -> list[float]:
+    """The waits between attempts, recorded instead of slept."""
+    slept: list[float] = []
+    monkeypatch.setattr("raydium_api_runtime.transport.time.sleep", slept.append)
+    return slept
+
+
+@pytest.mark.parametrize("status", sorted(transport.TRANSIENT_STATUSES))
+def test_every_transient_status_is_retried_then_the_success_comes_back(status: int, waits: list[float]) -> None:
+    seen: list[httpx.Request] = []
+    replies = [response(status, b"<html>edge</html>", "text/html"), response(200, {"success": True})]
+    got = errors.send(sync_client(replies, seen), {"method": "GET", "url": URL}, errors.RetryPolicy())
+    assert (got.status_code, len(seen), got.extensions["raydium_attempts"]) == (200, 2, 2)
+    assert len(waits) == 1
+
+
+@pytest.mark.parametrize("status", [200, 201, 301, 400, 401, 403, 404, 409, 422, 501, 505, 525, 599])
+def test_any_other_status_ends_the_call_at_once(status: int, waits: list[float]) -> None:
+    seen: list[httpx.Request] = []
+    got = errors.send(sync_client([response(status, {"success": False, "msg": "m"})], seen),
+                      {"method": "GET", "url": URL}, errors.RetryPolicy())  # fmt: skip
+    assert (got.status_code, len(seen), waits) == (status, 1, [])
+
+
+def test_a_failure_that_stays_ends_after_the_retries_and_says_how_many_attempts(waits: list[float]) -> None:
+    seen: list[httpx.Request] = []
+    last = errors.send(sync_client([response(502, b"<html>", "text/html")], seen), {"method": "GET", "url": URL},
+                       errors.RetryPolicy())  # fmt: skip
+    assert len(seen) == 3  # the first send and two retries
+    with pytest.raises(errors.NotJsonError) as caught:
+        errors.decode_envelope(last)
+    assert caught.value.attempts == 3
+    assert str(caught.value).endswith("(after 3 attempts)")
+    assert 0.375 <= waits[0] <= 0.5  # about 0.5 s, then 1 s, jittered down
+    assert 0.75 <= waits[1] <= 1.0
+
+
+def test_retries_off_is_one_attempt(waits: list[float]) -> None:
+    seen: list[httpx.Request] = []
+    last = errors.send(sync_client([response(503, {"success": False})], seen), {"method": "GET", "url": URL},
+                       errors.RetryPolicy(max_retries=0))  # fmt: skip
+    assert (last.status_code, len(seen), waits) == (503, 1, [])
+    with pytest.raises(errors.FailureEnvelopeError) as caught:
+        errors.decode_envelope(last)
+    assert caught.value.attempts == 1
+    assert "attempts" not in str(caught.value)
+
+
+def test_a_transport_failure_is_retried_and_the_last_one_raised(waits: list[float]) -> None:
+    seen: list[httpx.Request] = []
+
+    def refuse(request: httpx.Request) -> httpx.Response:
+        seen.append(request)
+        raise httpx.ConnectError("refused", request=request)
+
+    client = httpx.Client(transport=httpx.MockTransport(refuse))
+    with pytest.raises(errors.ConnectionFailedError, match=r"\(after 3 attempts\)$") as caught:
+        errors.send(client, {"method": "GET", "url": URL}, errors.RetryPolicy())
+    assert (len(seen), len(waits), caught.value.attempts) == (3, 2, 3)
+    assert isinstance(caught.value.__cause__, httpx.ConnectError)
+
+
+def test_a_cut_connection_then_a_success_comes_back(waits: list[float]) -> None:
+    seen: list[httpx.Request] = []
+
+    def cut_once(request: httpx.Request) -> httpx.Response:
+        seen.append(request)
+        if len(seen) == 1:
+            raise httpx.RemoteProtocolError("Server disconnected without sending a response.", request=request)
+        return httpx.Response(200, stream=httpx.ByteStream(b'{"success": true}'))
+
+    got = errors.send(httpx.Client(transport=httpx.MockTransport(cut_once)), {"method": "GET", "url": URL},
+                      errors.RetryPolicy())  # fmt: skip
+    assert (got.status_code, len(seen), got.extensions["raydium_attempts"]) == (200, 2, 2)
+
+
+def test_retry_after_and_retry_after_ms_are_waited_where_sent(waits: list[float]) -> None:
+    replies = [response(503, {}, headers={"Retry-After": "2"}), response(500, {}, headers={"retry-after-ms": "250"}),
+               response(200, {"success": True})]  # fmt: skip
+    errors.send(sync_client(replies, []), {"method": "GET", "url": URL}, errors.RetryPolicy())
+    assert waits == [2.0, 0.25]
+
+
+def test_a_wait_beyond_max_wait_ends_a_transient_failure_at_once(waits: list[float]) -> None:
+    seen: list[httpx.Request] = []
+    last = errors.send(sync_client([response(503, {}, headers={"Retry-After": "60"})], seen),
+                       {"method": "GET", "url": URL}, errors.RetryPolicy())  # fmt: skip
+    assert (last.status_code, len(seen), waits) == (503, 1, [])
+
+
+def test_the_backoff_doubles_from_default_wait_with_up_to_a_quarter_of_jitter() -> None:
+    policy = errors.RetryPolicy(default_wait=2)
+    for retry, full in ((0, 2.0), (1, 4.0), (2, 8.0)):
+        samples = [policy.backoff(retry) for _ in range(200)]
+        assert all(0.75 * full <= s <= full for s in samples), (retry, min(samples), max(samples))
+        assert max(samples) - min(samples) > 0.05 * full  # jittered, not fixed
+
+
+@pytest.mark.parametrize("use_async", [False, True])
+def test_a_client_with_another_policy_shares_the_connections(use_async: bool) -> None:
+    client = Client(base_url=URL)
+    made = client.get_async_httpx_client() if use_async else client.get_httpx_client()
+    once = client.with_retry_policy(errors.RetryPolicy(max_retries=0))
+    assert (once.retry_policy.max_retries, client.retry_policy.max_retries) == (0, 2)
+    assert (once.get_async_httpx_client() if use_async else once.get_httpx_client()) is made
 
 
 def test_a_client_without_a_base_url_says_what_to_pass() -> None:

@@ -57,8 +57,10 @@ class Client:
     _client: httpx.Client | None = field(default=None, init=False)
     _async_client: httpx.AsyncClient | None = field(default=None, init=False)
     retry_policy: RetryPolicy = field(factory=RetryPolicy, kw_only=True)
-    """How HTTP 429 with Retry-After is retried, and the deadline of a whole call;
-    RetryPolicy(max_retries=0) turns retrying off."""
+    """How the failures that pass are retried (refused or cut connections, timeouts, HTTP 408,
+    429, 500, 502-504 and 520-524: at most 2 retries, Retry-After or a jittered backoff), and
+    the deadline of a whole call, retries included; RetryPolicy(max_retries=0) turns retrying
+    off, and ``with_retry_policy`` gives one call another policy."""
 
     def __attrs_post_init__(self) -> None:
         if not self._base_url:
@@ -87,6 +89,14 @@ class Client:
         if self._async_client is not None:
             self._async_client.cookies.update(cookies)
         return evolve(self, cookies={**self._cookies, **cookies})
+
+    def with_retry_policy(self, retry_policy: RetryPolicy) -> "Client":
+        """A client matching this one, on the connections it has opened, whose calls retry
+        and end as ``retry_policy`` says (one call without retries:
+        ``sync(client=client.with_retry_policy(RetryPolicy(max_retries=0)))``)."""
+        changed = evolve(self, retry_policy=retry_policy)
+        changed._client, changed._async_client = self._client, self._async_client
+        return changed
 
     def with_timeout(self, timeout: httpx.Timeout) -> "Client":
         """Get a new client matching this one with a new timeout configuration"""
@@ -205,8 +215,10 @@ class AuthenticatedClient:
     _client: httpx.Client | None = field(default=None, init=False)
     _async_client: httpx.AsyncClient | None = field(default=None, init=False)
     retry_policy: RetryPolicy = field(factory=RetryPolicy, kw_only=True)
-    """How HTTP 429 with Retry-After is retried, and the deadline of a whole call;
-    RetryPolicy(max_retries=0) turns retrying off."""
+    """How the failures that pass are retried (refused or cut connections, timeouts, HTTP 408,
+    429, 500, 502-504 and 520-524: at most 2 retries, Retry-After or a jittered backoff), and
+    the deadline of a whole call, retries included; RetryPolicy(max_retries=0) turns retrying
+    off, and ``with_retry_policy`` gives one call another policy."""
 
     def __attrs_post_init__(self) -> None:
         if not self._base_url:
@@ -239,6 +251,14 @@ class AuthenticatedClient:
         if self._async_client is not None:
             self._async_client.cookies.update(cookies)
         return evolve(self, cookies={**self._cookies, **cookies})
+
+    def with_retry_policy(self, retry_policy: RetryPolicy) -> "AuthenticatedClient":
+        """A client matching this one, on the connections it has opened, whose calls retry
+        and end as ``retry_policy`` says (one call without retries:
+        ``sync(client=client.with_retry_policy(RetryPolicy(max_retries=0)))``)."""
+        changed = evolve(self, retry_policy=retry_policy)
+        changed._client, changed._async_client = self._client, self._async_client
+        return changed
 
     def with_timeout(self, timeout: httpx.Timeout) -> "AuthenticatedClient":
         """Get a new client matching this one with a new timeout configuration"""

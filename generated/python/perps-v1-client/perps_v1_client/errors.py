@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 import httpx
 import msgspec
 from raydium_api_runtime import errors as _runtime
+from raydium_api_runtime import transport as _transport
 from raydium_api_runtime.errors import (
     ApiError,
     ConnectionCutError,
@@ -34,12 +35,12 @@ from raydium_api_runtime.errors import (
     MalformedJsonError,
     NotJsonError,
     RequestTimeoutError,
-    RetryPolicy,
     TransportError,
     UnexpectedShapeError,
     UnexpectedStatus,
     parse_retry_after,
 )
+from raydium_api_runtime.transport import RetryPolicy
 
 from . import codes
 from .codes import ErrorCode
@@ -59,7 +60,7 @@ class FailureEnvelopeError(_runtime.FailureEnvelopeError):
 
 class RateLimitedError(_runtime.RateLimitedError, FailureEnvelopeError):
     """HTTP 429, after the client's retries (``raydium_api_runtime.errors.RateLimitedError``,
-    with this host's codes); ``retry_after`` in seconds."""
+    with this host's codes); ``retry_after`` in seconds, ``attempts`` the sends made."""
 
     def __init__(self, response: httpx.Response, envelope: dict[str, Any], reason: str = "") -> None:
         super().__init__(response, envelope, reason)
@@ -71,14 +72,14 @@ _Typed = TypeVar("_Typed")
 
 
 def send(client: httpx.Client, request_args: dict[str, Any], policy: RetryPolicy) -> httpx.Response:
-    """Send a request and read its whole body within ``policy.deadline``, honouring
-    ``Retry-After`` on 429 as the policy says (``raydium_api_runtime.errors.send``)."""
-    return _runtime.send(client, request_args, policy, failures=_FAILURES)
+    """Send a request and read its whole body within ``policy.deadline``, retrying the failures
+    that pass as the policy says (``raydium_api_runtime.transport.send``)."""
+    return _transport.send(client, request_args, policy, failures=_FAILURES)
 
 
 async def send_async(client: httpx.AsyncClient, request_args: dict[str, Any], policy: RetryPolicy) -> httpx.Response:
     """The asynchronous twin of :func:`send`."""
-    return await _runtime.send_async(client, request_args, policy, failures=_FAILURES)
+    return await _transport.send_async(client, request_args, policy, failures=_FAILURES)
 
 
 def decode_envelope(response: httpx.Response) -> dict[str, Any]:

@@ -16,8 +16,8 @@ in the typed success or in an :class:`ApiError`:
 * ``success: false`` raises :class:`FailureEnvelopeError` (``msg``, ``error_code``)
   whatever the HTTP status;
 * HTTP 429 raises :class:`RateLimitedError` (with ``retry_after``) once the client's
-  :class:`RetryPolicy` has honoured ``Retry-After`` and given up, or at once when the wait
-  asked for is longer than the policy allows;
+  ``RetryPolicy`` (:mod:`.transport`, which retries every failure that passes) has given up,
+  or at once when the wait asked for is longer than the policy allows;
 * a body that is not JSON (an HTML page from the edge proxy, any status, 52x included)
   raises :class:`NotJsonError`; JSON that does not parse (truncated, empty) raises
   :class:`MalformedJsonError`; JSON that is not an envelope, or a success whose ``data``
@@ -35,9 +35,7 @@ kept: the result keeps the body (``result.to_dict()``, :mod:`.models`).
 
 from __future__ import annotations
 
-import asyncio
 import json
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -62,15 +60,25 @@ class ApiError(Exception):
     """Base class of every error a call raises instead of returning a usable success.
 
     ``status_code`` is the HTTP status (``None`` when no response arrived), ``msg`` the
-    envelope's ``msg`` where the body had one, ``content`` and ``headers`` what came back.
+    envelope's ``msg`` where the body had one, ``content`` and ``headers`` what came back,
+    ``attempts`` how many times the call was sent (the message says so when more than once).
+    ``resume`` is set by a page iterator whose page failed: the parameter that starts the walk
+    again at that page (``{"nextPageId": "..."}``, ``{"page": 3}``).
     """
 
-    def __init__(self, message: str, response: httpx.Response | None = None, *, msg: str | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, message: str, response: httpx.Response | None = None, *, msg: str | None = None,
+                 attempts: int | None = None) -> None:  # fmt: skip
+        counted = response.extensions.get(ATTEMPTS, 1) if response is not None else 1
+        self.attempts: int = attempts if attempts is not None else int(counted)
+        super().__init__(message if self.attempts == 1 else f"{message} (after {self.attempts} attempts)")
+        self.resume: dict[str, str | int] | None = None
         self.status_code: int | None = response.status_code if response is not None else None
         self.content: bytes = _content(response)
         self.headers: httpx.Headers = response.headers if response is not None else httpx.Headers()
         self.msg: str | None = msg
+
+
+ATTEMPTS = "raydium_attempts"  # the response extension that counts the attempts of a call (.transport)
 
 
 class UnexpectedStatus(ApiError):
@@ -170,35 +178,11 @@ class ConnectionFailedError(TransportError):
 
 class RequestTimeoutError(TransportError):
     """A timeout of the client (connect, read, write, pool) or the call's overall deadline
-    (``RetryPolicy.deadline``) passed."""
+    (``RetryPolicy.deadline``, :mod:`.transport`) passed."""
 
 
 class ConnectionCutError(TransportError):
     """The connection broke before the whole response arrived (reset, or cut mid-body)."""
-
-
-@dataclass(frozen=True)
-class RetryPolicy:
-    """How a call honours ``Retry-After`` on HTTP 429, and how long it may take.
-
-    A 429 is retried at most ``max_retries`` times, each after the wait ``Retry-After``
-    asks for (``default_wait`` when the header is absent or unreadable). A wait longer
-    than ``max_wait`` is not slept: the call raises :class:`RateLimitedError` at once, with
-    ``retry_after`` set, so the caller decides. ``deadline`` bounds the whole call,
-    retries included, in seconds: no wait goes past it, and a response still arriving at
-    the deadline raises :class:`RequestTimeoutError`. ``RetryPolicy(max_retries=0)`` turns
-    retrying off.
-    """
-
-    max_retries: int = 2
-    max_wait: float = 10.0
-    default_wait: float = 1.0
-    deadline: float = 30.0
-
-    def wait_for(self, response: httpx.Response) -> float:
-        """The wait the server asks for (``default_wait`` when it names none)."""
-        seconds = parse_retry_after(response.headers.get("retry-after"))
-        return self.default_wait if seconds is None else seconds
 
 
 def parse_retry_after(value: str | None) -> float | None:
@@ -226,132 +210,6 @@ def _content(response: httpx.Response | None) -> bytes:
         return b""
 
 
-def _transport_error(exc: httpx.TransportError | httpx.DecodingError, request: httpx.Request) -> TransportError:
-    where = f"{request.method} {request.url}"
-    if isinstance(exc, httpx.TimeoutException):
-        return RequestTimeoutError(f"{where}: timed out ({type(exc).__name__}: {str(exc) or 'no detail'})")
-    if isinstance(exc, httpx.ConnectError):
-        return ConnectionFailedError(f"{where}: could not connect ({exc})")
-    return ConnectionCutError(f"{where}: the connection broke before the whole response arrived "
-                              f"({type(exc).__name__}: {str(exc) or 'no detail'})")  # fmt: skip
-
-
-def _deadline_error(request: httpx.Request, policy: RetryPolicy) -> RequestTimeoutError:
-    return RequestTimeoutError(f"{request.method} {request.url}: the call's deadline of {policy.deadline:g}s passed")
-
-
-def _attempt_timeout(timeout: httpx.Timeout, left: float) -> httpx.Timeout:
-    """The client's timeouts, each capped by what is left of the call's deadline: the
-    deadline caps an attempt whose own timeout is longer."""
-
-    def cap(value: float | None) -> float:
-        return left if value is None else min(value, left)
-
-    return httpx.Timeout(connect=cap(timeout.connect), read=cap(timeout.read), write=cap(timeout.write),
-                         pool=cap(timeout.pool))  # fmt: skip
-
-
-def _timed_out(exc: httpx.TransportError | httpx.DecodingError, request: httpx.Request, policy: RetryPolicy,
-               ends: float) -> TransportError:  # fmt: skip
-    """A transport error, said as the deadline where the deadline is what stopped it."""
-    if isinstance(exc, httpx.TimeoutException) and time.monotonic() >= ends - 0.05:
-        return _deadline_error(request, policy)
-    return _transport_error(exc, request)
-
-
-def _complete(response: httpx.Response, raw: list[bytes], request: httpx.Request) -> httpx.Response:
-    """The streamed response, whole and decoded (Content-Encoding undone by httpx)."""
-    whole = httpx.Response(response.status_code, headers=response.headers, content=b"".join(raw), request=request,
-                           extensions=response.extensions)  # fmt: skip
-    whole.read()
-    return whole
-
-
-def _next_wait(response: httpx.Response, policy: RetryPolicy, attempt: int, ends: float) -> float | None:
-    """The seconds to wait before retrying a 429, or None to stop (and raise)."""
-    if response.status_code != 429 or attempt >= policy.max_retries:
-        return None
-    wait = policy.wait_for(response)
-    if wait > policy.max_wait or time.monotonic() + wait >= ends:
-        return None
-    return wait
-
-
-def _give_up(response: httpx.Response, policy: RetryPolicy, attempt: int, failures: Failures) -> httpx.Response:
-    """Keep the last 429 for decode_envelope; a wait beyond the policy is said in the error."""
-    if response.status_code == 429 and attempt < policy.max_retries:
-        wait = policy.wait_for(response)
-        if wait > policy.max_wait:
-            said = f"; the wait exceeds the retry policy's max_wait of {policy.max_wait:g}s"
-            raise failures.rate_limited(response, _envelope_or_empty(response), said)
-        raise failures.rate_limited(response, _envelope_or_empty(response),
-                                    f"; waiting would pass the call's deadline of {policy.deadline:g}s")  # fmt: skip
-    return response
-
-
-def send(client: httpx.Client, request_args: dict[str, Any], policy: RetryPolicy, *,
-         failures: Failures = RUNTIME_FAILURES) -> httpx.Response:  # fmt: skip
-    """Send a request and read its whole body within ``policy.deadline``, honouring
-    ``Retry-After`` on 429 as the policy says. Transport failures raise
-    :class:`TransportError`; the returned response is complete (``.content`` is read);
-    ``failures`` are the host's classes for a failure envelope and a 429."""
-    ends = time.monotonic() + policy.deadline
-    attempt = 0
-    while True:
-        left = ends - time.monotonic()
-        request = client.build_request(**request_args, timeout=_attempt_timeout(client.timeout, max(left, 0.001)))
-        if left <= 0:
-            raise _deadline_error(request, policy)
-        try:
-            streamed = client.send(request, stream=True)
-            try:
-                raw = []
-                for chunk in streamed.iter_raw():
-                    raw.append(chunk)
-                    if time.monotonic() > ends:
-                        raise _deadline_error(request, policy)
-            finally:
-                streamed.close()
-            response = _complete(streamed, raw, request)
-        except (httpx.TransportError, httpx.DecodingError) as exc:
-            raise _timed_out(exc, request, policy, ends) from exc
-        wait = _next_wait(response, policy, attempt, ends)
-        if wait is None:
-            return _give_up(response, policy, attempt, failures)
-        time.sleep(wait)
-        attempt += 1
-
-
-async def send_async(client: httpx.AsyncClient, request_args: dict[str, Any], policy: RetryPolicy, *,
-                     failures: Failures = RUNTIME_FAILURES) -> httpx.Response:  # fmt: skip
-    """The asynchronous twin of :func:`send`."""
-    ends = time.monotonic() + policy.deadline
-    attempt = 0
-    while True:
-        left = ends - time.monotonic()
-        request = client.build_request(**request_args, timeout=_attempt_timeout(client.timeout, max(left, 0.001)))
-        if left <= 0:
-            raise _deadline_error(request, policy)
-        try:
-            streamed = await client.send(request, stream=True)
-            try:
-                raw = []
-                async for chunk in streamed.aiter_raw():
-                    raw.append(chunk)
-                    if time.monotonic() > ends:
-                        raise _deadline_error(request, policy)
-            finally:
-                await streamed.aclose()
-            response = _complete(streamed, raw, request)
-        except (httpx.TransportError, httpx.DecodingError) as exc:
-            raise _timed_out(exc, request, policy, ends) from exc
-        wait = _next_wait(response, policy, attempt, ends)
-        if wait is None:
-            return _give_up(response, policy, attempt, failures)
-        await asyncio.sleep(wait)
-        attempt += 1
-
-
 def _preview(response: httpx.Response) -> str:
     text = response.content[:_PREVIEW].decode("utf-8", errors="replace")
     return " ".join(text.split()) + ("..." if len(response.content) > _PREVIEW else "")
@@ -370,7 +228,8 @@ def _mislabelled(media: str) -> bool:
     return media in ("", "text/plain")
 
 
-def _envelope_or_empty(response: httpx.Response) -> dict[str, Any]:
+def envelope_or_empty(response: httpx.Response) -> dict[str, Any]:
+    """The body as a JSON object, or ``{}`` where it is not one."""
     try:
         payload = json.loads(response.content)
     except (ValueError, UnicodeDecodeError):
@@ -461,7 +320,7 @@ def decode_raw(response: httpx.Response, failures: Failures = RUNTIME_FAILURES) 
     as it came (``None`` here), unless its body is a failure envelope; any other status is
     decoded like an envelope response and raises its typed error."""
     if 200 <= response.status_code <= 299:
-        payload = _envelope_or_empty(response)
+        payload = envelope_or_empty(response)
         if payload.get("success") is False:
             raise failures.envelope(response, payload)
         return None
@@ -479,14 +338,12 @@ __all__ = [
     "NotJsonError",
     "RateLimitedError",
     "RequestTimeoutError",
-    "RetryPolicy",
     "TransportError",
     "UnexpectedShapeError",
     "UnexpectedStatus",
     "decode_envelope",
     "decode_raw",
     "decode_typed",
+    "envelope_or_empty",
     "parse_retry_after",
-    "send",
-    "send_async",
 ]

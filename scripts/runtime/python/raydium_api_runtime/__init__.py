@@ -1,8 +1,9 @@
 """The shared runtime of the Raydium API clients: one error hierarchy for every host, and
-the transport (timeouts, the call's deadline, ``Retry-After`` on 429) written once.
+the transport (timeouts, the call's deadline, retries of the failures that pass) and the page
+iterators, written once.
 
 Every host's client (``pool_v3_client``, ``transaction_v1_client``, ...) depends on this
-package at one exact version and re-exports these names from its ``errors`` module, so an
+package (at least the version it was released with) and re-exports these names from its ``errors`` module, so an
 application that calls several hosts catches one base class::
 
     from raydium_api_runtime import ApiError
@@ -22,12 +23,12 @@ from .errors import (
     NotJsonError,
     RateLimitedError,
     RequestTimeoutError,
-    RetryPolicy,
     TransportError,
     UnexpectedShapeError,
     UnexpectedStatus,
 )
 from .models import Model
+from .transport import RetryPolicy
 
 __all__ = [
     "ApiError",

@@ -50,13 +50,15 @@ def sync_detailed(
 
     Raises:
         errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
-        errors.RateLimitedError: HTTP 429, after the client's retry_policy honoured Retry-After.
+        errors.RateLimitedError: HTTP 429, after the client's retry_policy's retries (Retry-After honoured).
         errors.NotJsonError: The body is not JSON (for example an HTML page from the edge proxy).
         errors.MalformedJsonError: The body is not valid JSON (for example truncated or empty).
         errors.UnexpectedShapeError: JSON that is not an envelope, or a payload that does not fit the schema.
         errors.TransportError: No complete response: refused (ConnectionFailedError), a timeout or the
             call's deadline (RequestTimeoutError), a connection cut mid-body (ConnectionCutError).
-        All of them derive from errors.ApiError.
+        All of them derive from errors.ApiError. A failure that passes (a refused or cut connection,
+        a timeout, HTTP 408, 429, 500, 502-504 or 520-524) is first retried as the client's
+        retry_policy says; the error's ``attempts`` counts the sends.
 
     Returns:
         Response[AvailabilityResponse]
@@ -82,13 +84,15 @@ def sync(
 
     Raises:
         errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
-        errors.RateLimitedError: HTTP 429, after the client's retry_policy honoured Retry-After.
+        errors.RateLimitedError: HTTP 429, after the client's retry_policy's retries (Retry-After honoured).
         errors.NotJsonError: The body is not JSON (for example an HTML page from the edge proxy).
         errors.MalformedJsonError: The body is not valid JSON (for example truncated or empty).
         errors.UnexpectedShapeError: JSON that is not an envelope, or a payload that does not fit the schema.
         errors.TransportError: No complete response: refused (ConnectionFailedError), a timeout or the
             call's deadline (RequestTimeoutError), a connection cut mid-body (ConnectionCutError).
-        All of them derive from errors.ApiError.
+        All of them derive from errors.ApiError. A failure that passes (a refused or cut connection,
+        a timeout, HTTP 408, 429, 500, 502-504 or 520-524) is first retried as the client's
+        retry_policy says; the error's ``attempts`` counts the sends.
 
     Returns:
         AvailabilityResponse
@@ -114,13 +118,15 @@ async def asyncio_detailed(
 
     Raises:
         errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
-        errors.RateLimitedError: HTTP 429, after the client's retry_policy honoured Retry-After.
+        errors.RateLimitedError: HTTP 429, after the client's retry_policy's retries (Retry-After honoured).
         errors.NotJsonError: The body is not JSON (for example an HTML page from the edge proxy).
         errors.MalformedJsonError: The body is not valid JSON (for example truncated or empty).
         errors.UnexpectedShapeError: JSON that is not an envelope, or a payload that does not fit the schema.
         errors.TransportError: No complete response: refused (ConnectionFailedError), a timeout or the
             call's deadline (RequestTimeoutError), a connection cut mid-body (ConnectionCutError).
-        All of them derive from errors.ApiError.
+        All of them derive from errors.ApiError. A failure that passes (a refused or cut connection,
+        a timeout, HTTP 408, 429, 500, 502-504 or 520-524) is first retried as the client's
+        retry_policy says; the error's ``attempts`` counts the sends.
 
     Returns:
         Response[AvailabilityResponse]
@@ -146,13 +152,15 @@ async def asyncio(
 
     Raises:
         errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
-        errors.RateLimitedError: HTTP 429, after the client's retry_policy honoured Retry-After.
+        errors.RateLimitedError: HTTP 429, after the client's retry_policy's retries (Retry-After honoured).
         errors.NotJsonError: The body is not JSON (for example an HTML page from the edge proxy).
         errors.MalformedJsonError: The body is not valid JSON (for example truncated or empty).
         errors.UnexpectedShapeError: JSON that is not an envelope, or a payload that does not fit the schema.
         errors.TransportError: No complete response: refused (ConnectionFailedError), a timeout or the
             call's deadline (RequestTimeoutError), a connection cut mid-body (ConnectionCutError).
-        All of them derive from errors.ApiError.
+        All of them derive from errors.ApiError. A failure that passes (a refused or cut connection,
+        a timeout, HTTP 408, 429, 500, 502-504 or 520-524) is first retried as the client's
+        retry_policy says; the error's ``attempts`` counts the sends.
 
     Returns:
         AvailabilityResponse

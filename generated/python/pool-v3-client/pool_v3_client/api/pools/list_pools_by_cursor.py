@@ -1,11 +1,13 @@
+from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 import httpx
 import msgspec
+from raydium_api_runtime import paging
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models import PoolCursorPageResponse
+from ...models import PoolCursorPageResponse, PoolInfoItem
 from ...types import UNSET, Response, Unset
 
 
@@ -67,13 +69,15 @@ def sync_detailed(
 
     Raises:
         errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
-        errors.RateLimitedError: HTTP 429, after the client's retry_policy honoured Retry-After.
+        errors.RateLimitedError: HTTP 429, after the client's retry_policy's retries (Retry-After honoured).
         errors.NotJsonError: The body is not JSON (for example an HTML page from the edge proxy).
         errors.MalformedJsonError: The body is not valid JSON (for example truncated or empty).
         errors.UnexpectedShapeError: JSON that is not an envelope, or a payload that does not fit the schema.
         errors.TransportError: No complete response: refused (ConnectionFailedError), a timeout or the
             call's deadline (RequestTimeoutError), a connection cut mid-body (ConnectionCutError).
-        All of them derive from errors.ApiError.
+        All of them derive from errors.ApiError. A failure that passes (a refused or cut connection,
+        a timeout, HTTP 408, 429, 500, 502-504 or 520-524) is first retried as the client's
+        retry_policy says; the error's ``attempts`` counts the sends.
 
     Returns:
         Response[PoolCursorPageResponse]
@@ -106,13 +110,15 @@ def sync(
 
     Raises:
         errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
-        errors.RateLimitedError: HTTP 429, after the client's retry_policy honoured Retry-After.
+        errors.RateLimitedError: HTTP 429, after the client's retry_policy's retries (Retry-After honoured).
         errors.NotJsonError: The body is not JSON (for example an HTML page from the edge proxy).
         errors.MalformedJsonError: The body is not valid JSON (for example truncated or empty).
         errors.UnexpectedShapeError: JSON that is not an envelope, or a payload that does not fit the schema.
         errors.TransportError: No complete response: refused (ConnectionFailedError), a timeout or the
             call's deadline (RequestTimeoutError), a connection cut mid-body (ConnectionCutError).
-        All of them derive from errors.ApiError.
+        All of them derive from errors.ApiError. A failure that passes (a refused or cut connection,
+        a timeout, HTTP 408, 429, 500, 502-504 or 520-524) is first retried as the client's
+        retry_policy says; the error's ``attempts`` counts the sends.
 
     Returns:
         PoolCursorPageResponse
@@ -145,13 +151,15 @@ async def asyncio_detailed(
 
     Raises:
         errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
-        errors.RateLimitedError: HTTP 429, after the client's retry_policy honoured Retry-After.
+        errors.RateLimitedError: HTTP 429, after the client's retry_policy's retries (Retry-After honoured).
         errors.NotJsonError: The body is not JSON (for example an HTML page from the edge proxy).
         errors.MalformedJsonError: The body is not valid JSON (for example truncated or empty).
         errors.UnexpectedShapeError: JSON that is not an envelope, or a payload that does not fit the schema.
         errors.TransportError: No complete response: refused (ConnectionFailedError), a timeout or the
             call's deadline (RequestTimeoutError), a connection cut mid-body (ConnectionCutError).
-        All of them derive from errors.ApiError.
+        All of them derive from errors.ApiError. A failure that passes (a refused or cut connection,
+        a timeout, HTTP 408, 429, 500, 502-504 or 520-524) is first retried as the client's
+        retry_policy says; the error's ``attempts`` counts the sends.
 
     Returns:
         Response[PoolCursorPageResponse]
@@ -184,13 +192,15 @@ async def asyncio(
 
     Raises:
         errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
-        errors.RateLimitedError: HTTP 429, after the client's retry_policy honoured Retry-After.
+        errors.RateLimitedError: HTTP 429, after the client's retry_policy's retries (Retry-After honoured).
         errors.NotJsonError: The body is not JSON (for example an HTML page from the edge proxy).
         errors.MalformedJsonError: The body is not valid JSON (for example truncated or empty).
         errors.UnexpectedShapeError: JSON that is not an envelope, or a payload that does not fit the schema.
         errors.TransportError: No complete response: refused (ConnectionFailedError), a timeout or the
             call's deadline (RequestTimeoutError), a connection cut mid-body (ConnectionCutError).
-        All of them derive from errors.ApiError.
+        All of them derive from errors.ApiError. A failure that passes (a refused or cut connection,
+        a timeout, HTTP 408, 429, 500, 502-504 or 520-524) is first retried as the client's
+        retry_policy says; the error's ``attempts`` counts the sends.
 
     Returns:
         PoolCursorPageResponse
@@ -204,3 +214,89 @@ async def asyncio(
     response = await errors.send_async(client.get_async_httpx_client(), kwargs, client.retry_policy)
 
     return _parse_response(client=client, response=response)
+
+
+# -- every item of every page: the operation's x-pagination (cursor), scripts/templates/python-package/iterate.py.j2
+
+
+def _page_items(page: PoolCursorPageResponse) -> list[PoolInfoItem]:
+    """The items of one page (none where the page holds no list)."""
+    found = page.data.data
+    return [] if isinstance(found, msgspec.UnsetType) else list(found)
+
+
+def _next_cursor(page: PoolCursorPageResponse) -> str | None:
+    """The next page's cursor, as the service sent it; None on the last page."""
+    found = page.data.next_page_id
+    return None if isinstance(found, msgspec.UnsetType) else found
+
+
+def iterate_pages(
+    *,
+    client: AuthenticatedClient | Client,
+    size: int | Unset = UNSET,
+    next_page_id: str | Unset = UNSET,
+    max_pages: int | None = None,
+) -> Iterator[PoolCursorPageResponse]:
+    """Every page of: List pools, cursor-paged, in order, each through :func:`sync` (its timeouts, deadline,
+    retries and errors), from ``next_page_id`` (the first page by default).
+    The cursor each page returns is passed back unchanged; the page without one is the last.
+
+    Args:
+        max_pages: request at most this many pages (None: every page).
+
+    Raises:
+        What :func:`sync` raises, for the page that failed; ``error.resume`` is the
+        ``next_page_id`` that starts the walk again at that page.
+    """
+    return paging.cursor_pages(
+        lambda cursor: sync(client=client, size=size, next_page_id=UNSET if cursor is None else cursor),
+        _next_cursor,
+        parameter="nextPageId",
+        first=None if isinstance(next_page_id, Unset) else next_page_id,
+        max_pages=max_pages,
+    )
+
+
+def iterate(
+    *,
+    client: AuthenticatedClient | Client,
+    size: int | Unset = UNSET,
+    next_page_id: str | Unset = UNSET,
+    max_pages: int | None = None,
+) -> Iterator[PoolInfoItem]:
+    """Every item of every page of: List pools, cursor-paged, in order, each once (:func:`iterate_pages`'s
+    pages): ``for item in iterate(client=client):``. What it raises is said there."""
+    return paging.items(
+        iterate_pages(client=client, size=size, next_page_id=next_page_id, max_pages=max_pages), _page_items
+    )
+
+
+def iterate_pages_async(
+    *,
+    client: AuthenticatedClient | Client,
+    size: int | Unset = UNSET,
+    next_page_id: str | Unset = UNSET,
+    max_pages: int | None = None,
+) -> AsyncIterator[PoolCursorPageResponse]:
+    """The asynchronous twin of :func:`iterate_pages`, each page through :func:`asyncio`."""
+    return paging.cursor_pages_async(
+        lambda cursor: asyncio(client=client, size=size, next_page_id=UNSET if cursor is None else cursor),
+        _next_cursor,
+        parameter="nextPageId",
+        first=None if isinstance(next_page_id, Unset) else next_page_id,
+        max_pages=max_pages,
+    )
+
+
+def iterate_async(
+    *,
+    client: AuthenticatedClient | Client,
+    size: int | Unset = UNSET,
+    next_page_id: str | Unset = UNSET,
+    max_pages: int | None = None,
+) -> AsyncIterator[PoolInfoItem]:
+    """The asynchronous twin of :func:`iterate`: ``async for item in iterate_async(client=client):``."""
+    return paging.items_async(
+        iterate_pages_async(client=client, size=size, next_page_id=next_page_id, max_pages=max_pages), _page_items
+    )
