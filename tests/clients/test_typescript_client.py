@@ -10,6 +10,7 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+import paging_walks
 import pytest
 
 from calls import operations, resolve, success_type
@@ -203,3 +204,32 @@ def test_one_instanceof_of_the_shared_base_catches_a_failure_of_either_host(host
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout) == {"same": True, "caught": [["NotJsonError", 520, True, False],
                                                                 ["FailureEnvelopeError", 400, False, True]]}
+
+
+WALK = REPO / "tests" / "typescript" / "walk.mjs"
+
+
+def ts_walk(walk_request: dict[str, object]) -> paging_walks.Walk:
+    """One walk of the pool-v3 client's iterators in Node (tests/typescript/walk.mjs)."""
+    proc = subprocess.run(["node", str(WALK), json.dumps(walk_request)], capture_output=True, text=True, timeout=120,
+                          check=False, cwd=REPO)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    return paging_walks.walk_of(json.loads(proc.stdout))
+
+
+@pytest.mark.parametrize("style", paging_walks.STYLES)
+def test_a_walk_comes_through_every_failure_that_passes(style: str) -> None:
+    paging_walks.check_retried_walk(ts_walk, style)
+
+
+@pytest.mark.parametrize("style", paging_walks.STYLES)
+def test_without_retries_a_walk_stops_where_it_can_resume(style: str) -> None:
+    paging_walks.check_resumed_walk(ts_walk, style)
+
+
+def test_pages_come_whole_and_max_pages_bounds_a_walk() -> None:
+    paging_walks.check_pages_and_bound(ts_walk)
+
+
+def test_a_walk_passes_the_cursor_back_unchanged() -> None:
+    paging_walks.check_cursor_unchanged(ts_walk)

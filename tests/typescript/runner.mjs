@@ -1,6 +1,6 @@
 // Calls operations of the generated TypeScript clients as a plan (a JSON file) says, all at
 // once, and prints how each call ended, as JSON, for tests/clients/test_typescript_client.py.
-// A plan entry: {module, op, args?, baseUrl, timeoutMs?, deadlineMs?, raw}. `{"$bigint": "123"}` in args
+// A plan entry: {module, op, args?, baseUrl, timeoutMs?, deadlineMs?, maxRetries?, raw}. `{"$bigint": "123"}` in args
 // is a bigint (u64 amounts never pass through a number). The entries of one host's client with
 // the same options share one client, as a program makes one client and calls it many times (a
 // client per call built its schema validator again for every call: half of a plan's time).
@@ -22,7 +22,10 @@ function clientOf(entry) {
   const options = {
     baseUrl: entry.baseUrl,
     ...(entry.timeoutMs ? { timeoutMs: entry.timeoutMs } : {}),
-    ...(entry.deadlineMs ? { retry: { deadlineMs: entry.deadlineMs } } : {}),
+    ...(entry.deadlineMs !== undefined || entry.maxRetries !== undefined
+      ? { retry: { ...(entry.deadlineMs ? { deadlineMs: entry.deadlineMs } : {}),
+                   ...(entry.maxRetries !== undefined ? { maxRetries: entry.maxRetries } : {}) } }
+      : {}),
   };
   const key = JSON.stringify([entry.module, options]);
   if (!clients.has(key)) clients.set(key, loaded.get(entry.module).createClient(options));

@@ -13,6 +13,7 @@ const {
   ApiError, Contract, ConnectionCutError, ConnectionFailedError, DEFAULT_RETRY, DEFAULT_TIMEOUT_MS,
   FailureEnvelopeError, MalformedJsonError, NotJsonError, RateLimitedError, RequestTimeoutError, TransportError,
   UnexpectedShapeError, UnexpectedStatus, decodeEnvelope, parseRetryAfter, utf8Text,
+  TRANSIENT_STATUSES, backoffMs, cursorPages, numberedPages, items,
 } = rt;
 
 const URL_ = "http://runtime.test.invalid/main/info";
@@ -90,7 +91,7 @@ async function timed(promise) {
 }
 
 test("the defaults are the contract's", () => {
-  assert.deepEqual(DEFAULT_RETRY, { maxRetries: 2, maxWaitMs: 10_000, defaultWaitMs: 1_000, deadlineMs: 30_000 });
+  assert.deepEqual(DEFAULT_RETRY, { maxRetries: 2, maxWaitMs: 10_000, defaultWaitMs: 500, deadlineMs: 30_000 });
   assert.equal(DEFAULT_TIMEOUT_MS, 8_000);
   const c = contract();
   assert.equal(c.timeoutMs, 8_000);
@@ -469,8 +470,10 @@ test("send: a thrown error of the fetch becomes the right TransportError", async
     [coded("ECONNREFUSED", 5), ConnectionCutError, "the connection broke before the whole response arrived"],
     ["a string", ConnectionCutError, "the connection broke before the whole response arrived"],
   ];
+  const once = { maxRetries: 0 }; // what is judged here is how one attempt's failure is typed
   for (const [thrown, Class, words] of cases) {
     const c = contract({
+      retry: once,
       fetch: async () => {
         throw thrown;
       },
@@ -481,23 +484,23 @@ test("send: a thrown error of the fetch becomes the right TransportError", async
     assert.equal(error.cause, thrown);
     assert.equal(error.status, undefined);
   }
-  const chained = await rejection(send(contract({ fetch: async () => { throw coded("ECONNRESET", 1); } })));
+  const chained = await rejection(send(contract({ retry: once, fetch: async () => { throw coded("ECONNRESET", 1); } })));
   assert.equal(chained.message, `GET ${URL_}: the connection broke before the whole response arrived (TypeError: fetch failed: Error: wrap 0: Error: inner ECONNRESET)`);
   const nullCause = Object.assign(new TypeError("fetch failed"), { cause: null });
-  const ended = await rejection(send(contract({ fetch: async () => { throw nullCause; } })));
+  const ended = await rejection(send(contract({ retry: once, fetch: async () => { throw nullCause; } })));
   assert.ok(ended instanceof ConnectionCutError, "a null cause ends the chain");
   // only objects are read for a name, a code or a cause: a thrown function is not searched
   const odd = Object.assign(function TimeoutError() {}, { code: "ECONNREFUSED", cause: { code: "ECONNREFUSED" } });
-  const plain = await rejection(send(contract({ fetch: async () => { throw odd; } })));
+  const plain = await rejection(send(contract({ retry: once, fetch: async () => { throw odd; } })));
   assert.equal(plain.constructor, ConnectionCutError, plain.name);
   const mine = new NotJsonError("already typed");
-  assert.equal(await rejection(send(contract({ fetch: async () => { throw mine; } }))), mine, "an ApiError passes through as it is");
-  const cut = await rejection(send(contract({ fetch: async () => new Response(new ReadableStream({ start: (c) => c.error(new Error("cut")) }), { status: 200 }) })));
+  assert.equal(await rejection(send(contract({ retry: once, fetch: async () => { throw mine; } }))), mine, "an ApiError passes through as it is");
+  const cut = await rejection(send(contract({ retry: once, fetch: async () => new Response(new ReadableStream({ start: (c) => c.error(new Error("cut")) }), { status: 200 }) })));
   assert.ok(cut instanceof ConnectionCutError, "a body that breaks while read");
 });
 
 test("send: the per-attempt timeout ends a stalled call near its value", async () => {
-  const [error, ms] = await timed(send(contract({ fetch: stalled(), timeoutMs: 150 })));
+  const [error, ms] = await timed(send(contract({ fetch: stalled(), timeoutMs: 150, retry: { maxRetries: 0 } })));
   assert.ok(error instanceof RequestTimeoutError, error.name);
   assert.ok(ms >= EARLIEST_MS && ms < 1500, `${ms} ms`);
   assert.ok(error.message.startsWith(`GET ${URL_}: timed out (`), error.message);
@@ -527,7 +530,8 @@ test("send: 429 is retried as Retry-After says, up to maxRetries, then RateLimit
   const error = await rejection(send(contract({ fetch: always.fetch, retry: { maxRetries: 1 } })));
   assert.ok(error instanceof RateLimitedError);
   assert.equal(always.requests.length, 2);
-  assert.equal(error.message, "HTTP 429, rate limited (Retry-After 0s)");
+  assert.equal(error.message, "HTTP 429, rate limited (Retry-After 0s) (after 2 attempts)");
+  assert.equal(error.attempts, 2);
   assert.equal(error.msg, "slow");
   const none = scripted(limited);
   await rejection(send(contract({ fetch: none.fetch, retry: { maxRetries: 0 } })));
@@ -557,7 +561,7 @@ test("send: a wait past maxWaitMs, or past the deadline, is not waited", async (
   assert.equal(late.message, "HTTP 429, rate limited (Retry-After 5s; waiting would pass the call's deadline of 3000 ms)");
   assert.ok(fast < 1000, `${fast} ms`);
   const edge = [429, "", {}];
-  const [atDeadline] = await timed(send(contract({ fetch: scripted(edge).fetch, retry: { defaultWaitMs: 60_000, maxWaitMs: 60_000, deadlineMs: 60_000 } })));
+  const [atDeadline] = await timed(send(contract({ fetch: scripted(edge).fetch, retry: { defaultWaitMs: 80_000, maxWaitMs: 80_000, deadlineMs: 60_000 } })));
   assert.equal(atDeadline.message, "HTTP 429, rate limited (no Retry-After; waiting would pass the call's deadline of 60000 ms)");
 });
 
@@ -629,4 +633,86 @@ test("each attempt is a fresh request with its own signal and the contract's hea
     assert.equal(sent.headers.get("content-type"), "application/json");
     assert.ok(sent.signal instanceof AbortSignal);
   }
+});
+
+test("send: each transient status is retried into the success; any other status is not", async () => {
+  assert.deepEqual([...TRANSIENT_STATUSES].sort((a, b) => a - b), [408, 429, 500, 502, 503, 504, 520, 521, 522, 523, 524]);
+  const fast = { defaultWaitMs: 0 };
+  for (const status of TRANSIENT_STATUSES) {
+    const { fetch, requests } = scripted([status, "<html>edge</html>", { "content-type": "text/html" }], [200, ok()]);
+    const response = await send(contract({ fetch, retry: fast }));
+    assert.equal(response.status, 200, `${status}`);
+    assert.equal(requests.length, 2, `${status}`);
+  }
+  for (const status of [400, 401, 403, 404, 409, 501, 505, 525]) {
+    const { fetch, requests } = scripted([status, "<html>x</html>", { "content-type": "text/html" }], [200, ok()]);
+    const error = await rejection(send(contract({ fetch, retry: fast })));
+    assert.equal(error.status, status);
+    assert.equal(error.attempts, 1);
+    assert.equal(requests.length, 1, `${status} is not retried`);
+  }
+  const envelope = scripted([200, '{"success":false,"msg":"no"}'], [200, ok()]);
+  assert.ok(await rejection(send(contract({ fetch: envelope.fetch, retry: fast }))) instanceof FailureEnvelopeError);
+  assert.equal(envelope.requests.length, 1, "a failure envelope with HTTP 200 is not retried");
+});
+
+test("send: a transport failure is retried; the last one says how many attempts were made", async () => {
+  const reset = Object.assign(new TypeError("fetch failed"), { cause: Object.assign(new Error("reset"), { code: "ECONNRESET" }) });
+  const once = scripted(() => { throw reset; }, [200, ok()]);
+  assert.equal((await send(contract({ fetch: once.fetch, retry: { defaultWaitMs: 0 } }))).status, 200);
+  assert.equal(once.requests.length, 2);
+  const always = scripted(() => { throw reset; });
+  const error = await rejection(send(contract({ fetch: always.fetch, retry: { defaultWaitMs: 0 } })));
+  assert.ok(error instanceof ConnectionCutError);
+  assert.equal(error.attempts, 3);
+  assert.equal(always.requests.length, 3);
+  assert.ok(error.message.endsWith(" (after 3 attempts)"), error.message);
+  const [timedOut, ms] = await timed(send(contract({ fetch: stalled(), timeoutMs: 150, retry: { defaultWaitMs: 0 } })));
+  assert.ok(timedOut instanceof RequestTimeoutError, timedOut.name);
+  assert.equal(timedOut.attempts, 3);
+  assert.ok(ms >= 3 * EARLIEST_MS && ms < 3000, `${ms} ms: three attempts of 150 ms`);
+});
+
+test("send: the backoff starts at defaultWaitMs and doubles, jittered down by a quarter at most", async () => {
+  for (let i = 0; i < 50; i += 1) {
+    const first = backoffMs({ ...DEFAULT_RETRY, defaultWaitMs: 400 }, 0);
+    const second = backoffMs({ ...DEFAULT_RETRY, defaultWaitMs: 400 }, 1);
+    assert.ok(first > 300 && first <= 400, `${first}`);
+    assert.ok(second > 600 && second <= 800, `${second}`);
+  }
+  const edge = [503, "", {}];
+  const started = performance.now();
+  const response = await send(contract({ fetch: scripted(edge, edge, [200, ok()]).fetch, retry: { defaultWaitMs: 200 } }));
+  const waited = performance.now() - started;
+  assert.equal(response.status, 200);
+  assert.ok(waited >= 440 && waited < 2500, `${waited} ms: about 200 then 400 ms`);
+});
+
+test("cursorPages: each cursor passed back unchanged; the page without one is the last", async () => {
+  const asked = [];
+  const pages = { undefined: { n: 1, next: "a b" }, "a b": { n: 2, next: "" } };
+  const walk = cursorPages(async (cursor) => { asked.push(cursor); return pages[String(cursor)]; }, (p) => p.next || undefined, "nextPageId");
+  const got = [];
+  for await (const page of walk) got.push(page.n);
+  assert.deepEqual(got, [1, 2]);
+  assert.deepEqual(asked, [undefined, "a b"]);
+  const bounded = [];
+  for await (const page of cursorPages(async () => ({ next: "again" }), (p) => p.next, "c", undefined, 3)) bounded.push(page);
+  assert.equal(bounded.length, 3, "maxPages bounds the walk");
+  await assert.rejects(cursorPages(async () => ({}), () => undefined, "c", undefined, 0).next(), RangeError);
+});
+
+test("numberedPages: from first, until no next page or an empty page; a failure says where to resume", async () => {
+  const seen = [];
+  const walk = numberedPages(async (n) => { seen.push(n); return { more: n < 4, list: [n] }; }, (p) => p.more, (p) => p.list.length, "page", 2);
+  const got = [];
+  for await (const item of items(walk, (p) => p.list)) got.push(item);
+  assert.deepEqual(got, [2, 3, 4]);
+  const empty = [];
+  for await (const page of numberedPages(async (n) => ({ list: n < 2 ? [n] : [] }), () => undefined, (p) => p.list.length, "page", 1)) empty.push(page);
+  assert.equal(empty.length, 2, "an empty page is the last");
+  const failing = numberedPages(async (n) => { if (n === 3) throw new NotJsonError("edge"); return { list: [n] }; }, () => true, (p) => p.list.length, "page", 1);
+  const error = await rejection((async () => { for await (const _ of failing); })());
+  assert.deepEqual(error.resume, { page: 3 });
+  assert.ok(error.message.endsWith('; the walk stopped at this page: start it again with {"page":3} to resume'), error.message);
 });

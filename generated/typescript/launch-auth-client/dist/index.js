@@ -22,10 +22,14 @@ export function hasErrorCode(error, code) {
 export function createClient(options = {}) {
     const contract = new Contract(options, DEFAULT_BASE_URL, SCHEMAS, Object.values(ErrorCode));
     const http = createFetchClient({ baseUrl: contract.baseUrl, bodySerializer: (body) => contract.serialize(body) });
-    return {
+    const calls = {
         /** The base URL, the timeout and the retry policy this client uses. */
         contract,
+        /** A client like this one with some options changed, e.g. one call without retries:
+         * `client.withOptions({ retry: { maxRetries: 0 } }).requestToken(...)`. */
+        withOptions: (changed) => createClient({ ...options, ...changed, retry: { ...options.retry, ...changed.retry } }),
         /** Exchange a wallet signature of time:<unix-seconds> for a JWT (`POST /request-token`). */
         requestToken: (body) => contract.raw(http.POST("/request-token", { body, parseAs: "arrayBuffer", fetch: contract.fetchFor("raw") })),
     };
+    return calls;
 }

@@ -28,18 +28,28 @@ export function hasErrorCode(error: unknown, code: ErrorCode): error is FailureE
   return error instanceof FailureEnvelopeError && error.code === code;
 }
 
+/** A page walk's options: `maxPages` bounds the pages requested (default: every page). */
+export interface PageOptions {
+  maxPages?: number;
+}
+
 /** A client of the Launch auth service (forum wallet-signed handshake): one method per operation, each resolving to the typed
  * success or rejecting with an ApiError. */
 export function createClient(options: ClientOptions = {}) {
   const contract = new Contract(options, DEFAULT_BASE_URL, SCHEMAS, Object.values(ErrorCode));
   const http = createFetchClient<paths>({ baseUrl: contract.baseUrl, bodySerializer: (body) => contract.serialize(body) });
-  return {
+  const calls = {
     /** The base URL, the timeout and the retry policy this client uses. */
     contract,
+    /** A client like this one with some options changed, e.g. one call without retries:
+     * `client.withOptions({ retry: { maxRetries: 0 } }).requestToken(...)`. */
+    withOptions: (changed: ClientOptions) =>
+      createClient({ ...options, ...changed, retry: { ...options.retry, ...changed.retry } }),
     /** Exchange a wallet signature of time:<unix-seconds> for a JWT (`POST /request-token`). */
     requestToken: (body: NonNullable<paths["/request-token"]["post"]["requestBody"]>["content"]["application/json"]): Promise<RawBody> =>
       contract.raw(http.POST("/request-token", { body, parseAs: "arrayBuffer", fetch: contract.fetchFor("raw") })),
   };
+  return calls;
 }
 
 export type Client = ReturnType<typeof createClient>;

@@ -13,11 +13,18 @@ export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export declare const ERROR_CODE_ACTIONS: Readonly<Record<ErrorCode, "fix-request" | "re-quote" | "wait" | "back-off">>;
 /** True when `error` is a failure of this service with the known `code`. */
 export declare function hasErrorCode(error: unknown, code: ErrorCode): error is FailureEnvelopeError;
+/** A page walk's options: `maxPages` bounds the pages requested (default: every page). */
+export interface PageOptions {
+    maxPages?: number;
+}
 /** A client of the Perps metadata service (v1): one method per operation, each resolving to the typed
  * success or rejecting with an ApiError. */
 export declare function createClient(options?: ClientOptions): {
     /** The base URL, the timeout and the retry policy this client uses. */
     contract: Contract;
+    /** A client like this one with some options changed, e.g. one call without retries:
+     * `client.withOptions({ retry: { maxRetries: 0 } }).getVersion(...)`. */
+    withOptions: (changed: ClientOptions) => /*elided*/ any;
     /** Get the UI version and the minimum supported UI version (`GET /main/version`). */
     getVersion: () => Promise<components["schemas"]["VersionInfoResponse"]>;
     /** List the whitelisted chain RPC endpoints (`GET /main/rpcs`). */

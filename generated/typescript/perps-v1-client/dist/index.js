@@ -22,9 +22,12 @@ export function hasErrorCode(error, code) {
 export function createClient(options = {}) {
     const contract = new Contract(options, DEFAULT_BASE_URL, SCHEMAS, Object.values(ErrorCode));
     const http = createFetchClient({ baseUrl: contract.baseUrl, bodySerializer: (body) => contract.serialize(body) });
-    return {
+    const calls = {
         /** The base URL, the timeout and the retry policy this client uses. */
         contract,
+        /** A client like this one with some options changed, e.g. one call without retries:
+         * `client.withOptions({ retry: { maxRetries: 0 } }).getVersion(...)`. */
+        withOptions: (changed) => createClient({ ...options, ...changed, retry: { ...options.retry, ...changed.retry } }),
         /** Get the UI version and the minimum supported UI version (`GET /main/version`). */
         getVersion: () => contract.envelope("#/components/schemas/VersionInfoResponse", http.GET("/main/version", { parseAs: "stream", fetch: contract.fetchFor("envelope") })),
         /** List the whitelisted chain RPC endpoints (`GET /main/rpcs`). */
@@ -48,4 +51,5 @@ export function createClient(options = {}) {
         /** Generate a shareable image of a closed position (`POST /share/history-position`). */
         shareClosedPosition: (body) => contract.envelope("#/components/schemas/ShareResponse", http.POST("/share/history-position", { body, parseAs: "stream", fetch: contract.fetchFor("envelope") })),
     };
+    return calls;
 }

@@ -2,7 +2,7 @@
 // Do not edit: change the spec and run make.
 import createFetchClient from "openapi-fetch";
 import type { components, paths } from "./schema.js";
-import { type ClientOptions, Contract, FailureEnvelopeError, type RawBody } from "raydium-api-runtime";
+import { type ClientOptions, Contract, FailureEnvelopeError, type RawBody, cursorPages, items, numberedPages } from "raydium-api-runtime";
 import { SCHEMAS } from "./schemas.js";
 
 // The shared runtime's classes (one ApiError for every host's client) and the contract
@@ -28,14 +28,23 @@ export function hasErrorCode(error: unknown, code: ErrorCode): error is FailureE
   return error instanceof FailureEnvelopeError && error.code === code;
 }
 
+/** A page walk's options: `maxPages` bounds the pages requested (default: every page). */
+export interface PageOptions {
+  maxPages?: number;
+}
+
 /** A client of the Pool data service (v3): one method per operation, each resolving to the typed
- * success or rejecting with an ApiError. */
+ * success or rejecting with an ApiError; `iterate` and `pages` walk each paged operation. */
 export function createClient(options: ClientOptions = {}) {
   const contract = new Contract(options, DEFAULT_BASE_URL, SCHEMAS, Object.values(ErrorCode));
   const http = createFetchClient<paths>({ baseUrl: contract.baseUrl, bodySerializer: (body) => contract.serialize(body) });
-  return {
+  const calls = {
     /** The base URL, the timeout and the retry policy this client uses. */
     contract,
+    /** A client like this one with some options changed, e.g. one call without retries:
+     * `client.withOptions({ retry: { maxRetries: 0 } }).listDynamicFeeConfigs(...)`. */
+    withOptions: (changed: ClientOptions) =>
+      createClient({ ...options, ...changed, retry: { ...options.retry, ...changed.retry } }),
     /** List the dynamic-fee tiers for concentrated-liquidity pools (`GET /main/clmm-dynamic-config`). */
     listDynamicFeeConfigs: (): Promise<components["schemas"]["DynamicFeeConfigListResponse"]> =>
       contract.envelope(
@@ -115,6 +124,63 @@ export function createClient(options: ClientOptions = {}) {
         http.GET("/farms/info/lp", { params: params ?? {}, parseAs: "stream", fetch: contract.fetchFor("envelope") }),
       ),
   };
+  /** Every page of each paged operation, in order, each through the operation's call (its
+   * timeouts, deadline, retries and typed errors). A page that fails rejects with its ApiError,
+   * whose `resume` is the query parameter that starts the walk again at that page. */
+  const pages = {
+    /** Every page of: List pools containing one or two mints, from `page` in `query` (page 1 by default). */
+    listPoolsByMint: (query: NonNullable<paths["/pools/info/mint"]["get"]["parameters"]["query"]>, options: PageOptions = {}) =>
+      numberedPages(
+        (number) => calls.listPoolsByMint({ query: { ...query, page: number } }),
+        (page) => page?.data?.hasNextPage,
+        (page) => (page?.data?.data ?? []).length,
+        "page",
+        query.page ?? 1,
+        options.maxPages,
+      ),
+    /** Every page of: List pools, paged, from `page` in `query` (page 1 by default). */
+    listPools: (query: NonNullable<paths["/pools/info/list"]["get"]["parameters"]["query"]> = {}, options: PageOptions = {}) =>
+      numberedPages(
+        (number) => calls.listPools({ query: { ...query, page: number } }),
+        (page) => page?.data?.hasNextPage,
+        (page) => (page?.data?.data ?? []).length,
+        "page",
+        query.page ?? 1,
+        options.maxPages,
+      ),
+    /** Every page of: List pools, cursor-paged, from `nextPageId` in `query` (the first page by default; each cursor passed back unchanged). */
+    listPoolsByCursor: (query: NonNullable<paths["/pools/info/list-v2"]["get"]["parameters"]["query"]> = {}, options: PageOptions = {}) =>
+      cursorPages(
+        (cursor) => calls.listPoolsByCursor({ query: { ...query, nextPageId: cursor } }),
+        (page) => page?.data?.nextPageId,
+        "nextPageId",
+        query.nextPageId,
+        options.maxPages,
+      ),
+    /** Every page of: List farms, from `page` in `query` (page 1 by default). */
+    listFarms: (query: NonNullable<paths["/farms/info/lp"]["get"]["parameters"]["query"]> = {}, options: PageOptions = {}) =>
+      numberedPages(
+        (number) => calls.listFarms({ query: { ...query, page: number } }),
+        (page) => page?.data?.hasNextPage,
+        (page) => (page?.data?.data ?? []).length,
+        "page",
+        query.page ?? 1,
+        options.maxPages,
+      ),
+  };
+  /** Every item of every page of each paged operation, in order, each once:
+   * `for await (const item of client.iterate.listPoolsByMint())`. */
+  const iterate = {
+    listPoolsByMint: (query: NonNullable<paths["/pools/info/mint"]["get"]["parameters"]["query"]>, options: PageOptions = {}) =>
+      items(pages.listPoolsByMint(query, options), (page) => page?.data?.data ?? []),
+    listPools: (query: NonNullable<paths["/pools/info/list"]["get"]["parameters"]["query"]> = {}, options: PageOptions = {}) =>
+      items(pages.listPools(query, options), (page) => page?.data?.data ?? []),
+    listPoolsByCursor: (query: NonNullable<paths["/pools/info/list-v2"]["get"]["parameters"]["query"]> = {}, options: PageOptions = {}) =>
+      items(pages.listPoolsByCursor(query, options), (page) => page?.data?.data ?? []),
+    listFarms: (query: NonNullable<paths["/farms/info/lp"]["get"]["parameters"]["query"]> = {}, options: PageOptions = {}) =>
+      items(pages.listFarms(query, options), (page) => page?.data?.data ?? []),
+  };
+  return { ...calls, pages, iterate };
 }
 
 export type Client = ReturnType<typeof createClient>;

@@ -1,14 +1,19 @@
 export interface RetryPolicy {
-    /** HTTP 429 is retried at most this many times. */
+    /** A failure that passes is retried at most this many times (0: never). */
     maxRetries: number;
-    /** A Retry-After wait longer than this (ms) is not waited: RateLimitedError at once. */
+    /** A wait longer than this (ms) is not waited: the call ends with the failure at once. */
     maxWaitMs: number;
-    /** The wait (ms) when a 429 has no readable Retry-After. */
+    /** Where a failure names no wait (no Retry-After): the first retry's backoff in ms, doubled at
+     * each retry and jittered (each wait up to a quarter shorter, at random). */
     defaultWaitMs: number;
     /** A whole call, retries included, ends within this many ms. */
     deadlineMs: number;
 }
 export declare const DEFAULT_RETRY: RetryPolicy;
+/** The HTTP statuses of failures that pass: a timeout, the rate limit, the server or the edge. */
+export declare const TRANSIENT_STATUSES: ReadonlySet<number>;
+/** The wait (ms) before retry number `retry` (0 for the first) where the failure names none. */
+export declare function backoffMs(policy: RetryPolicy, retry: number): number;
 /** Each attempt (connecting, the headers and the whole body) times out after this many ms. */
 export declare const DEFAULT_TIMEOUT_MS = 8000;
 export interface ClientOptions {
@@ -28,7 +33,10 @@ export interface ErrorDetails {
     headers?: Headers | undefined;
     body?: Uint8Array | undefined;
     cause?: unknown;
+    attempts?: number | undefined;
 }
+/** Where a page walk starts again, on the error of the page that stopped it. */
+export type Resume = Record<string, string | number>;
 /** Base class of every error a call rejects with instead of resolving to a usable success. */
 export declare class ApiError extends Error {
     /** The HTTP status; undefined when no response arrived. */
@@ -37,6 +45,11 @@ export declare class ApiError extends Error {
     readonly msg: string | undefined;
     readonly headers: Headers;
     readonly body: Uint8Array;
+    /** How many times the call was sent (the message says so when more than once). */
+    attempts: number;
+    /** Set by a page walk whose page failed: the parameter that starts it again at that page
+     * (`{ nextPageId: "..." }`, `{ page: 3 }`); no item of that page was yielded. */
+    resume: Resume | undefined;
     constructor(message: string, details?: ErrorDetails);
 }
 /** The service answered `success: false` (whatever the HTTP status). */
@@ -98,6 +111,15 @@ export declare function utf8Text(body: Uint8Array): string;
 /** The decoded envelope of a success; a typed ApiError for anything else (`codes`: the
  * service's known error codes, which a failure's `code` names). */
 export declare function decodeEnvelope(status: number, headers: Headers, body: Uint8Array, codes?: ReadonlySet<string>): Record<string, unknown>;
+/** Every page of a cursor-paged operation, from `first` (undefined: the first page): each
+ * page's cursor passed back unchanged; the page without one is the last. A page that fails
+ * rejects with its ApiError, `resume` set to `{ [parameter]: cursor }`. */
+export declare function cursorPages<P>(fetch: (cursor: string | undefined) => Promise<P>, nextCursor: (page: P) => string | undefined, parameter: string, first?: string, maxPages?: number): AsyncGenerator<P>;
+/** Every page of a page-numbered operation from page `first`; the last says there is no next
+ * page, or holds no item. A page that fails rejects with `resume` set to `{ [parameter]: n }`. */
+export declare function numberedPages<P>(fetch: (page: number) => Promise<P>, more: (page: P) => boolean | undefined, count: (page: P) => number, parameter: string, first: number, maxPages?: number): AsyncGenerator<P>;
+/** Each item of each page, in order (a null item where the schema admits one). */
+export declare function items<P, I>(pages: AsyncIterable<P>, of: (page: P) => readonly I[]): AsyncGenerator<I>;
 /** How a response is read: an envelope; an envelope whose JSON text is kept for sending back
  * (a quote); or a body the source does not show. */
 export type Mode = "envelope" | "verbatim" | "raw";
@@ -115,7 +137,11 @@ export declare class Contract {
     constructor(options: ClientOptions, defaultBaseUrl: string | undefined, schemas: Record<string, unknown>, codes?: readonly string[]);
     /** The fetch of every request (openapi-fetch's `fetch`), for a response read as `mode` says. */
     fetchFor(mode: Mode): (request: Request) => Promise<Response>;
+    /** The wait (ms) before the next attempt; or none, and why the call ends now with what it has. */
+    private waitBefore;
     private send;
+    /** The response a call returns (to openapi-fetch), its envelope decoded and kept; a typed error otherwise. */
+    private outcome;
     /** A request body as JSON (openapi-fetch's bodySerializer): a value this package returned as a
      * success that requests send back (a quote) goes in as the JSON text it came as. */
     serialize(body: unknown): string;

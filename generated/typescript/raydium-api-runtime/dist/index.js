@@ -5,12 +5,21 @@
 // scripts/clients/runtimes.py copies and compiles it into generated/typescript/raydium-api-runtime.
 //
 // Every call goes through `Contract.fetch`, the `fetch` openapi-fetch uses: it applies a
-// timeout per attempt and a deadline per call, retries HTTP 429 as Retry-After says, reads
-// the whole body, checks `success` and turns anything that is not a usable success into
-// a typed error. `Contract.envelope` then checks the decoded success against its schema.
-// Whatever happens, a call resolves to the typed success or rejects with an ApiError.
+// timeout per attempt and a deadline per call, retries the failures that pass (a refused or
+// cut connection, an attempt's timeout, HTTP 408, 429, 500, 502-504, 520-524: none of these
+// services changes state, so every call may be sent again), reads the whole body, checks
+// `success` and turns anything that is not a usable success into a typed error.
+// `Contract.envelope` then checks the decoded success against its schema. Whatever happens, a
+// call resolves to the typed success or rejects with an ApiError. `cursorPages`,
+// `numberedPages` and `items` walk a paged operation (each client's `iterate` and `pages`).
 import { Ajv2020 } from "ajv/dist/2020.js";
-export const DEFAULT_RETRY = { maxRetries: 2, maxWaitMs: 10_000, defaultWaitMs: 1_000, deadlineMs: 30_000 };
+export const DEFAULT_RETRY = { maxRetries: 2, maxWaitMs: 10_000, defaultWaitMs: 500, deadlineMs: 30_000 };
+/** The HTTP statuses of failures that pass: a timeout, the rate limit, the server or the edge. */
+export const TRANSIENT_STATUSES = new Set([408, 429, 500, 502, 503, 504, 520, 521, 522, 523, 524]);
+/** The wait (ms) before retry number `retry` (0 for the first) where the failure names none. */
+export function backoffMs(policy, retry) {
+    return policy.defaultWaitMs * 2 ** retry * (1 - 0.25 * Math.random());
+}
 /** Each attempt (connecting, the headers and the whole body) times out after this many ms. */
 export const DEFAULT_TIMEOUT_MS = 8_000;
 const NO_CODES = new Set();
@@ -22,6 +31,11 @@ export class ApiError extends Error {
     msg;
     headers;
     body;
+    /** How many times the call was sent (the message says so when more than once). */
+    attempts;
+    /** Set by a page walk whose page failed: the parameter that starts it again at that page
+     * (`{ nextPageId: "..." }`, `{ page: 3 }`); no item of that page was yielded. */
+    resume;
     constructor(message, details = {}) {
         super(message, details.cause === undefined ? undefined : { cause: details.cause });
         this.name = new.target.name;
@@ -29,7 +43,18 @@ export class ApiError extends Error {
         this.msg = details.msg;
         this.headers = details.headers ?? new Headers();
         this.body = details.body ?? new Uint8Array();
+        this.attempts = 1;
+        this.resume = undefined;
+        counted(this, details.attempts ?? 1);
     }
+}
+/** The error, counting the attempts its call made (said in its message when more than one). */
+function counted(error, attempts) {
+    if (attempts > error.attempts) {
+        error.message = `${error.message.replace(/ \(after \d+ attempts\)$/, "")} (after ${attempts} attempts)`;
+        error.attempts = attempts;
+    }
+    return error;
 }
 /** The service answered `success: false` (whatever the HTTP status). */
 export class FailureEnvelopeError extends ApiError {
@@ -250,6 +275,68 @@ const RAW_MARK = `\u0000raw:${Math.random().toString(36).slice(2)}:`;
 function sleep(ms) {
     return new Promise((resolve) => setTimeout(resolve, ms));
 }
+/** The wait (ms) a response asks for: `retry-after-ms`, or `Retry-After` (seconds or a date). */
+function askedWaitMs(headers) {
+    const ms = (headers.get("retry-after-ms") ?? "").trim();
+    if (/^\d+(\.\d+)?$/.test(ms))
+        return Number(ms);
+    const seconds = parseRetryAfter(headers.get("retry-after"));
+    return seconds === undefined ? undefined : seconds * 1000;
+}
+/** Every page of a cursor-paged operation, from `first` (undefined: the first page): each
+ * page's cursor passed back unchanged; the page without one is the last. A page that fails
+ * rejects with its ApiError, `resume` set to `{ [parameter]: cursor }`. */
+export async function* cursorPages(fetch, nextCursor, parameter, first, maxPages) {
+    checkMaxPages(maxPages);
+    let cursor = first;
+    for (let fetched = 0; maxPages === undefined || fetched < maxPages; fetched += 1) {
+        let page;
+        try {
+            page = await fetch(cursor);
+        }
+        catch (error) {
+            throw resuming(error, cursor === undefined ? {} : { [parameter]: cursor });
+        }
+        yield page;
+        cursor = nextCursor(page);
+        if (cursor === undefined || cursor === "")
+            return;
+    }
+}
+/** Every page of a page-numbered operation from page `first`; the last says there is no next
+ * page, or holds no item. A page that fails rejects with `resume` set to `{ [parameter]: n }`. */
+export async function* numberedPages(fetch, more, count, parameter, first, maxPages) {
+    checkMaxPages(maxPages);
+    for (let number = first, fetched = 0; maxPages === undefined || fetched < maxPages; number += 1, fetched += 1) {
+        let page;
+        try {
+            page = await fetch(number);
+        }
+        catch (error) {
+            throw resuming(error, { [parameter]: number });
+        }
+        yield page;
+        if (more(page) === false || count(page) === 0)
+            return;
+    }
+}
+/** Each item of each page, in order (a null item where the schema admits one). */
+export async function* items(pages, of) {
+    for await (const page of pages)
+        yield* of(page);
+}
+function checkMaxPages(maxPages) {
+    if (maxPages !== undefined && !(maxPages >= 1))
+        throw new RangeError(`maxPages must be at least 1 (or undefined for no bound), not ${maxPages}`);
+}
+function resuming(error, resume) {
+    if (error instanceof ApiError) {
+        error.resume = resume;
+        const start = Object.keys(resume).length === 0 ? "the first page" : JSON.stringify(resume);
+        error.message = `${error.message}; the walk stopped at this page: start it again with ${start} to resume`;
+    }
+    return error;
+}
 // By the schemas object a client module passes (one per host): every client of a host shares
 // one Checker, so a second client costs no new Ajv and no validator compiled again (adding a
 // bundle took about 22 ms a client, docs/decisions/, 109). The schemas are the module's own
@@ -300,13 +387,27 @@ export class Contract {
     fetchFor(mode) {
         return (request) => this.send(request, mode);
     }
+    /** The wait (ms) before the next attempt; or none, and why the call ends now with what it has. */
+    waitBefore(retry, ends, headers) {
+        if (retry >= this.retry.maxRetries)
+            return { why: "" };
+        const waitMs = (headers === undefined ? undefined : askedWaitMs(headers)) ?? backoffMs(this.retry, retry);
+        if (waitMs > this.retry.maxWaitMs)
+            return { why: `; the wait exceeds the retry policy's maxWaitMs of ${this.retry.maxWaitMs}` };
+        if (Date.now() + waitMs >= ends)
+            return { why: `; waiting would pass the call's deadline of ${this.retry.deadlineMs} ms` };
+        return { waitMs, why: "" };
+    }
     async send(request, mode) {
         const where = `${request.method} ${request.url}`;
         const ends = Date.now() + this.retry.deadlineMs;
-        for (let attempt = 0;; attempt += 1) {
+        for (let retry = 0;; retry += 1) {
+            const attempts = retry + 1;
             const remaining = ends - Date.now();
-            if (remaining <= 0)
-                throw new RequestTimeoutError(`${where}: the call's deadline of ${this.retry.deadlineMs} ms passed`);
+            if (remaining <= 0) {
+                throw new RequestTimeoutError(`${where}: the call's deadline of ${this.retry.deadlineMs} ms passed`, { attempts });
+            }
+            const lastChance = remaining <= this.timeoutMs; // this attempt's timeout is the call's deadline
             const signal = AbortSignal.timeout(Math.min(this.timeoutMs, remaining));
             const sent = new Request(request.clone(), { signal });
             for (const [name, value] of Object.entries(this.headers))
@@ -318,41 +419,56 @@ export class Contract {
                 body = await readBody(response);
             }
             catch (error) {
-                throw transportError(error, where);
-            }
-            if (response.status === 429 && attempt < this.retry.maxRetries) {
-                const asked = parseRetryAfter(response.headers.get("retry-after"));
-                const waitMs = asked === undefined ? this.retry.defaultWaitMs : asked * 1000;
-                if (waitMs > this.retry.maxWaitMs) {
-                    throw rateLimited(429, response.headers, body, this.codes, `; the wait exceeds the retry policy's maxWaitMs of ${this.retry.maxWaitMs}`);
-                }
-                if (Date.now() + waitMs >= ends) {
-                    throw rateLimited(429, response.headers, body, this.codes, `; waiting would pass the call's deadline of ${this.retry.deadlineMs} ms`);
+                const failed = transportError(error, where);
+                const waitMs = failed instanceof RequestTimeoutError && lastChance ? undefined : this.waitBefore(retry, ends, undefined).waitMs;
+                if (waitMs === undefined) {
+                    if (failed instanceof RequestTimeoutError && lastChance) {
+                        throw new RequestTimeoutError(`${where}: the call's deadline of ${this.retry.deadlineMs} ms passed`, { cause: error, attempts });
+                    }
+                    throw counted(failed, attempts);
                 }
                 await sleep(waitMs);
                 continue;
             }
-            let envelope;
-            if (mode === "raw" && response.status >= 200 && response.status <= 299) {
-                const raw = envelopeOrEmpty(body);
-                if (raw["success"] === false)
-                    throw failure(response.status, raw, { status: response.status, headers: response.headers, body }, this.codes);
+            if (TRANSIENT_STATUSES.has(response.status) && retry < this.retry.maxRetries) {
+                const { waitMs, why } = this.waitBefore(retry, ends, response.headers);
+                if (waitMs !== undefined) {
+                    await sleep(waitMs);
+                    continue;
+                }
+                if (response.status === 429)
+                    throw counted(rateLimited(429, response.headers, body, this.codes, why), attempts);
             }
-            else {
-                envelope = decodeEnvelope(response.status, response.headers, body, this.codes);
-                if (mode === "raw")
-                    throw new UnexpectedStatus(`HTTP ${response.status}: unexpected status`, { status: response.status, headers: response.headers, body });
-                if (mode === "verbatim")
-                    rawJson.set(envelope, utf8Text(body));
+            try {
+                return this.outcome(response, body, mode);
             }
-            // An envelope call's body was decoded here (kept in `decoded`): openapi-fetch gets the
-            // status and headers only, not a second copy of the bytes to wrap in a stream.
-            const empty = envelope !== undefined || [204, 205, 304].includes(response.status);
-            const returned = new Response(empty ? null : body, { status: response.status, statusText: response.statusText, headers: response.headers });
-            if (envelope !== undefined)
-                this.decoded.set(returned, envelope);
-            return returned;
+            catch (error) {
+                throw error instanceof ApiError ? counted(error, attempts) : error;
+            }
         }
+    }
+    /** The response a call returns (to openapi-fetch), its envelope decoded and kept; a typed error otherwise. */
+    outcome(response, body, mode) {
+        let envelope;
+        if (mode === "raw" && response.status >= 200 && response.status <= 299) {
+            const raw = envelopeOrEmpty(body);
+            if (raw["success"] === false)
+                throw failure(response.status, raw, { status: response.status, headers: response.headers, body }, this.codes);
+        }
+        else {
+            envelope = decodeEnvelope(response.status, response.headers, body, this.codes);
+            if (mode === "raw")
+                throw new UnexpectedStatus(`HTTP ${response.status}: unexpected status`, { status: response.status, headers: response.headers, body });
+            if (mode === "verbatim")
+                rawJson.set(envelope, utf8Text(body));
+        }
+        // An envelope call's body was decoded here (kept in `decoded`): openapi-fetch gets the
+        // status and headers only, not a second copy of the bytes to wrap in a stream.
+        const empty = envelope !== undefined || [204, 205, 304].includes(response.status);
+        const returned = new Response(empty ? null : body, { status: response.status, statusText: response.statusText, headers: response.headers });
+        if (envelope !== undefined)
+            this.decoded.set(returned, envelope);
+        return returned;
     }
     /** A request body as JSON (openapi-fetch's bodySerializer): a value this package returned as a
      * success that requests send back (a quote) goes in as the JSON text it came as. */

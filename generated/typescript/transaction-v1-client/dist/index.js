@@ -72,9 +72,12 @@ export function hasErrorCode(error, code) {
 export function createClient(options = {}) {
     const contract = new Contract(options, DEFAULT_BASE_URL, SCHEMAS, Object.values(ErrorCode));
     const http = createFetchClient({ baseUrl: contract.baseUrl, bodySerializer: (body) => contract.serialize(body) });
-    return {
+    const calls = {
         /** The base URL, the timeout and the retry policy this client uses. */
         contract,
+        /** A client like this one with some options changed, e.g. one call without retries:
+         * `client.withOptions({ retry: { maxRetries: 0 } }).computeSwapBaseIn(...)`. */
+        withOptions: (changed) => createClient({ ...options, ...changed, retry: { ...options.retry, ...changed.retry } }),
         /** Compute a swap quote for a fixed input amount (`GET /compute/swap-base-in`). */
         computeSwapBaseIn: (params) => contract.envelope("#/components/schemas/SwapComputeResponse", http.GET("/compute/swap-base-in", { params: params ?? {}, parseAs: "stream", fetch: contract.fetchFor("verbatim") })),
         /** Compute a swap quote for a fixed output amount (`GET /compute/swap-base-out`). */
@@ -84,4 +87,5 @@ export function createClient(options = {}) {
         /** Build an unsigned transaction for a fixed output (`POST /transaction/swap-base-out`). */
         buildSwapBaseOutTransaction: (body) => contract.envelope("#/components/schemas/SwapTransactionResponse", http.POST("/transaction/swap-base-out", { body, parseAs: "stream", fetch: contract.fetchFor("envelope") })),
     };
+    return calls;
 }

@@ -76,14 +76,23 @@ export function hasErrorCode(error: unknown, code: ErrorCode): error is FailureE
   return error instanceof FailureEnvelopeError && error.code === code;
 }
 
+/** A page walk's options: `maxPages` bounds the pages requested (default: every page). */
+export interface PageOptions {
+  maxPages?: number;
+}
+
 /** A client of the Swap transaction service (Route V2, host transaction-v1): one method per operation, each resolving to the typed
  * success or rejecting with an ApiError. */
 export function createClient(options: ClientOptions = {}) {
   const contract = new Contract(options, DEFAULT_BASE_URL, SCHEMAS, Object.values(ErrorCode));
   const http = createFetchClient<paths>({ baseUrl: contract.baseUrl, bodySerializer: (body) => contract.serialize(body) });
-  return {
+  const calls = {
     /** The base URL, the timeout and the retry policy this client uses. */
     contract,
+    /** A client like this one with some options changed, e.g. one call without retries:
+     * `client.withOptions({ retry: { maxRetries: 0 } }).computeSwapBaseIn(...)`. */
+    withOptions: (changed: ClientOptions) =>
+      createClient({ ...options, ...changed, retry: { ...options.retry, ...changed.retry } }),
     /** Compute a swap quote for a fixed input amount (`GET /compute/swap-base-in`). */
     computeSwapBaseIn: (params: paths["/compute/swap-base-in"]["get"]["parameters"]): Promise<components["schemas"]["SwapComputeResponse"]> =>
       contract.envelope(
@@ -109,6 +118,7 @@ export function createClient(options: ClientOptions = {}) {
         http.POST("/transaction/swap-base-out", { body, parseAs: "stream", fetch: contract.fetchFor("envelope") }),
       ),
   };
+  return calls;
 }
 
 export type Client = ReturnType<typeof createClient>;

@@ -5,25 +5,37 @@
 // scripts/clients/runtimes.py copies and compiles it into generated/typescript/raydium-api-runtime.
 //
 // Every call goes through `Contract.fetch`, the `fetch` openapi-fetch uses: it applies a
-// timeout per attempt and a deadline per call, retries HTTP 429 as Retry-After says, reads
-// the whole body, checks `success` and turns anything that is not a usable success into
-// a typed error. `Contract.envelope` then checks the decoded success against its schema.
-// Whatever happens, a call resolves to the typed success or rejects with an ApiError.
+// timeout per attempt and a deadline per call, retries the failures that pass (a refused or
+// cut connection, an attempt's timeout, HTTP 408, 429, 500, 502-504, 520-524: none of these
+// services changes state, so every call may be sent again), reads the whole body, checks
+// `success` and turns anything that is not a usable success into a typed error.
+// `Contract.envelope` then checks the decoded success against its schema. Whatever happens, a
+// call resolves to the typed success or rejects with an ApiError. `cursorPages`,
+// `numberedPages` and `items` walk a paged operation (each client's `iterate` and `pages`).
 
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 
 export interface RetryPolicy {
-  /** HTTP 429 is retried at most this many times. */
+  /** A failure that passes is retried at most this many times (0: never). */
   maxRetries: number;
-  /** A Retry-After wait longer than this (ms) is not waited: RateLimitedError at once. */
+  /** A wait longer than this (ms) is not waited: the call ends with the failure at once. */
   maxWaitMs: number;
-  /** The wait (ms) when a 429 has no readable Retry-After. */
+  /** Where a failure names no wait (no Retry-After): the first retry's backoff in ms, doubled at
+   * each retry and jittered (each wait up to a quarter shorter, at random). */
   defaultWaitMs: number;
   /** A whole call, retries included, ends within this many ms. */
   deadlineMs: number;
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { maxRetries: 2, maxWaitMs: 10_000, defaultWaitMs: 1_000, deadlineMs: 30_000 };
+export const DEFAULT_RETRY: RetryPolicy = { maxRetries: 2, maxWaitMs: 10_000, defaultWaitMs: 500, deadlineMs: 30_000 };
+
+/** The HTTP statuses of failures that pass: a timeout, the rate limit, the server or the edge. */
+export const TRANSIENT_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504, 520, 521, 522, 523, 524]);
+
+/** The wait (ms) before retry number `retry` (0 for the first) where the failure names none. */
+export function backoffMs(policy: RetryPolicy, retry: number): number {
+  return policy.defaultWaitMs * 2 ** retry * (1 - 0.25 * Math.random());
+}
 /** Each attempt (connecting, the headers and the whole body) times out after this many ms. */
 export const DEFAULT_TIMEOUT_MS = 8_000;
 
@@ -47,7 +59,11 @@ export interface ErrorDetails {
   headers?: Headers | undefined;
   body?: Uint8Array | undefined;
   cause?: unknown;
+  attempts?: number | undefined;
 }
+
+/** Where a page walk starts again, on the error of the page that stopped it. */
+export type Resume = Record<string, string | number>;
 
 /** Base class of every error a call rejects with instead of resolving to a usable success. */
 export class ApiError extends Error {
@@ -57,6 +73,11 @@ export class ApiError extends Error {
   readonly msg: string | undefined;
   readonly headers: Headers;
   readonly body: Uint8Array;
+  /** How many times the call was sent (the message says so when more than once). */
+  attempts: number;
+  /** Set by a page walk whose page failed: the parameter that starts it again at that page
+   * (`{ nextPageId: "..." }`, `{ page: 3 }`); no item of that page was yielded. */
+  resume: Resume | undefined;
   constructor(message: string, details: ErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.name = new.target.name;
@@ -64,7 +85,19 @@ export class ApiError extends Error {
     this.msg = details.msg;
     this.headers = details.headers ?? new Headers();
     this.body = details.body ?? new Uint8Array();
+    this.attempts = 1;
+    this.resume = undefined;
+    counted(this, details.attempts ?? 1);
   }
+}
+
+/** The error, counting the attempts its call made (said in its message when more than one). */
+function counted<E extends ApiError>(error: E, attempts: number): E {
+  if (attempts > error.attempts) {
+    error.message = `${error.message.replace(/ \(after \d+ attempts\)$/, "")} (after ${attempts} attempts)`;
+    error.attempts = attempts;
+  }
+  return error;
 }
 
 /** The service answered `success: false` (whatever the HTTP status). */
@@ -297,6 +330,69 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
+/** The wait (ms) a response asks for: `retry-after-ms`, or `Retry-After` (seconds or a date). */
+function askedWaitMs(headers: Headers): number | undefined {
+  const ms = (headers.get("retry-after-ms") ?? "").trim();
+  if (/^\d+(\.\d+)?$/.test(ms)) return Number(ms);
+  const seconds = parseRetryAfter(headers.get("retry-after"));
+  return seconds === undefined ? undefined : seconds * 1000;
+}
+
+/** Every page of a cursor-paged operation, from `first` (undefined: the first page): each
+ * page's cursor passed back unchanged; the page without one is the last. A page that fails
+ * rejects with its ApiError, `resume` set to `{ [parameter]: cursor }`. */
+export async function* cursorPages<P>(fetch: (cursor: string | undefined) => Promise<P>,
+  nextCursor: (page: P) => string | undefined, parameter: string, first?: string, maxPages?: number): AsyncGenerator<P> {
+  checkMaxPages(maxPages);
+  let cursor = first;
+  for (let fetched = 0; maxPages === undefined || fetched < maxPages; fetched += 1) {
+    let page: P;
+    try {
+      page = await fetch(cursor);
+    } catch (error) {
+      throw resuming(error, cursor === undefined ? {} : { [parameter]: cursor });
+    }
+    yield page;
+    cursor = nextCursor(page);
+    if (cursor === undefined || cursor === "") return;
+  }
+}
+
+/** Every page of a page-numbered operation from page `first`; the last says there is no next
+ * page, or holds no item. A page that fails rejects with `resume` set to `{ [parameter]: n }`. */
+export async function* numberedPages<P>(fetch: (page: number) => Promise<P>, more: (page: P) => boolean | undefined,
+  count: (page: P) => number, parameter: string, first: number, maxPages?: number): AsyncGenerator<P> {
+  checkMaxPages(maxPages);
+  for (let number = first, fetched = 0; maxPages === undefined || fetched < maxPages; number += 1, fetched += 1) {
+    let page: P;
+    try {
+      page = await fetch(number);
+    } catch (error) {
+      throw resuming(error, { [parameter]: number });
+    }
+    yield page;
+    if (more(page) === false || count(page) === 0) return;
+  }
+}
+
+/** Each item of each page, in order (a null item where the schema admits one). */
+export async function* items<P, I>(pages: AsyncIterable<P>, of: (page: P) => readonly I[]): AsyncGenerator<I> {
+  for await (const page of pages) yield* of(page);
+}
+
+function checkMaxPages(maxPages: number | undefined): void {
+  if (maxPages !== undefined && !(maxPages >= 1)) throw new RangeError(`maxPages must be at least 1 (or undefined for no bound), not ${maxPages}`);
+}
+
+function resuming(error: unknown, resume: Resume): unknown {
+  if (error instanceof ApiError) {
+    error.resume = resume;
+    const start = Object.keys(resume).length === 0 ? "the first page" : JSON.stringify(resume);
+    error.message = `${error.message}; the walk stopped at this page: start it again with ${start} to resume`;
+  }
+  return error;
+}
+
 /** How a response is read: an envelope; an envelope whose JSON text is kept for sending back
  * (a quote); or a body the source does not show. */
 export type Mode = "envelope" | "verbatim" | "raw";
@@ -364,12 +460,25 @@ export class Contract {
     return (request) => this.send(request, mode);
   }
 
+  /** The wait (ms) before the next attempt; or none, and why the call ends now with what it has. */
+  private waitBefore(retry: number, ends: number, headers: Headers | undefined): { waitMs?: number; why: string } {
+    if (retry >= this.retry.maxRetries) return { why: "" };
+    const waitMs = (headers === undefined ? undefined : askedWaitMs(headers)) ?? backoffMs(this.retry, retry);
+    if (waitMs > this.retry.maxWaitMs) return { why: `; the wait exceeds the retry policy's maxWaitMs of ${this.retry.maxWaitMs}` };
+    if (Date.now() + waitMs >= ends) return { why: `; waiting would pass the call's deadline of ${this.retry.deadlineMs} ms` };
+    return { waitMs, why: "" };
+  }
+
   private async send(request: Request, mode: Mode): Promise<Response> {
     const where = `${request.method} ${request.url}`;
     const ends = Date.now() + this.retry.deadlineMs;
-    for (let attempt = 0; ; attempt += 1) {
+    for (let retry = 0; ; retry += 1) {
+      const attempts = retry + 1;
       const remaining = ends - Date.now();
-      if (remaining <= 0) throw new RequestTimeoutError(`${where}: the call's deadline of ${this.retry.deadlineMs} ms passed`);
+      if (remaining <= 0) {
+        throw new RequestTimeoutError(`${where}: the call's deadline of ${this.retry.deadlineMs} ms passed`, { attempts });
+      }
+      const lastChance = remaining <= this.timeoutMs; // this attempt's timeout is the call's deadline
       const signal = AbortSignal.timeout(Math.min(this.timeoutMs, remaining));
       const sent = new Request(request.clone(), { signal });
       for (const [name, value] of Object.entries(this.headers)) sent.headers.set(name, value);
@@ -379,36 +488,50 @@ export class Contract {
         response = await this.underlying(sent);
         body = await readBody(response);
       } catch (error) {
-        throw transportError(error, where);
-      }
-      if (response.status === 429 && attempt < this.retry.maxRetries) {
-        const asked = parseRetryAfter(response.headers.get("retry-after"));
-        const waitMs = asked === undefined ? this.retry.defaultWaitMs : asked * 1000;
-        if (waitMs > this.retry.maxWaitMs) {
-          throw rateLimited(429, response.headers, body, this.codes, `; the wait exceeds the retry policy's maxWaitMs of ${this.retry.maxWaitMs}`);
-        }
-        if (Date.now() + waitMs >= ends) {
-          throw rateLimited(429, response.headers, body, this.codes, `; waiting would pass the call's deadline of ${this.retry.deadlineMs} ms`);
+        const failed = transportError(error, where);
+        const waitMs = failed instanceof RequestTimeoutError && lastChance ? undefined : this.waitBefore(retry, ends, undefined).waitMs;
+        if (waitMs === undefined) {
+          if (failed instanceof RequestTimeoutError && lastChance) {
+            throw new RequestTimeoutError(`${where}: the call's deadline of ${this.retry.deadlineMs} ms passed`, { cause: error, attempts });
+          }
+          throw counted(failed, attempts);
         }
         await sleep(waitMs);
         continue;
       }
-      let envelope: Record<string, unknown> | undefined;
-      if (mode === "raw" && response.status >= 200 && response.status <= 299) {
-        const raw = envelopeOrEmpty(body);
-        if (raw["success"] === false) throw failure(response.status, raw, { status: response.status, headers: response.headers, body }, this.codes);
-      } else {
-        envelope = decodeEnvelope(response.status, response.headers, body, this.codes);
-        if (mode === "raw") throw new UnexpectedStatus(`HTTP ${response.status}: unexpected status`, { status: response.status, headers: response.headers, body });
-        if (mode === "verbatim") rawJson.set(envelope, utf8Text(body));
+      if (TRANSIENT_STATUSES.has(response.status) && retry < this.retry.maxRetries) {
+        const { waitMs, why } = this.waitBefore(retry, ends, response.headers);
+        if (waitMs !== undefined) {
+          await sleep(waitMs);
+          continue;
+        }
+        if (response.status === 429) throw counted(rateLimited(429, response.headers, body, this.codes, why), attempts);
       }
-      // An envelope call's body was decoded here (kept in `decoded`): openapi-fetch gets the
-      // status and headers only, not a second copy of the bytes to wrap in a stream.
-      const empty = envelope !== undefined || [204, 205, 304].includes(response.status);
-      const returned = new Response(empty ? null : body, { status: response.status, statusText: response.statusText, headers: response.headers });
-      if (envelope !== undefined) this.decoded.set(returned, envelope);
-      return returned;
+      try {
+        return this.outcome(response, body, mode);
+      } catch (error) {
+        throw error instanceof ApiError ? counted(error, attempts) : error;
+      }
     }
+  }
+
+  /** The response a call returns (to openapi-fetch), its envelope decoded and kept; a typed error otherwise. */
+  private outcome(response: Response, body: Uint8Array<ArrayBuffer>, mode: Mode): Response {
+    let envelope: Record<string, unknown> | undefined;
+    if (mode === "raw" && response.status >= 200 && response.status <= 299) {
+      const raw = envelopeOrEmpty(body);
+      if (raw["success"] === false) throw failure(response.status, raw, { status: response.status, headers: response.headers, body }, this.codes);
+    } else {
+      envelope = decodeEnvelope(response.status, response.headers, body, this.codes);
+      if (mode === "raw") throw new UnexpectedStatus(`HTTP ${response.status}: unexpected status`, { status: response.status, headers: response.headers, body });
+      if (mode === "verbatim") rawJson.set(envelope, utf8Text(body));
+    }
+    // An envelope call's body was decoded here (kept in `decoded`): openapi-fetch gets the
+    // status and headers only, not a second copy of the bytes to wrap in a stream.
+    const empty = envelope !== undefined || [204, 205, 304].includes(response.status);
+    const returned = new Response(empty ? null : body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    if (envelope !== undefined) this.decoded.set(returned, envelope);
+    return returned;
   }
 
   /** A request body as JSON (openapi-fetch's bodySerializer): a value this package returned as a
