@@ -28,6 +28,7 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
+from ..common import naming
 from ..common.paths import REPO
 from ..release import packages, records
 from ..spec import code_samples, oas
@@ -647,6 +648,7 @@ def render_all(out: Path, ledger_path: Path, hosts: list[str]) -> list[Path]:
     env.filters["code_name"] = code_name
     env.filters["status_label"] = status_label
     env.filters["anchor"] = anchor
+    env.filters["python_snake"] = naming.python_snake
     env.filters["tojson_pretty"] = lambda v: json.dumps(v, indent=2, ensure_ascii=False)
     tmp = out.with_name(f".tmp-{out.name}")
     if tmp.exists():

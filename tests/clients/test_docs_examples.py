@@ -9,12 +9,13 @@ import os
 import re
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from toolchains import BUILD, write_if_changed
 
-from mock_servers import Prism
+from mock_servers import PagingServer, Prism
 from project import HOSTS, NODE_BIN, PYTHON_PACKAGES, REPO, default_url
 
 pytestmark = pytest.mark.e2e
@@ -35,30 +36,47 @@ IMPORT_CLIENT = re.compile(r"^from (\w+)_client import Client(?: as (\w+))?\b", 
 IMPORT_TS_CLIENT = re.compile(r"generated/typescript/([a-z0-9-]+)-client/")
 
 
-def point_at_mocks(code: str, servers: dict[str, Prism]) -> str:
-    """The public base URLs, and `Client()` with its default, pointed at the mocks."""
+WALKS = re.compile(r"\biterate\b")  # a block that walks pages: list_pools_by_cursor.iterate, client.iterate.x
+
+
+def point_at_mocks(code: str, servers: dict[str, Prism], paging: PagingServer) -> str:
+    """The public base URLs, and `Client()` with its default, pointed at the mocks. A block
+    that walks pages gets the paging server for the pool data service: Prism answers every
+    page with the same example, so its cursor never ends a walk."""
+    urls = {host: servers[host].url for host in HOSTS}
+    if WALKS.search(code):
+        urls["pool-v3"] = paging.url
     for host in HOSTS:
         default = default_url(host)
-        code = code.replace(default, servers[host].url)
+        code = code.replace(default, urls[host])
     for package, alias in IMPORT_CLIENT.findall(code):
         host = package.replace("_", "-")
         name = alias or "Client"
-        code = re.sub(rf"\b{name}\((?=[)r])", f"{name}(base_url={servers[host].url!r}, ", code)
-        code = code.replace(f"{name}(base_url={servers[host].url!r}, )", f"{name}(base_url={servers[host].url!r})")
+        code = re.sub(rf"\b{name}\((?=[)r])", f"{name}(base_url={urls[host]!r}, ", code)
+        code = code.replace(f"{name}(base_url={urls[host]!r}, )", f"{name}(base_url={urls[host]!r})")
     for host in IMPORT_TS_CLIENT.findall(code):
-        code = code.replace("createClient()", f"createClient({{ baseUrl: {json.dumps(servers[host].url)} }})")
+        code = code.replace("createClient()", f"createClient({{ baseUrl: {json.dumps(urls[host])} }})")
     return code
+
+
+@pytest.fixture(scope="module")
+def paging() -> Iterator[PagingServer]:
+    """Pages of pools whose pages fail once each as the edge fails: a walk in an example comes
+    through them as a user's does."""
+    with PagingServer() as server:
+        yield server
 
 
 def test_every_client_page_has_a_runnable_example() -> None:
     assert {name.split("#")[0] for name, _ in blocks("python")} == {"python.md", "models.md"}
-    assert [name for name, _ in blocks("ts")] == ["typescript.md#1", "typescript.md#2"]
+    assert [name for name, _ in blocks("ts")] == ["typescript.md#1", "typescript.md#2", "typescript.md#3"]
 
 
 @pytest.mark.parametrize(("name", "code"), blocks("python"), ids=[n for n, _ in blocks("python")])
-def test_python_example_runs(name: str, code: str, prism_servers: dict[str, Prism], tmp_path: Path) -> None:
+def test_python_example_runs(name: str, code: str, prism_servers: dict[str, Prism], paging: PagingServer,
+                             tmp_path: Path) -> None:  # fmt: skip
     script = tmp_path / "example.py"
-    script.write_text(point_at_mocks(code, prism_servers), encoding="utf-8")
+    script.write_text(point_at_mocks(code, prism_servers, paging), encoding="utf-8")
     proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120, check=False,
                           cwd=tmp_path, env={**os.environ, "PYTHONPATH": PYTHONPATH})  # fmt: skip
     assert proc.returncode == 0, f"{name}:\n{proc.stderr}"
@@ -88,7 +106,7 @@ def test_python_example_passes_mypy_strict(name: str, code: str, tmp_path: Path,
 
 
 @pytest.fixture(scope="module")
-def compiled_ts(prism_servers: dict[str, Prism]) -> tuple[Path, int, str]:
+def compiled_ts(prism_servers: dict[str, Prism], paging: PagingServer) -> tuple[Path, int, str]:
     """Every TypeScript block, as exampleN.mts, compiled by one tsc --strict run (its start and
     the clients' types cost 3 s, once, not once a block): the output folder, tsc's exit status
     and what it said. The project is kept in build/ts-examples and tsc runs --incremental, as the
@@ -99,7 +117,7 @@ def compiled_ts(prism_servers: dict[str, Prism]) -> tuple[Path, int, str]:
     for index, (_, code) in enumerate(blocks("ts")):
         source = folder / f"example{index}.mts"
         code = code.replace("./generated/typescript/", f"{REPO}/generated/typescript/")
-        write_if_changed(source, point_at_mocks(code, prism_servers))
+        write_if_changed(source, point_at_mocks(code, prism_servers, paging))
         sources.append(str(source))
     out, info = folder / "out", folder / "out" / "examples.tsbuildinfo"
     if not all((out / f"example{index}.mjs").is_file() for index in range(len(sources))):

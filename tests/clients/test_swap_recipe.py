@@ -10,17 +10,16 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from toolchains import BUILD, write_if_changed
 
 from mock_servers import FakeSolanaRpc, Prism, Reply, ScriptedServer, json_reply
-from project import NODE_BIN, PYTHONPATH, REPO, TEST_NODE_BIN, bundle
+from project import PYTHONPATH, REPO, bundle
+from recipes import compile_typescript, run_typescript
 
 pytestmark = pytest.mark.e2e
 RECIPES = REPO / "docs" / "guide" / "recipes"
@@ -126,47 +125,14 @@ def test_python_recipe_is_typed() -> None:
 # --- TypeScript (@solana/kit) --------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def typescript_recipe() -> Path:
-    """The recipe in a scratch project, type-checked with tsc --strict and compiled. The project
-    is kept in build/ts-recipe and tsc runs --incremental: a run where neither the recipe nor the
-    types it reads changed checks nothing again, and tsc reports again any error it recorded
-    (docs/decisions/, 113)."""
-    folder = BUILD / "ts-recipe"
-    modules = folder / "node_modules"
-    shutil.rmtree(modules, ignore_errors=True)  # the links are made again: a package gone is gone here too
-    (modules / "@solana").mkdir(parents=True)
-    (modules / "@types").mkdir()
-    for host in ("transaction-v1", "pool-v3"):
-        (modules / f"raydium-{host}-client").symlink_to(REPO / "generated" / "typescript" / f"{host}-client")
-    for package in sorted((TEST_NODE_BIN.parent / "@solana").iterdir()):
-        (modules / "@solana" / package.name).symlink_to(package)
-    for package in sorted(TEST_NODE_BIN.parent.iterdir()):
-        if not package.name.startswith((".", "@")) and not (modules / package.name).exists():
-            (modules / package.name).symlink_to(package)
-    (modules / "@types" / "node").symlink_to(TEST_NODE_BIN.parent / "@types" / "node")
-    write_if_changed(folder / "package.json", '{"type": "module"}\n')
-    options = {"strict": True, "module": "nodenext", "moduleResolution": "nodenext", "target": "es2022",
-               "types": ["node"], "lib": ["es2022", "dom"], "skipLibCheck": True, "outDir": "out",
-               "incremental": True, "tsBuildInfoFile": "out/swap.tsbuildinfo"}  # fmt: skip
-    write_if_changed(folder / "tsconfig.json", json.dumps({"compilerOptions": options, "files": ["swap.ts"]}))
-    write_if_changed(folder / "swap.ts", (RECIPES / "swap.ts").read_text(encoding="utf-8"))
-    compiled = folder / "out" / "swap.js"
-    if not compiled.is_file():  # tsc goes by its build info, not by what is in out/
-        (folder / str(options["tsBuildInfoFile"])).unlink(missing_ok=True)
-    proc = subprocess.run([str(NODE_BIN / "tsc"), "-p", str(folder)], capture_output=True, text=True, cwd=folder,
-                          check=False)  # fmt: skip
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    return compiled
-
-
-def run_typescript(recipe: Path, args: list[str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(["node", str(recipe), *args], capture_output=True, text=True, timeout=120,
-                          cwd=recipe.parent.parent, check=False)  # fmt: skip
+    """The recipe type-checked with tsc --strict and compiled (recipes.compile_typescript)."""
+    return compile_typescript(RECIPES / "swap.ts", ("transaction-v1", "pool-v3"), solana=True)
 
 
 def test_typescript_recipe_against_the_mock(prism_servers: dict[str, Prism], rpc: FakeSolanaRpc, keypair: Path,
                                             typescript_recipe: Path) -> None:
     args = arguments(keypair, rpc, prism_servers["transaction-v1"].url, prism_servers["pool-v3"].url)
-    check(run_typescript(typescript_recipe, args), rpc, ["V0"])
+    check(run_typescript(typescript_recipe, *args), rpc, ["V0"])
 
 
 def test_typescript_recipe_sends_set_up_swap_and_clean_up_in_order(
@@ -174,5 +140,5 @@ def test_typescript_recipe_sends_set_up_swap_and_clean_up_in_order(
     typescript_recipe: Path,
 ) -> None:  # fmt: skip
     args = arguments(keypair, rpc, legacy.url, prism_servers["pool-v3"].url)
-    check(run_typescript(typescript_recipe, args), rpc, ["LEGACY"] * 3)
+    check(run_typescript(typescript_recipe, *args), rpc, ["LEGACY"] * 3)
     assert [m.split(":")[0] for m in memos(rpc)] == [f"illustrative {step}" for step in ("set-up", "swap", "clean-up")]

@@ -10,13 +10,14 @@ import copy
 import json
 import subprocess
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from mock_servers import ScriptedServer, json_reply
+from mock_servers import HTML, Reply, ScriptedServer, json_reply
 from project import REPO, bundle
-from recipes import run_recipe, type_check
+from recipes import compile_typescript, run_recipe, run_typescript, type_check
 
 pytestmark = pytest.mark.e2e
 RECIPE = REPO / "docs" / "guide" / "recipes" / "sync_pools.py"
@@ -68,6 +69,22 @@ def test_every_page_once_in_order_with_the_cursor_unchanged(pools: ScriptedServe
     assert "synced 3 pools in 3 pages, 1 waits" in proc.stderr
 
 
+def test_an_edge_failure_is_retried_by_the_client_not_the_recipe(pools: ScriptedServer) -> None:
+    """A Cloudflare 502 page and a 503 are retried by the client's iterator: no wait of the
+    recipe's own, the same cursor asked again, every pool once."""
+    pages = examples("/pools/info/list-v2")
+    edge = Reply(502, HTML, content_type="text/html; charset=UTF-8")
+    busy = json_reply(503, {"id": "x", "success": False, "msg": "busy"})
+    first, last = json_reply(200, pages["pageWithCursor"]), json_reply(200, pages["lastPage"])
+    pools.on("/pools/info/list-v2", first, edge, busy, last)
+    proc = run("--pool-url", pools.url)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert len(proc.stdout.splitlines()) == 2
+    asked = [query.get("nextPageId", [None])[0] for query in pools.queries["/pools/info/list-v2"]]
+    assert asked == [None, CURSOR_1, CURSOR_1, CURSOR_1]
+    assert "synced 2 pools in 2 pages, 0 waits" in proc.stderr
+
+
 def test_unknown_keys_of_a_pool_are_kept(pools: ScriptedServer) -> None:
     page = examples("/pools/info/list-v2")["lastPage"]
     page["data"]["data"][0]["futurePoolField"] = {"kept": [1, 2.5]}
@@ -99,3 +116,35 @@ def test_the_shared_bundle_is_left_as_committed() -> None:
     """These tests edit the examples they serve; the cached bundle other tests read is untouched."""
     committed = json.loads((REPO / "generated" / "openapi" / "pool-v3.json").read_text(encoding="utf-8"))
     assert bundle("pool-v3") == committed
+
+
+# --- TypeScript (docs/guide/recipes/sync_pools.ts) -------------------------------------------------
+TS_RECIPE = REPO / "docs" / "guide" / "recipes" / "sync_pools.ts"
+
+
+@pytest.fixture(scope="module")
+def typescript_recipe() -> Path:
+    """The recipe type-checked with tsc --strict and compiled (recipes.compile_typescript)."""
+    return compile_typescript(TS_RECIPE, ("pool-v3",))
+
+
+def test_typescript_every_page_once_in_order_with_the_cursor_unchanged(pools: ScriptedServer,
+                                                                      typescript_recipe: Path) -> None:  # fmt: skip
+    proc = run_typescript(typescript_recipe, "--pool-url", pools.url, "--size", "500")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    synced = [json.loads(line)["id"] for line in proc.stdout.splitlines()]
+    assert synced == ["3ucNos4NbumPLZNWztqGHNFFgkHeRMBQAVemeeomsUxv", "2QdhepnKRTLjjSqPL1PtKNwqrUkoLee5Gqs8bvZhRdMv",
+                      "58oQChx4yWmvKdwLLZzBi4ChoCc2fqCUWBkwMihLYQo2"]  # fmt: skip
+    asked = [query.get("nextPageId", [None])[0] for query in pools.queries["/pools/info/list-v2"]]
+    assert asked == [None, CURSOR_1, CURSOR_1, CURSOR_1, CURSOR_1, CURSOR_2]
+    assert all(query["size"] == ["500"] for query in pools.queries["/pools/info/list-v2"])
+    assert "synced 3 pools in 3 pages, 1 waits" in proc.stderr
+
+
+def test_typescript_keeps_unknown_keys_of_a_pool(pools: ScriptedServer, typescript_recipe: Path) -> None:
+    page = examples("/pools/info/list-v2")["lastPage"]
+    page["data"]["data"][0]["futurePoolField"] = {"kept": [1, 2.5]}
+    pools.on("/pools/info/list-v2", json_reply(200, page))
+    proc = run_typescript(typescript_recipe, "--pool-url", pools.url)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert json.loads(proc.stdout.splitlines()[0]) == page["data"]["data"][0]

@@ -18,37 +18,35 @@ from typing import Any
 
 from pool_v3_client import Client, errors
 from pool_v3_client.api.pools import get_pools_by_ids, list_pools_by_cursor
-from pool_v3_client.models import PoolCursorPageResponse
 from pool_v3_client.types import UNSET, Unset
 
-PATIENCE = 5  # rate-limited answers in a row before giving up on a page
-
-
-def page(client: Client, size: int, cursor: str | Unset, stats: dict[str, int]) -> PoolCursorPageResponse:
-    """One cursor page. The client already waits what `Retry-After` asks (twice, within its
-    deadline); when it still gets HTTP 429, wait here and ask for the same page again: the
-    sync resumes where it was, it never starts over."""
-    for _ in range(PATIENCE):
-        try:
-            return list_pools_by_cursor.sync(client=client, size=size, next_page_id=cursor)
-        except errors.RateLimitedError as error:
-            stats["waits"] += 1
-            time.sleep(error.retry_after if error.retry_after is not None else 10.0)
-    raise SystemExit(f"sync: still rate limited after {PATIENCE} waits; try again later")
+PATIENCE = 5  # rate-limited stops in a row before giving up
 
 
 def every_pool(client: Client, size: int, stats: dict[str, int]) -> Iterator[dict[str, Any]]:
     """Every pool, page after page, as the service sent it: `to_dict()` is the page's body,
-    so keys the schema does not declare are kept. `nextPageId` is an opaque cursor: it goes
-    back unchanged, it is never built, and the last page is the one without it."""
-    cursor: str | Unset = UNSET
+    so keys the schema does not declare are kept. The client's iterator passes each opaque
+    `nextPageId` back unchanged and ends on the page without one; it retries what passes (a
+    Cloudflare 502, a cut connection, a 429 as `Retry-After` says) within each call's
+    deadline. When a page still fails, the error says where the walk stopped: wait, and start
+    it again from there. The sync resumes where it was; it never starts over."""
+    start: str | Unset = UNSET
+    waits = 0
     while True:
-        answer = page(client, size, cursor, stats)
-        stats["pages"] += 1
-        yield from answer.to_dict()["data"].get("data") or []
-        cursor = answer.data.next_page_id
-        if not cursor:
+        try:
+            for answer in list_pools_by_cursor.iterate_pages(client=client, size=size, next_page_id=start):
+                stats["pages"] += 1
+                waits = 0
+                yield from answer.to_dict()["data"].get("data") or []
             return
+        except errors.RateLimitedError as error:
+            waits += 1
+            if waits > PATIENCE:
+                raise SystemExit(f"sync: still rate limited after {PATIENCE} waits; try again later") from error
+            stats["waits"] += 1
+            time.sleep(error.retry_after if error.retry_after is not None else 10.0)
+            resumed = (error.resume or {}).get("nextPageId")  # absent: the first page failed
+            start = resumed if isinstance(resumed, str) else UNSET
 
 
 def by_ids(client: Client, ids: list[str]) -> tuple[list[dict[str, Any]], list[str]]:
