@@ -1,6 +1,6 @@
 """The public surface of each generated client: every name a caller can use, per language.
 
-Usage: client_surface.py HOST   (prints the surface as JSON)
+Usage: python -m scripts.clients.client_surface HOST   (prints the surface as JSON)
 
 A release records it per package (releases/<package>/release.json) and the next release
 compares: a name that is gone breaks callers, so `make release` releases a major version

@@ -1,6 +1,6 @@
 """Generate the typed clients, models and types of one host from its committed bundle.
 
-Usage: generate.py HOST
+Usage: python -m scripts.clients.generate HOST
 
 From generated/openapi/HOST.yaml it writes, in a temporary directory first:
   generated/python/HOST-client/   an installable project: the openapi-python-client module

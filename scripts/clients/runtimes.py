@@ -1,7 +1,7 @@
 """Write each language's shared client runtime into generated/: the package every host's
 client of that language depends on (one error hierarchy for every host, the transport).
 
-Usage: runtimes.py [--out DIR]
+Usage: python -m scripts.clients.runtimes [--out DIR]
 
 The runtimes are written by hand in scripts/runtime/<language>/; this copies them, with the
 repository's LICENSE, to DIR/<language>/raydium-api-runtime/ (generated/ by default), where

@@ -1,6 +1,6 @@
 """Generate the reference pages of the docs site from the bundles.
 
-Usage: docs_pages.py OUT_DIR LEDGER.json HOST [HOST ...]
+Usage: python -m scripts.docs.pages OUT_DIR LEDGER.json HOST [HOST ...]
 
 Writes OUT_DIR (docs/reference/, not committed): an index, per host an overview page, one
 page per operation, an interactive (Swagger UI) page, the error-code table where the host

@@ -1,6 +1,6 @@
 """Benchmark the pipeline and the generated clients; write docs/performance.md.
 
-Usage: bench.py [--runs N] [--out docs/performance.md] [--resume]
+Usage: python -m scripts.quality.bench [--runs N] [--out docs/performance.md] [--resume]
        bench.py --quick
 
 --quick (`make test` runs it, under a minute) guards ratios only, never absolute times:

@@ -24,7 +24,7 @@ The peak memory of a large page is measured for those four and for Python
 json.loads) and TypeScript (scripts/clients/typescript/bench_decode.mjs --peak: `listPools()` on a fetch
 that answers from memory, against JSON.parse), whose decode times scripts/quality/bench.py measures.
 
-Usage: bench_languages.py [--runs N] [--loops N] [--processes N] [--peak-mb MB]   (the 1000-pool
+Usage: python -m scripts.quality.bench_languages [--runs N] [--loops N] [--processes N] [--peak-mb MB]   (the 1000-pool
 page of bench.decode_cases(), each program run in N processes, then the peak memory of a page of
 about MB megabytes)
 """

@@ -1,6 +1,6 @@
 """Generated mutants for the Go and Rust contract layers, by a small operator set of our own.
 
-Usage: mutants_native.py --out FILE [--only PATH ...] [--limit N]
+Usage: python -m scripts.quality.mutants_native --out FILE [--only PATH ...] [--limit N]
 
 Neither language's mutation tool installs here (go-mutesting and cargo-mutants come from
 their own registries), so the mutants come from five mechanical operators, applied to every

@@ -1,6 +1,6 @@
 """Generated mutants for the Python files that carry the contract and the gates, by mutmut.
 
-Usage: mutants_python.py --out FILE [--only PATH ...]
+Usage: python -m scripts.quality.mutants_python --out FILE [--only PATH ...]
 
 mutmut (tests/mutation/requirements.txt) makes every mutant of a function (operators,
 constants, strings, dropped arguments) and runs, for each, only the tests that call that

@@ -1,6 +1,6 @@
 """Generated mutants for the TypeScript shared runtime, by StrykerJS.
 
-Usage: mutants_typescript.py --out FILE [--only PATH ...]
+Usage: python -m scripts.quality.mutants_typescript --out FILE [--only PATH ...]
 
 StrykerJS (@stryker-mutator/core, pinned with its tap runner and TypeScript checker in
 tests/mutation/package.json) mutates scripts/runtime/typescript/src/index.ts, the source of

@@ -1,6 +1,6 @@
 """Mutation check: does the build or the test suite catch a small, plausible defect?
 
-Usage: mutation_check.py [--only ID ...] [--report FILE] [--scratch DIR]
+Usage: python -m scripts.quality.mutation_check [--only ID ...] [--report FILE] [--scratch DIR]
 
 Each defect of tests/mutation/mutations.yaml (a file, an exact text, its replacement) is
 made once, alone, in a scratch clone of HEAD (build/mutation/repo: the working tree is

@@ -1,7 +1,7 @@
 """`make mutation`: generated mutants over the files that carry the contract and the gates,
 and the per-file scores in docs/testing.md.
 
-Usage: mutation_run.py [--changed BASE | --only PATH ...] [--results FILE] [--report FILE]
+Usage: python -m scripts.quality.mutation_run [--changed BASE | --only PATH ...] [--results FILE] [--report FILE]
 
 Runs the tool adapters (mutants_python.py: mutmut; mutants_typescript.py: StrykerJS;
 mutants_native.py: our operator set for Go and Rust) over every target, or with --changed

@@ -2,7 +2,7 @@
 several times in a row, with each run's time and outcome in tests/under-load.json and
 docs/testing.md.
 
-Usage: under_load.py [--runs N] [--report FILE]
+Usage: python -m scripts.quality.under_load [--runs N] [--report FILE]
 
 The load is one busy loop per core (a Python process spinning at the same priority as the
 tests), so the suite gets about half the CPU it gets on a quiet machine. Each busy loop

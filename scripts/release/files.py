@@ -1,6 +1,6 @@
 """`make release-files`: a release's artefacts, byte for byte, into dist/.
 
-Usage: release_files.py [--dist DIR] [--only PACKAGE ...] [RELEASE ...]
+Usage: python -m scripts.release.files [--dist DIR] [--only PACKAGE ...] [RELEASE ...]
 
 Without RELEASE: every package at its current version, built from this checkout (each at its
 last release's epoch, so a package whose code is what it released gives the bytes it

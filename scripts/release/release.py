@@ -1,6 +1,6 @@
 """`make release`: release every package whose code changed since its last release, as one release.
 
-Usage: release.py [--check] [--dist DIR]
+Usage: python -m scripts.release.release [--check] [--dist DIR]
 
 Each package (scripts/release/packages.py: each host's description, each host's client per language,
 each language's runtime, the gate and the ruleset) has a version of its own, which only this

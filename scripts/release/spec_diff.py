@@ -1,6 +1,6 @@
 """What changed in each host's description since a base, and whether it breaks a client.
 
-Usage: spec_diff.py [--base REF] [--json OUT] [--gate] HOST [HOST ...]
+Usage: python -m scripts.release.spec_diff [--base REF] [--json OUT] [--gate] HOST [HOST ...]
 
 The base is a git ref (`--base`), or by default each host's last release (its bundle,
 releases/<host>/<host>.yaml, written by `make release`), or the first commit where no

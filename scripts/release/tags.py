@@ -1,6 +1,6 @@
 """`make tags`: tag each recorded release's commit, `<package>@<version>`, annotated.
 
-Usage: release_tags.py [--dry-run]
+Usage: python -m scripts.release.tags [--dry-run]
 
 For every record (releases/records/NNNN.json) and every package it released, the tag
 `<package>@<version>` (pool-v3@5.1.2, pool-v3-python@5.1.3, runtime-go@2.1.2) names the

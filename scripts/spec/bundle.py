@@ -1,6 +1,6 @@
 """Bundle one host description into generated/openapi/, atomically.
 
-Usage: bundle.py --redocly PATH [--manifest STAMP] SPEC OUT_DIR NAME
+Usage: python -m scripts.spec.bundle --redocly PATH [--manifest STAMP] SPEC OUT_DIR NAME
 
 Writes OUT_DIR/NAME.yaml (redocly bundle, with `x-codeSamples` on every operation from
 scripts/spec/code_samples.py, and every large integer bound exact again), OUT_DIR/NAME.json (the same document as JSON),

@@ -20,7 +20,7 @@ Rules (docs/decisions/ explains each):
     carries x-evidence; an error-code catalogue (x-error-codes) lists the x-extensible-enum
     values in order, with basis `source` exactly for the codes the source names.
 
-Usage: house_rules.py [--source-document FILE] SPEC [SPEC ...]
+Usage: python -m scripts.spec.house_rules [--source-document FILE] SPEC [SPEC ...]
 Prints one line per problem, `file: pointer: problem`, and exits 1 if there is any.
 """
 

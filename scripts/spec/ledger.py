@@ -1,7 +1,7 @@
 """Write the markers ledger: every x-not-shown and x-evidence marker of every host bundle,
 with its location and reason, counted per host.
 
-Usage: ledger.py OUT.json BUNDLE.json [BUNDLE.json ...]
+Usage: python -m scripts.spec.ledger OUT.json BUNDLE.json [BUNDLE.json ...]
 
 The ledger is committed (generated/markers.json) for other tools, and the docs site
 renders it as a page. Locations are JSON pointers into the host's bundle

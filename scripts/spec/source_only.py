@@ -1,6 +1,6 @@
 """Derive the source-only view of a bundle: every x-evidence element stripped mechanically.
 
-Usage: source_only.py BUNDLE.yaml OUT.source-only.yaml
+Usage: python -m scripts.spec.source_only BUNDLE.yaml OUT.source-only.yaml
 (`make` writes the view from scripts/spec/bundle.py, with the other bundle files.)
 
 Rules (the meaning of x-evidence, spec/common/extensions.yaml):

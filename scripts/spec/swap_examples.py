@@ -1,7 +1,7 @@
 """Write the swap transaction service's examples of the swap itself: quotes, transaction
 bodies that carry a quote unchanged, and real, decodable transactions built with solders.
 
-Usage: swap_examples.py [--check] [OUT]   (default OUT: spec/transaction-v1/examples.yaml)
+Usage: python -m scripts.spec.swap_examples [--check] [OUT]   (default OUT: spec/transaction-v1/examples.yaml)
 
 The transaction endpoints return unsigned, serialized transactions as base64 (the source
 document); public evidence shows `data` as an array of `{transaction}`, one or several

@@ -1,6 +1,6 @@
 """Validate OpenAPI 3.1 documents structurally with openapi-spec-validator.
 
-Usage: validate_spec.py FILE [FILE ...]
+Usage: python -m scripts.spec.validate FILE [FILE ...]
 Each file is validated on its own (the validator does not look inside referenced files
 or examples: scripts/spec/house_rules.py does that). Problems are printed as
 `file: pointer: message`; the exit status is 1 if any file is invalid.
