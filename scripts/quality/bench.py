@@ -77,7 +77,7 @@ QUIET = {
 }
 
 
-def run(command: list[str | Path], cwd: Path = REPO, env: dict[str, str] | None = None) -> float:
+def timed(command: list[str | Path], cwd: Path = REPO, env: dict[str, str] | None = None) -> float:
     start = time.perf_counter()
     proc = subprocess.run(
         [str(c) for c in command], cwd=cwd, env=env or QUIET, capture_output=True, text=True, check=False
@@ -94,7 +94,7 @@ def repeat(runs: int, prepare: Callable[[], None], command: list[str | Path], cw
     samples = []
     for _ in range(runs):
         prepare()
-        samples.append(run(command, cwd))
+        samples.append(timed(command, cwd))
     return Stat.of(samples)
 
 
@@ -121,7 +121,7 @@ def pipeline(runs: int) -> dict[str, Any]:
     for _ in range(runs):
         before = stamps()
         os.utime(spec)
-        incremental.append(run(["make"]))
+        incremental.append(timed(["make"]))
         rebuilt |= {name for name, mtime in stamps().items() if mtime != before.get(name)}
     # The first `make test` after the full rebuilds finds build/ empty: the compiled test crates,
     # Go's cache and the compatibility suite's kept results (decision 86) are made again. The
@@ -242,7 +242,7 @@ def floor(runs: int) -> tuple[Stat, list[tuple[str, float]]]:
             )
             total = 0.0
             for name, command in steps:
-                elapsed = run(command, REPO, env)
+                elapsed = timed(command, REPO, env)
                 parts[name] = parts.get(name, 0.0) + elapsed / runs
                 total += elapsed
             samples.append(total)
@@ -258,8 +258,8 @@ def cold(runs: int) -> dict[str, Stat]:
         with tempfile.TemporaryDirectory() as tmp_name:
             clone = Path(tmp_name) / "main"
             subprocess.run(["git", "clone", "-q", str(REPO), str(clone)], check=True)
-            build.append(run(["make"], clone))
-            tests.append(run(["make", "test-setup"], clone))
+            build.append(timed(["make"], clone))
+            tests.append(timed(["make", "test-setup"], clone))
     return {"make": Stat.of(build), "test_setup": Stat.of(tests)}
 
 
@@ -400,8 +400,8 @@ def scale(runs: int) -> list[dict[str, Any]]:
                 spec = synthetic_host(factor, tmp / "spec" / "scale")
                 bundle = tmp / "out" / "scale.yaml"
                 start = time.perf_counter()
-                run([PY, "-m", "scripts.spec.validate", spec])
-                run(
+                timed([PY, "-m", "scripts.spec.validate", spec])
+                timed(
                     [
                         PY,
                         "-m", "scripts.spec.house_rules",
@@ -410,10 +410,10 @@ def scale(runs: int) -> list[dict[str, Any]]:
                         spec,
                     ]
                 )
-                run([PY, "-m", "scripts.spec.bundle", "--redocly", BIN / "redocly", spec, tmp / "out", "scale"])
-                run([BIN / "redocly", "lint", bundle])
-                run([BIN / "spectral", "lint", bundle])
-                run(
+                timed([PY, "-m", "scripts.spec.bundle", "--redocly", BIN / "redocly", spec, tmp / "out", "scale"])
+                timed([BIN / "redocly", "lint", bundle])
+                timed([BIN / "spectral", "lint", bundle])
+                timed(
                     [
                         PY,
                         "-m", "scripts.clients.generate",

@@ -191,7 +191,7 @@ def execute(command: Sequence[str], cwd: Path, env: Mapping[str, str] | None = N
     return subprocess.CompletedProcess(proc.args, proc.returncode, stdout, stderr)
 
 
-def run(command: Sequence[str], cwd: Path, dropped: tuple[str, ...] = ()) -> Outcome:
+def try_tool(command: Sequence[str], cwd: Path, dropped: tuple[str, ...] = ()) -> Outcome:
     """Run a tool; it fails on a non-zero exit, or when its output matches ``dropped`` (it says it
     left part of the bundle out, as openapi-python-client does for a schema it cannot read)."""
     proc = execute(command, cwd)
@@ -283,7 +283,7 @@ def check_generator(tool: Tool, work: Path) -> dict[str, Outcome]:
         else:
             shutil.rmtree(out, ignore_errors=True)  # what a failed batch left
             out.mkdir()
-            generated = run(tool.command(BUNDLES / f"{host}.yaml", out), COMPAT, tool.dropped)
+            generated = try_tool(tool.command(BUNDLES / f"{host}.yaml", out), COMPAT, tool.dropped)
         if not generated.ok:
             results[host] = Outcome(False, f"generation fails: {generated.detail}")
         elif tool.python:
@@ -429,7 +429,7 @@ def python_usage(tool: Tool, folder: Path, usage: Path | None = None) -> Outcome
 
 
 def check_parser(tool: Tool) -> dict[str, Outcome]:
-    return {host: run(tool.command(BUNDLES / f"{host}.yaml", COMPAT), COMPAT) for host in HOSTS}
+    return {host: try_tool(tool.command(BUNDLES / f"{host}.yaml", COMPAT), COMPAT) for host in HOSTS}
 
 
 def suite(work: Path, only: Sequence[str] = ()) -> dict[str, dict[str, Outcome]]:

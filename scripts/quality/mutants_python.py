@@ -172,7 +172,7 @@ def collect(group: Group, where: Path) -> dict[str, list[dict[str, Any]]]:
     return results
 
 
-def run(group: Group) -> dict[str, list[dict[str, Any]]]:
+def mutate_group(group: Group) -> dict[str, list[dict[str, Any]]]:
     where = stage(group)
     env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "NO_COLOR": "1"}
     print(f"mutants: {group.name}: mutmut over {', '.join(group.files)}", flush=True)
@@ -194,7 +194,7 @@ def main() -> None:
     for group in GROUPS:
         files = tuple(f for f in group.files if not args.only or source_of(group, f) in args.only)
         if files:
-            results.update(run(Group(group.name, group.root, files, group.tests, group.package)))
+            results.update(mutate_group(Group(group.name, group.root, files, group.tests, group.package)))
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps({"tool": "mutmut", "files": results}, indent=1) + "\n", encoding="utf-8")
 

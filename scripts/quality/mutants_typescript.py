@@ -97,7 +97,7 @@ def rows(report: dict[str, Any], source: list[str]) -> list[dict[str, Any]]:
     return sorted(found, key=lambda r: (r["line"], r["id"]))
 
 
-def run() -> list[dict[str, Any]]:
+def run_stryker() -> list[dict[str, Any]]:
     if not (TOOLS / ".bin" / "stryker").exists():
         sys.exit(f"mutants: StrykerJS is not installed in {TOOLS} (make mutation installs it)")
     where = stage()
@@ -116,7 +116,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--only", nargs="*", help="repository paths of targets; the others are not run")
     args = parser.parse_args()
-    files = {SOURCE: run()} if not args.only or SOURCE in args.only else {}
+    files = {SOURCE: run_stryker()} if not args.only or SOURCE in args.only else {}
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps({"tool": "StrykerJS", "files": files}, indent=1) + "\n", encoding="utf-8")
 

@@ -88,7 +88,8 @@ def load(path: Path) -> list[Mutation]:
     return mutations
 
 
-def run(command: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+def run_as_ci(command: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    """The command in `cwd`, in the environment of a `make` a user types, under CI=true."""
     env = {**fresh_make.environment(os.environ), "CI": "true"}
     return subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=STEP_TIMEOUT, env=env, check=False)
 
@@ -114,11 +115,11 @@ def attempt(scratch: Path, kind: str) -> tuple[str, str]:
     for shared in SHARED:
         if not (scratch / shared).is_symlink() or not any((REPO / shared).iterdir()):
             raise CheckError(f"{shared} of the scratch clone is no longer the repository's: stopped (see prepare)")
-    made = run(["make", "all"], scratch)
+    made = run_as_ci(["make", "all"], scratch)
     if made.returncode != 0:
         failed = [line for line in made.stdout.splitlines() if line.startswith(("FAILED", "ERROR"))]
         return "make", failed[0] if failed else _tail(made.stdout + made.stderr)
-    tested = run([str(scratch / ".venv" / "bin" / "python"), "-m", "pytest", *PYTEST, *SUITES[kind]], scratch)
+    tested = run_as_ci([str(scratch / ".venv" / "bin" / "python"), "-m", "pytest", *PYTEST, *SUITES[kind]], scratch)
     if tested.returncode != 0:
         failed = [line for line in tested.stdout.splitlines() if line.startswith(("FAILED", "ERROR"))]
         return "tests", failed[0] if failed else _tail(tested.stdout)

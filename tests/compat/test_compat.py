@@ -160,7 +160,7 @@ def test_a_command_that_outlasts_the_timeout_is_killed_with_its_children(tmp_pat
     # the launcher waits until the child has written its pid
     child = f"sh -c 'echo $$ > {pid}.new; mv {pid}.new {pid}; sleep 60' >/dev/null 2>&1 &"
     started = time.monotonic()
-    outcome = compat.run(["sh", "-c", f"{child} while [ ! -e {pid} ]; do sleep 0.01; done; wait"], tmp_path)
+    outcome = compat.try_tool(["sh", "-c", f"{child} while [ ! -e {pid} ]; do sleep 0.01; done; wait"], tmp_path)
     assert time.monotonic() - started < 30, "the run waited for the child instead of killing it"  # a hang's bound
     assert outcome == compat.Outcome(False, "no answer in 2 s")
     assert gone([Path(f"/proc/{int(pid.read_text())}/stat")]), "the child outlived the timeout"
@@ -220,7 +220,7 @@ def test_a_usage_file_that_does_not_compile_fails(tmp_path: Path) -> None:
     broken.write_text('import * as pools from "./pool-v3/api";\nexport const x = pools.listPoolz();\n',
                       encoding="utf-8")  # fmt: skip
     (tmp_path / "pool-v3").mkdir()
-    assert compat.run(tool.command(compat.BUNDLES / "pool-v3.yaml", tmp_path / "pool-v3"), compat.COMPAT).ok
+    assert compat.try_tool(tool.command(compat.BUNDLES / "pool-v3.yaml", tmp_path / "pool-v3"), compat.COMPAT).ok
     errors = compat.tsc(tmp_path, [*compat.typescript_files(tmp_path / "pool-v3"), Path("usage.ts")])
     assert "usage" in errors
     assert "listPoolz" in errors["usage"][0]
@@ -231,7 +231,7 @@ def test_a_python_usage_file_that_does_not_type_check_fails(tmp_path: Path) -> N
     although errors inside the generated packages are not the usage file's."""
     tool = tool_named("openapi-python-client")
     (tmp_path / "pool-v3").mkdir()
-    assert compat.run(tool.command(compat.BUNDLES / "pool-v3.yaml", tmp_path / "pool-v3"), compat.COMPAT).ok
+    assert compat.try_tool(tool.command(compat.BUNDLES / "pool-v3.yaml", tmp_path / "pool-v3"), compat.COMPAT).ok
     usage = tmp_path / "broken.py"
     usage.write_text("from pool_data_service_v_3_client.api.pools import list_poolz\n", encoding="utf-8")
     outcome = compat.mypy_usage(tool, tmp_path, usage)
@@ -245,7 +245,7 @@ def test_a_quote_changed_on_its_way_back_fails(tmp_path: Path) -> None:
     tool = tool_named("openapi-python-client")
     (tmp_path / "transaction-v1").mkdir()
     out = tmp_path / "transaction-v1"
-    assert compat.run(tool.command(compat.BUNDLES / "transaction-v1.yaml", out), compat.COMPAT).ok
+    assert compat.try_tool(tool.command(compat.BUNDLES / "transaction-v1.yaml", out), compat.COMPAT).ok
     package = compat.python_package(out)
     assert package is not None
     usage = tmp_path / "lossy.py"
@@ -275,7 +275,7 @@ def test_a_generator_that_leaves_schemas_out_fails(tmp_path: Path) -> None:
     bundle = tmp_path / "pool-v3.yaml"
     bundle.write_text(text.replace(anchor, anchor + "      format: uuid\n"), encoding="utf-8")
     (tmp_path / "out").mkdir()
-    outcome = compat.run(tool.command(bundle, tmp_path / "out"), compat.COMPAT, tool.dropped)
+    outcome = compat.try_tool(tool.command(bundle, tmp_path / "out"), compat.COMPAT, tool.dropped)
     assert not outcome.ok
     assert "can't be merged with UUID" in outcome.detail
 
