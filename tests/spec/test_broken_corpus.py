@@ -36,6 +36,7 @@ CASES: dict[str, tuple[str, list[str]]] = {
         "house rules",
         ["example does not match its schema", "success", "'yes' is not of type 'boolean'"],
     ),
+    "example-breaks-format": ("house rules", ["example does not match its schema", "'not-a-uuid' is not a 'uuid'"]),
     "open-object-unmarked": ("house rules", ["/components/schemas/Pools", "open object without a marker"]),
     "missing-429": ("house rules", ["/paths/~1pools~1info~1ids/get", "no 429 response"]),
     "invented-name": ("house rules", ["invented name", "poolCountTotal"]),
