@@ -238,7 +238,7 @@ generate: $(BUILD)/runtimes.generated $(foreach h,$(HOSTS),$(BUILD)/$(h).generat
 # beside the clients; the clients pin its version (a real input) and their checks import it.
 # The Rust runtime's ErrorCode enum is written from the bundles (every host's x-error-codes).
 RUNTIME_SOURCES := $(shell find scripts/runtime -type f -not -path '*/__pycache__/*' -not -path '*/target/*' 2>/dev/null)
-$(BUILD)/runtimes.generated: $(RUNTIME_SOURCES) $(CLIENTS_PY) LICENSE \
+$(BUILD)/runtimes.generated: $(RUNTIME_SOURCES) scripts/templates/rust-runtime/codes.rs.tmpl $(CLIENTS_PY) LICENSE \
   $(foreach h,$(HOSTS),$(OUT)/$(h).json) $(VENV_OK) $(NODE_OK)
 	@$(PY) -m scripts.clients.runtimes
 	@mkdir -p $(BUILD) && touch $@

@@ -98,37 +98,7 @@ def known_codes() -> list[dict[str, Any]]:
     return list(seen.values())
 
 
-RUST_CODES = """//! Written by scripts/clients/runtimes.py from the descriptions' `x-error-codes`; do not edit.
-
-/// A code that a failure carries in `msg`: the known codes of every host (a failure's `code` is
-/// set only for a code of the service that answered). A failure with another code keeps it in
-/// `ApiError::msg`, with `code` None.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ErrorCode {
-$variants}
-
-impl ErrorCode {
-    /// The code as the service sends it.
-    pub fn as_str(self) -> &'static str {
-        match self {
-$names        }
-    }
-
-    /// What a client does next: "fix-request", "re-quote", "wait" (until the failure's
-    /// open_time) or "back-off".
-    pub fn action(self) -> &'static str {
-        match self {
-$actions        }
-    }
-
-    /// The known code a failure's msg holds, if it is one (of any host).
-    pub fn from_msg(msg: &str) -> Option<ErrorCode> {
-        match msg {
-$parsed            _ => None,
-        }
-    }
-}
-"""
+RUST_CODES = REPO / "scripts" / "templates" / "rust-runtime" / "codes.rs.tmpl"  # a string.Template
 
 
 def rust_error_codes() -> str:
@@ -142,7 +112,7 @@ def rust_error_codes() -> str:
                                                                   f"{c['advice']}".split()))
                        for c in codes)  # fmt: skip
 
-    return Template(RUST_CODES).substitute(
+    return Template(RUST_CODES.read_text(encoding="utf-8")).substitute(
         variants=lines("    /// $text\n    $pascal,\n"),
         names=lines('            ErrorCode::$pascal => "$code",\n'),
         actions=lines('            ErrorCode::$pascal => "$action",\n'),
