@@ -229,7 +229,7 @@ $(BUILD)/spec-tests.ok: $(foreach h,$(HOSTS),$(BUILD)/$(h).linted) $(BUNDLES) $(
 # the Go runtime's module path, which the Go clients import: its go.mod)
 GENERATOR_INPUTS := $(CLIENTS_PY) scripts/clients/typescript/generate.mjs LICENSE releases/client-versions.json \
   scripts/runtime/go/go.mod \
-  $(shell find scripts/templates/openapi-generator -type f 2>/dev/null) \
+  $(shell find scripts/templates/openapi-generator -type f -name '*.mustache' 2>/dev/null) \
   $(wildcard scripts/templates/python-client/*.jinja scripts/templates/python-client/*/*.jinja \
   scripts/templates/python-package/*.j2 scripts/templates/typescript-client/*.j2 scripts/templates/package-readme/*.j2)
 generate: $(BUILD)/runtimes.generated $(foreach h,$(HOSTS),$(BUILD)/$(h).generated) ## Generate clients, models and types for every host
