@@ -32,23 +32,11 @@ final class Pages
      */
     public static function cursor(\Closure $fetch, \Closure $next, string $argument, ?string $first, ?int $maxPages): \Generator
     {
-        self::bounded($maxPages);
+        return self::walk($fetch, function (mixed $page) use ($next): ?string {
+            $cursor = $next($page);
 
-        return (static function () use ($fetch, $next, $argument, $first, $maxPages): \Generator {
-            $cursor = $first;
-            for ($fetched = 0; $maxPages === null || $fetched < $maxPages; $fetched++) {
-                try {
-                    $page = $fetch($cursor);
-                } catch (ApiException $e) {
-                    throw $e->resuming($cursor === null ? [] : [$argument => $cursor]);
-                }
-                yield $page;
-                $cursor = $next($page);
-                if ($cursor === null || $cursor === '') {
-                    return;
-                }
-            }
-        })();
+            return $cursor === '' ? null : $cursor;
+        }, $argument, $first, $maxPages);
     }
 
     /**
@@ -66,17 +54,39 @@ final class Pages
      */
     public static function numbered(\Closure $fetch, \Closure $more, \Closure $count, string $argument, int $first, ?int $maxPages): \Generator
     {
-        self::bounded($maxPages);
+        return self::walk($fetch, fn (mixed $page, int $number): ?int => $more($page) === false || $count($page) === 0 ? null : $number + 1,
+            $argument, $first, $maxPages);
+    }
 
-        return (static function () use ($fetch, $more, $count, $argument, $first, $maxPages): \Generator {
-            for ($number = $first, $fetched = 0; $maxPages === null || $fetched < $maxPages; $number++, $fetched++) {
+    /**
+     * The pages from the one whose $argument is $first on, at most $maxPages: $fetch gets a page's
+     * value of the argument, $following the next page's from a page and its own (null after the
+     * last page). $maxPages is checked at once, before the first page is requested.
+     *
+     * @template P
+     *
+     * @param \Closure(mixed): P $fetch
+     * @param \Closure(P, mixed): mixed $following
+     *
+     * @return \Generator<int, P>
+     */
+    private static function walk(\Closure $fetch, \Closure $following, string $argument, int|string|null $first, ?int $maxPages): \Generator
+    {
+        if ($maxPages !== null && $maxPages < 1) {
+            throw new \InvalidArgumentException("maxPages must be at least 1 (or null for no bound), not $maxPages");
+        }
+
+        return (static function () use ($fetch, $following, $argument, $first, $maxPages): \Generator {
+            $value = $first;
+            for ($fetched = 1; ; $fetched++) {
                 try {
-                    $page = $fetch($number);
+                    $page = $fetch($value);
                 } catch (ApiException $e) {
-                    throw $e->resuming([$argument => $number]);
+                    throw $e->resuming($value === null ? [] : [$argument => $value]);
                 }
                 yield $page;
-                if ($more($page) === false || $count($page) === 0) {
+                $value = $maxPages === null || $fetched < $maxPages ? $following($page, $value) : null;
+                if ($value === null) {
                     return;
                 }
             }
@@ -101,13 +111,6 @@ final class Pages
             foreach ($of($page) ?? [] as $item) {
                 yield $item;
             }
-        }
-    }
-
-    private static function bounded(?int $maxPages): void
-    {
-        if ($maxPages !== null && $maxPages < 1) {
-            throw new \InvalidArgumentException("maxPages must be at least 1 (or null for no bound), not $maxPages");
         }
     }
 }

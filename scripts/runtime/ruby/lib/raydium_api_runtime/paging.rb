@@ -19,17 +19,9 @@ module RaydiumApiRuntime
     # `fetch` gets the cursor to send (nil for the first page), `next_cursor` reads a page's.
     # `option` names the operation's cursor option (`:next_page_id`).
     def cursor_pages(option:, next_cursor:, first: nil, max_pages: nil, &fetch)
-      bounded(max_pages)
-      Enumerator.new do |pages|
-        cursor = first
-        fetched = 0
-        while max_pages.nil? || fetched < max_pages
-          page = resuming(option, cursor) { fetch.call(cursor) }
-          fetched += 1
-          pages << page
-          cursor = next_cursor.call(page)
-          break if cursor.nil? || cursor == ''
-        end
+      walk(option, first, max_pages, fetch) do |page, _cursor|
+        cursor = next_cursor.call(page)
+        cursor unless cursor.nil? || cursor == ''
       end
     end
 
@@ -37,17 +29,27 @@ module RaydiumApiRuntime
     # `more` reads whether a page says a next one exists (nil where it does not say), `count`
     # how many items it holds. `option` names the operation's page option (`:page`).
     def numbered_pages(option:, first:, more:, count:, max_pages: nil, &fetch)
-      bounded(max_pages)
-      Enumerator.new do |pages|
-        number = first
-        fetched = 0
-        while max_pages.nil? || fetched < max_pages
-          page = resuming(option, number) { fetch.call(number) }
-          fetched += 1
-          pages << page
-          break if more.call(page) == false || count.call(page).zero?
+      walk(option, first, max_pages, fetch) do |page, number|
+        number + 1 unless more.call(page) == false || count.call(page).zero?
+      end
+    end
 
-          number += 1
+    # The pages from the one whose `option` is `first` on, at most `max_pages`: `fetch` gets a
+    # page's value of the option, `following` the next page's from a page and its own (nil
+    # after the last page). `max_pages` is checked at once, before the first page is requested.
+    def walk(option, first, max_pages, fetch, &following)
+      unless max_pages.nil? || (max_pages.is_a?(Integer) && max_pages >= 1)
+        fail ArgumentError, "max_pages must be at least 1 (or nil for no bound), not #{max_pages.inspect}"
+      end
+
+      Enumerator.new do |pages|
+        value = first
+        fetched = 0
+        until value.nil? && fetched.positive?
+          page = resuming(option, value) { fetch.call(value) }
+          pages << page
+          fetched += 1
+          value = max_pages.nil? || fetched < max_pages ? following.call(page, value) : nil
         end
       end
     end
@@ -59,12 +61,6 @@ module RaydiumApiRuntime
       end
     end
 
-    def bounded(max_pages)
-      return if max_pages.nil? || (max_pages.is_a?(Integer) && max_pages >= 1)
-
-      fail ArgumentError, "max_pages must be at least 1 (or nil for no bound), not #{max_pages.inspect}"
-    end
-
     # The page's error, with where to resume the walk.
     def resuming(option, value)
       yield
@@ -72,5 +68,7 @@ module RaydiumApiRuntime
       e.resume = value.nil? ? {} : { option => value }
       raise
     end
+
+    private_class_method :walk, :resuming
   end
 end
