@@ -613,7 +613,13 @@ class PagingServer:
     `pool-n-i`. `failures[n]` is how the first request for page `n` fails: `502-html` (a
     Cloudflare page), `cut` (the connection closed before any response), `429` (with
     Retry-After: 1); each later request for that page succeeds. `requests` lists every
-    request's (path, page) in order. Binds 127.0.0.1."""
+    request's (path, page) in order. Binds 127.0.0.1.
+
+    Every reply closes its connection (`Connection: close`), so each request comes on a connection
+    of its own: libcurl (the Ruby and PHP clients) and Go's net/http send a request again, once
+    and on their own, when a connection they reused closes before any byte of the reply (they
+    take it for a keep-alive connection the server had closed), and a `cut` on a reused
+    connection would never reach a client whose retries are off."""
 
     FAILURES: ClassVar[dict[int, str]] = {1: "502-html", 2: "cut", 3: "429"}
 
@@ -661,6 +667,8 @@ class PagingServer:
                 self.send_response(status)
                 self.send_header("Content-Type", content_type)
                 self.send_header("Content-Length", str(len(body)))
+                self.send_header("Connection", "close")
+                self.close_connection = True
                 for name, value in (extra or {}).items():
                     self.send_header(name, value)
                 self.end_headers()

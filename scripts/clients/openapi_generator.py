@@ -299,7 +299,64 @@ def generator_view(bundle: dict[str, Any], language: Language) -> dict[str, Any]
         _u64_as_digits(view)
     if language.go_names:
         _go_view_names(view)
+    if language.name in PAGING_ACCESS:
+        _paging_view(bundle, view, language.name)
     return view
+
+
+# How a language's template reads a value of a page (Ruby's `page`, PHP's `$response`) at a JSON
+# pointer's tokens (["data", "nextPageId"]): Ruby's attribute readers, PHP's getters, each step
+# after the first nil-safe
+PAGING_ACCESS: dict[str, Callable[[list[str]], str]] = {
+    "ruby": lambda tokens: "page." + "&.".join(snake(t) for t in tokens),
+    "php": lambda tokens: "$response->" + "?->".join("get" + "".join(w.capitalize() for w in snake(t).split("_")) + "()"
+                                                 for t in tokens),
+}  # fmt: skip
+
+
+def _pointer_tokens(pointer: str) -> list[str]:
+    return pointer.strip("/").split("/")
+
+
+def _list_item(bundle: dict[str, Any], op: dict[str, Any], pointer: str) -> tuple[str, bool]:
+    """The component name of the items of the list at `pointer` in the operation's success
+    ("" where they are no named schema), and whether an item may be null."""
+    schema: Any = {"$ref": success_ref(_deref(bundle, op["responses"]["200"])["content"])}
+    for token in _pointer_tokens(pointer):
+        schema = _properties(bundle, schema).get(token, {})
+    items = _deref(bundle, schema).get("items", {}) if isinstance(_deref(bundle, schema), dict) else {}
+    members = [m for key in ("anyOf", "oneOf") for m in items.get(key) or []] or [items]
+    named = [str(m["$ref"]).rsplit("/", 1)[1] for m in members if isinstance(m, dict) and "$ref" in m]
+    return (named[0] if len(named) == 1 else ""), _admits_null(bundle, items)
+
+
+def _paging_view(bundle: dict[str, Any], view: dict[str, Any], language: str) -> None:
+    """Each paged operation's `x-pagination` as the language's templates write its walk
+    (`x-paging` on the operation; `x-paging-parameter` on the parameter that moves the walk): the
+    style, the first page, and how to read the items, the next cursor and whether more pages
+    follow, in the language's own accessors (PAGING_ACCESS)."""
+    access = PAGING_ACCESS[language]
+    for path, item in view["paths"].items():
+        for method in oas.HTTP_METHODS:
+            op = item.get(method)
+            paging = op.get("x-pagination") if isinstance(op, dict) else None
+            if not paging:
+                continue
+            part = paging[paging["style"]]
+            name, nullable = _list_item(bundle, bundle["paths"][path][method], paging["list"])
+            walk: dict[str, Any] = {"cursor": paging["style"] == "cursor", "numbered": paging["style"] == "page",
+                                    "parameter": part["parameter"], "items": access(_pointer_tokens(paging["list"])),
+                                    "nullable": nullable}  # fmt: skip
+            # a key the walk has no value for is left out (a template's section then reads it false)
+            walk.update({"first": part["first"]} if "first" in part else {})
+            walk.update({"item": name} if name else {})
+            walk.update({key: access(_pointer_tokens(part[key])) for key in ("next", "more") if key in part})
+            op["x-paging"] = walk
+            parameters = [_deref(view, p) for p in [*item.get("parameters", []), *op.get("parameters", [])]]
+            moving = [p for p in parameters if p.get("name") == part["parameter"] and p.get("in") == "query"]
+            if len(moving) != 1:
+                raise LanguageError(f"x-pagination of {op['operationId']}: no query parameter {part['parameter']}")
+            moving[0]["x-paging-parameter"] = True
 
 
 def _walk_schemas(node: Any) -> Iterator[dict[str, Any]]:

@@ -1,6 +1,7 @@
 """The examples of docs/clients/{go,rust,ruby,php}.md run against the mock server: the Go
 and Rust ones are built as programs against the generated module or crate, the Ruby and PHP
-ones run as scripts from the repository's root."""
+ones run as scripts from the repository's root. The Ruby and PHP pages' second example, a walk
+over every pool, runs against a scripted server whose pages fail once each, as the edge fails."""
 
 from __future__ import annotations
 
@@ -11,17 +12,18 @@ from pathlib import Path
 import pytest
 from toolchains import BUILD, cargo, go, go_module, require, rust_crate
 
-from mock_servers import Prism
+from mock_servers import PagingServer, Prism
 from project import REPO
 
 pytestmark = pytest.mark.e2e
 DOCS = REPO / "docs" / "clients"
 
 
-def block(page: str, language: str) -> str:
+def block(page: str, language: str, index: int = 0, count: int = 1) -> str:
+    """The page's example number `index` in `language`, of the `count` it holds."""
     found = re.findall(rf"^```{language}\n(.*?)^```", (DOCS / page).read_text(encoding="utf-8"), re.S | re.M)
-    assert len(found) == 1, f"{page}: expected one {language} example"
-    return str(found[0])
+    assert len(found) == count, f"{page}: expected {count} {language} examples"
+    return str(found[index])
 
 
 def run(command: list[str], cwd: Path) -> str:
@@ -51,13 +53,31 @@ def test_rust_example(prism_servers: dict[str, Prism], tmp_path: Path) -> None:
 
 def test_ruby_example(prism_servers: dict[str, Prism], tmp_path: Path) -> None:
     require("ruby")
-    code = block("ruby.md", "ruby").replace("https://api-v3.raydium.io", prism_servers["pool-v3"].url)
+    code = block("ruby.md", "ruby", 0, 2).replace("https://api-v3.raydium.io", prism_servers["pool-v3"].url)
     (tmp_path / "example.rb").write_text(code, encoding="utf-8")
     assert run(["ruby", str(tmp_path / "example.rb")], REPO).split()[0] == "1"
 
 
 def test_php_example(prism_servers: dict[str, Prism], tmp_path: Path) -> None:
     require("php")
-    code = block("php.md", "php").replace("https://api-v3.raydium.io", prism_servers["pool-v3"].url)
+    code = block("php.md", "php", 0, 2).replace("https://api-v3.raydium.io", prism_servers["pool-v3"].url)
     (tmp_path / "example.php").write_text(code, encoding="utf-8")
     assert run(["php", str(tmp_path / "example.php")], REPO).split()[0] == "1"
+
+
+@pytest.mark.parametrize(("language", "suffix"), [("ruby", "rb"), ("php", "php")])
+def test_a_walk_over_every_pool(language: str, suffix: str, tmp_path: Path) -> None:
+    """The page's walk over every pool comes through a Cloudflare 502 page, a cut connection and
+    a 429 (one page each, each failing once) with every pool once, in one retry a failing page;
+    with its retries off, it starts again where each failing page stopped it, with the same pools."""
+    require(language)
+    code = block(f"{language}.md", language, 1, 2)
+    off = {"ruby": ("max_retries: 4", "max_retries: 0"), "php": ("maxRetries: 4", "maxRetries: 0")}[language]
+    assert off[0] in code
+    for retries in ("on", "off"):
+        with PagingServer() as server:
+            script = tmp_path / f"walk-{retries}.{suffix}"
+            changed = code if retries == "on" else code.replace(*off)
+            script.write_text(changed.replace("https://api-v3.raydium.io", server.url), encoding="utf-8")
+            assert run([language, str(script)], REPO).split() == [str(len(server.ids())), "pools"]
+            assert len(server.requests) == server.pages + len(server.failures)

@@ -16,6 +16,7 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+import paging_walks
 import pytest
 from ruby_php import arguments, studly
 from toolchains import require
@@ -76,8 +77,11 @@ function configuration(array $entry)
     if (isset($entry['timeoutMs'])) {
         $config->setTimeout($entry['timeoutMs'] / 1000);
     }
-    if (isset($entry['deadlineMs'])) {
-        $config->setRetryPolicy(new NS\\RetryPolicy(deadline: $entry['deadlineMs'] / 1000));
+    $changes = array_filter(['maxRetries' => $entry['maxRetries'] ?? null,
+                             'deadline' => isset($entry['deadlineMs']) ? $entry['deadlineMs'] / 1000 : null],
+                            fn ($value) => $value !== null);
+    if ($changes !== []) {
+        $config->setRetryPolicy(new NS\\RetryPolicy(...$changes));
     }
     return $config;
 }
@@ -1015,3 +1019,51 @@ def test_an_item_is_built_on_its_first_read() -> None:
     assert got == {"print_r shows": True, "set first": 2.5, "twin": [True, "TK1", True], "serialized": True,
                    "serialized before": True, "patterns": [True, True, False, False],
                    "unread twins": False}  # fmt: skip
+
+
+def test_the_runtime_retries_what_passes_and_walks_pages_as_the_contract_says() -> None:
+    """tests/php/runtime_test.php, on responses a Guzzle handler scripts: each transient status
+    retried into the success, every other status and a failure envelope with HTTP 200 not
+    retried, a transport failure retried and the last one thrown with its attempts, Retry-After
+    and retry-after-ms waited, the backoff's bounds, the retry policy per client and per call
+    (withRetryPolicy), and the page walks: the cursor passed back, the last page, maxPages, resume."""
+    require("php")
+    proc = subprocess.run(["php", str(REPO / "tests" / "php" / "runtime_test.php")], capture_output=True, text=True,
+                          timeout=120, check=False, cwd=REPO)  # fmt: skip
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    got = json.loads(proc.stdout)
+    assert got["failures"] == []
+    assert len(got["ran"]) >= 15, got["ran"]
+
+
+WALK = REPO / "tests" / "php" / "walk.php"
+
+
+def php_walk(walk_request: dict[str, object]) -> paging_walks.Walk:
+    """One walk of the pool-v3 package's iterate* methods (tests/php/walk.php)."""
+    proc = subprocess.run(["php", str(WALK), json.dumps(walk_request)], capture_output=True, text=True, timeout=120,
+                          check=False, cwd=REPO)  # fmt: skip
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    return paging_walks.walk_of(json.loads(proc.stdout))
+
+
+@pytest.mark.parametrize("style", paging_walks.STYLES)
+def test_a_walk_comes_through_every_failure_that_passes(style: str) -> None:
+    require("php")
+    paging_walks.check_retried_walk(php_walk, style)
+
+
+@pytest.mark.parametrize("style", paging_walks.STYLES)
+def test_without_retries_a_walk_stops_where_it_can_resume(style: str) -> None:
+    require("php")
+    paging_walks.check_resumed_walk(php_walk, style)
+
+
+def test_pages_come_whole_and_max_pages_bounds_a_walk() -> None:
+    require("php")
+    paging_walks.check_pages_and_bound(php_walk)
+
+
+def test_a_walk_passes_the_cursor_back_unchanged() -> None:
+    require("php")
+    paging_walks.check_cursor_unchanged(php_walk)

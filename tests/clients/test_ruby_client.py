@@ -8,10 +8,12 @@ bundle's examples, a plan of calls run in threads, and how each ended, as JSON."
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 from pathlib import Path
 from typing import Any
 
+import paging_walks
 import pytest
 from ruby_php import arguments, snake, studly
 from toolchains import require
@@ -59,11 +61,8 @@ results = plan.map do |entry|
     begin
       config = MODULE::Contract.configuration(entry['baseUrl'])
       config.timeout = entry['timeoutMs'] / 1000.0 if entry['timeoutMs']
-      if entry['deadlineMs']
-        config.retry_policy = MODULE::Contract::RetryPolicy.new(
-          **MODULE::Contract::DEFAULT_RETRY_POLICY.to_h, deadline: entry['deadlineMs'] / 1000.0
-        )
-      end
+      changes = { deadline: entry['deadlineMs'] && entry['deadlineMs'] / 1000.0, max_retries: entry['maxRetries'] }
+      config.retry_policy = MODULE::Contract::DEFAULT_RETRY_POLICY.with(**changes.compact) unless changes.compact.empty?
       client = MODULE::ApiClient.new(config)
       judge(started) { call(entry['op'], client) }
     rescue StandardError => e
@@ -530,3 +529,51 @@ def test_the_decode_as_read_ends_as_the_build_at_once() -> None:
     lazy_vs_built("pool-v3", "MintPricesResponse", prices, 300)
     quote = bundle("transaction-v1")["components"]["examples"]["QuoteBaseInSolToUsdc"]["value"]
     lazy_vs_built("transaction-v1", "SwapComputeResponse", quote, 500)
+
+
+def test_the_runtime_retries_what_passes_and_walks_pages_as_the_contract_says() -> None:
+    """tests/ruby/runtime_test.rb (minitest), on responses scripted with Typhoeus stubs: each
+    transient status retried into the success, every other status and a failure envelope with
+    HTTP 200 not retried, a transport failure retried and the last one raised with its attempts,
+    Retry-After and retry-after-ms waited, the backoff's bounds, the retry policy per client and
+    per call, and the page walks: the cursor passed back, the last page, max_pages, resume."""
+    require("ruby")
+    proc = subprocess.run([*RUBY_COMMAND, str(REPO / "tests" / "ruby" / "runtime_test.rb")], capture_output=True,
+                          text=True, timeout=120, check=False, cwd=REPO)  # fmt: skip
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    ran = re.search(r"^(\d+) runs, \d+ assertions, 0 failures, 0 errors, 0 skips$", proc.stdout, re.M)
+    assert ran is not None, proc.stdout
+    assert int(ran[1]) >= 15, proc.stdout
+
+
+WALK = REPO / "tests" / "ruby" / "walk.rb"
+
+
+def ruby_walk(walk_request: dict[str, object]) -> paging_walks.Walk:
+    """One walk of the pool-v3 gem's each_* methods (tests/ruby/walk.rb)."""
+    proc = subprocess.run([*RUBY_COMMAND, str(WALK), json.dumps(walk_request)], capture_output=True, text=True,
+                          timeout=120, check=False, cwd=REPO)  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    return paging_walks.walk_of(json.loads(proc.stdout))
+
+
+@pytest.mark.parametrize("style", paging_walks.STYLES)
+def test_a_walk_comes_through_every_failure_that_passes(style: str) -> None:
+    require("ruby")
+    paging_walks.check_retried_walk(ruby_walk, style)
+
+
+@pytest.mark.parametrize("style", paging_walks.STYLES)
+def test_without_retries_a_walk_stops_where_it_can_resume(style: str) -> None:
+    require("ruby")
+    paging_walks.check_resumed_walk(ruby_walk, style)
+
+
+def test_pages_come_whole_and_max_pages_bounds_a_walk() -> None:
+    require("ruby")
+    paging_walks.check_pages_and_bound(ruby_walk)
+
+
+def test_a_walk_passes_the_cursor_back_unchanged() -> None:
+    require("ruby")
+    paging_walks.check_cursor_unchanged(ruby_walk)

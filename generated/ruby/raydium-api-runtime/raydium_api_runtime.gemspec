@@ -9,7 +9,7 @@ Gem::Specification.new do |s|
   s.platform = Gem::Platform::RUBY
   s.authors = ['raydium-api-descriptions']
   s.summary = 'The shared runtime of the Raydium API clients: one error hierarchy for every host, ' \
-              'timeouts, deadline and 429 retries (unofficial)'
+              'timeouts, deadline, retries and page walks (unofficial)'
   s.description = 'Every host client of raydium-api-descriptions (raydium_pool_v3_client, ' \
                   'raydium_transaction_v1_client, ...) depends on this gem at one exact version: ' \
                   'its ApiError is the base of every client error.'

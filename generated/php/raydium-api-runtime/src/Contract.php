@@ -15,11 +15,19 @@ use Psr\Http\Message\ResponseInterface;
 /**
  * Every call of every client goes through that client's Contract, which extends this one (the Api
  * classes' *WithHttpInfo and *AsyncWithHttpInfo call it): a timeout per attempt and one deadline
- * per call, HTTP 429 retried as Retry-After says, the whole body read, `success` checked, null
- * items checked where the description admits none, and the success decoded strictly (no
+ * per call, the failures that pass retried (RetryPolicy), the whole body read, `success` checked,
+ * null items checked where the description admits none, and the success decoded strictly (no
  * coercion; an integer too large for PHP is an error, never a float).
  * Whatever happens, a call returns the typed success or throws an ApiException, and its promise
  * is fulfilled with the one or rejected with the other.
+ *
+ * None of these services changes state (every GET is a read; the transaction build computes an
+ * unsigned transaction from its body), so every call may be sent again. A call is retried when the
+ * connection is refused or reset, an attempt times out, the connection is cut mid-body, or the
+ * status is one of TRANSIENT_STATUSES, whatever the body (a JSON failure envelope or an HTML
+ * page). Any other status, a success included, ends the call at once: a failure envelope with HTTP
+ * 200 is not retried. The error a call finally throws says how many attempts it made
+ * (ApiException::getAttempts(), and its message).
  */
 abstract class Contract
 {
@@ -28,6 +36,12 @@ abstract class Contract
 
     /** Connecting times out after this many seconds. */
     public const DEFAULT_CONNECT_TIMEOUT = 4.0;
+
+    /**
+     * The HTTP statuses that say the failure passes: a timeout, the rate limit, the server or the
+     * edge (Cloudflare's 520-524: the origin's connection, timeout or response failed).
+     */
+    public const TRANSIENT_STATUSES = [408, 429, 500, 502, 503, 504, 520, 521, 522, 523, 524];
 
     /**
      * Per operation, the arrays of its success whose items may not be null: checked before
@@ -123,7 +137,8 @@ abstract class Contract
 
     /**
      * Sends $request under the contract; [the success model (null where the source shows no
-     * body), HTTP status, headers]. Throws an ApiException subclass otherwise.
+     * body), HTTP status, headers]. Throws an ApiException subclass otherwise. The call retries as
+     * $retryPolicy says, where given (an Api's withRetryPolicy()), else as $config does.
      *
      * @param array<string, mixed> $options the Api class's own Guzzle options (debug, certificates)
      *
@@ -135,9 +150,10 @@ abstract class Contract
         array $options,
         object $config,
         string $operation,
-        ?string $returnType
+        ?string $returnType,
+        ?RetryPolicy $retryPolicy = null
     ): array {
-        return self::sendAsync($client, $request, $options, $config, $operation, $returnType)->wait();
+        return self::sendAsync($client, $request, $options, $config, $operation, $returnType, $retryPolicy)->wait();
     }
 
     /**
@@ -151,10 +167,11 @@ abstract class Contract
         array $options,
         object $config,
         string $operation,
-        ?string $returnType
+        ?string $returnType,
+        ?RetryPolicy $retryPolicy = null
     ): PromiseInterface {
         $settings = $config instanceof CallSettings ? $config : null;
-        $policy = $settings?->getRetryPolicy() ?? new RetryPolicy();
+        $policy = $retryPolicy ?? $settings?->getRetryPolicy() ?? new RetryPolicy();
         $call = [
             'client' => $client, 'request' => $request, 'options' => $options, 'operation' => $operation,
             'returnType' => $returnType, 'timeout' => $settings?->getTimeout() ?? self::DEFAULT_TIMEOUT,
@@ -166,9 +183,11 @@ abstract class Contract
     }
 
     /**
+     * Attempt number $retry + 1 of a call, after waiting $delay seconds.
+     *
      * @param array<string, mixed> $call
      */
-    private static function attempt(array $call, int $attempt, float $delay): PromiseInterface
+    private static function attempt(array $call, int $retry, float $delay): PromiseInterface
     {
         /** @var RequestInterface $request */
         $request = $call['request'];
@@ -177,7 +196,7 @@ abstract class Contract
         $where = $request->getMethod() . ' ' . $request->getUri();
         $remaining = $call['ends'] - self::now() - $delay;
         if ($remaining <= 0) {
-            return Create::rejectionFor(new RequestTimeoutError("$where: the call's deadline of {$policy->deadline}s passed"));
+            return Create::rejectionFor(self::deadlineError($where, $policy, $retry + 1));
         }
         $options = [
             RequestOptions::HTTP_ERRORS => false,
@@ -187,22 +206,56 @@ abstract class Contract
         try {
             $sent = $call['client']->sendAsync($request, $options);
         } catch (TransferException $e) {
-            return Create::rejectionFor(self::transportError($e, $where));
+            return self::failed($call, $retry, $e, $where);
         }
 
         return $sent->then(
-            function (ResponseInterface $response) use ($call, $attempt, $policy) {
-                $wait = self::retryWait($response, $policy, $attempt, $call['ends']);
-                if ($wait === null) {
+            function (ResponseInterface $response) use ($call, $retry, $policy) {
+                $transient = in_array($response->getStatusCode(), self::TRANSIENT_STATUSES, true);
+                $wait = $transient ? self::retryWait($response, $policy, $retry, $call['ends']) : null;
+                if ($wait !== null) {
+                    return self::attempt($call, $retry + 1, $wait);
+                }
+                try {
                     return self::decode($response, $call['operation'], $call['returnType']);
+                } catch (ApiException $e) {
+                    throw $e->counted($retry + 1);
+                }
+            },
+            function ($reason) use ($call, $retry, $where) {
+                if (!$reason instanceof TransferException) {
+                    throw $reason;
                 }
 
-                return self::attempt($call, $attempt + 1, $wait);
-            },
-            function ($reason) use ($where) {
-                throw $reason instanceof TransferException ? self::transportError($reason, $where) : $reason;
+                return self::failed($call, $retry, $reason, $where);
             }
         );
+    }
+
+    /**
+     * The next attempt after a transport failure, or its typed error where it is the last (a
+     * timeout at the call's deadline is the deadline's).
+     *
+     * @param array<string, mixed> $call
+     */
+    private static function failed(array $call, int $retry, TransferException $e, string $where): PromiseInterface
+    {
+        /** @var RetryPolicy $policy */
+        $policy = $call['policy'];
+        $error = self::transportError($e, $where);
+        if ($error instanceof RequestTimeoutError && self::now() >= $call['ends'] - 0.05) {
+            return Create::rejectionFor(self::deadlineError($where, $policy, $retry + 1, $e));
+        }
+        $wait = self::nextWait(null, $policy, $retry, $call['ends']);
+
+        return $wait === null ? Create::rejectionFor($error->counted($retry + 1)) : self::attempt($call, $retry + 1, $wait);
+    }
+
+    private static function deadlineError(string $where, RetryPolicy $policy, int $attempts, ?\Throwable $previous = null): RequestTimeoutError
+    {
+        $error = new RequestTimeoutError("$where: the call's deadline of {$policy->deadline}s passed", 0, [], '', null, $previous);
+
+        return $error->counted($attempts);
     }
 
     private static function now(): float
@@ -247,21 +300,52 @@ abstract class Contract
         return $date === false ? null : max((float) ($date->getTimestamp() - time()), 0.0);
     }
 
-    /** The seconds to wait before retrying a 429, null to decode the response. */
-    private static function retryWait(ResponseInterface $response, RetryPolicy $policy, int $attempt, float $ends): ?float
+    /** The wait a response asks for (retry-after-ms, or Retry-After: seconds or a date), else the backoff. */
+    private static function waitFor(?ResponseInterface $response, RetryPolicy $policy, int $retry): float
     {
-        if ($response->getStatusCode() !== 429 || $attempt >= $policy->maxRetries) {
-            return null;
-        }
-        $wait = self::parseRetryAfter($response->getHeaderLine('Retry-After')) ?? $policy->defaultWait;
-        if ($wait > $policy->maxWait) {
-            throw self::rateLimited($response, "; the wait exceeds the retry policy's maxWait of {$policy->maxWait}s");
-        }
-        if (self::now() + $wait >= $ends) {
-            throw self::rateLimited($response, "; waiting would pass the call's deadline of {$policy->deadline}s");
+        if ($response !== null) {
+            $milliseconds = trim($response->getHeaderLine('retry-after-ms'));
+            if (preg_match('/^\d+(\.\d+)?$/', $milliseconds) === 1) {
+                return (float) $milliseconds / 1000;
+            }
+            $asked = self::parseRetryAfter($response->getHeaderLine('Retry-After'));
+            if ($asked !== null) {
+                return $asked;
+            }
         }
 
-        return $wait;
+        return $policy->backoff($retry);
+    }
+
+    /**
+     * The seconds to wait before the next attempt, or null to stop here: no retry left, or a wait
+     * above maxWait or past the deadline.
+     */
+    private static function nextWait(?ResponseInterface $response, RetryPolicy $policy, int $retry, float $ends): ?float
+    {
+        if ($retry >= $policy->maxRetries) {
+            return null;
+        }
+        $wait = self::waitFor($response, $policy, $retry);
+
+        return $wait > $policy->maxWait || self::now() + $wait >= $ends ? null : $wait;
+    }
+
+    /**
+     * The seconds to wait before retrying a response of a transient status, null to decode it (a
+     * 429 whose wait the policy refuses throws RateLimitedError here, with the reason).
+     */
+    private static function retryWait(ResponseInterface $response, RetryPolicy $policy, int $retry, float $ends): ?float
+    {
+        $wait = self::nextWait($response, $policy, $retry, $ends);
+        if ($wait !== null || $response->getStatusCode() !== 429 || $retry >= $policy->maxRetries) {
+            return $wait;
+        }
+        $why = self::waitFor($response, $policy, $retry) > $policy->maxWait
+            ? "; the wait exceeds the retry policy's maxWait of {$policy->maxWait}s"
+            : "; waiting would pass the call's deadline of {$policy->deadline}s";
+
+        throw self::rateLimited($response, $why)->counted($retry + 1);
     }
 
     private static function preview(string $body): string

@@ -14,8 +14,8 @@ require_once __DIR__ . '/aliases.php';
 /**
  * Every call of this client goes through Contract (the Api classes' *WithHttpInfo and
  * *AsyncWithHttpInfo): the shared runtime's transport (\Raydium\ApiRuntime\Contract: a timeout
- * per attempt and one deadline per call, HTTP 429 retried as Retry-After says, the whole body
- * read, `success` checked, the success decoded strictly) with this service's own rules: its
+ * per attempt and one deadline per call, the failures that pass retried, the whole body read,
+ * `success` checked, the success decoded strictly) with this service's own rules: its
  * default host, the null items its description admits nowhere, the keys its successes require
  * and its failure codes. Whatever happens, a call returns the typed success or throws an
  * ApiException, and its promise is fulfilled with the one or rejected with the other.

@@ -10,8 +10,9 @@ namespace Raydium\TransactionV1;
 /**
  * A Configuration with the client contract's settings (Contract::configuration() makes one):
  * each attempt times out after getTimeout() seconds (connecting, the headers and the whole
- * body), connecting after getConnectTimeout(), and getRetryPolicy() says how HTTP 429 is retried
- * and the deadline of a whole call. An Api class given a plain Configuration uses the defaults.
+ * body), connecting after getConnectTimeout(), and getRetryPolicy() says how the failures that
+ * pass are retried (at most twice by default) and the deadline of a whole call. An Api class given
+ * a plain Configuration uses the defaults; an Api's withRetryPolicy() overrides the policy.
  */
 class ContractConfiguration extends Configuration implements \Raydium\ApiRuntime\CallSettings
 {

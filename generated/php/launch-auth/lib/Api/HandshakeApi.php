@@ -68,6 +68,9 @@ class HandshakeApi
      */
     protected $hostIndex;
 
+    /** The retry policy of this Api's calls, where withRetryPolicy() gave one (else the configuration's). */
+    private ?\Raydium\ApiRuntime\RetryPolicy $retryPolicy = null;
+
     /** @var string[] $contentTypes **/
     public const contentTypes = [
         'requestToken' => [
@@ -77,8 +80,9 @@ class HandshakeApi
 
     /**
      * Every call keeps the client contract (Contract): a timeout per attempt, one deadline per call,
-     * HTTP 429 retried as Retry-After says, `success` checked, the success decoded strictly. Pass
-     * Contract::configuration($baseUrl) (a ContractConfiguration) to change the host or those settings.
+     * the failures that pass retried (RetryPolicy), `success` checked, the success decoded strictly.
+     * Pass Contract::configuration($baseUrl) (a ContractConfiguration) to change the host or those
+     * settings; withRetryPolicy() gives a copy whose calls retry otherwise.
      * Without $client, every Api class shares one Guzzle client (Contract::client()), so *Async calls
      * of any of them run side by side.
      *
@@ -128,6 +132,18 @@ class HandshakeApi
     }
 
     /**
+     * This Api with another retry policy for its calls (this one keeps its own), e.g. one call
+     * without retries: `$api->withRetryPolicy(new RetryPolicy(maxRetries: 0))->requestToken(...)`.
+     */
+    public function withRetryPolicy(\Raydium\ApiRuntime\RetryPolicy $retryPolicy): static
+    {
+        $copy = clone $this;
+        $copy->retryPolicy = $retryPolicy;
+
+        return $copy;
+    }
+
+    /**
      * Operation requestToken
      *
      * Exchange a wallet signature of time:&lt;unix-seconds&gt; for a JWT
@@ -160,7 +176,7 @@ class HandshakeApi
     {
         $request = $this->requestTokenRequest($body, $contentType);
 
-        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'requestToken', null);
+        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'requestToken', null, $this->retryPolicy);
     }
 
     /**
@@ -199,7 +215,7 @@ class HandshakeApi
     {
         $request = $this->requestTokenRequest($body, $contentType);
 
-        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'requestToken', null);
+        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'requestToken', null, $this->retryPolicy);
     }
 
     /**

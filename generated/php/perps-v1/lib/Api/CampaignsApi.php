@@ -68,6 +68,9 @@ class CampaignsApi
      */
     protected $hostIndex;
 
+    /** The retry policy of this Api's calls, where withRetryPolicy() gave one (else the configuration's). */
+    private ?\Raydium\ApiRuntime\RetryPolicy $retryPolicy = null;
+
     /** @var string[] $contentTypes **/
     public const contentTypes = [
         'getCampaignConfigs' => [
@@ -83,8 +86,9 @@ class CampaignsApi
 
     /**
      * Every call keeps the client contract (Contract): a timeout per attempt, one deadline per call,
-     * HTTP 429 retried as Retry-After says, `success` checked, the success decoded strictly. Pass
-     * Contract::configuration($baseUrl) (a ContractConfiguration) to change the host or those settings.
+     * the failures that pass retried (RetryPolicy), `success` checked, the success decoded strictly.
+     * Pass Contract::configuration($baseUrl) (a ContractConfiguration) to change the host or those
+     * settings; withRetryPolicy() gives a copy whose calls retry otherwise.
      * Without $client, every Api class shares one Guzzle client (Contract::client()), so *Async calls
      * of any of them run side by side.
      *
@@ -134,6 +138,18 @@ class CampaignsApi
     }
 
     /**
+     * This Api with another retry policy for its calls (this one keeps its own), e.g. one call
+     * without retries: `$api->withRetryPolicy(new RetryPolicy(maxRetries: 0))->getCampaignConfigs(...)`.
+     */
+    public function withRetryPolicy(\Raydium\ApiRuntime\RetryPolicy $retryPolicy): static
+    {
+        $copy = clone $this;
+        $copy->retryPolicy = $retryPolicy;
+
+        return $copy;
+    }
+
+    /**
      * Operation getCampaignConfigs
      *
      * Get the campaign configuration
@@ -165,7 +181,7 @@ class CampaignsApi
     {
         $request = $this->getCampaignConfigsRequest($contentType);
 
-        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'getCampaignConfigs', '\Raydium\PerpsV1\Model\CampaignConfigurationResponse');
+        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'getCampaignConfigs', '\Raydium\PerpsV1\Model\CampaignConfigurationResponse', $this->retryPolicy);
     }
 
     /**
@@ -202,7 +218,7 @@ class CampaignsApi
     {
         $request = $this->getCampaignConfigsRequest($contentType);
 
-        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'getCampaignConfigs', '\Raydium\PerpsV1\Model\CampaignConfigurationResponse');
+        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'getCampaignConfigs', '\Raydium\PerpsV1\Model\CampaignConfigurationResponse', $this->retryPolicy);
     }
 
     /**
@@ -321,7 +337,7 @@ class CampaignsApi
     {
         $request = $this->getCampaignUserStatsRequest($wallet, $index, $contentType);
 
-        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'getCampaignUserStats', '\Raydium\PerpsV1\Model\CampaignUserStatsResponse');
+        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'getCampaignUserStats', '\Raydium\PerpsV1\Model\CampaignUserStatsResponse', $this->retryPolicy);
     }
 
     /**
@@ -362,7 +378,7 @@ class CampaignsApi
     {
         $request = $this->getCampaignUserStatsRequest($wallet, $index, $contentType);
 
-        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'getCampaignUserStats', '\Raydium\PerpsV1\Model\CampaignUserStatsResponse');
+        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'getCampaignUserStats', '\Raydium\PerpsV1\Model\CampaignUserStatsResponse', $this->retryPolicy);
     }
 
     /**
@@ -510,7 +526,7 @@ class CampaignsApi
     {
         $request = $this->listCampaignLeaderboardRequest($index, $contentType);
 
-        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'listCampaignLeaderboard', '\Raydium\PerpsV1\Model\CampaignLeaderboardResponse');
+        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'listCampaignLeaderboard', '\Raydium\PerpsV1\Model\CampaignLeaderboardResponse', $this->retryPolicy);
     }
 
     /**
@@ -549,7 +565,7 @@ class CampaignsApi
     {
         $request = $this->listCampaignLeaderboardRequest($index, $contentType);
 
-        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'listCampaignLeaderboard', '\Raydium\PerpsV1\Model\CampaignLeaderboardResponse');
+        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'listCampaignLeaderboard', '\Raydium\PerpsV1\Model\CampaignLeaderboardResponse', $this->retryPolicy);
     }
 
     /**

@@ -68,6 +68,9 @@ class MainApi
      */
     protected $hostIndex;
 
+    /** The retry policy of this Api's calls, where withRetryPolicy() gave one (else the configuration's). */
+    private ?\Raydium\ApiRuntime\RetryPolicy $retryPolicy = null;
+
     /** @var string[] $contentTypes **/
     public const contentTypes = [
         'checkAvailability' => [
@@ -89,8 +92,9 @@ class MainApi
 
     /**
      * Every call keeps the client contract (Contract): a timeout per attempt, one deadline per call,
-     * HTTP 429 retried as Retry-After says, `success` checked, the success decoded strictly. Pass
-     * Contract::configuration($baseUrl) (a ContractConfiguration) to change the host or those settings.
+     * the failures that pass retried (RetryPolicy), `success` checked, the success decoded strictly.
+     * Pass Contract::configuration($baseUrl) (a ContractConfiguration) to change the host or those
+     * settings; withRetryPolicy() gives a copy whose calls retry otherwise.
      * Without $client, every Api class shares one Guzzle client (Contract::client()), so *Async calls
      * of any of them run side by side.
      *
@@ -140,6 +144,18 @@ class MainApi
     }
 
     /**
+     * This Api with another retry policy for its calls (this one keeps its own), e.g. one call
+     * without retries: `$api->withRetryPolicy(new RetryPolicy(maxRetries: 0))->checkAvailability(...)`.
+     */
+    public function withRetryPolicy(\Raydium\ApiRuntime\RetryPolicy $retryPolicy): static
+    {
+        $copy = clone $this;
+        $copy->retryPolicy = $retryPolicy;
+
+        return $copy;
+    }
+
+    /**
      * Operation checkAvailability
      *
      * Check availability per region
@@ -171,7 +187,7 @@ class MainApi
     {
         $request = $this->checkAvailabilityRequest($contentType);
 
-        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'checkAvailability', '\Raydium\PerpsV1\Model\AvailabilityResponse');
+        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'checkAvailability', '\Raydium\PerpsV1\Model\AvailabilityResponse', $this->retryPolicy);
     }
 
     /**
@@ -208,7 +224,7 @@ class MainApi
     {
         $request = $this->checkAvailabilityRequest($contentType);
 
-        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'checkAvailability', '\Raydium\PerpsV1\Model\AvailabilityResponse');
+        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'checkAvailability', '\Raydium\PerpsV1\Model\AvailabilityResponse', $this->retryPolicy);
     }
 
     /**
@@ -323,7 +339,7 @@ class MainApi
     {
         $request = $this->getMarketStatisticsRequest($contentType);
 
-        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'getMarketStatistics', '\Raydium\PerpsV1\Model\MarketStatisticsResponse');
+        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'getMarketStatistics', '\Raydium\PerpsV1\Model\MarketStatisticsResponse', $this->retryPolicy);
     }
 
     /**
@@ -360,7 +376,7 @@ class MainApi
     {
         $request = $this->getMarketStatisticsRequest($contentType);
 
-        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'getMarketStatistics', '\Raydium\PerpsV1\Model\MarketStatisticsResponse');
+        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'getMarketStatistics', '\Raydium\PerpsV1\Model\MarketStatisticsResponse', $this->retryPolicy);
     }
 
     /**
@@ -477,7 +493,7 @@ class MainApi
     {
         $request = $this->getTempKeyRequest($wallet, $contentType);
 
-        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'getTempKey', '\Raydium\PerpsV1\Model\TempKeyResponse');
+        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'getTempKey', '\Raydium\PerpsV1\Model\TempKeyResponse', $this->retryPolicy);
     }
 
     /**
@@ -516,7 +532,7 @@ class MainApi
     {
         $request = $this->getTempKeyRequest($wallet, $contentType);
 
-        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'getTempKey', '\Raydium\PerpsV1\Model\TempKeyResponse');
+        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'getTempKey', '\Raydium\PerpsV1\Model\TempKeyResponse', $this->retryPolicy);
     }
 
     /**
@@ -651,7 +667,7 @@ class MainApi
     {
         $request = $this->getVersionRequest($contentType);
 
-        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'getVersion', '\Raydium\PerpsV1\Model\VersionInfoResponse');
+        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'getVersion', '\Raydium\PerpsV1\Model\VersionInfoResponse', $this->retryPolicy);
     }
 
     /**
@@ -688,7 +704,7 @@ class MainApi
     {
         $request = $this->getVersionRequest($contentType);
 
-        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'getVersion', '\Raydium\PerpsV1\Model\VersionInfoResponse');
+        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'getVersion', '\Raydium\PerpsV1\Model\VersionInfoResponse', $this->retryPolicy);
     }
 
     /**
@@ -803,7 +819,7 @@ class MainApi
     {
         $request = $this->listRpcsRequest($contentType);
 
-        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'listRpcs', '\Raydium\PerpsV1\Model\RpcListResponse');
+        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'listRpcs', '\Raydium\PerpsV1\Model\RpcListResponse', $this->retryPolicy);
     }
 
     /**
@@ -840,7 +856,7 @@ class MainApi
     {
         $request = $this->listRpcsRequest($contentType);
 
-        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'listRpcs', '\Raydium\PerpsV1\Model\RpcListResponse');
+        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'listRpcs', '\Raydium\PerpsV1\Model\RpcListResponse', $this->retryPolicy);
     }
 
     /**

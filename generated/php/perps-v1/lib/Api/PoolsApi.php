@@ -68,6 +68,9 @@ class PoolsApi
      */
     protected $hostIndex;
 
+    /** The retry policy of this Api's calls, where withRetryPolicy() gave one (else the configuration's). */
+    private ?\Raydium\ApiRuntime\RetryPolicy $retryPolicy = null;
+
     /** @var string[] $contentTypes **/
     public const contentTypes = [
         'listDefaultPools' => [
@@ -77,8 +80,9 @@ class PoolsApi
 
     /**
      * Every call keeps the client contract (Contract): a timeout per attempt, one deadline per call,
-     * HTTP 429 retried as Retry-After says, `success` checked, the success decoded strictly. Pass
-     * Contract::configuration($baseUrl) (a ContractConfiguration) to change the host or those settings.
+     * the failures that pass retried (RetryPolicy), `success` checked, the success decoded strictly.
+     * Pass Contract::configuration($baseUrl) (a ContractConfiguration) to change the host or those
+     * settings; withRetryPolicy() gives a copy whose calls retry otherwise.
      * Without $client, every Api class shares one Guzzle client (Contract::client()), so *Async calls
      * of any of them run side by side.
      *
@@ -128,6 +132,18 @@ class PoolsApi
     }
 
     /**
+     * This Api with another retry policy for its calls (this one keeps its own), e.g. one call
+     * without retries: `$api->withRetryPolicy(new RetryPolicy(maxRetries: 0))->listDefaultPools(...)`.
+     */
+    public function withRetryPolicy(\Raydium\ApiRuntime\RetryPolicy $retryPolicy): static
+    {
+        $copy = clone $this;
+        $copy->retryPolicy = $retryPolicy;
+
+        return $copy;
+    }
+
+    /**
      * Operation listDefaultPools
      *
      * List the default perp pools with volumes
@@ -159,7 +175,7 @@ class PoolsApi
     {
         $request = $this->listDefaultPoolsRequest($contentType);
 
-        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'listDefaultPools', '\Raydium\PerpsV1\Model\PerpPoolListResponse');
+        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'listDefaultPools', '\Raydium\PerpsV1\Model\PerpPoolListResponse', $this->retryPolicy);
     }
 
     /**
@@ -196,7 +212,7 @@ class PoolsApi
     {
         $request = $this->listDefaultPoolsRequest($contentType);
 
-        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'listDefaultPools', '\Raydium\PerpsV1\Model\PerpPoolListResponse');
+        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'listDefaultPools', '\Raydium\PerpsV1\Model\PerpPoolListResponse', $this->retryPolicy);
     }
 
     /**

@@ -68,6 +68,9 @@ class ShareApi
      */
     protected $hostIndex;
 
+    /** The retry policy of this Api's calls, where withRetryPolicy() gave one (else the configuration's). */
+    private ?\Raydium\ApiRuntime\RetryPolicy $retryPolicy = null;
+
     /** @var string[] $contentTypes **/
     public const contentTypes = [
         'shareClosedPosition' => [
@@ -80,8 +83,9 @@ class ShareApi
 
     /**
      * Every call keeps the client contract (Contract): a timeout per attempt, one deadline per call,
-     * HTTP 429 retried as Retry-After says, `success` checked, the success decoded strictly. Pass
-     * Contract::configuration($baseUrl) (a ContractConfiguration) to change the host or those settings.
+     * the failures that pass retried (RetryPolicy), `success` checked, the success decoded strictly.
+     * Pass Contract::configuration($baseUrl) (a ContractConfiguration) to change the host or those
+     * settings; withRetryPolicy() gives a copy whose calls retry otherwise.
      * Without $client, every Api class shares one Guzzle client (Contract::client()), so *Async calls
      * of any of them run side by side.
      *
@@ -131,6 +135,18 @@ class ShareApi
     }
 
     /**
+     * This Api with another retry policy for its calls (this one keeps its own), e.g. one call
+     * without retries: `$api->withRetryPolicy(new RetryPolicy(maxRetries: 0))->shareClosedPosition(...)`.
+     */
+    public function withRetryPolicy(\Raydium\ApiRuntime\RetryPolicy $retryPolicy): static
+    {
+        $copy = clone $this;
+        $copy->retryPolicy = $retryPolicy;
+
+        return $copy;
+    }
+
+    /**
      * Operation shareClosedPosition
      *
      * Generate a shareable image of a closed position
@@ -164,7 +180,7 @@ class ShareApi
     {
         $request = $this->shareClosedPositionRequest($body, $contentType);
 
-        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'shareClosedPosition', '\Raydium\PerpsV1\Model\ShareResponse');
+        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'shareClosedPosition', '\Raydium\PerpsV1\Model\ShareResponse', $this->retryPolicy);
     }
 
     /**
@@ -203,7 +219,7 @@ class ShareApi
     {
         $request = $this->shareClosedPositionRequest($body, $contentType);
 
-        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'shareClosedPosition', '\Raydium\PerpsV1\Model\ShareResponse');
+        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'shareClosedPosition', '\Raydium\PerpsV1\Model\ShareResponse', $this->retryPolicy);
     }
 
     /**
@@ -339,7 +355,7 @@ class ShareApi
     {
         $request = $this->shareLivePositionRequest($body, $contentType);
 
-        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'shareLivePosition', '\Raydium\PerpsV1\Model\ShareResponse');
+        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'shareLivePosition', '\Raydium\PerpsV1\Model\ShareResponse', $this->retryPolicy);
     }
 
     /**
@@ -378,7 +394,7 @@ class ShareApi
     {
         $request = $this->shareLivePositionRequest($body, $contentType);
 
-        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'shareLivePosition', '\Raydium\PerpsV1\Model\ShareResponse');
+        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'shareLivePosition', '\Raydium\PerpsV1\Model\ShareResponse', $this->retryPolicy);
     }
 
     /**

@@ -68,6 +68,9 @@ class ChainApi
      */
     protected $hostIndex;
 
+    /** The retry policy of this Api's calls, where withRetryPolicy() gave one (else the configuration's). */
+    private ?\Raydium\ApiRuntime\RetryPolicy $retryPolicy = null;
+
     /** @var string[] $contentTypes **/
     public const contentTypes = [
         'getChainStatistics' => [
@@ -86,8 +89,9 @@ class ChainApi
 
     /**
      * Every call keeps the client contract (Contract): a timeout per attempt, one deadline per call,
-     * HTTP 429 retried as Retry-After says, `success` checked, the success decoded strictly. Pass
-     * Contract::configuration($baseUrl) (a ContractConfiguration) to change the host or those settings.
+     * the failures that pass retried (RetryPolicy), `success` checked, the success decoded strictly.
+     * Pass Contract::configuration($baseUrl) (a ContractConfiguration) to change the host or those
+     * settings; withRetryPolicy() gives a copy whose calls retry otherwise.
      * Without $client, every Api class shares one Guzzle client (Contract::client()), so *Async calls
      * of any of them run side by side.
      *
@@ -137,6 +141,18 @@ class ChainApi
     }
 
     /**
+     * This Api with another retry policy for its calls (this one keeps its own), e.g. one call
+     * without retries: `$api->withRetryPolicy(new RetryPolicy(maxRetries: 0))->getChainStatistics(...)`.
+     */
+    public function withRetryPolicy(\Raydium\ApiRuntime\RetryPolicy $retryPolicy): static
+    {
+        $copy = clone $this;
+        $copy->retryPolicy = $retryPolicy;
+
+        return $copy;
+    }
+
+    /**
      * Operation getChainStatistics
      *
      * Get chain statistics
@@ -168,7 +184,7 @@ class ChainApi
     {
         $request = $this->getChainStatisticsRequest($contentType);
 
-        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'getChainStatistics', '\Raydium\PoolV3\Model\ChainStatisticsResponse');
+        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'getChainStatistics', '\Raydium\PoolV3\Model\ChainStatisticsResponse', $this->retryPolicy);
     }
 
     /**
@@ -205,7 +221,7 @@ class ChainApi
     {
         $request = $this->getChainStatisticsRequest($contentType);
 
-        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'getChainStatistics', '\Raydium\PoolV3\Model\ChainStatisticsResponse');
+        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'getChainStatistics', '\Raydium\PoolV3\Model\ChainStatisticsResponse', $this->retryPolicy);
     }
 
     /**
@@ -320,7 +336,7 @@ class ChainApi
     {
         $request = $this->getPriorityFeesRequest($contentType);
 
-        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'getPriorityFees', '\Raydium\PoolV3\Model\PriorityFeesResponse');
+        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'getPriorityFees', '\Raydium\PoolV3\Model\PriorityFeesResponse', $this->retryPolicy);
     }
 
     /**
@@ -357,7 +373,7 @@ class ChainApi
     {
         $request = $this->getPriorityFeesRequest($contentType);
 
-        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'getPriorityFees', '\Raydium\PoolV3\Model\PriorityFeesResponse');
+        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'getPriorityFees', '\Raydium\PoolV3\Model\PriorityFeesResponse', $this->retryPolicy);
     }
 
     /**
@@ -472,7 +488,7 @@ class ChainApi
     {
         $request = $this->getRpcListRequest($contentType);
 
-        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'getRpcList', '\Raydium\PoolV3\Model\RpcListResponse');
+        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'getRpcList', '\Raydium\PoolV3\Model\RpcListResponse', $this->retryPolicy);
     }
 
     /**
@@ -509,7 +525,7 @@ class ChainApi
     {
         $request = $this->getRpcListRequest($contentType);
 
-        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'getRpcList', '\Raydium\PoolV3\Model\RpcListResponse');
+        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'getRpcList', '\Raydium\PoolV3\Model\RpcListResponse', $this->retryPolicy);
     }
 
     /**
@@ -624,7 +640,7 @@ class ChainApi
     {
         $request = $this->getVersionRequest($contentType);
 
-        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'getVersion', '\Raydium\PoolV3\Model\VersionInfoResponse');
+        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'getVersion', '\Raydium\PoolV3\Model\VersionInfoResponse', $this->retryPolicy);
     }
 
     /**
@@ -661,7 +677,7 @@ class ChainApi
     {
         $request = $this->getVersionRequest($contentType);
 
-        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'getVersion', '\Raydium\PoolV3\Model\VersionInfoResponse');
+        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'getVersion', '\Raydium\PoolV3\Model\VersionInfoResponse', $this->retryPolicy);
     }
 
     /**

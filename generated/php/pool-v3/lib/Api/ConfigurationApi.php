@@ -68,6 +68,9 @@ class ConfigurationApi
      */
     protected $hostIndex;
 
+    /** The retry policy of this Api's calls, where withRetryPolicy() gave one (else the configuration's). */
+    private ?\Raydium\ApiRuntime\RetryPolicy $retryPolicy = null;
+
     /** @var string[] $contentTypes **/
     public const contentTypes = [
         'getLimitOrderConfig' => [
@@ -80,8 +83,9 @@ class ConfigurationApi
 
     /**
      * Every call keeps the client contract (Contract): a timeout per attempt, one deadline per call,
-     * HTTP 429 retried as Retry-After says, `success` checked, the success decoded strictly. Pass
-     * Contract::configuration($baseUrl) (a ContractConfiguration) to change the host or those settings.
+     * the failures that pass retried (RetryPolicy), `success` checked, the success decoded strictly.
+     * Pass Contract::configuration($baseUrl) (a ContractConfiguration) to change the host or those
+     * settings; withRetryPolicy() gives a copy whose calls retry otherwise.
      * Without $client, every Api class shares one Guzzle client (Contract::client()), so *Async calls
      * of any of them run side by side.
      *
@@ -131,6 +135,18 @@ class ConfigurationApi
     }
 
     /**
+     * This Api with another retry policy for its calls (this one keeps its own), e.g. one call
+     * without retries: `$api->withRetryPolicy(new RetryPolicy(maxRetries: 0))->getLimitOrderConfig(...)`.
+     */
+    public function withRetryPolicy(\Raydium\ApiRuntime\RetryPolicy $retryPolicy): static
+    {
+        $copy = clone $this;
+        $copy->retryPolicy = $retryPolicy;
+
+        return $copy;
+    }
+
+    /**
      * Operation getLimitOrderConfig
      *
      * Get the per-pool limit-order configuration
@@ -162,7 +178,7 @@ class ConfigurationApi
     {
         $request = $this->getLimitOrderConfigRequest($contentType);
 
-        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'getLimitOrderConfig', '\Raydium\PoolV3\Model\LimitOrderConfigResponse');
+        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'getLimitOrderConfig', '\Raydium\PoolV3\Model\LimitOrderConfigResponse', $this->retryPolicy);
     }
 
     /**
@@ -199,7 +215,7 @@ class ConfigurationApi
     {
         $request = $this->getLimitOrderConfigRequest($contentType);
 
-        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'getLimitOrderConfig', '\Raydium\PoolV3\Model\LimitOrderConfigResponse');
+        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'getLimitOrderConfig', '\Raydium\PoolV3\Model\LimitOrderConfigResponse', $this->retryPolicy);
     }
 
     /**
@@ -314,7 +330,7 @@ class ConfigurationApi
     {
         $request = $this->listDynamicFeeConfigsRequest($contentType);
 
-        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'listDynamicFeeConfigs', '\Raydium\PoolV3\Model\DynamicFeeConfigListResponse');
+        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'listDynamicFeeConfigs', '\Raydium\PoolV3\Model\DynamicFeeConfigListResponse', $this->retryPolicy);
     }
 
     /**
@@ -351,7 +367,7 @@ class ConfigurationApi
     {
         $request = $this->listDynamicFeeConfigsRequest($contentType);
 
-        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'listDynamicFeeConfigs', '\Raydium\PoolV3\Model\DynamicFeeConfigListResponse');
+        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'listDynamicFeeConfigs', '\Raydium\PoolV3\Model\DynamicFeeConfigListResponse', $this->retryPolicy);
     }
 
     /**

@@ -68,6 +68,9 @@ class FarmsApi
      */
     protected $hostIndex;
 
+    /** The retry policy of this Api's calls, where withRetryPolicy() gave one (else the configuration's). */
+    private ?\Raydium\ApiRuntime\RetryPolicy $retryPolicy = null;
+
     /** @var string[] $contentTypes **/
     public const contentTypes = [
         'listFarms' => [
@@ -77,8 +80,9 @@ class FarmsApi
 
     /**
      * Every call keeps the client contract (Contract): a timeout per attempt, one deadline per call,
-     * HTTP 429 retried as Retry-After says, `success` checked, the success decoded strictly. Pass
-     * Contract::configuration($baseUrl) (a ContractConfiguration) to change the host or those settings.
+     * the failures that pass retried (RetryPolicy), `success` checked, the success decoded strictly.
+     * Pass Contract::configuration($baseUrl) (a ContractConfiguration) to change the host or those
+     * settings; withRetryPolicy() gives a copy whose calls retry otherwise.
      * Without $client, every Api class shares one Guzzle client (Contract::client()), so *Async calls
      * of any of them run side by side.
      *
@@ -128,6 +132,18 @@ class FarmsApi
     }
 
     /**
+     * This Api with another retry policy for its calls (this one keeps its own), e.g. one call
+     * without retries: `$api->withRetryPolicy(new RetryPolicy(maxRetries: 0))->listFarms(...)`.
+     */
+    public function withRetryPolicy(\Raydium\ApiRuntime\RetryPolicy $retryPolicy): static
+    {
+        $copy = clone $this;
+        $copy->retryPolicy = $retryPolicy;
+
+        return $copy;
+    }
+
+    /**
      * Operation listFarms
      *
      * List farms
@@ -148,6 +164,60 @@ class FarmsApi
     }
 
     /**
+     * List farms: every item of every page, in order, each once.
+     *
+     * A Generator that requests each page only when the iteration reaches it; each page is one
+     * listFarms() call (its timeouts, deadline, retries and typed errors), with its
+     * parameters, and $maxPages bounds the pages requested.
+     *
+     * @param  int|null $page_size Number of farms per page; at most 100. (optional)
+     * @param  string|null $lp The LP mint whose farms are wanted. (optional)
+     * @param  int|null $page Page number; the front end asks for page 1 first. (optional)
+     * @param  int|null $maxPages Request at most this many pages (null: every page; less than 1 is refused)
+     * @param  string $contentType The value for the Content-Type header
+     *
+     * @throws \Raydium\PoolV3\ApiException the error of the page that failed, as the iteration reaches it; its
+     *     getResume() is the named argument that starts the walk again at that page
+     * @throws \InvalidArgumentException
+     * @return \Generator<int, \Raydium\PoolV3\Model\FarmInfo>
+     */
+    public function iterateListFarms($page_size = null, $lp = null, $page = null, ?int $maxPages = null, string $contentType = self::contentTypes['listFarms'][0]): \Generator
+    {
+        return \Raydium\ApiRuntime\Pages::items(
+            $this->iterateListFarmsPages($page_size, $lp, $page, $maxPages, $contentType),
+            fn (\Raydium\PoolV3\Model\FarmPageResponse $response): ?array => $response->getData()?->getData()
+        );
+    }
+
+    /**
+     * List farms: every page, in order, from $page (page 1 when null).
+     * The last page says there is no next one, or holds no item.
+     * A Generator of the pages, as iterateListFarms() is of their items.
+     *
+     * @param  int|null $page_size Number of farms per page; at most 100. (optional)
+     * @param  string|null $lp The LP mint whose farms are wanted. (optional)
+     * @param  int|null $page Page number; the front end asks for page 1 first. (optional)
+     * @param  int|null $maxPages Request at most this many pages (null: every page; less than 1 is refused)
+     * @param  string $contentType The value for the Content-Type header
+     *
+     * @throws \Raydium\PoolV3\ApiException the error of the page that failed, as the iteration reaches it; its
+     *     getResume() is the named argument that starts the walk again at that page
+     * @throws \InvalidArgumentException
+     * @return \Generator<int, \Raydium\PoolV3\Model\FarmPageResponse>
+     */
+    public function iterateListFarmsPages($page_size = null, $lp = null, $page = null, ?int $maxPages = null, string $contentType = self::contentTypes['listFarms'][0]): \Generator
+    {
+        return \Raydium\ApiRuntime\Pages::numbered(
+            fn (int $number): \Raydium\PoolV3\Model\FarmPageResponse => $this->listFarms($page_size, $lp, $number, $contentType),
+            fn (\Raydium\PoolV3\Model\FarmPageResponse $response): ?bool => $response->getData()?->getHasNextPage(),
+            fn (\Raydium\PoolV3\Model\FarmPageResponse $response): int => count($response->getData()?->getData() ?? []),
+            'page',
+            $page ?? 1,
+            $maxPages
+        );
+    }
+
+    /**
      * Operation listFarmsWithHttpInfo
      *
      * List farms
@@ -165,7 +235,7 @@ class FarmsApi
     {
         $request = $this->listFarmsRequest($page_size, $lp, $page, $contentType);
 
-        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'listFarms', '\Raydium\PoolV3\Model\FarmPageResponse');
+        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'listFarms', '\Raydium\PoolV3\Model\FarmPageResponse', $this->retryPolicy);
     }
 
     /**
@@ -208,7 +278,7 @@ class FarmsApi
     {
         $request = $this->listFarmsRequest($page_size, $lp, $page, $contentType);
 
-        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'listFarms', '\Raydium\PoolV3\Model\FarmPageResponse');
+        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'listFarms', '\Raydium\PoolV3\Model\FarmPageResponse', $this->retryPolicy);
     }
 
     /**

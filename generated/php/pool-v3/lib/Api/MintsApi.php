@@ -68,6 +68,9 @@ class MintsApi
      */
     protected $hostIndex;
 
+    /** The retry policy of this Api's calls, where withRetryPolicy() gave one (else the configuration's). */
+    private ?\Raydium\ApiRuntime\RetryPolicy $retryPolicy = null;
+
     /** @var string[] $contentTypes **/
     public const contentTypes = [
         'getMintPrices' => [
@@ -80,8 +83,9 @@ class MintsApi
 
     /**
      * Every call keeps the client contract (Contract): a timeout per attempt, one deadline per call,
-     * HTTP 429 retried as Retry-After says, `success` checked, the success decoded strictly. Pass
-     * Contract::configuration($baseUrl) (a ContractConfiguration) to change the host or those settings.
+     * the failures that pass retried (RetryPolicy), `success` checked, the success decoded strictly.
+     * Pass Contract::configuration($baseUrl) (a ContractConfiguration) to change the host or those
+     * settings; withRetryPolicy() gives a copy whose calls retry otherwise.
      * Without $client, every Api class shares one Guzzle client (Contract::client()), so *Async calls
      * of any of them run side by side.
      *
@@ -131,6 +135,18 @@ class MintsApi
     }
 
     /**
+     * This Api with another retry policy for its calls (this one keeps its own), e.g. one call
+     * without retries: `$api->withRetryPolicy(new RetryPolicy(maxRetries: 0))->getMintPrices(...)`.
+     */
+    public function withRetryPolicy(\Raydium\ApiRuntime\RetryPolicy $retryPolicy): static
+    {
+        $copy = clone $this;
+        $copy->retryPolicy = $retryPolicy;
+
+        return $copy;
+    }
+
+    /**
      * Operation getMintPrices
      *
      * Get prices of mints
@@ -164,7 +180,7 @@ class MintsApi
     {
         $request = $this->getMintPricesRequest($mints, $contentType);
 
-        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'getMintPrices', '\Raydium\PoolV3\Model\MintPricesResponse');
+        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'getMintPrices', '\Raydium\PoolV3\Model\MintPricesResponse', $this->retryPolicy);
     }
 
     /**
@@ -203,7 +219,7 @@ class MintsApi
     {
         $request = $this->getMintPricesRequest($mints, $contentType);
 
-        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'getMintPrices', '\Raydium\PoolV3\Model\MintPricesResponse');
+        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'getMintPrices', '\Raydium\PoolV3\Model\MintPricesResponse', $this->retryPolicy);
     }
 
     /**
@@ -332,7 +348,7 @@ class MintsApi
     {
         $request = $this->listMintsRequest($contentType);
 
-        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'listMints', '\Raydium\PoolV3\Model\TokenListResponse');
+        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'listMints', '\Raydium\PoolV3\Model\TokenListResponse', $this->retryPolicy);
     }
 
     /**
@@ -369,7 +385,7 @@ class MintsApi
     {
         $request = $this->listMintsRequest($contentType);
 
-        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'listMints', '\Raydium\PoolV3\Model\TokenListResponse');
+        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'listMints', '\Raydium\PoolV3\Model\TokenListResponse', $this->retryPolicy);
     }
 
     /**

@@ -68,6 +68,9 @@ class PoolsApi
      */
     protected $hostIndex;
 
+    /** The retry policy of this Api's calls, where withRetryPolicy() gave one (else the configuration's). */
+    private ?\Raydium\ApiRuntime\RetryPolicy $retryPolicy = null;
+
     /** @var string[] $contentTypes **/
     public const contentTypes = [
         'getPoolsByIds' => [
@@ -86,8 +89,9 @@ class PoolsApi
 
     /**
      * Every call keeps the client contract (Contract): a timeout per attempt, one deadline per call,
-     * HTTP 429 retried as Retry-After says, `success` checked, the success decoded strictly. Pass
-     * Contract::configuration($baseUrl) (a ContractConfiguration) to change the host or those settings.
+     * the failures that pass retried (RetryPolicy), `success` checked, the success decoded strictly.
+     * Pass Contract::configuration($baseUrl) (a ContractConfiguration) to change the host or those
+     * settings; withRetryPolicy() gives a copy whose calls retry otherwise.
      * Without $client, every Api class shares one Guzzle client (Contract::client()), so *Async calls
      * of any of them run side by side.
      *
@@ -137,6 +141,18 @@ class PoolsApi
     }
 
     /**
+     * This Api with another retry policy for its calls (this one keeps its own), e.g. one call
+     * without retries: `$api->withRetryPolicy(new RetryPolicy(maxRetries: 0))->getPoolsByIds(...)`.
+     */
+    public function withRetryPolicy(\Raydium\ApiRuntime\RetryPolicy $retryPolicy): static
+    {
+        $copy = clone $this;
+        $copy->retryPolicy = $retryPolicy;
+
+        return $copy;
+    }
+
+    /**
      * Operation getPoolsByIds
      *
      * Get pools by id
@@ -170,7 +186,7 @@ class PoolsApi
     {
         $request = $this->getPoolsByIdsRequest($ids, $contentType);
 
-        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'getPoolsByIds', '\Raydium\PoolV3\Model\PoolsResponse');
+        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'getPoolsByIds', '\Raydium\PoolV3\Model\PoolsResponse', $this->retryPolicy);
     }
 
     /**
@@ -209,7 +225,7 @@ class PoolsApi
     {
         $request = $this->getPoolsByIdsRequest($ids, $contentType);
 
-        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'getPoolsByIds', '\Raydium\PoolV3\Model\PoolsResponse');
+        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'getPoolsByIds', '\Raydium\PoolV3\Model\PoolsResponse', $this->retryPolicy);
     }
 
     /**
@@ -338,6 +354,64 @@ class PoolsApi
     }
 
     /**
+     * List pools, paged: every item of every page, in order, each once.
+     *
+     * A Generator that requests each page only when the iteration reaches it; each page is one
+     * listPools() call (its timeouts, deadline, retries and typed errors), with its
+     * parameters, and $maxPages bounds the pages requested.
+     *
+     * @param  \Raydium\PoolV3\Model\PoolType|null $pool_type Which pools to include. (optional)
+     * @param  \Raydium\PoolV3\Model\PoolSortField|null $pool_sort_field Field to sort by; &#x60;default&#x60; sorts by 24h volume. The sort direction is not shown. (optional)
+     * @param  int|null $page_size Number of pools per page; at most 1000. (optional)
+     * @param  \Raydium\PoolV3\Model\SortType|null $sort_type Sort direction of &#x60;poolSortField&#x60;, descending or ascending. (optional)
+     * @param  int|null $page Page number of the pool list. (optional)
+     * @param  int|null $maxPages Request at most this many pages (null: every page; less than 1 is refused)
+     * @param  string $contentType The value for the Content-Type header
+     *
+     * @throws \Raydium\PoolV3\ApiException the error of the page that failed, as the iteration reaches it; its
+     *     getResume() is the named argument that starts the walk again at that page
+     * @throws \InvalidArgumentException
+     * @return \Generator<int, \Raydium\PoolV3\Model\PoolInfoItem>
+     */
+    public function iterateListPools($pool_type = null, $pool_sort_field = null, $page_size = null, $sort_type = null, $page = null, ?int $maxPages = null, string $contentType = self::contentTypes['listPools'][0]): \Generator
+    {
+        return \Raydium\ApiRuntime\Pages::items(
+            $this->iterateListPoolsPages($pool_type, $pool_sort_field, $page_size, $sort_type, $page, $maxPages, $contentType),
+            fn (\Raydium\PoolV3\Model\PoolPageResponse $response): ?array => $response->getData()?->getData()
+        );
+    }
+
+    /**
+     * List pools, paged: every page, in order, from $page (page 1 when null).
+     * The last page says there is no next one, or holds no item.
+     * A Generator of the pages, as iterateListPools() is of their items.
+     *
+     * @param  \Raydium\PoolV3\Model\PoolType|null $pool_type Which pools to include. (optional)
+     * @param  \Raydium\PoolV3\Model\PoolSortField|null $pool_sort_field Field to sort by; &#x60;default&#x60; sorts by 24h volume. The sort direction is not shown. (optional)
+     * @param  int|null $page_size Number of pools per page; at most 1000. (optional)
+     * @param  \Raydium\PoolV3\Model\SortType|null $sort_type Sort direction of &#x60;poolSortField&#x60;, descending or ascending. (optional)
+     * @param  int|null $page Page number of the pool list. (optional)
+     * @param  int|null $maxPages Request at most this many pages (null: every page; less than 1 is refused)
+     * @param  string $contentType The value for the Content-Type header
+     *
+     * @throws \Raydium\PoolV3\ApiException the error of the page that failed, as the iteration reaches it; its
+     *     getResume() is the named argument that starts the walk again at that page
+     * @throws \InvalidArgumentException
+     * @return \Generator<int, \Raydium\PoolV3\Model\PoolPageResponse>
+     */
+    public function iterateListPoolsPages($pool_type = null, $pool_sort_field = null, $page_size = null, $sort_type = null, $page = null, ?int $maxPages = null, string $contentType = self::contentTypes['listPools'][0]): \Generator
+    {
+        return \Raydium\ApiRuntime\Pages::numbered(
+            fn (int $number): \Raydium\PoolV3\Model\PoolPageResponse => $this->listPools($pool_type, $pool_sort_field, $page_size, $sort_type, $number, $contentType),
+            fn (\Raydium\PoolV3\Model\PoolPageResponse $response): ?bool => $response->getData()?->getHasNextPage(),
+            fn (\Raydium\PoolV3\Model\PoolPageResponse $response): int => count($response->getData()?->getData() ?? []),
+            'page',
+            $page ?? 1,
+            $maxPages
+        );
+    }
+
+    /**
      * Operation listPoolsWithHttpInfo
      *
      * List pools, paged
@@ -357,7 +431,7 @@ class PoolsApi
     {
         $request = $this->listPoolsRequest($pool_type, $pool_sort_field, $page_size, $sort_type, $page, $contentType);
 
-        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'listPools', '\Raydium\PoolV3\Model\PoolPageResponse');
+        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'listPools', '\Raydium\PoolV3\Model\PoolPageResponse', $this->retryPolicy);
     }
 
     /**
@@ -404,7 +478,7 @@ class PoolsApi
     {
         $request = $this->listPoolsRequest($pool_type, $pool_sort_field, $page_size, $sort_type, $page, $contentType);
 
-        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'listPools', '\Raydium\PoolV3\Model\PoolPageResponse');
+        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'listPools', '\Raydium\PoolV3\Model\PoolPageResponse', $this->retryPolicy);
     }
 
     /**
@@ -565,6 +639,57 @@ class PoolsApi
     }
 
     /**
+     * List pools, cursor-paged: every item of every page, in order, each once.
+     *
+     * A Generator that requests each page only when the iteration reaches it; each page is one
+     * listPoolsByCursor() call (its timeouts, deadline, retries and typed errors), with its
+     * parameters, and $maxPages bounds the pages requested.
+     *
+     * @param  int|null $size Number of pools per page; at most 1000. (optional)
+     * @param  string|null $next_page_id The opaque cursor returned by the previous page. Pass it back unchanged; never build or modify one. (optional)
+     * @param  int|null $maxPages Request at most this many pages (null: every page; less than 1 is refused)
+     * @param  string $contentType The value for the Content-Type header
+     *
+     * @throws \Raydium\PoolV3\ApiException the error of the page that failed, as the iteration reaches it; its
+     *     getResume() is the named argument that starts the walk again at that page
+     * @throws \InvalidArgumentException
+     * @return \Generator<int, \Raydium\PoolV3\Model\PoolInfoItem>
+     */
+    public function iterateListPoolsByCursor($size = null, $next_page_id = null, ?int $maxPages = null, string $contentType = self::contentTypes['listPoolsByCursor'][0]): \Generator
+    {
+        return \Raydium\ApiRuntime\Pages::items(
+            $this->iterateListPoolsByCursorPages($size, $next_page_id, $maxPages, $contentType),
+            fn (\Raydium\PoolV3\Model\PoolCursorPageResponse $response): ?array => $response->getData()?->getData()
+        );
+    }
+
+    /**
+     * List pools, cursor-paged: every page, in order, from $next_page_id (the first page when null).
+     * Each page's cursor is passed back unchanged; the page without one is the last.
+     * A Generator of the pages, as iterateListPoolsByCursor() is of their items.
+     *
+     * @param  int|null $size Number of pools per page; at most 1000. (optional)
+     * @param  string|null $next_page_id The opaque cursor returned by the previous page. Pass it back unchanged; never build or modify one. (optional)
+     * @param  int|null $maxPages Request at most this many pages (null: every page; less than 1 is refused)
+     * @param  string $contentType The value for the Content-Type header
+     *
+     * @throws \Raydium\PoolV3\ApiException the error of the page that failed, as the iteration reaches it; its
+     *     getResume() is the named argument that starts the walk again at that page
+     * @throws \InvalidArgumentException
+     * @return \Generator<int, \Raydium\PoolV3\Model\PoolCursorPageResponse>
+     */
+    public function iterateListPoolsByCursorPages($size = null, $next_page_id = null, ?int $maxPages = null, string $contentType = self::contentTypes['listPoolsByCursor'][0]): \Generator
+    {
+        return \Raydium\ApiRuntime\Pages::cursor(
+            fn (?string $cursor): \Raydium\PoolV3\Model\PoolCursorPageResponse => $this->listPoolsByCursor($size, $cursor, $contentType),
+            fn (\Raydium\PoolV3\Model\PoolCursorPageResponse $response): ?string => $response->getData()?->getNextPageId(),
+            'next_page_id',
+            $next_page_id,
+            $maxPages
+        );
+    }
+
+    /**
      * Operation listPoolsByCursorWithHttpInfo
      *
      * List pools, cursor-paged
@@ -581,7 +706,7 @@ class PoolsApi
     {
         $request = $this->listPoolsByCursorRequest($size, $next_page_id, $contentType);
 
-        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'listPoolsByCursor', '\Raydium\PoolV3\Model\PoolCursorPageResponse');
+        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'listPoolsByCursor', '\Raydium\PoolV3\Model\PoolCursorPageResponse', $this->retryPolicy);
     }
 
     /**
@@ -622,7 +747,7 @@ class PoolsApi
     {
         $request = $this->listPoolsByCursorRequest($size, $next_page_id, $contentType);
 
-        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'listPoolsByCursor', '\Raydium\PoolV3\Model\PoolCursorPageResponse');
+        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'listPoolsByCursor', '\Raydium\PoolV3\Model\PoolCursorPageResponse', $this->retryPolicy);
     }
 
     /**
@@ -758,6 +883,68 @@ class PoolsApi
     }
 
     /**
+     * List pools containing one or two mints: every item of every page, in order, each once.
+     *
+     * A Generator that requests each page only when the iteration reaches it; each page is one
+     * listPoolsByMint() call (its timeouts, deadline, retries and typed errors), with its
+     * parameters, and $maxPages bounds the pages requested.
+     *
+     * @param  string $mint1 Mint address. With &#x60;mint2&#x60;, supply the smaller of the two in ascending public-key byte order (the endpoint also sorts the pair itself). Alone, all pools containing it are returned. (required)
+     * @param  string|null $mint2 Optional second mint address, greater than &#x60;mint1&#x60; in ascending public-key byte order. Omit it to search by one mint. (optional)
+     * @param  \Raydium\PoolV3\Model\PoolType|null $pool_type Which pools to include. (optional)
+     * @param  \Raydium\PoolV3\Model\PoolSortField|null $pool_sort_field Field to sort by; &#x60;default&#x60; sorts by 24h volume. The sort direction is not shown. (optional)
+     * @param  int|null $page_size Number of pools per page; at most 1000. (optional)
+     * @param  \Raydium\PoolV3\Model\SortType|null $sort_type Sort direction of &#x60;poolSortField&#x60;, descending or ascending. (optional)
+     * @param  int|null $page Page number of the pool list. (optional)
+     * @param  int|null $maxPages Request at most this many pages (null: every page; less than 1 is refused)
+     * @param  string $contentType The value for the Content-Type header
+     *
+     * @throws \Raydium\PoolV3\ApiException the error of the page that failed, as the iteration reaches it; its
+     *     getResume() is the named argument that starts the walk again at that page
+     * @throws \InvalidArgumentException
+     * @return \Generator<int, \Raydium\PoolV3\Model\PoolInfoItem>
+     */
+    public function iterateListPoolsByMint($mint1, $mint2 = null, $pool_type = null, $pool_sort_field = null, $page_size = null, $sort_type = null, $page = null, ?int $maxPages = null, string $contentType = self::contentTypes['listPoolsByMint'][0]): \Generator
+    {
+        return \Raydium\ApiRuntime\Pages::items(
+            $this->iterateListPoolsByMintPages($mint1, $mint2, $pool_type, $pool_sort_field, $page_size, $sort_type, $page, $maxPages, $contentType),
+            fn (\Raydium\PoolV3\Model\PoolsByMintResponse $response): ?array => $response->getData()?->getData()
+        );
+    }
+
+    /**
+     * List pools containing one or two mints: every page, in order, from $page (page 1 when null).
+     * The last page says there is no next one, or holds no item.
+     * A Generator of the pages, as iterateListPoolsByMint() is of their items.
+     *
+     * @param  string $mint1 Mint address. With &#x60;mint2&#x60;, supply the smaller of the two in ascending public-key byte order (the endpoint also sorts the pair itself). Alone, all pools containing it are returned. (required)
+     * @param  string|null $mint2 Optional second mint address, greater than &#x60;mint1&#x60; in ascending public-key byte order. Omit it to search by one mint. (optional)
+     * @param  \Raydium\PoolV3\Model\PoolType|null $pool_type Which pools to include. (optional)
+     * @param  \Raydium\PoolV3\Model\PoolSortField|null $pool_sort_field Field to sort by; &#x60;default&#x60; sorts by 24h volume. The sort direction is not shown. (optional)
+     * @param  int|null $page_size Number of pools per page; at most 1000. (optional)
+     * @param  \Raydium\PoolV3\Model\SortType|null $sort_type Sort direction of &#x60;poolSortField&#x60;, descending or ascending. (optional)
+     * @param  int|null $page Page number of the pool list. (optional)
+     * @param  int|null $maxPages Request at most this many pages (null: every page; less than 1 is refused)
+     * @param  string $contentType The value for the Content-Type header
+     *
+     * @throws \Raydium\PoolV3\ApiException the error of the page that failed, as the iteration reaches it; its
+     *     getResume() is the named argument that starts the walk again at that page
+     * @throws \InvalidArgumentException
+     * @return \Generator<int, \Raydium\PoolV3\Model\PoolsByMintResponse>
+     */
+    public function iterateListPoolsByMintPages($mint1, $mint2 = null, $pool_type = null, $pool_sort_field = null, $page_size = null, $sort_type = null, $page = null, ?int $maxPages = null, string $contentType = self::contentTypes['listPoolsByMint'][0]): \Generator
+    {
+        return \Raydium\ApiRuntime\Pages::numbered(
+            fn (int $number): \Raydium\PoolV3\Model\PoolsByMintResponse => $this->listPoolsByMint($mint1, $mint2, $pool_type, $pool_sort_field, $page_size, $sort_type, $number, $contentType),
+            fn (\Raydium\PoolV3\Model\PoolsByMintResponse $response): ?bool => $response->getData()?->getHasNextPage(),
+            fn (\Raydium\PoolV3\Model\PoolsByMintResponse $response): int => count($response->getData()?->getData() ?? []),
+            'page',
+            $page ?? 1,
+            $maxPages
+        );
+    }
+
+    /**
      * Operation listPoolsByMintWithHttpInfo
      *
      * List pools containing one or two mints
@@ -779,7 +966,7 @@ class PoolsApi
     {
         $request = $this->listPoolsByMintRequest($mint1, $mint2, $pool_type, $pool_sort_field, $page_size, $sort_type, $page, $contentType);
 
-        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'listPoolsByMint', '\Raydium\PoolV3\Model\PoolsByMintResponse');
+        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'listPoolsByMint', '\Raydium\PoolV3\Model\PoolsByMintResponse', $this->retryPolicy);
     }
 
     /**
@@ -830,7 +1017,7 @@ class PoolsApi
     {
         $request = $this->listPoolsByMintRequest($mint1, $mint2, $pool_type, $pool_sort_field, $page_size, $sort_type, $page, $contentType);
 
-        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'listPoolsByMint', '\Raydium\PoolV3\Model\PoolsByMintResponse');
+        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'listPoolsByMint', '\Raydium\PoolV3\Model\PoolsByMintResponse', $this->retryPolicy);
     }
 
     /**

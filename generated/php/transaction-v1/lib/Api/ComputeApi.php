@@ -68,6 +68,9 @@ class ComputeApi
      */
     protected $hostIndex;
 
+    /** The retry policy of this Api's calls, where withRetryPolicy() gave one (else the configuration's). */
+    private ?\Raydium\ApiRuntime\RetryPolicy $retryPolicy = null;
+
     /** @var string[] $contentTypes **/
     public const contentTypes = [
         'computeSwapBaseIn' => [
@@ -80,8 +83,9 @@ class ComputeApi
 
     /**
      * Every call keeps the client contract (Contract): a timeout per attempt, one deadline per call,
-     * HTTP 429 retried as Retry-After says, `success` checked, the success decoded strictly. Pass
-     * Contract::configuration($baseUrl) (a ContractConfiguration) to change the host or those settings.
+     * the failures that pass retried (RetryPolicy), `success` checked, the success decoded strictly.
+     * Pass Contract::configuration($baseUrl) (a ContractConfiguration) to change the host or those
+     * settings; withRetryPolicy() gives a copy whose calls retry otherwise.
      * Without $client, every Api class shares one Guzzle client (Contract::client()), so *Async calls
      * of any of them run side by side.
      *
@@ -131,6 +135,18 @@ class ComputeApi
     }
 
     /**
+     * This Api with another retry policy for its calls (this one keeps its own), e.g. one call
+     * without retries: `$api->withRetryPolicy(new RetryPolicy(maxRetries: 0))->computeSwapBaseIn(...)`.
+     */
+    public function withRetryPolicy(\Raydium\ApiRuntime\RetryPolicy $retryPolicy): static
+    {
+        $copy = clone $this;
+        $copy->retryPolicy = $retryPolicy;
+
+        return $copy;
+    }
+
+    /**
      * Operation computeSwapBaseIn
      *
      * Compute a swap quote for a fixed input amount
@@ -174,7 +190,7 @@ class ComputeApi
     {
         $request = $this->computeSwapBaseInRequest($input_mint, $output_mint, $amount, $slippage_bps, $tx_version, $referrer_bps, $contentType);
 
-        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'computeSwapBaseIn', '\Raydium\TransactionV1\Model\SwapComputeResponse');
+        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'computeSwapBaseIn', '\Raydium\TransactionV1\Model\SwapComputeResponse', $this->retryPolicy);
     }
 
     /**
@@ -223,7 +239,7 @@ class ComputeApi
     {
         $request = $this->computeSwapBaseInRequest($input_mint, $output_mint, $amount, $slippage_bps, $tx_version, $referrer_bps, $contentType);
 
-        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'computeSwapBaseIn', '\Raydium\TransactionV1\Model\SwapComputeResponse');
+        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'computeSwapBaseIn', '\Raydium\TransactionV1\Model\SwapComputeResponse', $this->retryPolicy);
     }
 
     /**
@@ -460,7 +476,7 @@ class ComputeApi
     {
         $request = $this->computeSwapBaseOutRequest($input_mint, $output_mint, $amount, $slippage_bps, $tx_version, $contentType);
 
-        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'computeSwapBaseOut', '\Raydium\TransactionV1\Model\SwapComputeResponse');
+        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'computeSwapBaseOut', '\Raydium\TransactionV1\Model\SwapComputeResponse', $this->retryPolicy);
     }
 
     /**
@@ -507,7 +523,7 @@ class ComputeApi
     {
         $request = $this->computeSwapBaseOutRequest($input_mint, $output_mint, $amount, $slippage_bps, $tx_version, $contentType);
 
-        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'computeSwapBaseOut', '\Raydium\TransactionV1\Model\SwapComputeResponse');
+        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'computeSwapBaseOut', '\Raydium\TransactionV1\Model\SwapComputeResponse', $this->retryPolicy);
     }
 
     /**

@@ -68,6 +68,9 @@ class TransactionApi
      */
     protected $hostIndex;
 
+    /** The retry policy of this Api's calls, where withRetryPolicy() gave one (else the configuration's). */
+    private ?\Raydium\ApiRuntime\RetryPolicy $retryPolicy = null;
+
     /** @var string[] $contentTypes **/
     public const contentTypes = [
         'buildSwapBaseInTransaction' => [
@@ -80,8 +83,9 @@ class TransactionApi
 
     /**
      * Every call keeps the client contract (Contract): a timeout per attempt, one deadline per call,
-     * HTTP 429 retried as Retry-After says, `success` checked, the success decoded strictly. Pass
-     * Contract::configuration($baseUrl) (a ContractConfiguration) to change the host or those settings.
+     * the failures that pass retried (RetryPolicy), `success` checked, the success decoded strictly.
+     * Pass Contract::configuration($baseUrl) (a ContractConfiguration) to change the host or those
+     * settings; withRetryPolicy() gives a copy whose calls retry otherwise.
      * Without $client, every Api class shares one Guzzle client (Contract::client()), so *Async calls
      * of any of them run side by side.
      *
@@ -131,6 +135,18 @@ class TransactionApi
     }
 
     /**
+     * This Api with another retry policy for its calls (this one keeps its own), e.g. one call
+     * without retries: `$api->withRetryPolicy(new RetryPolicy(maxRetries: 0))->buildSwapBaseInTransaction(...)`.
+     */
+    public function withRetryPolicy(\Raydium\ApiRuntime\RetryPolicy $retryPolicy): static
+    {
+        $copy = clone $this;
+        $copy->retryPolicy = $retryPolicy;
+
+        return $copy;
+    }
+
+    /**
      * Operation buildSwapBaseInTransaction
      *
      * Build an unsigned transaction for a fixed input
@@ -164,7 +180,7 @@ class TransactionApi
     {
         $request = $this->buildSwapBaseInTransactionRequest($swap_base_in_transaction_request, $contentType);
 
-        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'buildSwapBaseInTransaction', '\Raydium\TransactionV1\Model\SwapTransactionResponse');
+        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'buildSwapBaseInTransaction', '\Raydium\TransactionV1\Model\SwapTransactionResponse', $this->retryPolicy);
     }
 
     /**
@@ -203,7 +219,7 @@ class TransactionApi
     {
         $request = $this->buildSwapBaseInTransactionRequest($swap_base_in_transaction_request, $contentType);
 
-        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'buildSwapBaseInTransaction', '\Raydium\TransactionV1\Model\SwapTransactionResponse');
+        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'buildSwapBaseInTransaction', '\Raydium\TransactionV1\Model\SwapTransactionResponse', $this->retryPolicy);
     }
 
     /**
@@ -339,7 +355,7 @@ class TransactionApi
     {
         $request = $this->buildSwapBaseOutTransactionRequest($swap_base_out_transaction_request, $contentType);
 
-        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'buildSwapBaseOutTransaction', '\Raydium\TransactionV1\Model\SwapTransactionResponse');
+        return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'buildSwapBaseOutTransaction', '\Raydium\TransactionV1\Model\SwapTransactionResponse', $this->retryPolicy);
     }
 
     /**
@@ -378,7 +394,7 @@ class TransactionApi
     {
         $request = $this->buildSwapBaseOutTransactionRequest($swap_base_out_transaction_request, $contentType);
 
-        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'buildSwapBaseOutTransaction', '\Raydium\TransactionV1\Model\SwapTransactionResponse');
+        return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'buildSwapBaseOutTransaction', '\Raydium\TransactionV1\Model\SwapTransactionResponse', $this->retryPolicy);
     }
 
     /**

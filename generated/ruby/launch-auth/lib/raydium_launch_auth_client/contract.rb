@@ -18,7 +18,8 @@ require 'raydium_api_runtime'
 module RaydiumLaunchAuthClient
   # Every call goes through Contract.call (ApiClient#call_api), which is the shared runtime's
   # (RaydiumApiRuntime::Contract, in the gem raydium_api_runtime): a timeout per attempt and
-  # one deadline per call, HTTP 429 retried as Retry-After says, the whole body read, `success`
+  # one deadline per call, the failures that pass retried (a refused or cut connection, a
+  # timeout, HTTP 408, 429, 500, 502-504, 520-524), the whole body read, `success`
   # checked, null items checked where the description admits none, and the success decoded
   # strictly. Whatever happens, a call returns the typed success or raises an ApiError. What
   # is this service's own is here: its host, its null checks, its required keys, its codes.
@@ -31,7 +32,11 @@ module RaydiumLaunchAuthClient
     DEFAULT_TIMEOUT = RaydiumApiRuntime::Contract::DEFAULT_TIMEOUT
     # Connecting times out after this many seconds.
     DEFAULT_CONNECT_TIMEOUT = RaydiumApiRuntime::Contract::DEFAULT_CONNECT_TIMEOUT
-    # How HTTP 429 is retried and how long a call may take (RaydiumApiRuntime::Contract::RetryPolicy).
+    # The HTTP statuses a call retries (RaydiumApiRuntime::Contract::TRANSIENT_STATUSES).
+    TRANSIENT_STATUSES = RaydiumApiRuntime::Contract::TRANSIENT_STATUSES
+    # How the failures that pass are retried and how long a call may take
+    # (RaydiumApiRuntime::Contract::RetryPolicy): at most 2 retries by default, after what
+    # Retry-After asks or a jittered backoff from 0.5 s, all within a deadline of 30 s.
     RetryPolicy = RaydiumApiRuntime::Contract::RetryPolicy
     DEFAULT_RETRY_POLICY = RaydiumApiRuntime::Contract::DEFAULT_RETRY_POLICY
     # What the HTTP library reported when no complete response arrived (the cause of a TransportError).
@@ -73,7 +78,8 @@ module RaydiumLaunchAuthClient
     # 0 means the contract's DEFAULT_TIMEOUT, never "wait forever") is the generator's own.
     attr_writer :retry_policy, :connect_timeout
 
-    # How HTTP 429 is retried and how long a call may take (Contract::RetryPolicy).
+    # How the failures that pass are retried and how long a call may take (Contract::RetryPolicy;
+    # a call given the option `retry_policy:` uses that one instead).
     def retry_policy
       @retry_policy ||= Contract::DEFAULT_RETRY_POLICY
     end

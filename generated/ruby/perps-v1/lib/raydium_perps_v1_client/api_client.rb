@@ -44,8 +44,9 @@ module RaydiumPerpsV1Client
     end
 
     # Call an API with given options (raydium-api-descriptions: through the client contract,
-    # contract.rb: a timeout per attempt, one deadline per call, HTTP 429 retried as
-    # Retry-After says, the envelope checked, and every other outcome a typed error).
+    # contract.rb: a timeout per attempt, one deadline per call, the failures that pass retried
+    # (opts[:retry_policy], else the configuration's), the envelope checked, and every other
+    # outcome a typed error).
     #
     # @return [Array<(Object, Integer, Hash)>] an array of 3 elements:
     #   the data deserialized from response body (nil where the source shows no body), response status code and response headers.

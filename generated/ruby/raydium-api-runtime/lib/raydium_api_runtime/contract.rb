@@ -7,22 +7,45 @@ module RaydiumApiRuntime
   # NULL_CHECKS (per operation, the arrays of its success whose items may not be null),
   # REQUIRED (per operation, the keys its success envelope requires) and CODES (its known
   # failure codes, each with its action). Every call goes through `call` (the client's
-  # ApiClient#call_api): a timeout per attempt and one deadline per call, HTTP 429 retried as
-  # Retry-After says, the whole body read, `success` checked, null items checked where the
+  # ApiClient#call_api): a timeout per attempt and one deadline per call, the failures that pass
+  # retried (RetryPolicy), the whole body read, `success` checked, null items checked where the
   # description admits none, and the success decoded strictly. Whatever happens, a call returns
   # the typed success or raises an ApiError.
+  #
+  # None of these services changes state (every GET is a read; the transaction build computes an
+  # unsigned transaction from its body), so every call may be sent again. A call is retried when
+  # the connection is refused or reset, an attempt times out, the connection is cut mid-body, or
+  # the status is one of TRANSIENT_STATUSES, whatever the body (a JSON failure envelope or an HTML
+  # page). Any other status, a success included, ends the call at once: a failure envelope with
+  # HTTP 200 is not retried. The error a call finally raises says how many attempts it made.
   module Contract
     # Each attempt (connecting, the headers and the whole body) times out after this many seconds.
     DEFAULT_TIMEOUT = 8.0
     # Connecting times out after this many seconds.
     DEFAULT_CONNECT_TIMEOUT = 4.0
+    # HTTP statuses that say the failure passes: a timeout, the rate limit, the server or the edge
+    # (Cloudflare's 520-524: the origin's connection, timeout or response failed).
+    TRANSIENT_STATUSES = [408, 429, 500, 502, 503, 504, 520, 521, 522, 523, 524].freeze
 
-    # How HTTP 429 is retried and how long a call may take: a 429 is retried at most
-    # `max_retries` times after the wait Retry-After asks for (`default_wait` without one); a
-    # wait above `max_wait` is not waited (RateLimitedError at once, with retry_after); a whole
-    # call, retries included, ends within `deadline` seconds.
-    RetryPolicy = Struct.new(:max_retries, :max_wait, :default_wait, :deadline, keyword_init: true)
-    DEFAULT_RETRY_POLICY = RetryPolicy.new(max_retries: 2, max_wait: 10.0, default_wait: 1.0, deadline: 30.0).freeze
+    # How a call retries the failures that pass, and how long it may take: at most `max_retries`
+    # retries (0 turns retrying off), each after the wait Retry-After (or retry-after-ms) asks
+    # for or, where the failure names none, after a backoff that starts at `default_wait` seconds
+    # and doubles, jittered (each wait up to a quarter shorter, at random). A wait longer than
+    # `max_wait` is not waited: the call raises at once (a 429 as RateLimitedError, with
+    # retry_after). A whole call, retries included, ends within `deadline` seconds: no wait goes
+    # past it. `DEFAULT_RETRY_POLICY.with(max_retries: 0)` is the default without retries.
+    RetryPolicy = Struct.new(:max_retries, :max_wait, :default_wait, :deadline, keyword_init: true) do
+      # The wait before retry number `number` (0 for the first) where the failure names none.
+      def backoff(number)
+        default_wait * (2**number) * (1 - (0.25 * rand))
+      end
+
+      # A copy with some values changed: `policy.with(max_retries: 0)`.
+      def with(**changes)
+        self.class.new(**to_h, **changes)
+      end
+    end
+    DEFAULT_RETRY_POLICY = RetryPolicy.new(max_retries: 2, max_wait: 10.0, default_wait: 0.5, deadline: 30.0).freeze
 
     # What the HTTP library reported when no complete response arrived (the cause of a TransportError).
     class CurlError < StandardError
@@ -38,41 +61,69 @@ module RaydiumApiRuntime
       Process.clock_gettime(Process::CLOCK_MONOTONIC)
     end
 
-    # One call (the client's ApiClient#call_api): [data, status, headers], or an ApiError.
+    # One call (the client's ApiClient#call_api): [data, status, headers], or an ApiError. The
+    # retry policy is `opts[:retry_policy]` where the call was given one (any operation takes it
+    # among its options), else the configuration's.
     def call(api_client, http_method, path, opts)
       config = api_client.config
-      policy = config.retry_policy
+      policy = opts[:retry_policy] || config.retry_policy
       timeout = config.timeout.to_f.positive? ? config.timeout.to_f : DEFAULT_TIMEOUT
       ends = now + policy.deadline
-      attempt = 0
+      attempt = 0 # retries made so far
       loop do
         remaining = ends - now
         where = "#{http_method.to_s.upcase} #{api_client.build_request_url(path, opts)}"
-        fail RequestTimeoutError, "#{where}: the call's deadline of #{policy.deadline}s passed" if remaining <= 0
+        fail deadline_error(where, policy, attempt + 1) if remaining <= 0
 
         request = api_client.build_request(http_method, path, opts)
         request.options[:timeout] = [timeout, remaining].min
         request.options[:connecttimeout] = [config.connect_timeout || DEFAULT_CONNECT_TIMEOUT, timeout, remaining].min
         response = request.run
-        # a body cut short arrives with its status and a curl error (partial_file): no complete response
-        transport_failure(response, where) if response.code.zero? || response.return_code != :ok
-        wait = retry_wait(response, policy, attempt, ends)
-        return decode(api_client, response, opts) if wait.nil?
+        wait = if response.code.zero? || response.return_code != :ok
+                 # a body cut short arrives with its status and a curl error (partial_file): no complete response
+                 transport_wait(response, where, policy, attempt, ends)
+               elsif TRANSIENT_STATUSES.include?(response.code)
+                 retry_wait(response, policy, attempt, ends)
+               end
+        return counted(attempt + 1) { decode(api_client, response, opts) } if wait.nil?
 
         sleep(wait)
         attempt += 1
       end
     end
 
-    def transport_failure(response, where)
+    # The error a call raises, counting the attempts it made.
+    def counted(attempts)
+      yield
+    rescue ApiError => e
+      e.attempts = attempts if attempts > e.attempts
+      raise
+    end
+
+    def deadline_error(where, policy, attempts)
+      RequestTimeoutError.new("#{where}: the call's deadline of #{policy.deadline}s passed", attempts: attempts)
+    end
+
+    # The seconds to wait before retrying a transport failure; its typed error when it is the
+    # last (a timeout at the call's deadline is the deadline's).
+    def transport_wait(response, where, policy, attempt, ends)
+      timed_out = response.timed_out? || response.return_code == :operation_timedout
+      if timed_out && now >= ends - 0.05
+        transport_failure(response, where, attempt + 1, deadline_error(where, policy, attempt + 1))
+      end
+      next_wait(nil, policy, attempt, ends) || transport_failure(response, where, attempt + 1)
+    end
+
+    def transport_failure(response, where, attempts = 1, error = nil)
       cause = CurlError.new(response.return_code, response.return_message)
-      error = if response.timed_out? || response.return_code == :operation_timedout
-                RequestTimeoutError.new("#{where}: timed out (#{cause.message})")
-              elsif %i[couldnt_connect couldnt_resolve_host couldnt_resolve_proxy].include?(response.return_code)
-                ConnectionFailedError.new("#{where}: could not connect (#{cause.message})")
-              else
-                ConnectionCutError.new("#{where}: the connection broke before the whole response arrived (#{cause.message})")
-              end
+      error ||= if response.timed_out? || response.return_code == :operation_timedout
+                  RequestTimeoutError.new("#{where}: timed out (#{cause.message})", attempts: attempts)
+                elsif %i[couldnt_connect couldnt_resolve_host couldnt_resolve_proxy].include?(response.return_code)
+                  ConnectionFailedError.new("#{where}: could not connect (#{cause.message})", attempts: attempts)
+                else
+                  ConnectionCutError.new("#{where}: the connection broke before the whole response arrived " \
+                                         "(#{cause.message})", attempts: attempts)
+                end
       begin
         raise cause
       rescue CurlError
@@ -90,19 +141,43 @@ module RaydiumApiRuntime
       nil
     end
 
-    # The seconds to wait before retrying a 429, nil to decode the response (a 429 that is not
-    # retried raises RateLimitedError there, or here with the reason).
-    def retry_wait(response, policy, attempt, ends)
-      return nil unless response.code == 429 && attempt < policy.max_retries
+    # The wait a response asks for (retry-after-ms, or Retry-After: seconds or a date), else the backoff.
+    def wait_for(response, policy, attempt)
+      unless response.nil?
+        milliseconds = response.headers['retry-after-ms'].to_s.strip
+        return milliseconds.to_f / 1000 if milliseconds.match?(/\A\d+(\.\d+)?\z/)
 
-      wait = parse_retry_after(response.headers['Retry-After']) || policy.default_wait
-      if wait > policy.max_wait
-        fail rate_limited(response, "; the wait exceeds the retry policy's max_wait of #{policy.max_wait}s")
+        asked = parse_retry_after(response.headers['Retry-After'])
+        return asked unless asked.nil?
       end
-      fail rate_limited(response, "; waiting would pass the call's deadline of #{policy.deadline}s") if now + wait >= ends
-
-      wait
+      policy.backoff(attempt)
     end
+
+    # The seconds to wait before the next attempt, or nil to stop here: no retry left, or a wait
+    # above max_wait or past the deadline.
+    def next_wait(response, policy, attempt, ends)
+      return nil if attempt >= policy.max_retries
+
+      wait = wait_for(response, policy, attempt)
+      wait > policy.max_wait || now + wait >= ends ? nil : wait
+    end
+
+    # The seconds to wait before retrying a response of a transient status, nil to decode it (a
+    # 429 whose wait the policy refuses raises RateLimitedError here, with the reason).
+    def retry_wait(response, policy, attempt, ends)
+      wait = next_wait(response, policy, attempt, ends)
+      return wait unless wait.nil? && response.code == 429 && attempt < policy.max_retries
+
+      asked = wait_for(response, policy, attempt)
+      why = if asked > policy.max_wait
+              "; the wait exceeds the retry policy's max_wait of #{policy.max_wait}s"
+            else
+              "; waiting would pass the call's deadline of #{policy.deadline}s"
+            end
+      fail rate_limited(response, why).tap { |e| e.attempts = attempt + 1 }
+    end
+
+    private :counted, :deadline_error, :transport_wait, :wait_for, :next_wait
 
     def details(response)
       { status: response.code, headers: response.headers.to_h, body: response.body.to_s }

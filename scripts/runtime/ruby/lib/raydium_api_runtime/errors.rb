@@ -3,16 +3,32 @@ module RaydiumApiRuntime
   # host's client made the call: one `rescue RaydiumApiRuntime::ApiError` (or the same class
   # under a client's name, RaydiumPoolV3Client::ApiError) catches them all.
   # `status` is the HTTP status (nil when no response arrived), `msg` the envelope's msg where
-  # the body had one, `headers` and `body` what came back.
+  # the body had one, `headers` and `body` what came back. `attempts` is how many times the call
+  # was sent (its message ends "(after 3 attempts)" when more than once); `resume`, set by a page
+  # walk whose page failed, is the option that starts the walk again at that page
+  # (`{ next_page_id: '...' }`, `{ page: 3 }`: merge it into the walk's options).
   class ApiError < StandardError
     attr_reader :status, :msg, :headers, :body
+    attr_accessor :attempts, :resume
 
-    def initialize(message = nil, status: nil, msg: nil, headers: nil, body: nil)
+    def initialize(message = nil, status: nil, msg: nil, headers: nil, body: nil, attempts: 1)
       super(message)
       @status = status
       @msg = msg
       @headers = headers || {}
       @body = body || ''
+      @attempts = attempts
+      @resume = nil
+    end
+
+    # The message, with the attempts the call made (more than one) and where a stopped walk resumes.
+    def to_s
+      text = super
+      text += " (after #{attempts} attempts)" if attempts > 1
+      return text if resume.nil?
+
+      start = resume.empty? ? 'the first page' : resume.map { |name, value| "#{name}: #{value.inspect}" }.join(', ')
+      "#{text}; the walk stopped at this page: start it again with #{start} to resume"
     end
   end
 

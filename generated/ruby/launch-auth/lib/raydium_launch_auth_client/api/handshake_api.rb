@@ -23,6 +23,7 @@ module RaydiumLaunchAuthClient
     # Send the Ed25519 signature of the message `time:<unix-seconds>`, made with the wallet, and the wallet address; receive a JWT to send as the `svc-token` header on each later forum call.  The method is not shown in the source: POST is assumed here because the client sends data (a signature and an address). How they are sent is not shown either: the request body is an open JSON object (its media type assumed like the method, its field names not shown), and how the JWT comes back is not shown, so no response content is described: the clients return the response as it came. 
     # @param body [Object] The Ed25519 signature of &#x60;time:&lt;unix-seconds&gt;&#x60; and the wallet address.
     # @param [Hash] opts the optional parameters
+    # @option opts [Contract::RetryPolicy] :retry_policy this call's retry policy (default: the configuration's)
     # @return [nil]
     def request_token(body, opts = {})
       request_token_with_http_info(body, opts)

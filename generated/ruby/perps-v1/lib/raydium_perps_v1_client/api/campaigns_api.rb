@@ -22,6 +22,7 @@ module RaydiumPerpsV1Client
     # Get the campaign configuration
     # Campaign parameters and rules.
     # @param [Hash] opts the optional parameters
+    # @option opts [Contract::RetryPolicy] :retry_policy this call's retry policy (default: the configuration's)
     # @return [CampaignConfigurationResponse]
     def get_campaign_configs(opts = {})
       data, _status_code, _headers = get_campaign_configs_with_http_info(opts)
@@ -81,6 +82,7 @@ module RaydiumPerpsV1Client
     # @param wallet [String] Wallet address.
     # @param [Hash] opts the optional parameters
     # @option opts [Integer] :index Campaign index.
+    # @option opts [Contract::RetryPolicy] :retry_policy this call's retry policy (default: the configuration's)
     # @return [CampaignUserStatsResponse]
     def get_campaign_user_stats(wallet, opts = {})
       data, _status_code, _headers = get_campaign_user_stats_with_http_info(wallet, opts)
@@ -151,6 +153,7 @@ module RaydiumPerpsV1Client
     # The leaderboard for the campaign `index`. The result is paginated; the pagination parameters are not shown in the source. 
     # @param [Hash] opts the optional parameters
     # @option opts [Integer] :index Campaign index.
+    # @option opts [Contract::RetryPolicy] :retry_policy this call's retry policy (default: the configuration's)
     # @return [CampaignLeaderboardResponse]
     def list_campaign_leaderboard(opts = {})
       data, _status_code, _headers = list_campaign_leaderboard_with_http_info(opts)

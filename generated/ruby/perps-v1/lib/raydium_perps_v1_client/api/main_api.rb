@@ -22,6 +22,7 @@ module RaydiumPerpsV1Client
     # Check availability per region
     # Availability per region. The country is read from the request header `cf-ipcountry`, set by an edge proxy; when it is absent, a default configuration is used. Restricted regions (for example one large country) are configured server-side and updated periodically. 
     # @param [Hash] opts the optional parameters
+    # @option opts [Contract::RetryPolicy] :retry_policy this call's retry policy (default: the configuration's)
     # @return [AvailabilityResponse]
     def check_availability(opts = {})
       data, _status_code, _headers = check_availability_with_http_info(opts)
@@ -79,6 +80,7 @@ module RaydiumPerpsV1Client
     # Get market-wide statistics
     # Market-wide statistics: 24h, 7d and 30d volume; total, long and short open interest. 
     # @param [Hash] opts the optional parameters
+    # @option opts [Contract::RetryPolicy] :retry_policy this call's retry policy (default: the configuration's)
     # @return [MarketStatisticsResponse]
     def get_market_statistics(opts = {})
       data, _status_code, _headers = get_market_statistics_with_http_info(opts)
@@ -137,6 +139,7 @@ module RaydiumPerpsV1Client
     # Generates a temporary Ed25519 keypair for a wallet, for certain authentication or signing flows. Needs no credentials.  **Secret.** The response holds key material. Clients must not log it, cache it or store it beyond its use, and must not send it anywhere but the flow that needs it. 
     # @param wallet [String] Wallet address the keypair is generated for.
     # @param [Hash] opts the optional parameters
+    # @option opts [Contract::RetryPolicy] :retry_policy this call's retry policy (default: the configuration's)
     # @return [TempKeyResponse]
     def get_temp_key(wallet, opts = {})
       data, _status_code, _headers = get_temp_key_with_http_info(wallet, opts)
@@ -204,6 +207,7 @@ module RaydiumPerpsV1Client
     # Get the UI version and the minimum supported UI version
     # Returns the current stable UI version and the minimum supported UI version: the front end's compatibility check (Versioning rule 4). 
     # @param [Hash] opts the optional parameters
+    # @option opts [Contract::RetryPolicy] :retry_policy this call's retry policy (default: the configuration's)
     # @return [VersionInfoResponse]
     def get_version(opts = {})
       data, _status_code, _headers = get_version_with_http_info(opts)
@@ -261,6 +265,7 @@ module RaydiumPerpsV1Client
     # List the whitelisted chain RPC endpoints
     # The whitelisted chain RPC endpoint list.
     # @param [Hash] opts the optional parameters
+    # @option opts [Contract::RetryPolicy] :retry_policy this call's retry policy (default: the configuration's)
     # @return [RpcListResponse]
     def list_rpcs(opts = {})
       data, _status_code, _headers = list_rpcs_with_http_info(opts)

@@ -22,6 +22,7 @@ module RaydiumPerpsV1Client
     # List the default perp pools with volumes
     # The default perp pool list with volumes. Its success shape has no `msg`. 
     # @param [Hash] opts the optional parameters
+    # @option opts [Contract::RetryPolicy] :retry_policy this call's retry policy (default: the configuration's)
     # @return [PerpPoolListResponse]
     def list_default_pools(opts = {})
       data, _status_code, _headers = list_default_pools_with_http_info(opts)

@@ -23,6 +23,7 @@ module RaydiumPerpsV1Client
     # Generates a shareable image of the closed position, with realized P&L, described by the JSON body. The response has the same shape as `/share/position`. 
     # @param body [Object] 
     # @param [Hash] opts the optional parameters
+    # @option opts [Contract::RetryPolicy] :retry_policy this call's retry policy (default: the configuration's)
     # @return [ShareResponse]
     def share_closed_position(body, opts = {})
       data, _status_code, _headers = share_closed_position_with_http_info(body, opts)
@@ -91,6 +92,7 @@ module RaydiumPerpsV1Client
     # Generates a shareable image of the live position described by the JSON body.
     # @param body [Object] 
     # @param [Hash] opts the optional parameters
+    # @option opts [Contract::RetryPolicy] :retry_policy this call's retry policy (default: the configuration's)
     # @return [ShareResponse]
     def share_live_position(body, opts = {})
       data, _status_code, _headers = share_live_position_with_http_info(body, opts)

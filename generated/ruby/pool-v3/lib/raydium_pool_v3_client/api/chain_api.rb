@@ -22,6 +22,7 @@ module RaydiumPoolV3Client
     # Get chain statistics
     # Chain statistics. Clients should cache the result for 1 hour.
     # @param [Hash] opts the optional parameters
+    # @option opts [Contract::RetryPolicy] :retry_policy this call's retry policy (default: the configuration's)
     # @return [ChainStatisticsResponse]
     def get_chain_statistics(opts = {})
       data, _status_code, _headers = get_chain_statistics_with_http_info(opts)
@@ -79,6 +80,7 @@ module RaydiumPoolV3Client
     # Get priority-fee levels (from public evidence)
     # Priority-fee levels in micro-lamports per compute unit (`vh` very high, `h` high, `m` medium), for a swap transaction's `computeUnitPriceMicroLamports`. Raydium's demo sends the `h` level as a decimal string.
     # @param [Hash] opts the optional parameters
+    # @option opts [Contract::RetryPolicy] :retry_policy this call's retry policy (default: the configuration's)
     # @return [PriorityFeesResponse]
     def get_priority_fees(opts = {})
       data, _status_code, _headers = get_priority_fees_with_http_info(opts)
@@ -136,6 +138,7 @@ module RaydiumPoolV3Client
     # Get the RPC node list (from public evidence)
     # The chain RPC nodes Raydium's front end offers, and how it chooses between them (`strategy`).
     # @param [Hash] opts the optional parameters
+    # @option opts [Contract::RetryPolicy] :retry_policy this call's retry policy (default: the configuration's)
     # @return [RpcListResponse]
     def get_rpc_list(opts = {})
       data, _status_code, _headers = get_rpc_list_with_http_info(opts)
@@ -193,6 +196,7 @@ module RaydiumPoolV3Client
     # Get the front-end version (from public evidence)
     # The current front-end version (`latest`) and the least supported one (`least`), which Raydium's front end compares with its own to ask for a refresh.
     # @param [Hash] opts the optional parameters
+    # @option opts [Contract::RetryPolicy] :retry_policy this call's retry policy (default: the configuration's)
     # @return [VersionInfoResponse]
     def get_version(opts = {})
       data, _status_code, _headers = get_version_with_http_info(opts)

@@ -22,6 +22,7 @@ module RaydiumPoolV3Client
     # Get the per-pool limit-order configuration
     # Per-pool limit-order configuration: whether limit orders are enabled, the minimum input amount, and `limit_order_admin`, the off-chain keeper authorized to settle filled orders. Field names beyond `limit_order_admin`, and how the per-pool entries are arranged in `data`, are not shown in the source. 
     # @param [Hash] opts the optional parameters
+    # @option opts [Contract::RetryPolicy] :retry_policy this call's retry policy (default: the configuration's)
     # @return [LimitOrderConfigResponse]
     def get_limit_order_config(opts = {})
       data, _status_code, _headers = get_limit_order_config_with_http_info(opts)
@@ -79,6 +80,7 @@ module RaydiumPoolV3Client
     # List the dynamic-fee tiers for concentrated-liquidity pools
     # Returns an array of `DynamicFeeConfig`. Each entry is a calibrated tier that a new concentrated-liquidity pool may opt into when the pool is created with `enableDynamicFee=true`; the `id` of a tier is passed to the `CreateCustomizablePool` flow. Cached 60 seconds. 
     # @param [Hash] opts the optional parameters
+    # @option opts [Contract::RetryPolicy] :retry_policy this call's retry policy (default: the configuration's)
     # @return [DynamicFeeConfigListResponse]
     def list_dynamic_fee_configs(opts = {})
       data, _status_code, _headers = list_dynamic_fee_configs_with_http_info(opts)

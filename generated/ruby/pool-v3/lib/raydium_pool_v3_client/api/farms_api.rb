@@ -25,6 +25,7 @@ module RaydiumPoolV3Client
     # @option opts [Integer] :page_size Number of farms per page; at most 100.
     # @option opts [String] :lp The LP mint whose farms are wanted.
     # @option opts [Integer] :page Page number; the front end asks for page 1 first.
+    # @option opts [Contract::RetryPolicy] :retry_policy this call's retry policy (default: the configuration's)
     # @return [FarmPageResponse]
     def list_farms(opts = {})
       data, _status_code, _headers = list_farms_with_http_info(opts)
@@ -91,6 +92,35 @@ module RaydiumPoolV3Client
         @api_client.config.logger.debug "API called: FarmsApi#list_farms\nData: #{data.inspect}\nStatus code: #{status_code}\nHeaders: #{headers}"
       end
       return data, status_code, headers
+    end
+
+    # List farms: every item of every page, in order, each once.
+    # Yields each to the block; without one, returns an Enumerator that requests each page only
+    # when the iteration reaches it (`first(10)` reads one page of ten). Each page is one
+    # list_farms call (its timeouts, deadline, retries and typed errors), with its
+    # parameters and options, and `max_pages:` among the options bounds the pages requested.
+    # @param [Hash] opts list_farms's options, and :max_pages
+    # @raise [ApiError] the error of the page that failed; its `resume` merged into `opts`
+    #   starts the walk again at that page
+    # @return [Enumerator<FarmInfo>, nil] the walk, without a block
+    def each_list_farms(opts = {}, &block)
+      walk = RaydiumApiRuntime::Paging.items(each_list_farms_page(opts)) { |page| page.data&.data }
+      block ? walk.each(&block) : walk
+    end
+
+    # List farms: every page, in order, from the option `:page` (page 1 without it).
+    # The last page says there is no next one, or holds no item.
+    # Yields each page, or returns an Enumerator of them, as each_list_farms does its items.
+    # @param [Hash] opts list_farms's options, and :max_pages
+    # @return [Enumerator<FarmPageResponse>, nil] the walk, without a block
+    def each_list_farms_page(opts = {}, &block)
+      options = opts.reject { |key, _| key == :max_pages }
+      option = :page
+      walk = RaydiumApiRuntime::Paging.numbered_pages(
+        option: option, first: options[option] || 1, max_pages: opts[:max_pages],
+        more: ->(page) { page.data&.has_next_page }, count: ->(page) { (page.data&.data || []).size }
+      ) { |number| list_farms(options.merge(option => number)) }
+      block ? walk.each(&block) : walk
     end
   end
 end

@@ -23,6 +23,7 @@ module RaydiumPoolV3Client
     # Prices, for a query of mints. The source names no query parameter for the mints (nor its encoding or limits): the request shape of this endpoint is not shown, so no parameter is declared here. 
     # @param [Hash] opts the optional parameters
     # @option opts [String] :mints Comma-separated mint addresses; Raydium&#39;s front end sends at most 49 per call.
+    # @option opts [Contract::RetryPolicy] :retry_policy this call's retry policy (default: the configuration's)
     # @return [MintPricesResponse]
     def get_mint_prices(opts = {})
       data, _status_code, _headers = get_mint_prices_with_http_info(opts)
@@ -86,6 +87,7 @@ module RaydiumPoolV3Client
     # Get the token list
     # The token list (token metadata). Clients should cache the result for 1 hour. The request shape of this endpoint is not shown in the source. 
     # @param [Hash] opts the optional parameters
+    # @option opts [Contract::RetryPolicy] :retry_policy this call's retry policy (default: the configuration's)
     # @return [TokenListResponse]
     def list_mints(opts = {})
       data, _status_code, _headers = list_mints_with_http_info(opts)

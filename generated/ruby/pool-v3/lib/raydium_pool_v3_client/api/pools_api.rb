@@ -23,6 +23,7 @@ module RaydiumPoolV3Client
     # Pools for a comma-separated list of pool ids.
     # @param ids [String] Comma-separated list of pool ids.
     # @param [Hash] opts the optional parameters
+    # @option opts [Contract::RetryPolicy] :retry_policy this call's retry policy (default: the configuration's)
     # @return [PoolsResponse]
     def get_pools_by_ids(ids, opts = {})
       data, _status_code, _headers = get_pools_by_ids_with_http_info(ids, opts)
@@ -100,6 +101,7 @@ module RaydiumPoolV3Client
     # @option opts [Integer] :page_size Number of pools per page; at most 1000.
     # @option opts [SortType] :sort_type Sort direction of &#x60;poolSortField&#x60;, descending or ascending.
     # @option opts [Integer] :page Page number of the pool list.
+    # @option opts [Contract::RetryPolicy] :retry_policy this call's retry policy (default: the configuration's)
     # @return [PoolPageResponse]
     def list_pools(opts = {})
       data, _status_code, _headers = list_pools_with_http_info(opts)
@@ -168,11 +170,41 @@ module RaydiumPoolV3Client
       return data, status_code, headers
     end
 
+    # List pools, paged: every item of every page, in order, each once.
+    # Yields each to the block; without one, returns an Enumerator that requests each page only
+    # when the iteration reaches it (`first(10)` reads one page of ten). Each page is one
+    # list_pools call (its timeouts, deadline, retries and typed errors), with its
+    # parameters and options, and `max_pages:` among the options bounds the pages requested.
+    # @param [Hash] opts list_pools's options, and :max_pages
+    # @raise [ApiError] the error of the page that failed; its `resume` merged into `opts`
+    #   starts the walk again at that page
+    # @return [Enumerator<PoolInfoItem>, nil] the walk, without a block
+    def each_list_pools(opts = {}, &block)
+      walk = RaydiumApiRuntime::Paging.items(each_list_pools_page(opts)) { |page| page.data&.data }
+      block ? walk.each(&block) : walk
+    end
+
+    # List pools, paged: every page, in order, from the option `:page` (page 1 without it).
+    # The last page says there is no next one, or holds no item.
+    # Yields each page, or returns an Enumerator of them, as each_list_pools does its items.
+    # @param [Hash] opts list_pools's options, and :max_pages
+    # @return [Enumerator<PoolPageResponse>, nil] the walk, without a block
+    def each_list_pools_page(opts = {}, &block)
+      options = opts.reject { |key, _| key == :max_pages }
+      option = :page
+      walk = RaydiumApiRuntime::Paging.numbered_pages(
+        option: option, first: options[option] || 1, max_pages: opts[:max_pages],
+        more: ->(page) { page.data&.has_next_page }, count: ->(page) { (page.data&.data || []).size }
+      ) { |number| list_pools(options.merge(option => number)) }
+      block ? walk.each(&block) : walk
+    end
+
     # List pools, cursor-paged
     # Pools, cursor-paged. The response carries `nextPageId`, an opaque cursor: pass it back unchanged as `nextPageId` to get the next page, and never build one. 
     # @param [Hash] opts the optional parameters
     # @option opts [Integer] :size Number of pools per page; at most 1000.
     # @option opts [String] :next_page_id The opaque cursor returned by the previous page. Pass it back unchanged; never build or modify one. 
+    # @option opts [Contract::RetryPolicy] :retry_policy this call's retry policy (default: the configuration's)
     # @return [PoolCursorPageResponse]
     def list_pools_by_cursor(opts = {})
       data, _status_code, _headers = list_pools_by_cursor_with_http_info(opts)
@@ -239,6 +271,35 @@ module RaydiumPoolV3Client
       return data, status_code, headers
     end
 
+    # List pools, cursor-paged: every item of every page, in order, each once.
+    # Yields each to the block; without one, returns an Enumerator that requests each page only
+    # when the iteration reaches it (`first(10)` reads one page of ten). Each page is one
+    # list_pools_by_cursor call (its timeouts, deadline, retries and typed errors), with its
+    # parameters and options, and `max_pages:` among the options bounds the pages requested.
+    # @param [Hash] opts list_pools_by_cursor's options, and :max_pages
+    # @raise [ApiError] the error of the page that failed; its `resume` merged into `opts`
+    #   starts the walk again at that page
+    # @return [Enumerator<PoolInfoItem>, nil] the walk, without a block
+    def each_list_pools_by_cursor(opts = {}, &block)
+      walk = RaydiumApiRuntime::Paging.items(each_list_pools_by_cursor_page(opts)) { |page| page.data&.data }
+      block ? walk.each(&block) : walk
+    end
+
+    # List pools, cursor-paged: every page, in order, from the option `:next_page_id` (the first page without it).
+    # Each page's cursor is passed back unchanged; the page without one is the last.
+    # Yields each page, or returns an Enumerator of them, as each_list_pools_by_cursor does its items.
+    # @param [Hash] opts list_pools_by_cursor's options, and :max_pages
+    # @return [Enumerator<PoolCursorPageResponse>, nil] the walk, without a block
+    def each_list_pools_by_cursor_page(opts = {}, &block)
+      options = opts.reject { |key, _| key == :max_pages }
+      option = :next_page_id
+      walk = RaydiumApiRuntime::Paging.cursor_pages(
+        option: option, first: options[option], max_pages: opts[:max_pages],
+        next_cursor: ->(page) { page.data&.next_page_id }
+      ) { |cursor| list_pools_by_cursor(options.merge(option => cursor)) }
+      block ? walk.each(&block) : walk
+    end
+
     # List pools containing one or two mints
     # Pools containing the mint(s). Callers supply `mint1` less than `mint2` in ascending public-key byte order; the endpoint also sorts the pair itself. To search by one mint, omit `mint2` and all pools containing it are returned. The sort direction and page number parameters are not shown in the source. 
     # @param mint1 [String] Mint address. With &#x60;mint2&#x60;, supply the smaller of the two in ascending public-key byte order (the endpoint also sorts the pair itself). Alone, all pools containing it are returned. 
@@ -249,6 +310,7 @@ module RaydiumPoolV3Client
     # @option opts [Integer] :page_size Number of pools per page; at most 1000.
     # @option opts [SortType] :sort_type Sort direction of &#x60;poolSortField&#x60;, descending or ascending.
     # @option opts [Integer] :page Page number of the pool list.
+    # @option opts [Contract::RetryPolicy] :retry_policy this call's retry policy (default: the configuration's)
     # @return [PoolsByMintResponse]
     def list_pools_by_mint(mint1, opts = {})
       data, _status_code, _headers = list_pools_by_mint_with_http_info(mint1, opts)
@@ -331,6 +393,37 @@ module RaydiumPoolV3Client
         @api_client.config.logger.debug "API called: PoolsApi#list_pools_by_mint\nData: #{data.inspect}\nStatus code: #{status_code}\nHeaders: #{headers}"
       end
       return data, status_code, headers
+    end
+
+    # List pools containing one or two mints: every item of every page, in order, each once.
+    # Yields each to the block; without one, returns an Enumerator that requests each page only
+    # when the iteration reaches it (`first(10)` reads one page of ten). Each page is one
+    # list_pools_by_mint call (its timeouts, deadline, retries and typed errors), with its
+    # parameters and options, and `max_pages:` among the options bounds the pages requested.
+    # @param mint1 [String] Mint address. With &#x60;mint2&#x60;, supply the smaller of the two in ascending public-key byte order (the endpoint also sorts the pair itself). Alone, all pools containing it are returned. 
+    # @param [Hash] opts list_pools_by_mint's options, and :max_pages
+    # @raise [ApiError] the error of the page that failed; its `resume` merged into `opts`
+    #   starts the walk again at that page
+    # @return [Enumerator<PoolInfoItem>, nil] the walk, without a block
+    def each_list_pools_by_mint(mint1, opts = {}, &block)
+      walk = RaydiumApiRuntime::Paging.items(each_list_pools_by_mint_page(mint1, opts)) { |page| page.data&.data }
+      block ? walk.each(&block) : walk
+    end
+
+    # List pools containing one or two mints: every page, in order, from the option `:page` (page 1 without it).
+    # The last page says there is no next one, or holds no item.
+    # Yields each page, or returns an Enumerator of them, as each_list_pools_by_mint does its items.
+    # @param mint1 [String] Mint address. With &#x60;mint2&#x60;, supply the smaller of the two in ascending public-key byte order (the endpoint also sorts the pair itself). Alone, all pools containing it are returned. 
+    # @param [Hash] opts list_pools_by_mint's options, and :max_pages
+    # @return [Enumerator<PoolsByMintResponse>, nil] the walk, without a block
+    def each_list_pools_by_mint_page(mint1, opts = {}, &block)
+      options = opts.reject { |key, _| key == :max_pages }
+      option = :page
+      walk = RaydiumApiRuntime::Paging.numbered_pages(
+        option: option, first: options[option] || 1, max_pages: opts[:max_pages],
+        more: ->(page) { page.data&.has_next_page }, count: ->(page) { (page.data&.data || []).size }
+      ) { |number| list_pools_by_mint(mint1, options.merge(option => number)) }
+      block ? walk.each(&block) : walk
     end
   end
 end

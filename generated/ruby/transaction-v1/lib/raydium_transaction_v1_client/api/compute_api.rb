@@ -28,6 +28,7 @@ module RaydiumTransactionV1Client
     # @param tx_version [TxVersion] Transaction format of the transaction built from this quote.
     # @param [Hash] opts the optional parameters
     # @option opts [Integer] :referrer_bps Base-in only: basis points of the output taken as a referrer fee. This parameter does not exist for base-out. 
+    # @option opts [Contract::RetryPolicy] :retry_policy this call's retry policy (default: the configuration's)
     # @return [SwapComputeResponse]
     def compute_swap_base_in(input_mint, output_mint, amount, slippage_bps, tx_version, opts = {})
       data, _status_code, _headers = compute_swap_base_in_with_http_info(input_mint, output_mint, amount, slippage_bps, tx_version, opts)
@@ -146,6 +147,7 @@ module RaydiumTransactionV1Client
     # @param slippage_bps [Integer] Slippage tolerance in basis points, 0 to 10000 (100 &#x3D; 1%).
     # @param tx_version [TxVersion] Transaction format of the transaction built from this quote.
     # @param [Hash] opts the optional parameters
+    # @option opts [Contract::RetryPolicy] :retry_policy this call's retry policy (default: the configuration's)
     # @return [SwapComputeResponse]
     def compute_swap_base_out(input_mint, output_mint, amount, slippage_bps, tx_version, opts = {})
       data, _status_code, _headers = compute_swap_base_out_with_http_info(input_mint, output_mint, amount, slippage_bps, tx_version, opts)

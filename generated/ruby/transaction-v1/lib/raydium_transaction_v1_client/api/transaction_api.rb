@@ -23,6 +23,7 @@ module RaydiumTransactionV1Client
     # Builds the transaction for a fixed input from a base-in quote. The client decodes the returned base64 transaction, signs it, broadcasts it through any chain RPC and waits for confirmation. 
     # @param swap_base_in_transaction_request [SwapBaseInTransactionRequest] 
     # @param [Hash] opts the optional parameters
+    # @option opts [Contract::RetryPolicy] :retry_policy this call's retry policy (default: the configuration's)
     # @return [SwapTransactionResponse]
     def build_swap_base_in_transaction(swap_base_in_transaction_request, opts = {})
       data, _status_code, _headers = build_swap_base_in_transaction_with_http_info(swap_base_in_transaction_request, opts)
@@ -91,6 +92,7 @@ module RaydiumTransactionV1Client
     # Builds the transaction for a fixed output from a base-out quote. The client decodes the returned base64 transaction, signs it, broadcasts it through any chain RPC and waits for confirmation. The base-out referrer field is not implemented. 
     # @param swap_base_out_transaction_request [SwapBaseOutTransactionRequest] 
     # @param [Hash] opts the optional parameters
+    # @option opts [Contract::RetryPolicy] :retry_policy this call's retry policy (default: the configuration's)
     # @return [SwapTransactionResponse]
     def build_swap_base_out_transaction(swap_base_out_transaction_request, opts = {})
       data, _status_code, _headers = build_swap_base_out_transaction_with_http_info(swap_base_out_transaction_request, opts)

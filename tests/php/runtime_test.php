@@ -1,0 +1,243 @@
+<?php
+// The PHP runtime's retries and page walks (raydium/api-runtime: Contract, Pages), in process,
+// through the pool-v3 package's calls on responses scripted by a Guzzle handler: which failures
+// are retried and how often, the waits between attempts (Guzzle's delay option, recorded, not
+// slept), the attempts an error says, and where a stopped walk resumes. Run by
+// tests/clients/test_php_client.py; prints {"ran": [test names], "failures": [what failed]}.
+require_once __DIR__ . '/../../scripts/clients/autoload.php';
+raydium_autoload(['Raydium\\PoolV3\\' => __DIR__ . '/../../generated/php/pool-v3/lib']);
+
+use GuzzleHttp\Client;
+use GuzzleHttp\Exception\ConnectException;
+use GuzzleHttp\Exception\RequestException;
+use GuzzleHttp\Promise\Create;
+use GuzzleHttp\Psr7\Response;
+use Psr\Http\Message\RequestInterface;
+use Raydium\PoolV3\Api\PoolsApi;
+use Raydium\PoolV3\ConnectionFailedError;
+use Raydium\PoolV3\Contract;
+use Raydium\PoolV3\FailureEnvelopeError;
+use Raydium\PoolV3\NotJsonError;
+use Raydium\PoolV3\RateLimitedError;
+use Raydium\PoolV3\RetryPolicy;
+
+const UUID = '5b0e1c7a-2f4d-4e8b-9a61-3c7d2e8f4a10';
+const EMPTY_PAGE = ['id' => UUID, 'success' => true, 'data' => ['count' => 0, 'hasNextPage' => false, 'data' => []]];
+const FAILURE = ['id' => UUID, 'success' => false, 'msg' => 'm'];
+
+/** @var list<array{query: string, delay: float}> each request the handler saw, with the wait before it (s) */
+$seen = [];
+
+/** A reply: a response, or the failure Guzzle's curl handler reports (errno 7: refused, 52: nothing). */
+function reply(int $status, array|string $body = EMPTY_PAGE, array $headers = [], ?int $errno = null): Closure
+{
+    return function (RequestInterface $request) use ($status, $body, $headers, $errno) {
+        if ($errno !== null) {
+            return Create::rejectionFor($errno === 7 ? new ConnectException('refused', $request, null, ['errno' => 7])
+                : new RequestException('Empty reply from server', $request, null, null, ['errno' => $errno]));
+        }
+        $media = is_string($body) ? 'text/html' : 'application/json';
+
+        return Create::promiseFor(new Response($status, ['Content-Type' => $media] + $headers,
+            is_string($body) ? $body : json_encode($body)));
+    };
+}
+
+/** A PoolsApi whose requests get $replies in order (the last one every later request). */
+function api(array $replies, ?RetryPolicy $policy = null): PoolsApi
+{
+    $handler = function (RequestInterface $request, array $options) use (&$replies) {
+        global $seen;
+        $seen[] = ['query' => $request->getUri()->getQuery(), 'delay' => ($options['delay'] ?? 0) / 1000];
+
+        return (count($replies) > 1 ? array_shift($replies) : $replies[0])($request);
+    };
+    $config = Contract::configuration('http://127.0.0.1:9');
+    if ($policy !== null) {
+        $config->setRetryPolicy($policy);
+    }
+
+    return new PoolsApi(new Client(['handler' => $handler]), $config);
+}
+
+/** The waits before each retry so far. */
+function waits(): array
+{
+    global $seen;
+
+    return array_values(array_filter(array_column($seen, 'delay'), fn ($d) => $d > 0));
+}
+
+function check(bool $ok, string $what): void
+{
+    if (!$ok) {
+        throw new RuntimeException($what);
+    }
+}
+
+/** @return Throwable what $call throws (a RuntimeException when it throws nothing) */
+function thrown(callable $call): Throwable
+{
+    try {
+        $call();
+    } catch (Throwable $e) {
+        return $e;
+    }
+    throw new RuntimeException('nothing was thrown');
+}
+
+$tests = [
+    'each transient status is retried then the success comes back' => function () {
+        global $seen;
+        check(Contract::TRANSIENT_STATUSES === [408, 429, 500, 502, 503, 504, 520, 521, 522, 523, 524], 'the statuses');
+        foreach (Contract::TRANSIENT_STATUSES as $status) {
+            $seen = [];
+            $page = api([reply($status, '<html>edge</html>'), reply(200)])->listPools();
+            check($page->getData()->getData() === [] && count($seen) === 2 && count(waits()) === 1, "status $status");
+        }
+    },
+    'any other status ends the call at once' => function () {
+        global $seen;
+        foreach ([400, 401, 403, 404, 409, 501] as $status) {
+            $seen = [];
+            $e = thrown(fn () => api([reply($status, FAILURE)])->listPools());
+            check($e instanceof FailureEnvelopeError && $e->getStatus() === $status && $e->getAttempts() === 1, "status $status: $e");
+            check(count($seen) === 1 && waits() === [] && !str_contains($e->getMessage(), 'attempts'), "status $status retried");
+        }
+    },
+    'a failure envelope with HTTP 200 is not retried' => function () {
+        global $seen;
+        $e = thrown(fn () => api([reply(200, FAILURE)])->listPools());
+        check($e instanceof FailureEnvelopeError && $e->getStatus() === 200 && count($seen) === 1, "$e");
+    },
+    'a failure that stays ends after the retries and says how many attempts' => function () {
+        global $seen;
+        $e = thrown(fn () => api([reply(502, '<html>edge</html>')])->listPools());
+        check($e instanceof NotJsonError && $e->getAttempts() === 3 && count($seen) === 3, "$e");
+        check(str_ends_with($e->getMessage(), '(after 3 attempts)'), $e->getMessage());
+        [$first, $second] = waits(); // about 0.5 s, then 1 s, jittered down
+        check($first >= 0.375 && $first <= 0.5 && $second >= 0.75 && $second <= 1.0, json_encode(waits()));
+    },
+    'a transport failure is retried and the last one thrown with its cause' => function () {
+        global $seen;
+        $e = thrown(fn () => api([reply(0, errno: 7)])->listPools());
+        check($e instanceof ConnectionFailedError && $e->getAttempts() === 3 && count($seen) === 3 && count(waits()) === 2, "$e");
+        check(str_ends_with($e->getMessage(), '(after 3 attempts)') && $e->getPrevious() instanceof ConnectException, "$e");
+    },
+    'a cut connection then a success comes back' => function () {
+        global $seen;
+        $page = api([reply(0, errno: 52), reply(200)])->listPools();
+        check($page->getData()->getData() === [] && count($seen) === 2, 'not retried');
+    },
+    'Retry-After and retry-after-ms are waited where sent' => function () {
+        api([reply(503, FAILURE, ['Retry-After' => '2']), reply(500, FAILURE, ['retry-after-ms' => '250']), reply(200)])->listPools();
+        check(waits() === [2.0, 0.25], json_encode(waits()));
+    },
+    'a wait beyond maxWait is not waited' => function () {
+        global $seen;
+        $e = thrown(fn () => api([reply(503, FAILURE, ['Retry-After' => '60'])])->listPools());
+        check($e instanceof FailureEnvelopeError && $e->getAttempts() === 1 && count($seen) === 1 && waits() === [], "$e");
+        $e = thrown(fn () => api([reply(429, FAILURE, ['Retry-After' => '60'])])->listPools());
+        check($e instanceof RateLimitedError && $e->getRetryAfter() === 60.0
+            && str_contains($e->getMessage(), "the wait exceeds the retry policy's maxWait of 10s"), "$e");
+    },
+    'no wait passes the deadline' => function () {
+        global $seen;
+        $e = thrown(fn () => api([reply(429, FAILURE, ['Retry-After' => '2'])], new RetryPolicy(deadline: 1.5))->listPools());
+        check($e instanceof RateLimitedError && str_contains($e->getMessage(), "waiting would pass the call's deadline of 1.5s"), "$e");
+        check(count($seen) === 1 && waits() === [], 'waited');
+    },
+    'retries off is one attempt, per client or per call' => function () {
+        global $seen;
+        $off = new RetryPolicy(maxRetries: 0);
+        check(thrown(fn () => api([reply(503, FAILURE)], $off)->listPools()) instanceof FailureEnvelopeError, 'client');
+        check(count($seen) === 1 && waits() === [], 'retried with the client off');
+        $e = thrown(fn () => api([reply(503, FAILURE)])->withRetryPolicy($off)->listPools());
+        check($e instanceof FailureEnvelopeError && $e->getAttempts() === 1 && count($seen) === 2 && waits() === [], 'per call');
+        $api = api([reply(503, FAILURE)], $off);
+        thrown(fn () => $api->withRetryPolicy(new RetryPolicy())->listPools());
+        check(count($seen) === 5 && count(waits()) === 2, 'the call\'s policy over the client\'s');
+        thrown(fn () => $api->listPools());
+        check(count($seen) === 6, 'withRetryPolicy changed the Api it was called on');
+    },
+    'the backoff doubles from defaultWait with up to a quarter of jitter' => function () {
+        $policy = new RetryPolicy(defaultWait: 2.0);
+        foreach ([[0, 2.0], [1, 4.0], [2, 8.0]] as [$retry, $full]) {
+            $samples = array_map(fn () => $policy->backoff($retry), range(1, 200));
+            check(min($samples) >= 0.75 * $full && max($samples) <= $full, "retry $retry");
+            check(max($samples) - min($samples) > 0.05 * $full, "retry $retry: not jittered");
+        }
+        $default = new RetryPolicy();
+        check([$default->maxRetries, $default->maxWait, $default->defaultWait, $default->deadline] === [2, 10.0, 0.5, 30.0], 'defaults');
+    },
+    'a walk passes each cursor back unchanged and ends on the page without one' => function () {
+        global $seen;
+        $ids = [];
+        foreach (api([cursorPage(0, 'c0+/='), cursorPage(1, 'c1'), cursorPage(2, null)])->iterateListPoolsByCursor(size: 1) as $pool) {
+            $ids[] = $pool->getId();
+        }
+        check($ids === ['pool-0', 'pool-1', 'pool-2'], json_encode($ids));
+        check(array_map(fn ($r) => query($r)['nextPageId'] ?? null, $seen) === [null, 'c0+/=', 'c1'], json_encode($seen));
+    },
+    'a walk requests a page only when the iteration reaches it' => function () {
+        global $seen;
+        $walk = api([cursorPage(0, 'c0'), cursorPage(1, 'c1')])->iterateListPoolsByCursor();
+        check(count($seen) === 0, 'a page requested before the iteration');
+        check($walk->current()->getId() === 'pool-0' && count($seen) === 1, 'the first page');
+        check(iterator_count(api([cursorPage(0, 'c0')])->iterateListPoolsByCursorPages(maxPages: 2)) === 2, 'maxPages');
+        check(thrown(fn () => api([cursorPage(0, 'c0')])->iterateListPoolsByCursor(maxPages: 0)) instanceof InvalidArgumentException,
+            'maxPages 0 is refused at once');
+    },
+    'a failed page says where to resume and the walk starts again there' => function () {
+        global $seen;
+        $api = api([cursorPage(0, 'c0'), reply(502, '<html>edge</html>')])->withRetryPolicy(new RetryPolicy(maxRetries: 0));
+        $ids = [];
+        $e = thrown(function () use ($api, &$ids) {
+            foreach ($api->iterateListPoolsByCursor(size: 1) as $pool) {
+                $ids[] = $pool->getId();
+            }
+        });
+        check($e instanceof NotJsonError && $ids === ['pool-0'] && $e->getResume() === ['next_page_id' => 'c0'] && $e->getAttempts() === 1, "$e");
+        check(str_ends_with($e->getMessage(), "; the walk stopped at this page: start it again with next_page_id: 'c0' to resume"), $e->getMessage());
+        $rest = iterator_to_array(api([cursorPage(1, null)])->iterateListPoolsByCursor(...$e->getResume(), size: 1));
+        check(array_map(fn ($pool) => $pool->getId(), $rest) === ['pool-1'] && query(end($seen))['nextPageId'] === 'c0', 'resumed');
+    },
+    'a numbered walk ends on hasNextPage false or an empty page' => function () {
+        global $seen;
+        $page = fn (int $n, ?bool $more, int $count) => reply(200, ['id' => UUID, 'success' => true,
+            'data' => ($more === null ? [] : ['hasNextPage' => $more]) // absent: the page does not say
+                + ['data' => array_fill(0, $count, ['type' => 'Standard', 'id' => "p$n"])]]);
+        $ids = fn (iterable $walk) => array_map(fn ($pool) => $pool->getId(), iterator_to_array($walk, false));
+        check($ids(api([$page(1, true, 1), $page(2, false, 1)])->iterateListPools()) === ['p1', 'p2'], 'hasNextPage false');
+        check($ids(api([$page(3, null, 1), $page(4, null, 0)])->iterateListPools(page: 3)) === ['p3'], 'an empty page');
+        check(array_map(fn ($r) => query($r)['page'], array_slice($seen, -2)) === ['3', '4'], json_encode($seen));
+        $e = thrown(fn () => api([reply(429, FAILURE, ['Retry-After' => '60'])])->iterateListPools(page: 7)->current());
+        check($e instanceof RateLimitedError && $e->getResume() === ['page' => 7], "$e");
+    },
+];
+
+function cursorPage(int $number, ?string $cursor): Closure
+{
+    $data = ['data' => [['type' => 'Standard', 'id' => "pool-$number"]]] + ($cursor === null ? [] : ['nextPageId' => $cursor]);
+
+    return reply(200, ['id' => UUID, 'success' => true, 'data' => $data]);
+}
+
+/** @param array{query: string} $request */
+function query(array $request): array
+{
+    parse_str($request['query'], $found);
+
+    return $found;
+}
+
+$failures = [];
+foreach ($tests as $name => $test) {
+    $seen = [];
+    try {
+        $test();
+    } catch (Throwable $e) {
+        $failures[] = "$name: " . get_class($e) . ': ' . $e->getMessage();
+    }
+}
+echo json_encode(['ran' => array_keys($tests), 'failures' => $failures], JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES), "\n";

@@ -1,0 +1,195 @@
+# The Ruby runtime's retries and page walks (raydium_api_runtime: contract.rb, paging.rb), in
+# process, through the pool-v3 gem's calls on responses scripted with Typhoeus stubs: which
+# failures are retried and how often, the waits between attempts (recorded, not slept), the
+# attempts an error says, and where a stopped walk resumes. Run by
+# tests/clients/test_ruby_client.py from the repository's root, the runtime on the load path.
+require 'json'
+require 'minitest/autorun'
+$LOAD_PATH.unshift(File.expand_path('../../generated/ruby/pool-v3/lib', __dir__))
+require 'raydium_pool_v3_client'
+
+class RuntimeTest < Minitest::Test
+  POOL = RaydiumPoolV3Client
+  URL = 'http://127.0.0.1:9'.freeze
+  UUID = '5b0e1c7a-2f4d-4e8b-9a61-3c7d2e8f4a10'.freeze
+  EMPTY_PAGE = { id: UUID, success: true, data: { count: 0, hasNextPage: false, data: [] } }.freeze
+  FAILURE = { id: UUID, success: false, msg: 'm' }.freeze
+
+  def setup
+    @waits = []
+    @seen = []
+    waits = @waits
+    POOL::Contract.define_singleton_method(:sleep) { |seconds| waits << seconds }
+  end
+
+  def teardown
+    POOL::Contract.singleton_class.remove_method(:sleep)
+    Typhoeus::Expectation.clear
+  end
+
+  def reply(code, body = EMPTY_PAGE, headers = {}, return_code: :ok)
+    text = body.is_a?(String) ? body : JSON.generate(body)
+    media = body.is_a?(String) ? 'text/html' : 'application/json'
+    -> { Typhoeus::Response.new(code: code, return_code: return_code, body: text, headers: { 'Content-Type' => media, **headers }) }
+  end
+
+  def cut = reply(0, '', return_code: :got_nothing)
+
+  # The replies to the calls' requests, in order (the last one to every later request).
+  def script(*replies)
+    seen = @seen
+    Typhoeus.stub(/\A#{Regexp.escape(URL)}/).and_return do |request|
+      seen << request.url
+      (replies.length > 1 ? replies.shift : replies.first).call
+    end
+  end
+
+  def api(policy = nil)
+    config = POOL::Contract.configuration(URL)
+    config.retry_policy = policy unless policy.nil?
+    POOL::PoolsApi.new(POOL::ApiClient.new(config))
+  end
+
+  def test_each_transient_status_is_retried_then_the_success_comes_back
+    POOL::Contract::TRANSIENT_STATUSES.each do |status|
+      @seen.clear
+      @waits.clear
+      script(reply(status, '<html>edge</html>'), reply(200))
+      assert_equal [], api.list_pools.data.data, status
+      assert_equal [2, 1], [@seen.size, @waits.size], status
+    end
+    assert_equal [408, 429, 500, 502, 503, 504, 520, 521, 522, 523, 524], POOL::Contract::TRANSIENT_STATUSES
+  end
+
+  def test_any_other_status_ends_the_call_at_once
+    [400, 401, 403, 404, 409, 501].each do |status|
+      @seen.clear
+      script(reply(status, FAILURE))
+      error = assert_raises(POOL::FailureEnvelopeError) { api.list_pools }
+      assert_equal [status, 1, 1, []], [error.status, error.attempts, @seen.size, @waits], status
+      refute_includes error.message, 'attempts'
+    end
+  end
+
+  def test_a_failure_envelope_with_http_200_is_not_retried
+    script(reply(200, FAILURE))
+    error = assert_raises(POOL::FailureEnvelopeError) { api.list_pools }
+    assert_equal [200, 1, 1, []], [error.status, error.attempts, @seen.size, @waits]
+  end
+
+  def test_a_failure_that_stays_ends_after_the_retries_and_says_how_many_attempts
+    script(reply(502, '<html>edge</html>'))
+    error = assert_raises(POOL::NotJsonError) { api.list_pools }
+    assert_equal [3, 3], [error.attempts, @seen.size]
+    assert error.message.end_with?('(after 3 attempts)'), error.message
+    assert @waits[0].between?(0.375, 0.5), @waits # about 0.5 s, then 1 s, jittered down
+    assert @waits[1].between?(0.75, 1.0), @waits
+  end
+
+  def test_a_transport_failure_is_retried_and_the_last_one_raised_with_its_cause
+    script(reply(0, '', return_code: :couldnt_connect))
+    error = assert_raises(POOL::ConnectionFailedError) { api.list_pools }
+    assert_equal [3, 3, 2], [error.attempts, @seen.size, @waits.size]
+    assert error.message.end_with?('(after 3 attempts)'), error.message
+    assert_kind_of POOL::Contract::CurlError, error.cause
+  end
+
+  def test_a_cut_connection_then_a_success_comes_back
+    script(cut, reply(200))
+    assert_equal [], api.list_pools.data.data
+    assert_equal 2, @seen.size
+  end
+
+  def test_retry_after_and_retry_after_ms_are_waited_where_sent
+    script(reply(503, FAILURE, { 'Retry-After' => '2' }), reply(500, FAILURE, { 'retry-after-ms' => '250' }), reply(200))
+    api.list_pools
+    assert_equal [2.0, 0.25], @waits
+  end
+
+  def test_a_wait_beyond_max_wait_is_not_waited
+    script(reply(503, FAILURE, { 'Retry-After' => '60' }))
+    error = assert_raises(POOL::FailureEnvelopeError) { api.list_pools }
+    assert_equal [1, 1, []], [error.attempts, @seen.size, @waits]
+    script(reply(429, FAILURE, { 'Retry-After' => '60' }))
+    limited = assert_raises(POOL::RateLimitedError) { api.list_pools }
+    assert_includes limited.message, "the wait exceeds the retry policy's max_wait of 10.0s"
+    assert_equal 60.0, limited.retry_after
+  end
+
+  def test_no_wait_passes_the_deadline
+    script(reply(429, FAILURE, { 'Retry-After' => '2' }))
+    limited = assert_raises(POOL::RateLimitedError) { api(POOL::Contract::DEFAULT_RETRY_POLICY.with(deadline: 1.5)).list_pools }
+    assert_includes limited.message, "waiting would pass the call's deadline of 1.5s"
+    assert_equal [1, []], [@seen.size, @waits]
+  end
+
+  def test_retries_off_is_one_attempt_per_client_or_per_call
+    off = POOL::Contract::DEFAULT_RETRY_POLICY.with(max_retries: 0)
+    script(reply(503, FAILURE))
+    assert_raises(POOL::FailureEnvelopeError) { api(off).list_pools }
+    assert_equal [1, []], [@seen.size, @waits]
+    error = assert_raises(POOL::FailureEnvelopeError) { api.list_pools(retry_policy: off) }
+    assert_equal [2, [], 1], [@seen.size, @waits, error.attempts]
+    assert_raises(POOL::FailureEnvelopeError) { api(off).list_pools(retry_policy: POOL::Contract::DEFAULT_RETRY_POLICY) }
+    assert_equal [5, 2], [@seen.size, @waits.size] # the call's policy over the client's
+  end
+
+  def test_the_backoff_doubles_from_default_wait_with_up_to_a_quarter_of_jitter
+    policy = POOL::Contract::DEFAULT_RETRY_POLICY.with(default_wait: 2.0)
+    [[0, 2.0], [1, 4.0], [2, 8.0]].each do |number, full|
+      samples = Array.new(200) { policy.backoff(number) }
+      assert(samples.all? { |s| s.between?(0.75 * full, full) }, [number, samples.minmax].inspect)
+      assert_operator samples.max - samples.min, :>, 0.05 * full # jittered, not fixed
+    end
+    assert_equal [2, 10.0, 0.5, 30.0], POOL::Contract::DEFAULT_RETRY_POLICY.to_h.values
+  end
+
+  def cursor_page(number, cursor)
+    pools = [{ type: 'Standard', id: "pool-#{number}" }]
+    reply(200, { id: UUID, success: true, data: { data: pools, **(cursor ? { nextPageId: cursor } : {}) } })
+  end
+
+  def test_a_walk_passes_each_cursor_back_unchanged_and_ends_on_the_page_without_one
+    script(cursor_page(0, 'c0+/='), cursor_page(1, 'c1'), cursor_page(2, nil))
+    assert_equal %w[pool-0 pool-1 pool-2], api.each_list_pools_by_cursor(size: 1).map(&:id)
+    assert_equal [nil, 'c0+/=', 'c1'], @seen.map { |url| URI.decode_www_form(URI(url).query.to_s).to_h['nextPageId'] }
+  end
+
+  def test_a_walk_requests_a_page_only_when_the_iteration_reaches_it
+    script(cursor_page(0, 'c0'), cursor_page(1, 'c1'))
+    walk = api.each_list_pools_by_cursor
+    assert_equal 0, @seen.size
+    assert_equal ['pool-0'], walk.first(1).map(&:id)
+    assert_equal 1, @seen.size
+    assert_equal 2, api.each_list_pools_by_cursor_page(max_pages: 2).count
+    assert_raises(ArgumentError) { api.each_list_pools_by_cursor(max_pages: 0) } # at once, not when iterated
+  end
+
+  def test_a_failed_page_says_where_to_resume_and_the_walk_starts_again_there
+    script(cursor_page(0, 'c0'), reply(502, '<html>edge</html>'))
+    ids = []
+    off = POOL::Contract::DEFAULT_RETRY_POLICY.with(max_retries: 0)
+    error = assert_raises(POOL::NotJsonError) { api.each_list_pools_by_cursor(retry_policy: off) { |pool| ids << pool.id } }
+    assert_equal [['pool-0'], { next_page_id: 'c0' }, 1], [ids, error.resume, error.attempts]
+    assert error.message.end_with?('; the walk stopped at this page: start it again with next_page_id: "c0" to resume'),
+           error.message
+    script(cursor_page(1, nil))
+    assert_equal ['pool-1'], api.each_list_pools_by_cursor({ retry_policy: off }.merge(error.resume)).map(&:id)
+    assert_equal 'c0', URI.decode_www_form(URI(@seen.last).query).to_h['nextPageId']
+  end
+
+  def test_a_numbered_walk_ends_on_has_next_page_false_or_an_empty_page
+    page = lambda do |n, more, count|
+      said = more.nil? ? {} : { hasNextPage: more } # absent: the page does not say
+      reply(200, { id: UUID, success: true, data: { **said, data: Array.new(count) { { type: 'Standard', id: "p#{n}" } } } })
+    end
+    script(page.call(1, true, 1), page.call(2, false, 1))
+    assert_equal %w[p1 p2], api.each_list_pools.map(&:id)
+    script(page.call(3, nil, 1), page.call(4, nil, 0))
+    assert_equal ['p3'], api.each_list_pools(page: 3).map(&:id)
+    assert_equal %w[3 4], @seen.last(2).map { |url| URI.decode_www_form(URI(url).query).to_h['page'] }
+    script(reply(429, FAILURE, { 'Retry-After' => '60' }))
+    error = assert_raises(POOL::RateLimitedError) { api.each_list_pools(page: 7).first }
+    assert_equal({ page: 7 }, error.resume)
+  end
+end
