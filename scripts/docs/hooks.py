@@ -1,7 +1,7 @@
 """mkdocs hooks of the reference site (mkdocs.yml `hooks:`): readers first.
 
 * The pages of the navigation's "Project" section (decisions, testing, performance, the
-  markers ledger) rank below the reader pages in search (mkdocs-material's per-page
+  markers ledger) and every decision record rank below the reader pages in search (mkdocs-material's per-page
   `search.boost`); the reference's navigation file is not in the search index at all.
 * `llms.txt` at the site's root: an index of the reader pages in the llmstxt.org format
   (a title, a summary, then one list per navigation section), with relative links that
@@ -39,8 +39,11 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     return files
 
 
+RECORDS = "decisions/"  # the decision records: reached from their index, in the Project section, not the nav
+
+
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    if any(ancestor.title == PROJECT for ancestor in page.ancestors):
+    if any(ancestor.title == PROJECT for ancestor in page.ancestors) or page.file.src_uri.startswith(RECORDS):
         page.meta.setdefault("search", {})["boost"] = PROJECT_BOOST
     if page.file.src_uri == NAV_FILE:
         page.meta.setdefault("search", {})["exclude"] = True

@@ -82,9 +82,9 @@ def test_without_retries_each_failure_stops_the_walk_and_says_where_to_resume() 
     with PagingServer() as server:
         client = Client(base_url=server.url).with_retry_policy(once)
         got, stops = resumed(lambda start: list_pools_by_cursor.iterate(client=client, size=server.per_page,
-                                                                       next_page_id=start), "nextPageId")  # type: ignore[arg-type]
+                                                                       next_page_id=start), "next_page_id")  # type: ignore[arg-type]
         assert got == server.ids()
-        stopped_as_said(stops, "nextPageId")
+        stopped_as_said(stops, "next_page_id")
     with PagingServer() as server:
         client = Client(base_url=server.url, retry_policy=once)
         got, stops = resumed(lambda start: list_pools.iterate(client=client, page_size=server.per_page,

@@ -45,7 +45,7 @@ def every_pool(client: Client, size: int, stats: dict[str, int]) -> Iterator[dic
                 raise SystemExit(f"sync: still rate limited after {PATIENCE} waits; try again later") from error
             stats["waits"] += 1
             time.sleep(error.retry_after if error.retry_after is not None else 10.0)
-            resumed = (error.resume or {}).get("nextPageId")  # absent: the first page failed
+            resumed = (error.resume or {}).get("next_page_id")  # absent: the first page failed
             start = resumed if isinstance(resumed, str) else UNSET
 
 

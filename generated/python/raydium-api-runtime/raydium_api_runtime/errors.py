@@ -62,8 +62,8 @@ class ApiError(Exception):
     ``status_code`` is the HTTP status (``None`` when no response arrived), ``msg`` the
     envelope's ``msg`` where the body had one, ``content`` and ``headers`` what came back,
     ``attempts`` how many times the call was sent (the message says so when more than once).
-    ``resume`` is set by a page iterator whose page failed: the parameter that starts the walk
-    again at that page (``{"nextPageId": "..."}``, ``{"page": 3}``).
+    ``resume`` is set by a page iterator whose page failed: the iterator's keyword argument that
+    starts the walk again at that page (``{"next_page_id": "..."}``, ``{"page": 3}``).
     """
 
     def __init__(self, message: str, response: httpx.Response | None = None, *, msg: str | None = None,

@@ -7,8 +7,9 @@ retries and typed errors hold for each page. Cursor paging passes the response's
 unchanged and ends on the page without one; numbered paging counts pages from the first and
 ends on the page that says there is no next one, or that has no item. ``max_pages`` bounds
 the pages requested. When a page finally fails, its error (an :class:`~.errors.ApiError`)
-says where to resume: ``error.resume`` is the parameter that starts the walk again at that
-page (``{"nextPageId": "..."}``, ``{"page": 3}``); no item of that page was yielded.
+says where to resume: ``error.resume`` is the keyword argument of the iterator that starts the
+walk again at that page (``{"next_page_id": "..."}``, ``{"page": 3}``); no item of that page
+was yielded.
 """
 
 from __future__ import annotations

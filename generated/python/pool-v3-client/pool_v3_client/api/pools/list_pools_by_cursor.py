@@ -252,7 +252,7 @@ def iterate_pages(
     return paging.cursor_pages(
         lambda cursor: sync(client=client, size=size, next_page_id=UNSET if cursor is None else cursor),
         _next_cursor,
-        parameter="nextPageId",
+        parameter="next_page_id",
         first=None if isinstance(next_page_id, Unset) else next_page_id,
         max_pages=max_pages,
     )
@@ -283,7 +283,7 @@ def iterate_pages_async(
     return paging.cursor_pages_async(
         lambda cursor: asyncio(client=client, size=size, next_page_id=UNSET if cursor is None else cursor),
         _next_cursor,
-        parameter="nextPageId",
+        parameter="next_page_id",
         first=None if isinstance(next_page_id, Unset) else next_page_id,
         max_pages=max_pages,
     )
