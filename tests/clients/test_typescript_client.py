@@ -144,11 +144,13 @@ def test_body_decoding_keeps_the_text_and_drops_the_decoded_body() -> None:
     assert len(passed) == 21, passed
 
 
-def test_the_runtime_unit_suite_passes() -> None:
+@pytest.mark.parametrize("name", ["runtime", "values"])
+def test_the_unit_suite_passes(name: str) -> None:
     """tests/typescript/runtime.test.mjs, node's own test runner against the compiled runtime
-    with fetches of its own (no server): exact messages, classes, retry counts and times. It
-    is the suite StrykerJS runs against each mutant of the runtime (make mutation)."""
-    suite = REPO / "tests" / "typescript" / "runtime.test.mjs"
+    with fetches of its own (no server): exact messages, classes, retry counts and times; it is
+    the suite StrykerJS runs against each mutant of the runtime (make mutation). And
+    values.test.mjs: a client's successes behave as plain values (equality, inspect, JSON)."""
+    suite = REPO / "tests" / "typescript" / f"{name}.test.mjs"
     proc = subprocess.run(["node", "--test", "--test-reporter=tap", str(suite)], capture_output=True, text=True,
                           timeout=120, check=False, cwd=REPO)  # fmt: skip
     assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-2000:]
