@@ -128,17 +128,18 @@ def test_models_behave_like_python_values(scripted: ScriptedServer) -> None:
     item = {"type": "Standard", "programId": "P", "id": "I", "price": 1.5, "tvl": 10.0, "futureKey": {"n": [1]},
             "mintA": {"chainId": 101, "address": "A", "programId": "T", "logoURI": "", "symbol": "A", "name": "A",
                       "decimals": 9, "tags": [], "extensions": {}}}  # fmt: skip
-    page = {"id": UUID, "success": True, "data": {"count": 2, "hasNextPage": False, "data": [item, {**item, "id": "J"}]}}
+    pools = [item, {**item, "id": "J"}]
+    page = {"id": UUID, "success": True, "data": {"count": 2, "hasNextPage": False, "data": pools}}
     scripted.on("/pools/info/list", json_reply(200, page))
     first, second = (list_pools.sync(client=client(scripted)) for _ in range(2))
     assert first == second
     assert first is not second
-    pools = first.data.data
-    assert isinstance(pools, list)
-    assert pools[0] == second.data.data[0]  # type: ignore[index]
-    assert pools[0] != pools[1]
-    assert pools[1] in second.data.data  # type: ignore[operator]
-    shown = repr(pools[0])
+    decoded = first.data.data
+    assert isinstance(decoded, list)
+    assert decoded[0] == second.data.data[0]  # type: ignore[index]
+    assert decoded[0] != decoded[1]
+    assert decoded[1] in second.data.data  # type: ignore[operator]
+    shown = repr(decoded[0])
     for value in ("id='I'", "tvl=10.0", "address='A'"):
         assert value in shown, shown
     assert first.to_dict() == page
