@@ -1,0 +1,156 @@
+// One page walk of the generated Go pool-v3 client, for tests/clients/paging_walks.py: its one
+// argument is the walk's request (JSON), and it prints how the walk ended (JSON). The test builds
+// it in a module whose go.mod requires the pool-v3 module from its folder, MODULE replaced by
+// the module's path (tests/clients/test_go_client.py).
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	poolv3 "MODULE"
+)
+
+type walkRequest struct {
+	BaseURL    string          `json:"baseUrl"`
+	Style      string          `json:"style"`
+	PerPage    int32           `json:"perPage"`
+	MaxRetries *int            `json:"maxRetries"`
+	Start      json.RawMessage `json:"start"`
+	MaxPages   int             `json:"maxPages"`
+	Pages      bool            `json:"pages"`
+}
+
+type walkError struct {
+	Kind     string                 `json:"kind"`
+	Attempts int                    `json:"attempts"`
+	Resume   map[string]interface{} `json:"resume"`
+	Message  string                 `json:"message"`
+}
+
+type walked struct {
+	IDs   []string   `json:"ids"`
+	Pages [][]string `json:"pages,omitempty"`
+	Error *walkError `json:"error"`
+}
+
+// walker is what the cursor walk and the numbered walk have in common: their pages as the ids
+// of each page's pools.
+type walker interface {
+	Next() bool
+	Err() error
+}
+
+func main() {
+	var request walkRequest
+	if err := json.Unmarshal([]byte(os.Args[1]), &request); err != nil {
+		panic(err)
+	}
+	options := poolv3.Options{BaseURL: request.BaseURL}
+	if request.MaxRetries != nil {
+		policy := poolv3.DefaultRetryPolicy
+		policy.MaxRetries = *request.MaxRetries
+		options.Retry = &policy
+	}
+	client, err := poolv3.NewClient(options)
+	if err != nil {
+		panic(err)
+	}
+	ctx := context.Background()
+	out := walked{IDs: []string{}}
+	var walk walker
+	var page func() []string // the ids of the page a page walk is on
+	var item func() string   // the id of the pool an item walk is on
+	if request.Style == "cursor" {
+		call := client.PoolsAPI.ListPoolsByCursor(ctx).Size(request.PerPage)
+		if len(request.Start) > 0 {
+			var cursor string
+			if err := json.Unmarshal(request.Start, &cursor); err != nil {
+				panic(err)
+			}
+			call = call.NextPageID(cursor)
+		}
+		if request.Pages {
+			pages := call.Pages()
+			walk, page = pages, func() []string { return ids(pages.Page().Data.Data) }
+			if request.MaxPages != 0 {
+				pages.MaxPages(request.MaxPages)
+			}
+		} else {
+			items := call.Items()
+			walk, item = items, func() string { pool := items.Item(); return pool.GetID() }
+			if request.MaxPages != 0 {
+				items.MaxPages(request.MaxPages)
+			}
+		}
+	} else {
+		call := client.PoolsAPI.ListPools(ctx).PageSize(request.PerPage)
+		if len(request.Start) > 0 {
+			var number int32
+			if err := json.Unmarshal(request.Start, &number); err != nil {
+				panic(err)
+			}
+			call = call.Page(number)
+		}
+		if request.Pages {
+			pages := call.Pages()
+			walk, page = pages, func() []string { return ids(pages.Page().Data.Data) }
+			if request.MaxPages != 0 {
+				pages.MaxPages(request.MaxPages)
+			}
+		} else {
+			items := call.Items()
+			walk, item = items, func() string { pool := items.Item(); return pool.GetID() }
+			if request.MaxPages != 0 {
+				items.MaxPages(request.MaxPages)
+			}
+		}
+	}
+	for walk.Next() {
+		if page != nil {
+			these := page()
+			out.Pages = append(out.Pages, these)
+			out.IDs = append(out.IDs, these...)
+		} else {
+			out.IDs = append(out.IDs, item())
+		}
+	}
+	if err := walk.Err(); err != nil {
+		out.Error = described(err, request.Style)
+	}
+	text, _ := json.Marshal(out)
+	fmt.Println(string(text))
+}
+
+func ids(pools []poolv3.PoolInfoItem) []string {
+	found := make([]string, 0, len(pools))
+	for i := range pools {
+		found = append(found, pools[i].GetID())
+	}
+	return found
+}
+
+// described is the walk's error as paging_walks reads it: the error's type, its attempts,
+// where to resume ({parameter: cursor or page}; {} for the first page) and its message.
+func described(err error, style string) *walkError {
+	var api poolv3.APIError
+	if !errors.As(err, &api) {
+		return &walkError{Kind: fmt.Sprintf("%T", err), Message: err.Error()}
+	}
+	name := fmt.Sprintf("%T", api)
+	d := api.Details()
+	found := &walkError{Kind: name[strings.LastIndex(name, ".")+1:], Attempts: d.Attempts, Message: err.Error()}
+	if d.Resume != nil {
+		found.Resume = map[string]interface{}{}
+		if style == "page" {
+			found.Resume[d.Resume.Parameter] = d.Resume.Page
+		} else if d.Resume.Cursor != "" {
+			found.Resume[d.Resume.Parameter] = d.Resume.Cursor
+		}
+	}
+	return found
+}
