@@ -662,6 +662,27 @@ README_ERRORS = {
            "this package's names (`class_alias`), so one `catch (\\Raydium\\ApiRuntime\\ApiException $e)` "
            "catches the failures of every host's package",
 }  # fmt: skip
+README_RETRIES = {
+    "go": "a failure that passes (a refused or cut connection, a timeout, HTTP 408, 429, 500, 502-504 or "
+          "520-524) is retried at most twice, after the wait `Retry-After` asks for (up to 10 s) or a jittered "
+          "backoff of about 0.5 s, then 1 s (`Options.Retry`; one call's, `WithRetryPolicy(ctx, policy)`; "
+          "`MaxRetries: 0` turns it off)",
+    "rust": "a failure that passes (a refused or cut connection, a timeout, HTTP 408, 429, 500, 502-504 or "
+            "520-524) is retried at most twice, after the wait `Retry-After` asks for (up to 10 s) or a jittered "
+            "backoff of about 0.5 s, then 1 s (`configuration.retry_policy`; one call's, "
+            "`configuration.with_retry_policy(policy)`; `max_retries: 0` turns it off)",
+    "ruby": "HTTP 429 is retried as `Retry-After` says (at most twice, waits of up to 10 s)",
+    "php": "HTTP 429 is retried as `Retry-After` says (at most twice, waits of up to 10 s)",
+}  # fmt: skip
+# How a paged operation is walked, per language (none where the language has no walk yet)
+README_WALKS = {
+    "go": "its request builder's `Items()` walks every item of every page and `Pages()` every page: "
+          "`for it.Next() { item := it.Item() }`, then `it.Err()`, whose `Details().Resume` says where to start "
+          "again should a page fail; `MaxPages(n)` bounds a walk",
+    "rust": "`<operation>_items(&configuration, params)` is an `Iterator` of every item of every page, "
+            "`<operation>_pages` of every page, each a `Result`; a failed page's error's `resume` says where to "
+            "start again, and `.max_pages(n)` bounds a walk",
+}  # fmt: skip
 README_AMOUNTS = {
     "go": "u64 amounts are `uint64`.", "rust": "u64 amounts are `u64`.", "ruby": "u64 amounts are `Integer`s.",
     "php": "u64 amounts are digit strings (PHP's `int` stops at 2^63-1); u64 parameters take an int or a digit string.",
@@ -723,6 +744,9 @@ def package_readme(language: str, names: Names, bundle: dict[str, Any], target: 
         host=names.host, module=module[language], package=package[language], example=example, fence=fence,
         example_op=first["operationId"], first_call=operations[0]["call"], params_call=_params_call(operations),
         errors=README_ERRORS[language], amounts=README_AMOUNTS[language], operations=operations,
+        retries=README_RETRIES[language], walks=README_WALKS.get(language, ""),
+        paged=[go_name(str(op["operationId"])) if language == "go" else snake(str(op["operationId"]))
+               for op in paged_operations(bundle)],
         go_version=_go_version(target), description_version=str(bundle["info"]["version"]),
         runtime_version=versions.runtime_floor(names.host, language), runtime_module=versions.go_module())  # fmt: skip
 
