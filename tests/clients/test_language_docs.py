@@ -1,6 +1,7 @@
 """The examples of docs/clients/{go,rust,ruby,php}.md run against the mock server: the Go
 and Rust ones are built as programs against the generated module or crate, the Ruby and PHP
-ones run as scripts from the repository's root."""
+ones run as scripts from the repository's root. The Go and Rust pages' walk over every pool
+runs against a server whose pages fail once each, as the edge fails (mock_servers.PagingServer)."""
 
 from __future__ import annotations
 
@@ -11,16 +12,22 @@ from pathlib import Path
 import pytest
 from toolchains import BUILD, cargo, go, go_module, require, rust_crate
 
-from mock_servers import Prism
+from mock_servers import PagingServer, Prism
 from project import REPO
 
 pytestmark = pytest.mark.e2e
 DOCS = REPO / "docs" / "clients"
 
 
-def block(page: str, language: str) -> str:
-    found = re.findall(rf"^```{language}\n(.*?)^```", (DOCS / page).read_text(encoding="utf-8"), re.S | re.M)
-    assert len(found) == 1, f"{page}: expected one {language} example"
+def block(page: str, language: str, section: str | None = None) -> str:
+    """The one `language` example of the page, or of its `## section`."""
+    text = (DOCS / page).read_text(encoding="utf-8")
+    if section is not None:
+        part = re.search(rf"^## {re.escape(section)}\n(.*?)(?=^## |\Z)", text, re.S | re.M)
+        assert part is not None, f"{page}: no section {section!r}"
+        text = part.group(1)
+    found = re.findall(rf"^```{language}\n(.*?)^```", text, re.S | re.M)
+    assert len(found) == 1, f"{page}: expected one {language} example{f' in {section!r}' if section else ''}"
     return str(found[0])
 
 
@@ -31,9 +38,13 @@ def run(command: list[str], cwd: Path) -> str:
     return proc.stdout
 
 
+FIRST = "A first call"
+WALK = "Every pool, page after page"
+
+
 def test_go_example(prism_servers: dict[str, Prism], tmp_path: Path) -> None:
     require("go")
-    code = block("go.md", "go").replace("https://transaction-v1.raydium.io", prism_servers["transaction-v1"].url)
+    code = block("go.md", "go", FIRST).replace("https://transaction-v1.raydium.io", prism_servers["transaction-v1"].url)
     folder = go_module(tmp_path, "transaction-v1", code)
     built = go(["build", "-o", "example", "."], folder, tmp_path)
     assert built.returncode == 0, built.stdout + built.stderr
@@ -42,11 +53,34 @@ def test_go_example(prism_servers: dict[str, Prism], tmp_path: Path) -> None:
 
 def test_rust_example(prism_servers: dict[str, Prism], tmp_path: Path) -> None:
     require("cargo")
-    code = block("rust.md", "rust").replace("https://transaction-v1.raydium.io", prism_servers["transaction-v1"].url)
+    code = block("rust.md", "rust", FIRST).replace("https://transaction-v1.raydium.io",
+                                                   prism_servers["transaction-v1"].url)
     folder = rust_crate(tmp_path, "docs-example", ["transaction-v1"], code)
     built = cargo(["build"], folder)
     assert built.returncode == 0, built.stdout + built.stderr
     assert run([str(BUILD / "cargo-target" / "debug" / "docs-example")], folder).startswith("quote ")
+
+
+def test_go_walk_example(tmp_path: Path) -> None:
+    """The walk comes through a Cloudflare 502, a cut connection and a 429 with its default
+    retries and counts every pool once."""
+    require("go")
+    with PagingServer() as server:
+        code = block("go.md", "go", WALK).replace("https://api-v3.raydium.io", server.url)
+        folder = go_module(tmp_path, "pool-v3", code)
+        built = go(["build", "-o", "example", "."], folder, tmp_path)
+        assert built.returncode == 0, built.stdout + built.stderr
+        assert run([str(folder / "example")], folder) == f"{len(server.ids())} pools\n"
+
+
+def test_rust_walk_example(tmp_path: Path) -> None:
+    require("cargo")
+    with PagingServer() as server:
+        code = block("rust.md", "rust", WALK).replace("https://api-v3.raydium.io", server.url)
+        folder = rust_crate(tmp_path, "docs-walk", ["pool-v3"], code)
+        built = cargo(["build"], folder)
+        assert built.returncode == 0, built.stdout + built.stderr
+        assert run([str(BUILD / "cargo-target" / "debug" / "docs-walk")], folder) == f"{len(server.ids())} pools\n"
 
 
 def test_ruby_example(prism_servers: dict[str, Prism], tmp_path: Path) -> None:
