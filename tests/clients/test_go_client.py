@@ -383,17 +383,8 @@ def go_walk(tmp_path_factory: pytest.TempPathFactory) -> paging_walks.Walker:
     folder = go_module(tmp_path_factory.mktemp("go-walk"), "pool-v3", WALK.read_text(encoding="utf-8"))
     proc = go(["build", "-o", "walk", "."], folder, folder)
     assert proc.returncode == 0, proc.stdout + proc.stderr
-
-    def walk(request: dict[str, object]) -> paging_walks.Walk:
-        ran = subprocess.run([str(folder / "walk"), json.dumps(request)], capture_output=True, text=True, timeout=120,
-                             check=False)  # fmt: skip
-        assert ran.returncode == 0, ran.stdout + ran.stderr
-        printed = json.loads(ran.stdout)
-        if printed["error"]:  # Go spells an initialism in capitals (NotJSONError): one error either way
-            printed["error"]["kind"] = printed["error"]["kind"].replace("JSON", "Json")
-        return paging_walks.walk_of(printed)
-
-    return walk
+    # Go spells an initialism in capitals (NotJSONError): one error either way
+    return paging_walks.program_walker([str(folder / "walk")], lambda kind: kind.replace("JSON", "Json"))
 
 
 @pytest.mark.parametrize("style", paging_walks.STYLES)

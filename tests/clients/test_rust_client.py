@@ -260,14 +260,7 @@ def rust_walk() -> paging_walks.Walker:
     folder = rust_crate(crate_folder("walk"), "walk", ["pool-v3"], WALK.read_text(encoding="utf-8"))
     built = cargo(["build"], folder)
     assert built.returncode == 0, built.stdout + built.stderr
-
-    def walk(request: dict[str, object]) -> paging_walks.Walk:
-        ran = subprocess.run([str(BUILD / "cargo-target" / "debug" / "walk"), json.dumps(request)], capture_output=True,
-                             text=True, timeout=120, check=False)  # fmt: skip
-        assert ran.returncode == 0, ran.stdout + ran.stderr
-        return paging_walks.walk_of(json.loads(ran.stdout))
-
-    return walk
+    return paging_walks.program_walker([str(BUILD / "cargo-target" / "debug" / "walk")])
 
 
 @pytest.mark.parametrize("style", paging_walks.STYLES)

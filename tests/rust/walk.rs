@@ -4,7 +4,8 @@
 //! pool-v3 crate by path.
 
 use raydium_pool_v3_client::apis::pools_api::{self, ListPoolsByCursorParams, ListPoolsParams};
-use raydium_pool_v3_client::contract::{self, ApiError, Resume, RetryPolicy};
+use raydium_pool_v3_client::contract::{self, ApiError, Items, Pages, Resume, RetryPolicy};
+use raydium_pool_v3_client::models::PoolInfoItem;
 use serde_json::{json, Value};
 
 /// The walk's error as paging_walks reads it: its kind as the other languages name the error's
@@ -21,6 +22,19 @@ fn described(error: &ApiError) -> Value {
            "message": error.to_string()})
 }
 
+/// The walk of pages (`"pages": true`, `of` reading a page's pools) or of items the request
+/// asks for, as the ids of each page or of each pool it yields; neither requests a page before
+/// it is iterated.
+fn walked<'a, P: 'a>(request: &Value, pages: Pages<'a, P>, items: Items<'a, P, PoolInfoItem>, of: fn(P) -> Vec<PoolInfoItem>) -> Box<dyn Iterator<Item = Result<Vec<String>, ApiError>> + 'a> {
+    let ids = |pools: Vec<PoolInfoItem>| pools.into_iter().map(|pool| pool.id.unwrap_or_default()).collect::<Vec<_>>();
+    match (request["pages"] == true, request["maxPages"].as_u64().map(|n| n as usize)) {
+        (true, Some(n)) => Box::new(pages.max_pages(n).map(move |page| page.map(|page| ids(of(page))))),
+        (true, None) => Box::new(pages.map(move |page| page.map(|page| ids(of(page))))),
+        (false, Some(n)) => Box::new(items.max_pages(n).map(move |pool| pool.map(|pool| ids(vec![pool])))),
+        (false, None) => Box::new(items.map(move |pool| pool.map(|pool| ids(vec![pool])))),
+    }
+}
+
 fn main() {
     let request: Value = serde_json::from_str(&std::env::args().nth(1).expect("a walk request")).expect("JSON");
     let mut configuration = contract::configuration(request["baseUrl"].as_str(), None).expect("a configuration");
@@ -28,36 +42,20 @@ fn main() {
         configuration = configuration.with_retry_policy(RetryPolicy { max_retries: retries as u32, ..configuration.retry_policy });
     }
     let per_page = request["perPage"].as_i64().expect("perPage") as i32;
-    let max_pages = request["maxPages"].as_u64().map(|n| n as usize);
-    // the ids of each page, or of each pool, as the walk yields them
-    let walk: Box<dyn Iterator<Item = Result<Vec<String>, ApiError>>> = if request["style"] == "cursor" {
+    let walk = if request["style"] == "cursor" {
         let mut params = ListPoolsByCursorParams::new().size(per_page);
         if let Some(cursor) = request["start"].as_str() {
             params = params.next_page_id(cursor);
         }
-        if request["pages"] == true {
-            let pages = pools_api::list_pools_by_cursor_pages(&configuration, params);
-            let pages = if let Some(n) = max_pages { pages.max_pages(n) } else { pages };
-            Box::new(pages.map(|page| page.map(|page| page.data.data.unwrap_or_default().into_iter().map(|pool| pool.id.unwrap_or_default()).collect())))
-        } else {
-            let items = pools_api::list_pools_by_cursor_items(&configuration, params);
-            let items = if let Some(n) = max_pages { items.max_pages(n) } else { items };
-            Box::new(items.map(|pool| pool.map(|pool| vec![pool.id.unwrap_or_default()])))
-        }
+        walked(&request, pools_api::list_pools_by_cursor_pages(&configuration, params.clone()),
+               pools_api::list_pools_by_cursor_items(&configuration, params), |page| page.data.data.unwrap_or_default())
     } else {
         let mut params = ListPoolsParams::new().page_size(per_page);
         if let Some(page) = request["start"].as_i64() {
             params = params.page(page as i32);
         }
-        if request["pages"] == true {
-            let pages = pools_api::list_pools_pages(&configuration, params);
-            let pages = if let Some(n) = max_pages { pages.max_pages(n) } else { pages };
-            Box::new(pages.map(|page| page.map(|page| page.data.data.unwrap_or_default().into_iter().map(|pool| pool.id.unwrap_or_default()).collect())))
-        } else {
-            let items = pools_api::list_pools_items(&configuration, params);
-            let items = if let Some(n) = max_pages { items.max_pages(n) } else { items };
-            Box::new(items.map(|pool| pool.map(|pool| vec![pool.id.unwrap_or_default()])))
-        }
+        walked(&request, pools_api::list_pools_pages(&configuration, params.clone()),
+               pools_api::list_pools_items(&configuration, params), |page| page.data.data.unwrap_or_default())
     };
     let (mut ids, mut pages, mut error) = (Vec::new(), Vec::new(), Value::Null);
     for step in walk {

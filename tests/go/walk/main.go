@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	poolv3 "MODULE"
+	"raydium-api-descriptions.invalid/go/apiruntime/v2"
 )
 
 type walkRequest struct {
@@ -38,13 +39,6 @@ type walked struct {
 	Error *walkError `json:"error"`
 }
 
-// walker is what the cursor walk and the numbered walk have in common: their pages as the ids
-// of each page's pools.
-type walker interface {
-	Next() bool
-	Err() error
-}
-
 func main() {
 	var request walkRequest
 	if err := json.Unmarshal([]byte(os.Args[1]), &request); err != nil {
@@ -61,69 +55,65 @@ func main() {
 		panic(err)
 	}
 	ctx := context.Background()
-	out := walked{IDs: []string{}}
-	var walk walker
-	var page func() []string // the ids of the page a page walk is on
-	var item func() string   // the id of the pool an item walk is on
+	var out walked
 	if request.Style == "cursor" {
 		call := client.PoolsAPI.ListPoolsByCursor(ctx).Size(request.PerPage)
 		if len(request.Start) > 0 {
 			var cursor string
-			if err := json.Unmarshal(request.Start, &cursor); err != nil {
-				panic(err)
-			}
+			started(request.Start, &cursor)
 			call = call.NextPageID(cursor)
 		}
-		if request.Pages {
-			pages := call.Pages()
-			walk, page = pages, func() []string { return ids(pages.Page().Data.Data) }
-			if request.MaxPages != 0 {
-				pages.MaxPages(request.MaxPages)
-			}
-		} else {
-			items := call.Items()
-			walk, item = items, func() string { pool := items.Item(); return pool.GetID() }
-			if request.MaxPages != 0 {
-				items.MaxPages(request.MaxPages)
-			}
-		}
+		out = walk(request, call.Pages, call.Items, func(page *poolv3.PoolCursorPageResponse) []poolv3.PoolInfoItem { return page.Data.Data })
 	} else {
 		call := client.PoolsAPI.ListPools(ctx).PageSize(request.PerPage)
 		if len(request.Start) > 0 {
 			var number int32
-			if err := json.Unmarshal(request.Start, &number); err != nil {
-				panic(err)
-			}
+			started(request.Start, &number)
 			call = call.Page(number)
 		}
-		if request.Pages {
-			pages := call.Pages()
-			walk, page = pages, func() []string { return ids(pages.Page().Data.Data) }
-			if request.MaxPages != 0 {
-				pages.MaxPages(request.MaxPages)
-			}
-		} else {
-			items := call.Items()
-			walk, item = items, func() string { pool := items.Item(); return pool.GetID() }
-			if request.MaxPages != 0 {
-				items.MaxPages(request.MaxPages)
-			}
-		}
-	}
-	for walk.Next() {
-		if page != nil {
-			these := page()
-			out.Pages = append(out.Pages, these)
-			out.IDs = append(out.IDs, these...)
-		} else {
-			out.IDs = append(out.IDs, item())
-		}
-	}
-	if err := walk.Err(); err != nil {
-		out.Error = described(err, request.Style)
+		out = walk(request, call.Pages, call.Items, func(page *poolv3.PoolPageResponse) []poolv3.PoolInfoItem { return page.Data.Data })
 	}
 	text, _ := json.Marshal(out)
 	fmt.Println(string(text))
+}
+
+func started(start json.RawMessage, value interface{}) {
+	if err := json.Unmarshal(start, value); err != nil {
+		panic(err)
+	}
+}
+
+// walk runs the walk of pages (request.Pages) or of items of an operation's request, which of
+// reads a page's pools from.
+func walk[P any](request walkRequest, pages func() *apiruntime.Pages[P], items func() *apiruntime.PageItems[P, poolv3.PoolInfoItem], of func(P) []poolv3.PoolInfoItem) walked {
+	out := walked{IDs: []string{}}
+	var err error
+	if request.Pages {
+		walk := pages()
+		if request.MaxPages != 0 {
+			walk.MaxPages(request.MaxPages)
+		}
+		for walk.Next() {
+			these := ids(of(walk.Page()))
+			out.Pages = append(out.Pages, these)
+			out.IDs = append(out.IDs, these...)
+		}
+		err = walk.Err()
+	} else {
+		walk := items()
+		if request.MaxPages != 0 {
+			walk.MaxPages(request.MaxPages)
+		}
+		for walk.Next() {
+			pool := walk.Item()
+			out.IDs = append(out.IDs, pool.GetID())
+		}
+		err = walk.Err()
+	}
+	if err != nil {
+		out.Error = described(err, request.Style)
+	}
+	return out
 }
 
 func ids(pools []poolv3.PoolInfoItem) []string {
