@@ -71,7 +71,7 @@ impl Configuration {
 
     /// raydium-api-descriptions: this configuration with another retry policy, sharing its
     /// client (and so its connections): one call without retries is
-    /// `call(&configuration.with_retry_policy(RetryPolicy { max_retries: 0, ..configuration.retry_policy }), ...)`.
+    /// `some_api::an_operation(&configuration.with_retry_policy(RetryPolicy { max_retries: 0, ..configuration.retry_policy }), params)`.
     pub fn with_retry_policy(&self, retry_policy: crate::contract::RetryPolicy) -> Configuration {
         Configuration { retry_policy, ..self.clone() }
     }
