@@ -14,6 +14,7 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+import paging_walks
 import pytest
 from toolchains import go, go_module, go_module_of, require, write_go_mod
 
@@ -82,6 +83,7 @@ type entry struct {{
 	BaseURL    string `json:"baseUrl"`
 	TimeoutMs  int    `json:"timeoutMs"`
 	DeadlineMs int    `json:"deadlineMs"`
+	MaxRetries *int   `json:"maxRetries"`
 }}
 
 type result struct {{
@@ -164,9 +166,14 @@ func main() {{
 			if e.TimeoutMs > 0 {{
 				options.Timeout = time.Duration(e.TimeoutMs) * time.Millisecond
 			}}
-			if e.DeadlineMs > 0 {{
+			if e.DeadlineMs > 0 || e.MaxRetries != nil {{
 				policy := {package}.DefaultRetryPolicy
-				policy.Deadline = time.Duration(e.DeadlineMs) * time.Millisecond
+				if e.DeadlineMs > 0 {{
+					policy.Deadline = time.Duration(e.DeadlineMs) * time.Millisecond
+				}}
+				if e.MaxRetries != nil {{
+					policy.MaxRetries = *e.MaxRetries
+				}}
 				options.Retry = &policy
 			}}
 			started := time.Now()
@@ -364,6 +371,38 @@ def test_one_errors_as_of_the_shared_runtime_catches_a_failure_of_either_host(ho
                    ["*apiruntime.FailureEnvelopeError", 400, True, False]],
         "action": "wait",
     }  # fmt: skip
+
+
+WALK = REPO / "tests" / "go" / "walk" / "main.go"
+
+
+@pytest.fixture(scope="module")
+def go_walk(tmp_path_factory: pytest.TempPathFactory) -> paging_walks.Walker:
+    """tests/go/walk/main.go built against the pool-v3 module: one walk of its iterators per run."""
+    require("go")
+    folder = go_module(tmp_path_factory.mktemp("go-walk"), "pool-v3", WALK.read_text(encoding="utf-8"))
+    proc = go(["build", "-o", "walk", "."], folder, folder)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    # Go spells an initialism in capitals (NotJSONError): one error either way
+    return paging_walks.program_walker([str(folder / "walk")], lambda kind: kind.replace("JSON", "Json"))
+
+
+@pytest.mark.parametrize("style", paging_walks.STYLES)
+def test_a_walk_comes_through_every_failure_that_passes(style: str, go_walk: paging_walks.Walker) -> None:
+    paging_walks.check_retried_walk(go_walk, style)
+
+
+@pytest.mark.parametrize("style", paging_walks.STYLES)
+def test_without_retries_a_walk_stops_where_it_can_resume(style: str, go_walk: paging_walks.Walker) -> None:
+    paging_walks.check_resumed_walk(go_walk, style)
+
+
+def test_pages_come_whole_and_max_pages_bounds_a_walk(go_walk: paging_walks.Walker) -> None:
+    paging_walks.check_pages_and_bound(go_walk)
+
+
+def test_a_walk_passes_the_cursor_back_unchanged(go_walk: paging_walks.Walker) -> None:
+    paging_walks.check_cursor_unchanged(go_walk)
 
 
 _WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+|[0-9]+")

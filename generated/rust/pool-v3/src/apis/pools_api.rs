@@ -251,10 +251,9 @@ pub fn get_pools_by_ids(configuration: &configuration::Configuration, params: Ge
     }
 
     let req = req_builder.build()?;
-    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, Retry-After),
+    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, retries),
     // checks the envelope and the null items, and decodes the success into its model.
-    let body = crate::contract::send(configuration, req, crate::contract::Mode::Envelope, "getPoolsByIds")?;
-    Ok(crate::contract::decode(&body)?)
+    Ok(crate::contract::call(configuration, req, "getPoolsByIds")?)
 }
 
 /// Pools, paged, filtered by `poolType` and sorted by `poolSortField`. The sort direction and page number parameters are not shown in the source. 
@@ -283,10 +282,28 @@ pub fn list_pools(configuration: &configuration::Configuration, params: ListPool
     }
 
     let req = req_builder.build()?;
-    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, Retry-After),
+    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, retries),
     // checks the envelope and the null items, and decodes the success into its model.
-    let body = crate::contract::send(configuration, req, crate::contract::Mode::Envelope, "listPools")?;
-    Ok(crate::contract::decode(&body)?)
+    Ok(crate::contract::call(configuration, req, "listPools")?)
+}
+
+/// Every page of [`list_pools`], in order, from `params.page` (page 1 when unset;
+/// the last page says `hasNextPage` is false, or holds no item), each requested by [`list_pools`]
+/// (timeouts, deadline, retries, typed errors). A page that fails is the walk's last item: its
+/// error's `resume` says where to start again. `.max_pages(n)` bounds the pages requested.
+pub fn list_pools_pages(configuration: &configuration::Configuration, params: ListPoolsParams) -> crate::contract::Pages<'_, models::PoolPageResponse> {
+    let first = params.page.unwrap_or(1);
+    crate::contract::Pages::numbered("page", first, move |number| {
+        let mut params = params.clone();
+        params.page = Some(number);
+        Ok(list_pools(configuration, params)?)
+    }, |page| page.data.has_next_page, |page| page.data.data.as_ref().map_or(0, Vec::len))
+}
+
+/// Every item of every page of [`list_pools`], in order, each once
+/// ([`list_pools_pages`]): `for item in list_pools_items(&configuration, params) { let item = item?; ... }`.
+pub fn list_pools_items(configuration: &configuration::Configuration, params: ListPoolsParams) -> crate::contract::Items<'_, models::PoolPageResponse, models::PoolInfoItem> {
+    list_pools_pages(configuration, params).items(|page| page.data.data.unwrap_or_default())
 }
 
 /// Pools, cursor-paged. The response carries `nextPageId`, an opaque cursor: pass it back unchanged as `nextPageId` to get the next page, and never build one. 
@@ -306,10 +323,28 @@ pub fn list_pools_by_cursor(configuration: &configuration::Configuration, params
     }
 
     let req = req_builder.build()?;
-    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, Retry-After),
+    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, retries),
     // checks the envelope and the null items, and decodes the success into its model.
-    let body = crate::contract::send(configuration, req, crate::contract::Mode::Envelope, "listPoolsByCursor")?;
-    Ok(crate::contract::decode(&body)?)
+    Ok(crate::contract::call(configuration, req, "listPoolsByCursor")?)
+}
+
+/// Every page of [`list_pools_by_cursor`], in order, from `params.next_page_id` (the first page when unset; each
+/// page's cursor is passed back unchanged, and the page without one is the last), each requested by [`list_pools_by_cursor`]
+/// (timeouts, deadline, retries, typed errors). A page that fails is the walk's last item: its
+/// error's `resume` says where to start again. `.max_pages(n)` bounds the pages requested.
+pub fn list_pools_by_cursor_pages(configuration: &configuration::Configuration, params: ListPoolsByCursorParams) -> crate::contract::Pages<'_, models::PoolCursorPageResponse> {
+    let first = params.next_page_id.clone();
+    crate::contract::Pages::cursor("nextPageId", first, move |cursor| {
+        let mut params = params.clone();
+        params.next_page_id = cursor;
+        Ok(list_pools_by_cursor(configuration, params)?)
+    }, |page| page.data.next_page_id.clone())
+}
+
+/// Every item of every page of [`list_pools_by_cursor`], in order, each once
+/// ([`list_pools_by_cursor_pages`]): `for item in list_pools_by_cursor_items(&configuration, params) { let item = item?; ... }`.
+pub fn list_pools_by_cursor_items(configuration: &configuration::Configuration, params: ListPoolsByCursorParams) -> crate::contract::Items<'_, models::PoolCursorPageResponse, models::PoolInfoItem> {
+    list_pools_by_cursor_pages(configuration, params).items(|page| page.data.data.unwrap_or_default())
 }
 
 /// Pools containing the mint(s). Callers supply `mint1` less than `mint2` in ascending public-key byte order; the endpoint also sorts the pair itself. To search by one mint, omit `mint2` and all pools containing it are returned. The sort direction and page number parameters are not shown in the source. 
@@ -342,9 +377,27 @@ pub fn list_pools_by_mint(configuration: &configuration::Configuration, params: 
     }
 
     let req = req_builder.build()?;
-    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, Retry-After),
+    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, retries),
     // checks the envelope and the null items, and decodes the success into its model.
-    let body = crate::contract::send(configuration, req, crate::contract::Mode::Envelope, "listPoolsByMint")?;
-    Ok(crate::contract::decode(&body)?)
+    Ok(crate::contract::call(configuration, req, "listPoolsByMint")?)
+}
+
+/// Every page of [`list_pools_by_mint`], in order, from `params.page` (page 1 when unset;
+/// the last page says `hasNextPage` is false, or holds no item), each requested by [`list_pools_by_mint`]
+/// (timeouts, deadline, retries, typed errors). A page that fails is the walk's last item: its
+/// error's `resume` says where to start again. `.max_pages(n)` bounds the pages requested.
+pub fn list_pools_by_mint_pages(configuration: &configuration::Configuration, params: ListPoolsByMintParams) -> crate::contract::Pages<'_, models::PoolsByMintResponse> {
+    let first = params.page.unwrap_or(1);
+    crate::contract::Pages::numbered("page", first, move |number| {
+        let mut params = params.clone();
+        params.page = Some(number);
+        Ok(list_pools_by_mint(configuration, params)?)
+    }, |page| page.data.has_next_page, |page| page.data.data.as_ref().map_or(0, Vec::len))
+}
+
+/// Every item of every page of [`list_pools_by_mint`], in order, each once
+/// ([`list_pools_by_mint_pages`]): `for item in list_pools_by_mint_items(&configuration, params) { let item = item?; ... }`.
+pub fn list_pools_by_mint_items(configuration: &configuration::Configuration, params: ListPoolsByMintParams) -> crate::contract::Items<'_, models::PoolsByMintResponse, models::PoolInfoItem> {
+    list_pools_by_mint_pages(configuration, params).items(|page| page.data.data.unwrap_or_default())
 }
 
