@@ -15,7 +15,7 @@
 // runtime and Debian's Guzzle (php-guzzlehttp-*). WARM is a small page the same side decodes once
 // first (the client's one-time set-up, as a long-running client has done it).
 
-require_once dirname(__DIR__, 2) . '/autoload.php';
+require_once dirname(__DIR__, 3) . '/clients/autoload.php';
 
 use GuzzleHttp\Client;
 use GuzzleHttp\HandlerStack;
