@@ -8,9 +8,10 @@ import sys
 from collections.abc import Iterator
 
 import pytest
+from raydium_api_mock import MockServer
 
-from contract import bodies
-from mock_servers import HostileServer, Prism, ScriptedServer, shared_prisms
+from contract import MOCK_FAILURES, bodies
+from mock_servers import HOSTILE_MSG, HostileServer, Prism, ScriptedServer, shared_prisms
 from project import HOSTS, LONGEST_FIRST, PYTHON_PACKAGES, REPO
 
 for _project in PYTHON_PACKAGES:
@@ -61,3 +62,32 @@ def scripted() -> Iterator[ScriptedServer]:
 def hostile() -> Iterator[HostileServer]:
     with HostileServer(bodies()) as server:
         yield server
+
+
+@pytest.fixture(scope="session")
+def raydium_mocks() -> Iterator[dict[str, MockServer]]:
+    """Our own mock (raydium-api-mock, the package users install; issue 83), one per host on
+    127.0.0.1, in this process: it starts in milliseconds, so each worker has its own."""
+    servers = {host: MockServer(host).start() for host in HOSTS}
+    try:
+        yield servers
+    finally:
+        for server in servers.values():
+            server.stop()
+
+
+@pytest.fixture(scope="module")
+def failing_mocks() -> Iterator[dict[tuple[str, str], MockServer]]:
+    """By (hostile scenario, host): our mock with the failure that scenario stands for, for the
+    whole run (contract.MOCK_FAILURES), its made-up failures carrying the oracle's msg. A module's
+    own: `429-then-200` fails each operation's first request only."""
+    servers: dict[tuple[str, str], MockServer] = {}
+    try:
+        for scenario, (failure, times) in MOCK_FAILURES.items():
+            for host in HOSTS:
+                servers[(scenario, host)] = MockServer(host, failure=failure, failure_times=times,
+                                                       failure_msg=HOSTILE_MSG).start()  # fmt: skip
+        yield servers
+    finally:
+        for server in servers.values():
+            server.stop()

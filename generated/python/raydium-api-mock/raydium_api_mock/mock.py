@@ -114,14 +114,17 @@ def preference(header: str | None) -> dict[str, str]:
 class Mock:
     """One host's mock: `answer()` gives the Reply to a request. `failure` (with `failure_times`:
     only the first N requests of each operation) applies to every request that does not choose
-    its own (header X-Mock-Failure or query flag mock-failure; `none` for no failure)."""
+    its own (header X-Mock-Failure or query flag mock-failure; `none` for no failure). The
+    failure envelopes it makes up (`failure-NNN`, `429`) carry `failure_msg` where given (a code
+    such as REQ_POOL_NOT_OPEN, to test a bot's branch), else the description's example's."""
 
     def __init__(self, description: Description, failure: str | None = None, failure_times: int | None = None,
-                 retry_after: int = 1, stall_seconds: float = 30.0) -> None:  # fmt: skip
+                 retry_after: int = 1, stall_seconds: float = 30.0,
+                 failure_msg: str | None = None) -> None:  # fmt: skip
         if failure is not None and not known_failure(failure):
             raise ValueError(f"no failure named {failure!r} (failures: {', '.join(FAILURES)})")
         self.description, self.failure, self.failure_times = description, failure, failure_times
-        self.retry_after, self.stall_seconds = retry_after, stall_seconds
+        self.retry_after, self.stall_seconds, self.failure_msg = retry_after, stall_seconds, failure_msg
         self.routes = [(self._pattern(op.path), op) for op in description.operations]
         self.failure_example = self._first_example(INVALID_STATUS) or {"success": False, "msg": "request failed"}
         self.rate_limited = self._first_example(429) or self.failure_body("too many requests")
@@ -191,13 +194,14 @@ class Mock:
         """The failures that replace the service's answer (None for those that alter it)."""
         retry = {"Retry-After": str(self.retry_after)}
         if failure == "429":
-            return Reply(429, json.dumps(self.rate_limited).encode(), headers=retry)
+            body = {**self.rate_limited, "msg": self.failure_msg} if self.failure_msg else self.rate_limited
+            return Reply(429, json.dumps(body).encode(), headers=retry)
         if failure == "429-html":
             return Reply(429, edge_page(429), "text/html; charset=UTF-8", retry)
         if failure is not None and failure.endswith("-html"):
             return Reply(int(failure[:3]), edge_page(int(failure[:3])), "text/html; charset=UTF-8")
         if failure is not None and failure.startswith("failure-"):
-            return self.failure_reply(int(failure.removeprefix("failure-")))
+            return self.failure_reply(int(failure.removeprefix("failure-")), self.failure_msg)
         if failure == "stall":
             return Reply(0, action="stall")
         return None

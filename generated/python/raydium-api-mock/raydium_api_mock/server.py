@@ -45,9 +45,9 @@ class MockServer:
 
     def __init__(self, host: str, bind: str = "127.0.0.1", port: int = 0, *, failure: str | None = None,
                  failure_times: int | None = None, retry_after: int = 1, stall_seconds: float = 30.0,
-                 log: TextIO | None = None) -> None:  # fmt: skip
+                 failure_msg: str | None = None, log: TextIO | None = None) -> None:  # fmt: skip
         self.host = host
-        self.mock = Mock(Description.load(host), failure, failure_times, retry_after, stall_seconds)
+        self.mock = Mock(Description.load(host), failure, failure_times, retry_after, stall_seconds, failure_msg)
         self.released = threading.Event()
         self.log = log
         self.thread: threading.Thread | None = None
@@ -149,6 +149,8 @@ def parser() -> argparse.ArgumentParser:
     ask.add_argument("--failure", metavar="NAME", help="a failure for every request of the run (see below)")
     ask.add_argument("--failure-times", type=int, metavar="N",
                      help="with --failure: only each operation's first N requests fail (429 then success: 1)")
+    ask.add_argument("--failure-msg", metavar="TEXT",
+                     help="the msg of the failures the mock makes up (failure-NNN, 429), such as REQ_POOL_NOT_OPEN")
     ask.add_argument("--retry-after", type=int, default=1, metavar="SECONDS",
                      help="the Retry-After of the 429 failures (default 1)")
     ask.add_argument("--stall-seconds", type=float, default=30.0, metavar="SECONDS",
@@ -165,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         server = MockServer(args.host, args.bind, args.port, failure=args.failure, failure_times=args.failure_times,
                             retry_after=args.retry_after, stall_seconds=args.stall_seconds,
-                            log=None if args.quiet else sys.stderr)  # fmt: skip
+                            failure_msg=args.failure_msg, log=None if args.quiet else sys.stderr)  # fmt: skip
     except OSError as exc:
         print(f"raydium-api-mock: cannot listen on {args.bind}:{args.port}: {exc}", file=sys.stderr)
         return 1
