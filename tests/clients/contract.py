@@ -11,14 +11,15 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-
-from raydium_api_mock import MockServer
+from typing import TYPE_CHECKING, Any
 
 from calls import operations, success_example, success_schema, success_type
 from mock_servers import HOSTILE_MSG, HostileServer, refused_url, with_null_items
 from project import HOSTS, bundle, validator
 from scripts.clients.openapi_generator import sent_back
+
+if TYPE_CHECKING:  # the mock's package is on the path once conftest.py has run
+    from raydium_api_mock import MockServer
 
 Case = tuple[str, str, str, dict[str, Any]]  # calls.operations(): host, method, path, operation
 
