@@ -3,7 +3,7 @@
 Usage: release.py [--check] [--dist DIR]
 
 Each package (scripts/release/packages.py: each host's description, each host's client per language,
-each language's runtime, the gate and the ruleset) has a version of its own, which only this
+each language's runtime, the gate, the ruleset, the mock and the probe) has a version of its own, which only this
 program moves (docs/guide/versioning.md). The level of a release:
 
   description  major for a breaking change to its API (scripts/release/spec_diff.py), minor for any
