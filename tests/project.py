@@ -123,6 +123,7 @@ LONGEST_FIRST = (
     "docs/test_site.py",
     "clients/test_install_from_release.py",
     "spec/test_tools_in_a_fork.py",
+    "clients/test_mock_and_probe_from_release.py",
     "spec/test_broken_corpus.py",
     "clients/test_hostile.py",
     "clients/test_code_samples.py",
