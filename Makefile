@@ -232,7 +232,7 @@ GENERATOR_INPUTS := $(CLIENTS_PY) scripts/clients/typescript/generate.mjs LICENS
   $(shell find scripts/templates/openapi-generator -type f -name '*.mustache' 2>/dev/null) \
   $(wildcard scripts/templates/python-client/*.jinja scripts/templates/python-client/*/*.jinja \
   scripts/templates/python-package/*.j2 scripts/templates/typescript-client/*.j2 scripts/templates/package-readme/*.j2)
-generate: $(BUILD)/runtimes.generated $(foreach h,$(HOSTS),$(BUILD)/$(h).generated) ## Generate clients, models and types for every host
+generate: $(BUILD)/runtimes.generated $(foreach h,$(HOSTS),$(BUILD)/$(h).generated) $(BUILD)/tools.generated ## Generate clients, models and types for every host, and the tool packages
 
 # Each language's shared client runtime (scripts/runtime/<language>, written by hand), copied
 # beside the clients; the clients pin its version (a real input) and their checks import it.
@@ -241,6 +241,16 @@ RUNTIME_SOURCES := $(shell find scripts/runtime -type f -not -path '*/__pycache_
 $(BUILD)/runtimes.generated: $(RUNTIME_SOURCES) scripts/templates/rust-runtime/codes.rs.tmpl $(CLIENTS_PY) LICENSE \
   $(foreach h,$(HOSTS),$(OUT)/$(h).json) $(VENV_OK) $(NODE_OK)
 	@$(PY) -m scripts.clients.runtimes
+	@mkdir -p $(BUILD) && touch $@
+
+# The tool packages users run, the mock server and the drift probe (scripts/tools/<tool>, written
+# by hand), copied into generated/python/raydium-api-<tool> with the descriptions they read
+# (each host's bundle; the probe also the source-only view) and their dependencies pinned at
+# requirements.txt's versions (docs/decisions/, 142).
+TOOLS_SOURCES := $(shell find scripts/tools -type f -not -path '*/__pycache__/*' 2>/dev/null)
+$(BUILD)/tools.generated: $(TOOLS_SOURCES) $(SPEC_PY) LICENSE requirements.txt \
+  $(foreach h,$(HOSTS),$(OUT)/$(h).json $(OUT)/$(h).source-only.yaml) $(VENV_OK) | $(BUILD)/spec-tests.ok
+	@$(PY) -m scripts.tools.write
 	@mkdir -p $(BUILD) && touch $@
 
 # The Python runtime, mypy --strict, into the cache the generated clients' checks read (they

@@ -3,7 +3,7 @@
 Usage: python -m scripts.release.release [--check] [--dist DIR]
 
 Each package (scripts/release/packages.py: each host's description, each host's client per language,
-each language's runtime, the gate and the ruleset) has a version of its own, which only this
+each language's runtime, the gate, the ruleset, the mock and the probe) has a version of its own, which only this
 program moves (docs/guide/versioning.md). The level of a release:
 
   description  major for a breaking change to its API (scripts/release/spec_diff.py), minor for any
@@ -49,10 +49,11 @@ from ..common.paths import REPO
 from ..common.versions import CLIENT_VERSIONS, client_versions, runtime_requirement, set_client_version
 from . import build as release_build
 from . import changelog, records, spec_diff
-from .packages import Package, PackageError, catalogue, named
+from .packages import DESCRIBED_TOOLS, Package, PackageError, catalogue, named
 
 # What a release commits: every place a version, a baseline or the code it moves lives
-RELEASED_PATHS = ("spec", "generated", "releases", "scripts/runtime", "scripts/release/openapi_gate.py", "lint")
+RELEASED_PATHS = ("spec", "generated", "releases", "scripts/runtime", "scripts/release/openapi_gate.py", "lint",
+                  "scripts/tools")
 NAMES_SHOWN = 20  # public names listed in a changelog section per kind of change
 
 
@@ -152,6 +153,8 @@ def plan_own(package: Package) -> Step | None:
         step.surface = client_surface.package_surface("", package.language)
         step.level = surface_level(step, base["surface"] if base else None)
         needs_notes(step, "a runtime is written by hand, and its code changed")
+    elif package.name in DESCRIBED_TOOLS and not step.notes:  # its descriptions changed, not its own code
+        step.found.append("Ships the descriptions as this release has them; see their changelogs.")
     else:
         needs_notes(step, "a tool is written by hand, and its code changed")
     finish(step, unreleased.level)

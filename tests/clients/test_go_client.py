@@ -11,15 +11,28 @@ from __future__ import annotations
 import json
 import re
 import subprocess
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import paging_walks
 import pytest
+from raydium_api_mock import MockServer
 from toolchains import go, go_module, go_module_of, require, write_go_mod
 
 from calls import operations, resolve, success_type
-from contract import SUCCESS, TIMING_HOST, HostileResults, Outcome, hostile_runs_of, judge, timing_plan, timing_problems
+from contract import (
+    SUCCESS,
+    TIMING_HOST,
+    HostileResults,
+    Outcome,
+    entries,
+    hostile_runs_of,
+    judge,
+    mock_plan,
+    timing_plan,
+    timing_problems,
+)
 from mock_servers import HostileServer, Prism
 from project import HOSTS, REPO
 from scripts.clients import client_surface, runtimes
@@ -283,6 +296,30 @@ def test_every_operation_against_prism(host: str, runners: dict[str, Path], pris
         want = "RawBody" if success_type(op) == "RawBody" else SUCCESS
         assert result["kind"] == want, (op["operationId"], result)
         assert want == "RawBody" or result["success"] is True
+
+
+@pytest.mark.parametrize("host", HOSTS)
+def test_every_operation_against_our_mock(host: str, runners: dict[str, Path],
+                                          raydium_mocks: dict[str, MockServer]) -> None:  # fmt: skip
+    """The same calls against raydium-api-mock, the mock users install (issue 83)."""
+    cases = operations([host])
+    results = run(runners[host], [{"op": op["operationId"], "baseUrl": raydium_mocks[host].url} for *_, op in cases])
+    for (_, _, _, op), result in zip(cases, results, strict=True):
+        want = "RawBody" if success_type(op) == "RawBody" else SUCCESS
+        assert result["kind"] == want, (op["operationId"], result)
+        assert want == "RawBody" or result["success"] is True
+
+
+def test_every_failure_of_our_mock_keeps_the_contract(
+        runners: dict[str, Path], failing_mocks: dict[tuple[str, str], MockServer]) -> None:  # fmt: skip
+    """Each failure raydium-api-mock gives for a run (contract.MOCK_FAILURES) on every operation of
+    every host, the hosts side by side, judged by the hostile server's oracle."""
+    plans = {host: mock_plan(host, failing_mocks) for host in HOSTS}
+    with ThreadPoolExecutor(max_workers=len(HOSTS)) as pool:
+        ran = dict(zip(HOSTS, pool.map(lambda h: run(runners[h], entries(plans[h])), HOSTS), strict=True))
+    problems = [problem for host in HOSTS for (scenario, op, _), result in zip(plans[host], ran[host], strict=True)
+                for problem in judge(host, op, scenario, outcome(result), "go")]  # fmt: skip
+    assert problems == []
 
 
 @pytest.fixture(scope="module")

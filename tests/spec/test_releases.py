@@ -244,7 +244,8 @@ def test_a_runtime_change_without_notes_is_refused_and_leaves_the_clone(clone: C
 def test_a_change_to_a_descriptions_text_releases_a_patch_with_its_clients(clone: Clone) -> None:
     """launch-auth's description says one thing more, and nothing about its API: a patch of the
     description; each of its clients is generated from the new version, a patch too, whose notes
-    say so; no other package moves."""
+    say so; the mock and the probe, which ship the descriptions, a patch each; no other package
+    moves."""
     before = clone.versions()
     try:
         summary = "  summary: The wallet-signed handshake that gives a forum client its svc-token JWT"
@@ -254,8 +255,9 @@ def test_a_change_to_a_descriptions_text_releases_a_patch_with_its_clients(clone
         assert proc.returncode == 0, proc.stdout + proc.stderr
         after = clone.versions()
         moved = sorted(name for name in before if before[name] != after[name])
-        assert moved == sorted(["launch-auth", *(f"launch-auth-{lang}" for lang in
-                                                 ("python", "typescript", "go", "rust", "ruby", "php"))])
+        assert moved == sorted(["launch-auth", "mock", "probe", *(f"launch-auth-{lang}" for lang in
+                                                                   ("python", "typescript", "go", "rust", "ruby",
+                                                                    "php"))])  # fmt: skip
         described = after["launch-auth"]
         major, minor, patch = before["launch-auth"].split(".")
         assert described == f"{major}.{minor}.{int(patch) + 1}"
@@ -268,6 +270,9 @@ def test_a_change_to_a_descriptions_text_releases_a_patch_with_its_clients(clone
         assert go["level"] == "patch"
         assert f"Generated from the launch-auth description {described} (was {before['launch-auth']})" in go["notes"]
         assert record["versions"]["launch-auth-go"]["description"] == described
+        for tool in ("mock", "probe"):
+            assert record["packages"][tool]["level"] == "patch"
+            assert "Ships the descriptions as this release has them" in record["packages"][tool]["notes"]
         assert clone.git("diff", "--stat", record["commit"], "--", "spec/launch-auth") == ""
     finally:
         clone.reset()
