@@ -5,11 +5,13 @@ source document, and is what the source-coverage tests check."""
 from __future__ import annotations
 
 import json
+import re
+import subprocess
 from pathlib import Path
 
 import pytest
 
-from project import GENERATED, HOSTS, SOURCE_DOCUMENT, SPEC, source_view
+from project import GENERATED, HOSTS, REPO, SOURCE_DOCUMENT, SPEC, source_view
 from project import bundle as host_bundle
 from scripts.spec import oas, source_only
 from scripts.spec import validate as validate_spec
@@ -112,3 +114,39 @@ def test_the_view_of_a_small_bundle() -> None:
                                                       "o": {"$ref": "other.yaml#/Thing"}}},
         }},
     }  # fmt: skip
+
+
+# The commit whose source-only views every later view must equal (issue 82): the evidence of
+# 2026 adds names and behaviour, never a word of what the source states. The views are read
+# from git, not from a committed copy: git keeps them unchanged and whole, a copy would be four
+# more files to keep in step (this suite already reads past releases from git). A change that
+# means to change what the source states (a new source document) moves this pin, and says why
+# in a decision record. info.version is the one line a release moves (docs/guide/versioning.md).
+SOURCE_ONLY_PIN = "5956b82be871504de86cd5605584752bbe4181f9"
+INFO_VERSION = re.compile(r"^(info:\n(?:  .*\n)*?  version: ).*$", re.M)
+
+
+def without_version(text: str) -> str:
+    """The view's text with its info.version blanked (the first `version` under `info`)."""
+    blanked, found = INFO_VERSION.subn(r"\1<version>", text, count=1)
+    assert found == 1, "the view has an info.version"
+    return blanked
+
+
+@pytest.mark.parametrize("host", HOSTS)
+def test_source_only_view_is_byte_for_byte_the_pinned_one(host: str) -> None:
+    """Byte for byte (info.version aside) what the view was at SOURCE_ONLY_PIN: evidence added
+    since then changes the full bundle only."""
+    proc = subprocess.run(["git", "show", f"{SOURCE_ONLY_PIN}:generated/openapi/{host}.source-only.yaml"],
+                          capture_output=True, cwd=REPO, check=False, timeout=60)  # fmt: skip
+    assert proc.returncode == 0, f"the pinned commit's view of {host} (this test needs the history): {proc.stderr!r}"
+    pinned = without_version(proc.stdout.decode("utf-8"))
+    assert without_version(FILES[host].read_text(encoding="utf-8")) == pinned, (
+        f"{FILES[host].name} differs from its view at {SOURCE_ONLY_PIN[:12]}: evidence may not change what the "
+        "source states (a deliberate change moves SOURCE_ONLY_PIN, with a decision record)")
+
+
+def test_the_pinned_view_blanks_only_the_version() -> None:
+    text = "openapi: 3.1.0\ninfo:\n  title: T\n  version: 1.2.3\n  x-a:\n    version: keep\nservers: []\n"
+    assert without_version(text) == text.replace("1.2.3", "<version>")
+    assert without_version(text.replace("1.2.3", "9.9.9")) == without_version(text)
