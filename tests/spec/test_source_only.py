@@ -8,6 +8,7 @@ import json
 import re
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -150,3 +151,41 @@ def test_the_pinned_view_blanks_only_the_version() -> None:
     text = "openapi: 3.1.0\ninfo:\n  title: T\n  version: 1.2.3\n  x-a:\n    version: keep\nservers: []\n"
     assert without_version(text) == text.replace("1.2.3", "<version>")
     assert without_version(text.replace("1.2.3", "9.9.9")) == without_version(text)
+
+
+def test_the_view_drops_the_extensions_that_rest_on_evidence() -> None:
+    """An operation the source shows keeps its place, its parameters and its other extensions;
+    where its calls moved, and what a value gets back, go with the evidence they rest on."""
+    cite = [{"source": "https://example.org/e", "date": "2026-05-08"}]
+    link = {"operationId": "b", "since": "2026-05-08", "change": "moved", "x-evidence": cite}
+    doc = {"paths": {"/a": {"get": {
+        "operationId": "a", "x-successor": link, "x-rules": [{"rule": "r", "source": "s"}],
+        "parameters": [{"name": "p", "in": "query", "schema": {"type": "string"}, "x-value-outcomes": [
+            {"when": "an unknown value", "outcome": "empty-success", "answer": "[]", "basis": "observed",
+             "x-evidence": cite}]}],
+        "responses": {"200": {"description": "ok"}}}},
+        "/b": {"get": {"operationId": "b", "x-predecessors": [link], "responses": {"200": {"description": "ok"}}}}}}
+    assert source_only.source_only(doc) == {"paths": {
+        "/a": {"get": {"operationId": "a", "x-rules": [{"rule": "r", "source": "s"}],
+                       "parameters": [{"name": "p", "in": "query", "schema": {"type": "string"}}],
+                       "responses": {"200": {"description": "ok"}}}},
+        "/b": {"get": {"operationId": "b", "responses": {"200": {"description": "ok"}}}}}}
+
+
+def test_the_extensions_the_view_drops_are_those_whose_entries_need_evidence() -> None:
+    """EVIDENCE_EXTENSIONS is the vocabulary's list of extensions each entry of which requires
+    x-evidence (directly or through a helper schema): none is missed, none is dropped wrongly."""
+    schemas = oas.load_document(SPEC / "common" / "extensions.yaml")["components"]["schemas"]
+
+    def entry(schema: dict[str, Any]) -> dict[str, Any]:
+        while True:
+            if "$ref" in schema:
+                schema = schemas[str(schema["$ref"]).rsplit("/", 1)[-1]]
+            elif schema.get("type") == "array":
+                schema = schema["items"]
+            else:
+                return schema
+
+    needing = {name for name, schema in schemas.items() if name.startswith("x-") and name != "x-error-codes"
+               and "x-evidence" in (entry(schema).get("required") or [])}  # fmt: skip
+    assert needing == source_only.EVIDENCE_EXTENSIONS
