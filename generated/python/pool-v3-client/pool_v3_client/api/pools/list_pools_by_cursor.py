@@ -5,7 +5,7 @@ import msgspec
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models import PoolCursorPageResponse
+from ...models import CursorPoolType, CursorSortField, PoolCursorPageResponse, SortType
 from ...types import UNSET, Response, Unset
 
 
@@ -13,6 +13,12 @@ def _get_kwargs(
     *,
     size: int | Unset = UNSET,
     next_page_id: str | Unset = UNSET,
+    pool_type: CursorPoolType | Unset = UNSET,
+    sort_field: CursorSortField | Unset = UNSET,
+    sort_type: SortType | Unset = UNSET,
+    has_reward: bool | Unset = UNSET,
+    mint1: str | Unset = UNSET,
+    mint2: str | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -20,6 +26,30 @@ def _get_kwargs(
     params["size"] = size
 
     params["nextPageId"] = next_page_id
+
+    json_pool_type: str | Unset = UNSET
+    if not isinstance(pool_type, Unset):
+        json_pool_type = pool_type.value
+
+    params["poolType"] = json_pool_type
+
+    json_sort_field: str | Unset = UNSET
+    if not isinstance(sort_field, Unset):
+        json_sort_field = sort_field.value
+
+    params["sortField"] = json_sort_field
+
+    json_sort_type: str | Unset = UNSET
+    if not isinstance(sort_type, Unset):
+        json_sort_type = sort_type.value
+
+    params["sortType"] = json_sort_type
+
+    params["hasReward"] = has_reward
+
+    params["mint1"] = mint1
+
+    params["mint2"] = mint2
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -55,6 +85,12 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     size: int | Unset = UNSET,
     next_page_id: str | Unset = UNSET,
+    pool_type: CursorPoolType | Unset = UNSET,
+    sort_field: CursorSortField | Unset = UNSET,
+    sort_type: SortType | Unset = UNSET,
+    has_reward: bool | Unset = UNSET,
+    mint1: str | Unset = UNSET,
+    mint2: str | Unset = UNSET,
 ) -> Response[PoolCursorPageResponse]:
     """List pools, cursor-paged
 
@@ -64,6 +100,14 @@ def sync_detailed(
     Args:
         size (int | Unset):
         next_page_id (str | Unset):
+        pool_type (CursorPoolType | Unset): Pool type filter of /pools/info/list-v2, capitalised
+            (leave the parameter out for every pool).
+        sort_field (CursorSortField | Unset): Sort field of /pools/info/list-v2 (the SDK's
+            FetchPoolParams `sort`).
+        sort_type (SortType | Unset): Sort direction, descending or ascending.
+        has_reward (bool | Unset):
+        mint1 (str | Unset):
+        mint2 (str | Unset):
 
     Raises:
         errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
@@ -82,6 +126,12 @@ def sync_detailed(
     kwargs = _get_kwargs(
         size=size,
         next_page_id=next_page_id,
+        pool_type=pool_type,
+        sort_field=sort_field,
+        sort_type=sort_type,
+        has_reward=has_reward,
+        mint1=mint1,
+        mint2=mint2,
     )
 
     response = errors.send(client.get_httpx_client(), kwargs, client.retry_policy)
@@ -94,6 +144,12 @@ def sync(
     client: AuthenticatedClient | Client,
     size: int | Unset = UNSET,
     next_page_id: str | Unset = UNSET,
+    pool_type: CursorPoolType | Unset = UNSET,
+    sort_field: CursorSortField | Unset = UNSET,
+    sort_type: SortType | Unset = UNSET,
+    has_reward: bool | Unset = UNSET,
+    mint1: str | Unset = UNSET,
+    mint2: str | Unset = UNSET,
 ) -> PoolCursorPageResponse:
     """List pools, cursor-paged
 
@@ -103,6 +159,14 @@ def sync(
     Args:
         size (int | Unset):
         next_page_id (str | Unset):
+        pool_type (CursorPoolType | Unset): Pool type filter of /pools/info/list-v2, capitalised
+            (leave the parameter out for every pool).
+        sort_field (CursorSortField | Unset): Sort field of /pools/info/list-v2 (the SDK's
+            FetchPoolParams `sort`).
+        sort_type (SortType | Unset): Sort direction, descending or ascending.
+        has_reward (bool | Unset):
+        mint1 (str | Unset):
+        mint2 (str | Unset):
 
     Raises:
         errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
@@ -121,6 +185,12 @@ def sync(
     kwargs = _get_kwargs(
         size=size,
         next_page_id=next_page_id,
+        pool_type=pool_type,
+        sort_field=sort_field,
+        sort_type=sort_type,
+        has_reward=has_reward,
+        mint1=mint1,
+        mint2=mint2,
     )
 
     response = errors.send(client.get_httpx_client(), kwargs, client.retry_policy)
@@ -133,6 +203,12 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     size: int | Unset = UNSET,
     next_page_id: str | Unset = UNSET,
+    pool_type: CursorPoolType | Unset = UNSET,
+    sort_field: CursorSortField | Unset = UNSET,
+    sort_type: SortType | Unset = UNSET,
+    has_reward: bool | Unset = UNSET,
+    mint1: str | Unset = UNSET,
+    mint2: str | Unset = UNSET,
 ) -> Response[PoolCursorPageResponse]:
     """List pools, cursor-paged
 
@@ -142,6 +218,14 @@ async def asyncio_detailed(
     Args:
         size (int | Unset):
         next_page_id (str | Unset):
+        pool_type (CursorPoolType | Unset): Pool type filter of /pools/info/list-v2, capitalised
+            (leave the parameter out for every pool).
+        sort_field (CursorSortField | Unset): Sort field of /pools/info/list-v2 (the SDK's
+            FetchPoolParams `sort`).
+        sort_type (SortType | Unset): Sort direction, descending or ascending.
+        has_reward (bool | Unset):
+        mint1 (str | Unset):
+        mint2 (str | Unset):
 
     Raises:
         errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
@@ -160,6 +244,12 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         size=size,
         next_page_id=next_page_id,
+        pool_type=pool_type,
+        sort_field=sort_field,
+        sort_type=sort_type,
+        has_reward=has_reward,
+        mint1=mint1,
+        mint2=mint2,
     )
 
     response = await errors.send_async(client.get_async_httpx_client(), kwargs, client.retry_policy)
@@ -172,6 +262,12 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     size: int | Unset = UNSET,
     next_page_id: str | Unset = UNSET,
+    pool_type: CursorPoolType | Unset = UNSET,
+    sort_field: CursorSortField | Unset = UNSET,
+    sort_type: SortType | Unset = UNSET,
+    has_reward: bool | Unset = UNSET,
+    mint1: str | Unset = UNSET,
+    mint2: str | Unset = UNSET,
 ) -> PoolCursorPageResponse:
     """List pools, cursor-paged
 
@@ -181,6 +277,14 @@ async def asyncio(
     Args:
         size (int | Unset):
         next_page_id (str | Unset):
+        pool_type (CursorPoolType | Unset): Pool type filter of /pools/info/list-v2, capitalised
+            (leave the parameter out for every pool).
+        sort_field (CursorSortField | Unset): Sort field of /pools/info/list-v2 (the SDK's
+            FetchPoolParams `sort`).
+        sort_type (SortType | Unset): Sort direction, descending or ascending.
+        has_reward (bool | Unset):
+        mint1 (str | Unset):
+        mint2 (str | Unset):
 
     Raises:
         errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
@@ -199,6 +303,12 @@ async def asyncio(
     kwargs = _get_kwargs(
         size=size,
         next_page_id=next_page_id,
+        pool_type=pool_type,
+        sort_field=sort_field,
+        sort_type=sort_type,
+        has_reward=has_reward,
+        mint1=mint1,
+        mint2=mint2,
     )
 
     response = await errors.send_async(client.get_async_httpx_client(), kwargs, client.retry_policy)
