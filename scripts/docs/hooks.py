@@ -1,8 +1,9 @@
 """mkdocs hooks of the reference site (mkdocs.yml `hooks:`): readers first.
 
 * The pages of the navigation's "Project" section (decisions, testing, performance, the
-  markers ledger) rank below the reader pages in search (mkdocs-material's per-page
-  `search.boost`); the reference's navigation file is not in the search index at all.
+  markers ledger), and the decision records under decisions/, rank below the reader pages in
+  search (mkdocs-material's per-page `search.boost`); the reference's navigation file is not
+  in the search index at all.
 * `llms.txt` at the site's root: an index of the reader pages in the llmstxt.org format
   (a title, a summary, then one list per navigation section), with relative links that
   work over HTTP and from disk.
@@ -23,6 +24,8 @@ from mkdocs.structure.pages import Page
 
 PROJECT = "Project"
 PROJECT_BOOST = 0.1  # material's default is 1
+# the decision records: Project pages reached from the Decisions index, outside the navigation
+PROJECT_FOLDERS = ("decisions/",)
 
 
 NAV_FILE = "reference/SUMMARY.md"  # literate-nav's navigation: a page mkdocs renders, not one to find
@@ -40,7 +43,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    if any(ancestor.title == PROJECT for ancestor in page.ancestors):
+    if any(ancestor.title == PROJECT for ancestor in page.ancestors) or page.file.src_uri.startswith(PROJECT_FOLDERS):
         page.meta.setdefault("search", {})["boost"] = PROJECT_BOOST
     if page.file.src_uri == NAV_FILE:
         page.meta.setdefault("search", {})["exclude"] = True
