@@ -227,7 +227,7 @@ spec-tests: $(BUILD)/spec-tests.ok ## Run the fast spec tests (validity, house r
 
 $(BUILD)/spec-tests.ok: $(foreach h,$(HOSTS),$(BUILD)/$(h).linted) $(BUNDLES) $(UPSTREAM) $(SPEC_TESTS) $(SCRIPTS)
 	@echo "spec tests"
-	@$(PY) -m pytest -q $(GATE_PLUGINS) -p gate_guard -m "not tooling and not pipeline and not e2e" tests/spec
+	@$(PY) -m pytest -q $(GATE_PLUGINS) -p gate_guard -m "not tooling and not pipeline and not e2e and not history" tests/spec
 	@touch $@
 
 # --- generators: Python clients, pydantic models, TypeScript types ----------------------
