@@ -129,11 +129,12 @@ def test_a_wrong_record_is_refused_saying_where(edit: Any, says: str) -> None:
 def test_a_release_writes_its_version_where_the_host_was_unreleased(tmp_path: Path) -> None:
     """close(): the record's text keeps its comments and layout; only that host's `unreleased`
     becomes the version; the JSON is written again; a layout close() cannot edit is refused."""
-    text = RECORD.read_text(encoding="utf-8")
+    # every pool-v3 place pending, whatever the record holds now (a release may have named them all)
+    text, pending = re.subn(r"(- description: pool-v3\n\s+version: )\S+", r"\g<1>unreleased",
+                            RECORD.read_text(encoding="utf-8"))  # fmt: skip
+    assert pending >= 2
     path, out = tmp_path / "changes.yaml", tmp_path / "upstream-changes.json"
     path.write_text(text, encoding="utf-8")
-    pending = sum(1 for c in record()["changes"] for p in c["reflectedIn"]
-                  if p["description"] == "pool-v3" and p["version"] == "unreleased")  # fmt: skip
     assert upstream.close("pool-v3", "9.9.9", path, out) == pending
     closed = path.read_text(encoding="utf-8")
     assert closed == re.sub(r"(- description: pool-v3\n\s+version: )unreleased", r"\g<1>9.9.9", text)
