@@ -41,9 +41,6 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     return files
 
 
-RECORDS = "decisions/"  # the decision records: reached from their index, in the Project section, not the nav
-
-
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     if any(ancestor.title == PROJECT for ancestor in page.ancestors) or page.file.src_uri.startswith(RECORDS):
         page.meta.setdefault("search", {})["boost"] = PROJECT_BOOST

@@ -21,9 +21,11 @@ The steps: refuse a work tree with changes; plan; write the new versions of the 
 runtimes and tools, and regenerate (`make generate`); find the clients whose code changed,
 write their versions and the least runtime version each requires (releases/client-versions.json),
 and regenerate; check that no other package changed; move each released package's Unreleased
-notes, with what the release found, under its new version (releases/<package>/CHANGELOG.md);
-record the baselines (releases/<package>/release.json; a description's bundle); build the
-released packages' artefacts into DIR (default dist/; scripts/release/build.py); commit; then
+notes, with what the release found, under its new version (releases/<package>/CHANGELOG.md), and
+write a released description's version in the upstream record where it says `unreleased`
+(spec/upstream/changes.yaml and generated/openapi/upstream-changes.json); record the baselines
+(releases/<package>/release.json; a description's bundle); build the released packages'
+artefacts into DIR (default dist/; scripts/release/build.py); commit; then
 add the record (releases/records/NNNN.json, naming that commit and each artefact's sha256) in a
 second commit. With nothing changed it says so and releases nothing. A failure leaves the work
 tree and the branch as they were. `make tags` then tags each release.
@@ -47,6 +49,7 @@ from typing import Any
 from ..clients import client_surface
 from ..common.paths import REPO
 from ..common.versions import CLIENT_VERSIONS, client_versions, runtime_requirement, set_client_version
+from ..spec import upstream
 from . import build as release_build
 from . import changelog, records, spec_diff
 from .packages import DESCRIBED_TOOLS, Package, PackageError, catalogue, named
@@ -320,6 +323,8 @@ def release(dist: Path) -> int:
         packages: dict[str, Any] = {}
         for step in steps:
             changelog.close(step.package.changelog, step.version, day, step.section() or "No change for users.")
+            if step.package.kind == "description":  # the upstream record names the release that reflects a change
+                upstream.close(step.package.host, step.version)
             data = baseline(step, number, day, epoch)
             folder = release_build.build(step.package, step.version, staging, epoch)
             packages[step.package.name] = {
@@ -338,7 +343,7 @@ def release(dist: Path) -> int:
         git("add", "--", str(path.relative_to(REPO)))
         git("commit", "--quiet", "-m", f"Record release {number} (made in {commit[:12]})")
     except (ReleaseError, PackageError, changelog.ChangelogError, release_build.BuildError,
-            client_surface.SurfaceError) as exc:  # fmt: skip
+            client_surface.SurfaceError, upstream.RecordError) as exc:  # fmt: skip
         shutil.rmtree(staging, ignore_errors=True)
         restore(start)
         print(f"release: {exc}", file=sys.stderr)

@@ -47,7 +47,7 @@ def rust_value(host: str, param: dict[str, Any]) -> str:
     value = param["example"]
     if "$ref" in schema and "enum" in resolve(host, schema):
         return f"from_json({raw_string(value)})"
-    return json.dumps(value) if isinstance(value, str) else str(value)
+    return json.dumps(value) if isinstance(value, (str, bool)) else str(value)  # a bool is `true`, not `True`
 
 
 def call_code(host: str, op: dict[str, Any]) -> str:

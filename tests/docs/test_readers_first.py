@@ -29,6 +29,7 @@ def test_project_pages_rank_below_reader_pages() -> None:
     for page in [*PROJECT_PAGES, *records]:
         assert isinstance(boosts[page], float), page
         assert float(boosts[page]) < 1, page  # type: ignore[arg-type]
+    assert {boosts[page] for page in records} == {boosts["testing.html"]}, "each record ranks as a Project page"
     assert boosts["guide/swap.html"] is None, "a reader page keeps the default rank"
 
 

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from project import HOSTS, REPO, in_process
 from scripts.release import records
@@ -157,6 +158,22 @@ def release_what_is_pending(clone: Clone) -> None:
         clone.git("reset", "--quiet", "--hard", clone.start)
     clone.start = clone.git("rev-parse", "HEAD")
     assert clone.git("status", "--porcelain") == ""
+
+
+def test_a_description_release_names_itself_in_the_upstream_record(clone: Clone) -> None:
+    """The clone's release of what was pending wrote each released description's version where
+    the upstream record said `unreleased`, in the record and in the JSON beside the bundles, and
+    changed nothing else of it (the clone is clean: `make` would write the same)."""
+    before = yaml.safe_load(subprocess.run(["git", "show", "HEAD:spec/upstream/changes.yaml"], capture_output=True,
+                                           text=True, cwd=REPO, check=True).stdout)  # fmt: skip
+    after = yaml.safe_load((clone.root / "spec" / "upstream" / "changes.yaml").read_text(encoding="utf-8"))
+    published = clone.root / "generated" / "openapi" / "upstream-changes.json"
+    assert json.loads(published.read_text(encoding="utf-8")) == after
+    for was, now in zip(before["changes"], after["changes"], strict=True):
+        assert {**was, "reflectedIn": None} == {**now, "reflectedIn": None}
+        for old, new in zip(was["reflectedIn"], now["reflectedIn"], strict=True):
+            released = str(clone.release_json(old["description"])["version"])
+            assert new == ({**old, "version": released} if old["version"] == "unreleased" else old)
 
 
 def test_nothing_changed_releases_nothing(clone: Clone) -> None:
