@@ -1,7 +1,7 @@
 """The upstream record: validate spec/upstream/changes.yaml and publish it beside the bundles.
 
-Usage: upstream.py [RECORD.yaml OUT.json]   (default: spec/upstream/changes.yaml,
-                                              generated/openapi/upstream-changes.json)
+Usage: python -m scripts.spec.upstream [RECORD.yaml OUT.json]   (default: spec/upstream/changes.yaml,
+                                                                  generated/openapi/upstream-changes.json)
 
 The record (written by hand) lists the observed changes of the services and of the code that
 calls them, each dated and cited, with what it does to a caller of the old shape and which
