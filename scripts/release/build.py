@@ -8,7 +8,8 @@ Library module: scripts/release/release.py (`make release`) and scripts/release/
   client       python: wheel and sdist; typescript: the npm tarball; go: the module zip
                v<V>.zip; rust: the .crate; ruby: the gem; php: the Composer zip
   runtime      the same, for raydium-api-runtime in that language
-  tool         gate: wheel and sdist (console script `openapi-gate`); ruleset: the npm tarball
+  tool         gate: wheel and sdist (console script `openapi-gate`); ruleset: the npm tarball;
+               mcp: wheel and sdist of raydium-mcp (console script `raydium-mcp`)
 
 Beside them, the indexes each ecosystem installs from: python/simple/ (PEP 503), goproxy/ (a
 Go module proxy tree), cargo/ (a cargo local registry for the `raydium` registry), php/ (a
@@ -153,6 +154,8 @@ def build(package: Package, version: str, dist: Path, epoch: int) -> Path:
         runtime(package.language, version, out, epoch)
     elif package.name == "gate":
         gate(version, out, epoch)
+    elif package.name == "mcp":  # generated/python/raydium-mcp, as make wrote it
+        packaged("python", package.code()[0], out, epoch, "mcp", version)
     else:
         ruleset(out, epoch)
     return out
