@@ -365,3 +365,16 @@ def test_installs_from_the_release_and_serves(tmp_path: Path, prism_servers: dic
             assert not result.is_error, texts(result)
 
     run(test)
+
+
+def test_the_docs_page_lists_every_tool_and_the_current_version() -> None:
+    from scripts.release.packages import named
+
+    page = (REPO / "docs" / "clients" / "mcp.md").read_text(encoding="utf-8")
+    catalogue = json.loads((PACKAGE / "raydium_mcp" / "tools.json").read_text(encoding="utf-8"))
+    missing = [t["name"] for t in catalogue["tools"] if f"| `{t['name']}` | {t['title']} |" not in page]
+    assert missing == [], f"docs/clients/mcp.md: no row for {missing}"
+    assert f"raydium-mcp=={named('mcp').version()}" in page
+    assert f"offers {len(catalogue['tools'])} tools" in page
+    for left in catalogue["leftOut"]:
+        assert "/main/temp-key" in page, left
