@@ -42,6 +42,7 @@ from mock_servers import (
 )
 from project import PYTHON_PACKAGES, REPO, bundle
 from scripts.clients import mcp_server
+from scripts.release.packages import named
 
 pytestmark = pytest.mark.e2e
 PACKAGE = REPO / "generated" / "python" / "raydium-mcp"
@@ -202,26 +203,29 @@ def test_tools_filter_and_dynamic_mode(tmp_path: Path, prism_servers: dict[str, 
 
 
 # -- calls against local servers -----------------------------------------------------------------
-def test_every_tool_is_called_against_the_mock(tmp_path: Path, prism_servers: dict[str, Prism]) -> None:
+async def call_every_tool(client: ClientSession) -> None:
     """Each tool with its operation's example arguments: a success whose structured content is
     the response as the service sent it, with a short summary and the same JSON as text."""
     catalogue = json.loads((PACKAGE / "raydium_mcp" / "tools.json").read_text(encoding="utf-8"))
     tools = {t["name"]: t for t in catalogue["tools"]}
+    for name, (host, op) in exposed().items():
+        result = await client.call_tool(name, example_arguments(host, op, tools[name]))
+        assert not result.is_error, f"{name}: {texts(result)}"
+        body = result.structured_content
+        assert isinstance(body, dict), name
+        assert body["success"] is True, name
+        summary, raw = [getattr(block, "text", "") for block in result.content]
+        assert summary.startswith(f"{name}: success."), summary
+        assert len(summary) < 600, summary
+        assert json.loads(raw) == body, name
+        if tools[name]["unsigned"]:
+            assert "nothing was signed or sent" in summary, summary
 
+
+def test_every_tool_is_called_against_the_mock(tmp_path: Path, prism_servers: dict[str, Prism]) -> None:
     async def test() -> None:
         async with session(tmp_path / "server.log", environment(prism_urls(prism_servers))) as client:
-            for name, (host, op) in exposed().items():
-                result = await client.call_tool(name, example_arguments(host, op, tools[name]))
-                assert not result.is_error, f"{name}: {texts(result)}"
-                body = result.structured_content
-                assert isinstance(body, dict), name
-                assert body["success"] is True, name
-                summary, raw = [getattr(block, "text", "") for block in result.content]
-                assert summary.startswith(f"{name}: success."), summary
-                assert len(summary) < 600, summary
-                assert json.loads(raw) == body, name
-                if tools[name]["unsigned"]:
-                    assert "nothing was signed or sent" in summary, summary
+            await call_every_tool(client)
 
     run(test)
 
@@ -358,18 +362,19 @@ def test_installs_from_the_release_and_serves(tmp_path: Path, prism_servers: dic
                            text=True, env=env, cwd=tmp_path, timeout=60, check=True)  # fmt: skip
     assert where.stdout.startswith(str(venv)), where.stdout
 
+    script = subprocess.run([str(venv / "bin" / "raydium-mcp"), "--version"], capture_output=True, text=True,
+                            env=env, timeout=60, check=False)  # fmt: skip
+    assert script.stdout.strip() == f"raydium-mcp {named('mcp').version()}", script.stdout + script.stderr
+
     async def test() -> None:
         async with session(tmp_path / "server.log", env, python=python) as client:
-            assert len((await client.list_tools()).tools) == len(exposed())
-            result = await client.call_tool("pool_v3_getVersion", {})
-            assert not result.is_error, texts(result)
+            assert sorted(t.name for t in (await client.list_tools()).tools) == sorted(exposed())
+            await call_every_tool(client)
 
     run(test)
 
 
 def test_the_docs_page_lists_every_tool_and_the_current_version() -> None:
-    from scripts.release.packages import named
-
     page = (REPO / "docs" / "clients" / "mcp.md").read_text(encoding="utf-8")
     catalogue = json.loads((PACKAGE / "raydium_mcp" / "tools.json").read_text(encoding="utf-8"))
     missing = [t["name"] for t in catalogue["tools"] if f"| `{t['name']}` | {t['title']} |" not in page]
