@@ -16,8 +16,9 @@ says why (docs/decisions/0143-*).
 Each tool names the generated client module it calls (generated/python/<host>-client); the
 generator checks that the module and each argument exist there. The package requires each
 client and the runtime within the major version it was generated against. The output replaces
-the committed folder only once it is whole; --manifest writes the sha256 of every file written
-(make's stamp build/mcp.generated).
+the committed folder only once it is whole and passes mypy --strict against the clients
+(--no-checks skips that); --manifest writes the sha256 of every file written (make's stamp
+build/mcp.generated).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from pathlib import Path
 from string import Template
 from typing import Any
 
-from ..common import stamps, versions
+from ..common import commands, stamps, versions
 from ..common.naming import python_snake
 from ..common.paths import REPO, TEMPLATES
 from ..spec import oas
@@ -322,7 +323,19 @@ def own_version() -> str:
     return found.group(1)
 
 
-def write(out: Path, root: Path, clients: Path) -> Path:
+def typecheck(folder: Path, clients: Path) -> None:
+    """mypy --strict on the package, against the clients and the runtime it calls (the cache
+    make's generation keeps in build/mypy-generated)."""
+    path = [clients / versions.NAME, *(clients / f"{host}-client" for host in SERVICES)]
+    try:
+        commands.run([sys.executable, "-m", "mypy", "--strict", "--cache-dir", REPO / "build" / "mypy-generated",
+                      "--no-error-summary", "-p", MODULE], "mypy --strict on raydium-mcp", cwd=folder,
+                     env={"MYPYPATH": ":".join(str(p) for p in path)})  # fmt: skip
+    except commands.CommandError as exc:
+        raise McpError(str(exc)) from exc
+
+
+def write(out: Path, root: Path, clients: Path, check_types: bool = True) -> Path:
     """The package in out/python/raydium-mcp, replaced only once whole; returns that folder."""
     tools = catalogue(root, clients)
     target = out / "python" / PACKAGE
@@ -341,6 +354,8 @@ def write(out: Path, root: Path, clients: Path) -> Path:
             text = Template((SOURCE / f"{name}.in").read_text(encoding="utf-8")).substitute(fill)
             (folder / name).write_text(text, encoding="utf-8")
         shutil.copyfile(REPO / "LICENSE", folder / "LICENSE")
+        if check_types:
+            typecheck(folder, clients)
         if target.exists():
             old = Path(tmp_name) / "old"
             target.rename(old)
@@ -354,9 +369,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bundles", type=Path, default=REPO / "generated" / "openapi")
     parser.add_argument("--clients", type=Path, default=REPO / "generated" / "python")
     parser.add_argument("--manifest", type=Path, help="write the sha256 of every file written here (JSON)")
+    parser.add_argument("--no-checks", action="store_true", help="skip mypy --strict on the package")
     args = parser.parse_args(argv)
     try:
-        folder = write(args.out, args.bundles, args.clients)
+        folder = write(args.out, args.bundles, args.clients, check_types=not args.no_checks)
     except (McpError, OSError, KeyError, ValueError) as exc:
         print(f"mcp: {exc}; generated/ was left unchanged", file=sys.stderr)
         return 1

@@ -113,7 +113,7 @@ def example_arguments(host: str, op: dict[str, Any], tool: dict[str, Any]) -> di
 def test_regeneration_gives_the_committed_package(tmp_path: Path) -> None:
     """The generator is deterministic: written again into a temporary folder, every file is the
     committed one (CI's drift check holds the same for a fresh clone)."""
-    assert mcp_server.main(["--out", str(tmp_path)]) == 0
+    assert mcp_server.main(["--out", str(tmp_path), "--no-checks"]) == 0
     written = tmp_path / "python" / "raydium-mcp"
     files = sorted(p.relative_to(written) for p in written.rglob("*") if p.is_file())
     committed = sorted(p.relative_to(PACKAGE) for p in PACKAGE.rglob("*")

@@ -38,7 +38,7 @@ from mcp import types
 from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel import Server
 from mcp.server.stdio import stdio_server
-from raydium_api_runtime import errors as runtime_errors
+from raydium_api_runtime import ApiError, FailureEnvelopeError, RetryPolicy
 from raydium_api_runtime.models import Model
 
 from . import __version__
@@ -211,11 +211,11 @@ def summary(entry: dict[str, Any], body: Any) -> str:
     return " ".join(said)
 
 
-def api_failure(entry: dict[str, Any], exc: runtime_errors.ApiError) -> types.CallToolResult:
+def api_failure(entry: dict[str, Any], exc: ApiError) -> types.CallToolResult:
     kind = type(exc).__name__
     family = next((k for k in NEXT if any(c.__name__ == k for c in type(exc).__mro__)), None)
     codes: dict[str, dict[str, str]] = CATALOGUE["services"][entry["service"]]["codes"]
-    known = codes.get(exc.msg or "") if isinstance(exc, runtime_errors.FailureEnvelopeError) else None
+    known = codes.get(exc.msg or "") if isinstance(exc, FailureEnvelopeError) else None
     parts = [f"{entry['name']} failed: {kind}: {exc}"]
     if known:
         parts.append(f"Code {exc.msg}: {known['meaning']} Next: {known['action']}: {known['advice']}")
@@ -228,7 +228,8 @@ def api_failure(entry: dict[str, Any], exc: runtime_errors.ApiError) -> types.Ca
                                           "retryAfter seconds"))  # fmt: skip
     return failed(" ".join(parts), kind=kind, status=exc.status_code, msg=exc.msg,
                   code=getattr(exc, "error_code", None), action=known and known["action"],
-                  advice=known and known["advice"], retryAfter=retry_after, openTime=opens)  # fmt: skip
+                  advice=known and known["advice"], retryAfter=retry_after, openTime=opens,
+                  attempts=getattr(exc, "attempts", None))  # fmt: skip
 
 
 class Api:
@@ -242,7 +243,7 @@ class Api:
     def client(self, host: str) -> Any:
         if host not in self.clients:
             package = importlib.import_module(CATALOGUE["services"][host]["client"])
-            policy = runtime_errors.RetryPolicy(deadline=self.settings.deadline)
+            policy = RetryPolicy(deadline=self.settings.deadline)
             self.clients[host] = package.Client(base_url=self.settings.urls[host], retry_policy=policy)
         return self.clients[host]
 
@@ -264,7 +265,7 @@ class Api:
         try:
             with anyio.fail_after(self.settings.deadline + 5):  # the client's deadline ends it first
                 response = await module.asyncio_detailed(client=self.client(entry["service"]), **kwargs)
-        except runtime_errors.ApiError as exc:
+        except ApiError as exc:
             return api_failure(entry, exc)
         except TimeoutError:
             return failed(f"{name} failed: no answer within {self.settings.deadline:g} s. {NEXT['TransportError']}",
