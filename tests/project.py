@@ -122,6 +122,7 @@ LONGEST_FIRST = (
     "spec/test_tools_in_a_fork.py",
     "spec/test_broken_corpus.py",
     "clients/test_hostile.py",
+    "clients/test_mcp_server.py",
     "clients/test_code_samples.py",
     "clients/test_go_client.py",
     "clients/test_packages.py",
