@@ -277,6 +277,17 @@ $(BUILD)/%.generated: $(OUT)/%.yaml $(BUILD)/%.linted $(GENERATOR_INPUTS) $(VENV
 	@echo "generate: $*"
 	@$(PY) -m scripts.clients.generate $* --manifest $@
 
+# The MCP server package, raydium-mcp (scripts/clients/mcp_server.py): its tool catalogue from the three
+# services' bundles, beside the server written by hand (scripts/templates/mcp-server); it calls the
+# Python clients, whose modules it names (after their generation) and whose major versions it requires.
+MCP_HOSTS := pool-v3 transaction-v1 perps-v1
+MCP_SOURCES := $(shell find scripts/templates/mcp-server -type f -not -path '*/__pycache__/*' 2>/dev/null)
+generate: $(BUILD)/mcp.generated
+$(BUILD)/mcp.generated: $(foreach h,$(MCP_HOSTS),$(OUT)/$(h).json $(OUT)/$(h).deref.json $(BUILD)/$(h).generated) \
+  $(MCP_SOURCES) $(CLIENTS_PY) LICENSE releases/client-versions.json scripts/runtime/python/pyproject.toml $(VENV_OK)
+	@echo "generate: mcp"
+	@$(PY) -m scripts.clients.mcp_server --manifest $@
+
 # --- the markers ledger and the docs site ---------------------------------------------
 # The ledger reads each host's .json; it depends on the .yaml, the first file of the same
 # grouped target, so that `make -n` (the quick bench's incremental share) sees it too.

@@ -126,6 +126,7 @@ LONGEST_FIRST = (
     "clients/test_mock_and_probe_from_release.py",
     "spec/test_broken_corpus.py",
     "clients/test_hostile.py",
+    "clients/test_mcp_server.py",
     "clients/test_code_samples.py",
     "clients/test_go_client.py",
     "clients/test_packages.py",

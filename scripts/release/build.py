@@ -11,6 +11,7 @@ Library module: scripts/release/release.py (`make release`) and scripts/release/
   tool         gate: wheel and sdist (console script `openapi-gate`); ruleset: the npm tarball;
                mock and probe: wheel and sdist of raydium-api-mock and raydium-api-probe (console
                scripts of the same names), from the folders scripts/tools/write.py writes
+               mcp: wheel and sdist of raydium-mcp (console script `raydium-mcp`)
 
 Beside them, the indexes each ecosystem installs from: python/simple/ (PEP 503), goproxy/ (a
 Go module proxy tree), cargo/ (a cargo local registry for the `raydium` registry), php/ (a

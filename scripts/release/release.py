@@ -157,7 +157,7 @@ def plan_own(package: Package) -> Step | None:
         step.level = surface_level(step, base["surface"] if base else None)
         needs_notes(step, "a runtime is written by hand, and its code changed")
     elif package.name in DESCRIBED_TOOLS and not step.notes:  # its descriptions changed, not its own code
-        step.found.append("Ships the descriptions as this release has them; see their changelogs.")
+        step.found.append("Follows the descriptions as this release has them; see their changelogs.")
     else:
         needs_notes(step, "a tool is written by hand, and its code changed")
     finish(step, unreleased.level)

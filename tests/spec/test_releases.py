@@ -289,7 +289,7 @@ def test_a_change_to_a_descriptions_text_releases_a_patch_with_its_clients(clone
         assert record["versions"]["launch-auth-go"]["description"] == described
         for tool in ("mock", "probe"):
             assert record["packages"][tool]["level"] == "patch"
-            assert "Ships the descriptions as this release has them" in record["packages"][tool]["notes"]
+            assert "Follows the descriptions as this release has them" in record["packages"][tool]["notes"]
         assert clone.git("diff", "--stat", record["commit"], "--", "spec/launch-auth") == ""
     finally:
         clone.reset()
