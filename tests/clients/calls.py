@@ -97,3 +97,19 @@ def success_example(host: str, op: dict[str, Any]) -> dict[str, Any] | None:
             found: dict[str, Any] = value
             return found
     raise LookupError(f"{op['operationId']}: no success example")
+
+
+def values_page() -> tuple[str, dict[str, Any]]:
+    """The pool-v3 list page of the "models are values" programs (tests/go/values/main.go,
+    tests/rust/values.rs): its path and body, the listPools success example with two pools and a
+    key no schema names at the envelope, page, item and nested token levels, one an amount
+    string (it must come back a string, not a float)."""
+    op = next(op for host, *_, op in operations(["pool-v3"]) if op["operationId"] == "listPools")
+    example = success_example("pool-v3", op)
+    assert example is not None
+    pool = example["data"]["data"][0]
+    first = {**pool, "zzItem": {"nested": [1, "two", None]}, "zzAmount": "18446744073709551615",
+             "mintA": {**pool["mintA"], "zzToken": "kept"}}  # fmt: skip
+    second = {**pool, "id": "58oQChx4yWmvKdwLLZzBi4ChoCc2fqCUWBkwMihLYQo2", "price": 0.5, "zzItem": True}
+    page = {**example["data"], "count": 2, "data": [first, second], "zzPage": [1, 2]}
+    return "/pools/info/list", {**example, "data": page, "zzEnvelope": "kept"}

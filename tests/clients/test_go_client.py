@@ -20,7 +20,7 @@ import pytest
 from raydium_api_mock import MockServer
 from toolchains import go, go_module, go_module_of, require, write_go_mod
 
-from calls import operations, resolve, success_type
+from calls import operations, resolve, success_type, values_page
 from contract import (
     SUCCESS,
     TIMING_HOST,
@@ -33,7 +33,7 @@ from contract import (
     timing_plan,
     timing_problems,
 )
-from mock_servers import HostileServer, Prism
+from mock_servers import HostileServer, Prism, ScriptedServer, json_reply
 from project import HOSTS, REPO
 from scripts.clients import client_surface, runtimes
 from scripts.common.naming import GO_INITIALISMS, go_name
@@ -440,6 +440,36 @@ def test_pages_come_whole_and_max_pages_bounds_a_walk(go_walk: paging_walks.Walk
 
 def test_a_walk_passes_the_cursor_back_unchanged(go_walk: paging_walks.Walker) -> None:
     paging_walks.check_cursor_unchanged(go_walk)
+
+
+VALUES = REPO / "tests" / "go" / "values" / "main.go"
+
+
+@pytest.fixture(scope="module")
+def go_values(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """tests/go/values/main.go built against the pool-v3 module (as go_walk)."""
+    require("go")
+    folder = go_module(tmp_path_factory.mktemp("go-values"), "pool-v3", VALUES.read_text(encoding="utf-8"))
+    proc = go(["build", "-o", "values", "."], folder, folder)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    return folder / "values"
+
+
+def test_models_are_values(go_values: Path, scripted: ScriptedServer) -> None:
+    """A page the client decoded twice: reflect.DeepEqual, %+v shows the pool id and price
+    (pointers followed), json.Marshal gives the body back with its unknown keys; the program
+    checks each (tests/go/values/main.go), and the body comes back here as Python reads it."""
+    path, body = values_page()
+    scripted.on(path, json_reply(200, body))
+    proc = subprocess.run([str(go_values), scripted.url, json.dumps(body)], capture_output=True, text=True,
+                          timeout=60, check=False)  # fmt: skip
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    out = json.loads(proc.stdout)
+    pool = body["data"]["data"][0]
+    assert f"ID:{pool['id']}" in out["debug"], out["debug"]
+    assert f"Price:{pool['price']}" in out["debug"], out["debug"]
+    assert out["serialised"] == body
+    assert out["serialised"]["data"]["data"][0]["zzAmount"] == "18446744073709551615"
 
 
 _WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+|[0-9]+")

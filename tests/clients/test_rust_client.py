@@ -20,7 +20,7 @@ import pytest
 from raydium_api_mock import MockServer
 from toolchains import BUILD, cargo, copy_kept, crate_folder, require, rust_crate, write_if_changed
 
-from calls import operations, resolve, success_example, success_type
+from calls import operations, resolve, success_example, success_type, values_page
 from contract import SUCCESS, TIMING_HOST, HostileResults, Outcome, hostile_runs_of, judge, timing_plan, timing_problems
 from mock_servers import HostileServer, Prism, ScriptedServer, json_reply
 from project import HOSTS, REPO
@@ -292,6 +292,38 @@ def test_pages_come_whole_and_max_pages_bounds_a_walk(rust_walk: paging_walks.Wa
 
 def test_a_walk_passes_the_cursor_back_unchanged(rust_walk: paging_walks.Walker) -> None:
     paging_walks.check_cursor_unchanged(rust_walk)
+
+
+VALUES = REPO / "tests" / "rust" / "values.rs"
+
+
+@pytest.fixture(scope="module")
+def rust_values() -> Path:
+    """tests/rust/values.rs built against the pool-v3 crate (as rust_walk)."""
+    require("cargo")
+    folder = rust_crate(crate_folder("values"), "values", ["pool-v3"], VALUES.read_text(encoding="utf-8"))
+    built = cargo(["build"], folder)
+    assert built.returncode == 0, built.stdout + built.stderr
+    return BUILD / "cargo-target" / "debug" / "values"
+
+
+def test_models_are_values(rust_values: Path, scripted: ScriptedServer) -> None:
+    """A page the client decoded twice: `assert_eq!` (PartialEq), `{:?}` shows the pool id and
+    price, `serde_json::to_value` gives the body back with its unknown keys, a whole number of an
+    f64 field as an integer (contract::number); the program checks each (tests/rust/values.rs),
+    and the body comes back here as Python reads it."""
+    path, body = values_page()
+    scripted.on(path, json_reply(200, body))
+    proc = subprocess.run([str(rust_values), scripted.url, json.dumps(body)], capture_output=True, text=True,
+                          timeout=60, check=False)  # fmt: skip
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    out = json.loads(proc.stdout)
+    pool = body["data"]["data"][0]
+    assert f'id: Some("{pool["id"]}")' in out["debug"], out["debug"]
+    assert f"price: Some({pool['price']})" in out["debug"], out["debug"]
+    assert out["serialised"] == body
+    assert out["serialised"]["data"]["data"][0]["zzAmount"] == "18446744073709551615"
+    assert json.dumps(out["serialised"]["data"]["data"][0]["burnPercent"]) == "0"  # an integer, not 0.0
 
 
 ONE_TYPE = r"""

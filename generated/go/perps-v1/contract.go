@@ -26,7 +26,10 @@ package perpsv1
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
+	"reflect"
+	"sort"
 	"strings"
 	"time"
 
@@ -173,6 +176,107 @@ func readNested(v interface{}, data []byte, at int) (int, error) {
 		return model.readMembers(data, at)
 	}
 	return skipValue(data, at)
+}
+
+// fmtState is fmt.State under a name of this package: a model's Format method takes it, so a
+// model file needs no import of fmt.
+type fmtState = fmt.State
+
+// formatModel writes a model for fmt (its Format method, model_simple.mustache): as fmt would
+// write the struct, but with every pointer followed, at every depth, so %v and %+v show the
+// values (a pool's id and price) where fmt would show addresses; a nil pointer is <nil>, a
+// map's keys are sorted, unexported fields (a quote's bytes) are left out. %#v adds the type's
+// name and writes each value as Go syntax. Any other verb is fmt's bad-verb notice.
+func formatModel(f fmtState, verb rune, model interface{}) {
+	if verb != 'v' && verb != 's' {
+		fmt.Fprintf(f, "%%!%c(%T)", verb, model)
+		return
+	}
+	var b strings.Builder
+	writeFormatted(&b, reflect.ValueOf(model), f.Flag('+'), f.Flag('#'), true)
+	_, _ = f.Write([]byte(b.String()))
+}
+
+func formatsItself(value interface{}) bool {
+	switch value.(type) {
+	case fmt.Formatter, fmt.Stringer, error:
+		return true
+	}
+	return false
+}
+
+func writeFormatted(b *strings.Builder, v reflect.Value, plus, sharp, top bool) {
+	leaf := "%v"
+	if sharp {
+		leaf = "%#v"
+	}
+	switch v.Kind() {
+	case reflect.Invalid:
+		b.WriteString("<nil>")
+	case reflect.Ptr, reflect.Interface:
+		if v.IsNil() {
+			b.WriteString("<nil>")
+			return
+		}
+		writeFormatted(b, v.Elem(), plus, sharp, false)
+	case reflect.Struct:
+		if !top && v.CanInterface() && formatsItself(v.Interface()) { // a nested model, time.Time
+			format := "%v"
+			if sharp {
+				format = "%#v"
+			} else if plus {
+				format = "%+v"
+			}
+			fmt.Fprintf(b, format, v.Interface())
+			return
+		}
+		separator := " "
+		if sharp {
+			b.WriteString(v.Type().String())
+			separator = ", "
+		}
+		b.WriteString("{")
+		written := 0
+		for i := 0; i < v.NumField(); i++ {
+			field := v.Type().Field(i)
+			if field.PkgPath != "" {
+				continue
+			}
+			if written > 0 {
+				b.WriteString(separator)
+			}
+			written++
+			if plus || sharp {
+				b.WriteString(field.Name + ":")
+			}
+			writeFormatted(b, v.Field(i), plus, sharp, false)
+		}
+		b.WriteString("}")
+	case reflect.Slice, reflect.Array:
+		b.WriteString("[")
+		for i := 0; i < v.Len(); i++ {
+			if i > 0 {
+				b.WriteString(" ")
+			}
+			writeFormatted(b, v.Index(i), plus, sharp, false)
+		}
+		b.WriteString("]")
+	case reflect.Map:
+		keys := v.MapKeys()
+		sort.Slice(keys, func(i, j int) bool { return fmt.Sprint(keys[i].Interface()) < fmt.Sprint(keys[j].Interface()) })
+		b.WriteString("map[")
+		for i, key := range keys {
+			if i > 0 {
+				b.WriteString(" ")
+			}
+			fmt.Fprintf(b, leaf, key.Interface())
+			b.WriteString(":")
+			writeFormatted(b, v.MapIndex(key), plus, sharp, false)
+		}
+		b.WriteString("]")
+	default:
+		fmt.Fprintf(b, leaf, v.Interface())
+	}
 }
 
 // nullChecks: per operation, the arrays of its success whose items may not be null (a null

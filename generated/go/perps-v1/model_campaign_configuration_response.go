@@ -180,6 +180,12 @@ func (o *CampaignConfigurationResponse) SetData(v interface{}) {
 	o.Data = v
 }
 
+// Format writes CampaignConfigurationResponse for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o CampaignConfigurationResponse) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o CampaignConfigurationResponse) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {

@@ -151,6 +151,12 @@ func (o *Envelope) SetMsg(v string) {
 	o.Msg = &v
 }
 
+// Format writes Envelope for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o Envelope) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o Envelope) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {

@@ -165,6 +165,12 @@ func (o *PerpPoolEntry) SetVolume30d(v string) {
 	o.Volume30d = v
 }
 
+// Format writes PerpPoolEntry for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o PerpPoolEntry) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o PerpPoolEntry) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {

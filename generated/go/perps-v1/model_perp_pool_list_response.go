@@ -143,6 +143,12 @@ func (o *PerpPoolListResponse) SetData(v []PerpPoolEntry) {
 	o.Data = v
 }
 
+// Format writes PerpPoolListResponse for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o PerpPoolListResponse) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o PerpPoolListResponse) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {

@@ -180,6 +180,12 @@ func (o *RPCListResponse) SetData(v interface{}) {
 	o.Data = v
 }
 
+// Format writes RPCListResponse for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o RPCListResponse) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o RPCListResponse) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {

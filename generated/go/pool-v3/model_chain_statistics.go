@@ -120,6 +120,12 @@ func (o *ChainStatistics) SetVolume24(v float64) {
 	o.Volume24 = &v
 }
 
+// Format writes ChainStatistics for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o ChainStatistics) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o ChainStatistics) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {

@@ -177,6 +177,12 @@ func (o *ChainStatisticsResponse) SetData(v ChainStatistics) {
 	o.Data = v
 }
 
+// Format writes ChainStatisticsResponse for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o ChainStatisticsResponse) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o ChainStatisticsResponse) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {

@@ -311,6 +311,12 @@ func (o *DynamicFeeConfig) SetRecommendConfigID(v []string) {
 	o.RecommendConfigID = v
 }
 
+// Format writes DynamicFeeConfig for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o DynamicFeeConfig) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o DynamicFeeConfig) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {

@@ -178,6 +178,12 @@ func (o *DynamicFeeConfigListResponse) SetData(v []DynamicFeeConfig) {
 	o.Data = v
 }
 
+// Format writes DynamicFeeConfigListResponse for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o DynamicFeeConfigListResponse) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o DynamicFeeConfigListResponse) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {

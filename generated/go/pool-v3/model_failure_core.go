@@ -179,6 +179,12 @@ func (o *FailureCore) SetData(v interface{}) {
 	o.Data = v
 }
 
+// Format writes FailureCore for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o FailureCore) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o FailureCore) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {

@@ -359,6 +359,12 @@ func (o *FarmInfo) SetRewardInfos(v []FarmRewardInfo) {
 	o.RewardInfos = v
 }
 
+// Format writes FarmInfo for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o FarmInfo) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o FarmInfo) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {

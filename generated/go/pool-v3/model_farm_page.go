@@ -154,6 +154,12 @@ func (o *FarmPage) SetData(v []FarmInfo) {
 	o.Data = v
 }
 
+// Format writes FarmPage for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o FarmPage) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o FarmPage) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {

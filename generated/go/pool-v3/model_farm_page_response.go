@@ -177,6 +177,12 @@ func (o *FarmPageResponse) SetData(v FarmPage) {
 	o.Data = v
 }
 
+// Format writes FarmPageResponse for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o FarmPageResponse) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o FarmPageResponse) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {

@@ -260,6 +260,12 @@ func (o *FarmRewardInfo) SetEndTime(v string) {
 	o.EndTime = &v
 }
 
+// Format writes FarmRewardInfo for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o FarmRewardInfo) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o FarmRewardInfo) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {

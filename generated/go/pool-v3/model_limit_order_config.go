@@ -88,6 +88,12 @@ func (o *LimitOrderConfig) SetLimitOrderAdmin(v interface{}) {
 	o.LimitOrderAdmin = v
 }
 
+// Format writes LimitOrderConfig for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o LimitOrderConfig) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o LimitOrderConfig) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {

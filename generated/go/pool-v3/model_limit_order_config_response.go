@@ -180,6 +180,12 @@ func (o *LimitOrderConfigResponse) SetData(v interface{}) {
 	o.Data = v
 }
 
+// Format writes LimitOrderConfigResponse for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o LimitOrderConfigResponse) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o LimitOrderConfigResponse) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {

@@ -178,6 +178,12 @@ func (o *MintPricesResponse) SetData(v map[string]interface{}) {
 	o.Data = v
 }
 
+// Format writes MintPricesResponse for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o MintPricesResponse) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o MintPricesResponse) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {

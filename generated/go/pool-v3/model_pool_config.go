@@ -393,6 +393,12 @@ func (o *PoolConfig) SetCreatePoolFee(v string) {
 	o.CreatePoolFee = &v
 }
 
+// Format writes PoolConfig for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o PoolConfig) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o PoolConfig) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {

@@ -121,6 +121,12 @@ func (o *PoolCursorPage) SetNextPageID(v string) {
 	o.NextPageID = &v
 }
 
+// Format writes PoolCursorPage for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o PoolCursorPage) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o PoolCursorPage) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {

@@ -177,6 +177,12 @@ func (o *PoolCursorPageResponse) SetData(v PoolCursorPage) {
 	o.Data = v
 }
 
+// Format writes PoolCursorPageResponse for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o PoolCursorPageResponse) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o PoolCursorPageResponse) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {

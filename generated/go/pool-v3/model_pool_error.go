@@ -81,6 +81,12 @@ func (o *PoolError) SetCode(v int32) {
 	o.Code = v
 }
 
+// Format writes PoolError for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o PoolError) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o PoolError) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {

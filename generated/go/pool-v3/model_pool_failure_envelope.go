@@ -206,6 +206,12 @@ func (o *PoolFailureEnvelope) SetError(v PoolError) {
 	o.Error = v
 }
 
+// Format writes PoolFailureEnvelope for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o PoolFailureEnvelope) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o PoolFailureEnvelope) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {

@@ -977,6 +977,12 @@ func (o *PoolInfoItem) SetConfig(v PoolConfig) {
 	o.Config = &v
 }
 
+// Format writes PoolInfoItem for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o PoolInfoItem) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o PoolInfoItem) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {

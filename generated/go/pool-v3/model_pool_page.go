@@ -154,6 +154,12 @@ func (o *PoolPage) SetData(v []PoolInfoItem) {
 	o.Data = v
 }
 
+// Format writes PoolPage for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o PoolPage) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o PoolPage) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {

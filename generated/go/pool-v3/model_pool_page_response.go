@@ -177,6 +177,12 @@ func (o *PoolPageResponse) SetData(v PoolPage) {
 	o.Data = v
 }
 
+// Format writes PoolPageResponse for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o PoolPageResponse) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o PoolPageResponse) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {

@@ -324,6 +324,12 @@ func (o *PoolPeriodStats) SetRewardApr(v []float64) {
 	o.RewardApr = v
 }
 
+// Format writes PoolPeriodStats for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o PoolPeriodStats) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o PoolPeriodStats) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {

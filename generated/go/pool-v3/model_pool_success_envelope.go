@@ -150,6 +150,12 @@ func (o *PoolSuccessEnvelope) SetMsg(v string) {
 	o.Msg = &v
 }
 
+// Format writes PoolSuccessEnvelope for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o PoolSuccessEnvelope) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o PoolSuccessEnvelope) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {

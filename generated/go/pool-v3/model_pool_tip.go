@@ -154,6 +154,12 @@ func (o *PoolTip) SetLink(v string) {
 	o.Link = &v
 }
 
+// Format writes PoolTip for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o PoolTip) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o PoolTip) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {

@@ -177,6 +177,12 @@ func (o *PoolsByMintResponse) SetData(v PoolsByMint) {
 	o.Data = v
 }
 
+// Format writes PoolsByMintResponse for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o PoolsByMintResponse) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o PoolsByMintResponse) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {

@@ -178,6 +178,12 @@ func (o *PoolsResponse) SetData(v []*PoolInfoItem) {
 	o.Data = v
 }
 
+// Format writes PoolsResponse for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o PoolsResponse) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o PoolsResponse) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {

@@ -157,6 +157,12 @@ func (o *PriorityFeeLevels) SetM(v float64) {
 	o.M = &v
 }
 
+// Format writes PriorityFeeLevels for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o PriorityFeeLevels) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o PriorityFeeLevels) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {

@@ -86,6 +86,12 @@ func (o *PriorityFees) SetDefault(v PriorityFeeLevels) {
 	o.Default = &v
 }
 
+// Format writes PriorityFees for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o PriorityFees) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o PriorityFees) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {

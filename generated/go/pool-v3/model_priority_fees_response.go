@@ -177,6 +177,12 @@ func (o *PriorityFeesResponse) SetData(v PriorityFees) {
 	o.Data = v
 }
 
+// Format writes PriorityFeesResponse for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o PriorityFeesResponse) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o PriorityFeesResponse) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {

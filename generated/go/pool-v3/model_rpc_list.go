@@ -121,6 +121,12 @@ func (o *RPCList) SetRPCs(v []RPCNode) {
 	o.RPCs = v
 }
 
+// Format writes RPCList for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o RPCList) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o RPCList) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {

@@ -189,6 +189,12 @@ func (o *RPCNode) SetWeight(v float64) {
 	o.Weight = &v
 }
 
+// Format writes RPCNode for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o RPCNode) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o RPCNode) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {

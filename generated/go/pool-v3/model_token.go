@@ -427,6 +427,12 @@ func (o *Token) SetMintAuthority(v string) {
 	o.MintAuthority = &v
 }
 
+// Format writes Token for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o Token) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o Token) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {

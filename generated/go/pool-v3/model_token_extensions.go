@@ -154,6 +154,12 @@ func (o *TokenExtensions) SetTips(v TokenExtensionsTips) {
 	o.Tips = &v
 }
 
+// Format writes TokenExtensions for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o TokenExtensions) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o TokenExtensions) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {

@@ -154,6 +154,12 @@ func (o *TokenExtensionsTips) SetText(v string) {
 	o.Text = &v
 }
 
+// Format writes TokenExtensionsTips for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o TokenExtensionsTips) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o TokenExtensionsTips) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {

@@ -154,6 +154,12 @@ func (o *TokenList) SetWhiteList(v []string) {
 	o.WhiteList = v
 }
 
+// Format writes TokenList for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o TokenList) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o TokenList) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {

@@ -177,6 +177,12 @@ func (o *TokenListResponse) SetData(v TokenList) {
 	o.Data = v
 }
 
+// Format writes TokenListResponse for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o TokenListResponse) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o TokenListResponse) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {

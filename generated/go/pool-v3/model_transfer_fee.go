@@ -154,6 +154,12 @@ func (o *TransferFee) SetTransferFeeBasisPoints(v int32) {
 	o.TransferFeeBasisPoints = &v
 }
 
+// Format writes TransferFee for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o TransferFee) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o TransferFee) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {

@@ -222,6 +222,12 @@ func (o *TransferFeeConfig) SetNewerTransferFee(v TransferFee) {
 	o.NewerTransferFee = &v
 }
 
+// Format writes TransferFeeConfig for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o TransferFeeConfig) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o TransferFeeConfig) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {

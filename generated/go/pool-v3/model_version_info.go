@@ -122,6 +122,12 @@ func (o *VersionInfo) SetLeast(v string) {
 	o.Least = &v
 }
 
+// Format writes VersionInfo for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o VersionInfo) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o VersionInfo) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {

@@ -177,6 +177,12 @@ func (o *VersionInfoResponse) SetData(v VersionInfo) {
 	o.Data = v
 }
 
+// Format writes VersionInfoResponse for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o VersionInfoResponse) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o VersionInfoResponse) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {

@@ -116,6 +116,12 @@ func (o *EnvelopeCore) SetSuccess(v bool) {
 	o.Success = v
 }
 
+// Format writes EnvelopeCore for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o EnvelopeCore) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o EnvelopeCore) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {

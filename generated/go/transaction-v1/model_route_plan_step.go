@@ -257,6 +257,12 @@ func (o *RoutePlanStep) SetFeeAmount(v string) {
 	o.FeeAmount = &v
 }
 
+// Format writes RoutePlanStep for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o RoutePlanStep) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o RoutePlanStep) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {

@@ -408,6 +408,12 @@ func (o *SwapBaseInTransactionRequest) SetReferrerWallet(v string) {
 	o.ReferrerWallet = &v
 }
 
+// Format writes SwapBaseInTransactionRequest for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o SwapBaseInTransactionRequest) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o SwapBaseInTransactionRequest) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {

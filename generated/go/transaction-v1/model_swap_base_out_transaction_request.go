@@ -373,6 +373,12 @@ func (o *SwapBaseOutTransactionRequest) SetBundleInfo(v map[string]interface{}) 
 	o.BundleInfo = v
 }
 
+// Format writes SwapBaseOutTransactionRequest for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o SwapBaseOutTransactionRequest) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o SwapBaseOutTransactionRequest) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {

@@ -216,6 +216,12 @@ func (o *SwapComputeResponse) SetVersion(v string) {
 	o.Version = &v
 }
 
+// Format writes SwapComputeResponse for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o SwapComputeResponse) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o SwapComputeResponse) MarshalJSON() ([]byte, error) {
 	if o.raw != nil { // raydium-api-descriptions: a decoded quote goes back as it came
 		return o.raw, nil

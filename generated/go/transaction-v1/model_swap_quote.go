@@ -365,6 +365,12 @@ func (o *SwapQuote) SetRoutePlan(v []RoutePlanStep) {
 	o.RoutePlan = v
 }
 
+// Format writes SwapQuote for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o SwapQuote) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o SwapQuote) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {

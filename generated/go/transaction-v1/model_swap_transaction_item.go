@@ -87,6 +87,12 @@ func (o *SwapTransactionItem) SetTransaction(v string) {
 	o.Transaction = &v
 }
 
+// Format writes SwapTransactionItem for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o SwapTransactionItem) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o SwapTransactionItem) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {

@@ -215,6 +215,12 @@ func (o *SwapTransactionResponse) SetVersion(v string) {
 	o.Version = &v
 }
 
+// Format writes SwapTransactionResponse for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o SwapTransactionResponse) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o SwapTransactionResponse) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {

@@ -249,6 +249,12 @@ func (o *TransactionFailureEnvelope) SetOpenTime(v string) {
 	o.OpenTime = &v
 }
 
+// Format writes TransactionFailureEnvelope for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o TransactionFailureEnvelope) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o TransactionFailureEnvelope) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {

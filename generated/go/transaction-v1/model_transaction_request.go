@@ -373,6 +373,12 @@ func (o *TransactionRequest) SetBundleInfo(v map[string]interface{}) {
 	o.BundleInfo = v
 }
 
+// Format writes TransactionRequest for fmt with its pointers followed: %v and %+v show the values,
+// not their addresses (raydium-api-descriptions; formatModel in contract.go).
+func (o TransactionRequest) Format(f fmtState, verb rune) {
+	formatModel(f, verb, o)
+}
+
 func (o TransactionRequest) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {

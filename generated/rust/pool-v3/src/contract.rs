@@ -19,6 +19,53 @@ pub use raydium_api_runtime::{decode, ApiError, ErrorCode, Items, Kind, Mode, Pa
 /// An amount in a token's smallest unit: the whole u64 range, never a float.
 pub type AmountU64 = u64;
 
+/// How a model writes a field of JSON type number, an `f64` (raydium-api-descriptions; the
+/// models' `serialize_with`): a whole number within 2^53 as an integer, as the service writes
+/// it (`0`, where serde_json writes an `f64` as `0.0`), any other as serde_json does.
+pub mod number {
+    use serde::{Serialize, Serializer};
+
+    struct Number(f64);
+
+    impl Serialize for Number {
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            let value = self.0;
+            if value.fract() == 0.0 && value.abs() <= 9_007_199_254_740_992.0 {
+                if value >= 0.0 {
+                    serializer.serialize_u64(value as u64)
+                } else {
+                    serializer.serialize_i64(value as i64)
+                }
+            } else {
+                serializer.serialize_f64(value)
+            }
+        }
+    }
+
+    /// A required field.
+    pub fn one<S: Serializer>(value: &f64, serializer: S) -> Result<S::Ok, S::Error> {
+        Number(*value).serialize(serializer)
+    }
+
+    /// An optional or nullable field.
+    pub fn optional<S: Serializer>(value: &Option<f64>, serializer: S) -> Result<S::Ok, S::Error> {
+        value.map(Number).serialize(serializer)
+    }
+
+    /// A required list.
+    pub fn list<S: Serializer>(value: &[f64], serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(value.iter().map(|v| Number(*v)))
+    }
+
+    /// An optional or nullable list.
+    pub fn optional_list<S: Serializer>(value: &Option<Vec<f64>>, serializer: S) -> Result<S::Ok, S::Error> {
+        match value {
+            Some(values) => list(values, serializer),
+            None => serializer.serialize_none(),
+        }
+    }
+}
+
 /// The public host the description cites ("" where the source shows none).
 pub const DEFAULT_BASE_URL: &str = "https://api-v3.raydium.io";
 

@@ -13,8 +13,10 @@ use serde::{Deserialize, Serialize};
 /// ChainStatistics : Chain statistics (the data of /main/info).
 #[derive(Clone, Default, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ChainStatistics {
+    #[serde(serialize_with = "crate::contract::number::optional")]
     #[serde(rename = "tvl", skip_serializing_if = "Option::is_none")]
     pub tvl: Option<f64>,
+    #[serde(serialize_with = "crate::contract::number::optional")]
     #[serde(rename = "volume24", skip_serializing_if = "Option::is_none")]
     pub volume24: Option<f64>,
     /// raydium-api-descriptions: keys the description does not list, kept as they came

@@ -21,10 +21,13 @@ pub struct FarmInfo {
     pub symbol_mints: Option<Vec<models::Token>>,
     #[serde(rename = "lpMint", skip_serializing_if = "Option::is_none")]
     pub lp_mint: Option<models::Token>,
+    #[serde(serialize_with = "crate::contract::number::optional")]
     #[serde(rename = "tvl", skip_serializing_if = "Option::is_none")]
     pub tvl: Option<f64>,
+    #[serde(serialize_with = "crate::contract::number::optional")]
     #[serde(rename = "lpPrice", skip_serializing_if = "Option::is_none")]
     pub lp_price: Option<f64>,
+    #[serde(serialize_with = "crate::contract::number::optional")]
     #[serde(rename = "apr", skip_serializing_if = "Option::is_none")]
     pub apr: Option<f64>,
     /// Farm tags; the SDK lists Ecosystem, Farm, Fusion and Stake (FarmTagsItem). Kept open: other values may appear.

@@ -18,6 +18,7 @@ pub struct FarmRewardInfo {
     /// Reward kind; the SDK lists \"Standard SPL\" and \"Option tokens\" (FarmRewardTypeV6Key).
     #[serde(rename = "type", skip_serializing_if = "Option::is_none")]
     pub r#type: Option<String>,
+    #[serde(serialize_with = "crate::contract::number::optional")]
     #[serde(rename = "apr", skip_serializing_if = "Option::is_none")]
     pub apr: Option<f64>,
     /// Reward emitted per second, in the reward mint's smallest unit, as a decimal string.

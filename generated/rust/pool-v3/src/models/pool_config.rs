@@ -17,18 +17,23 @@ pub struct PoolConfig {
     pub id: Option<String>,
     #[serde(rename = "index", skip_serializing_if = "Option::is_none")]
     pub index: Option<i32>,
+    #[serde(serialize_with = "crate::contract::number::optional")]
     #[serde(rename = "protocolFeeRate", skip_serializing_if = "Option::is_none")]
     pub protocol_fee_rate: Option<f64>,
+    #[serde(serialize_with = "crate::contract::number::optional")]
     #[serde(rename = "tradeFeeRate", skip_serializing_if = "Option::is_none")]
     pub trade_fee_rate: Option<f64>,
+    #[serde(serialize_with = "crate::contract::number::optional")]
     #[serde(rename = "fundFeeRate", skip_serializing_if = "Option::is_none")]
     pub fund_fee_rate: Option<f64>,
     #[serde(rename = "tickSpacing", skip_serializing_if = "Option::is_none")]
     pub tick_spacing: Option<i32>,
     #[serde(rename = "description", skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
+    #[serde(serialize_with = "crate::contract::number::optional")]
     #[serde(rename = "defaultRange", skip_serializing_if = "Option::is_none")]
     pub default_range: Option<f64>,
+    #[serde(serialize_with = "crate::contract::number::optional_list")]
     #[serde(rename = "defaultRangePoint", skip_serializing_if = "Option::is_none")]
     pub default_range_point: Option<Vec<f64>>,
     /// An integer sent as a decimal string.

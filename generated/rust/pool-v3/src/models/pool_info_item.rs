@@ -24,17 +24,22 @@ pub struct PoolInfoItem {
     pub mint_a: Option<models::Token>,
     #[serde(rename = "mintB", skip_serializing_if = "Option::is_none")]
     pub mint_b: Option<models::Token>,
+    #[serde(serialize_with = "crate::contract::number::optional")]
     #[serde(rename = "price", skip_serializing_if = "Option::is_none")]
     pub price: Option<f64>,
+    #[serde(serialize_with = "crate::contract::number::optional")]
     #[serde(rename = "mintAmountA", skip_serializing_if = "Option::is_none")]
     pub mint_amount_a: Option<f64>,
+    #[serde(serialize_with = "crate::contract::number::optional")]
     #[serde(rename = "mintAmountB", skip_serializing_if = "Option::is_none")]
     pub mint_amount_b: Option<f64>,
+    #[serde(serialize_with = "crate::contract::number::optional")]
     #[serde(rename = "feeRate", skip_serializing_if = "Option::is_none")]
     pub fee_rate: Option<f64>,
     #[serde(rename = "openTime", default, skip_serializing_if = "Option::is_none")]
     pub open_time: Option<serde_json::Value>,
     /// Total value locked.
+    #[serde(serialize_with = "crate::contract::number::optional")]
     #[serde(rename = "tvl", skip_serializing_if = "Option::is_none")]
     pub tvl: Option<f64>,
     #[serde(rename = "day", skip_serializing_if = "Option::is_none")]
@@ -49,6 +54,7 @@ pub struct PoolInfoItem {
     pub farm_ongoing_count: Option<i32>,
     #[serde(rename = "farmFinishedCount", skip_serializing_if = "Option::is_none")]
     pub farm_finished_count: Option<i32>,
+    #[serde(serialize_with = "crate::contract::number::optional")]
     #[serde(rename = "burnPercent", skip_serializing_if = "Option::is_none")]
     pub burn_percent: Option<f64>,
     /// Whether the pool has a dynamic fee (the SDK sets it from the dynamic-fee tier a pool is created with).
@@ -65,8 +71,10 @@ pub struct PoolInfoItem {
     pub tips: Option<Vec<models::PoolTip>>,
     #[serde(rename = "lpMint", skip_serializing_if = "Option::is_none")]
     pub lp_mint: Option<models::Token>,
+    #[serde(serialize_with = "crate::contract::number::optional")]
     #[serde(rename = "lpPrice", skip_serializing_if = "Option::is_none")]
     pub lp_price: Option<f64>,
+    #[serde(serialize_with = "crate::contract::number::optional")]
     #[serde(rename = "lpAmount", skip_serializing_if = "Option::is_none")]
     pub lp_amount: Option<f64>,
     #[serde(rename = "marketId", skip_serializing_if = "Option::is_none")]

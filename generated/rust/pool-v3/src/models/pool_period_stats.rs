@@ -13,20 +13,28 @@ use serde::{Deserialize, Serialize};
 /// PoolPeriodStats : Volume, fees, APR and price range of a pool over a day, week or month (public evidence).
 #[derive(Clone, Default, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PoolPeriodStats {
+    #[serde(serialize_with = "crate::contract::number::optional")]
     #[serde(rename = "volume", skip_serializing_if = "Option::is_none")]
     pub volume: Option<f64>,
+    #[serde(serialize_with = "crate::contract::number::optional")]
     #[serde(rename = "volumeQuote", skip_serializing_if = "Option::is_none")]
     pub volume_quote: Option<f64>,
+    #[serde(serialize_with = "crate::contract::number::optional")]
     #[serde(rename = "volumeFee", skip_serializing_if = "Option::is_none")]
     pub volume_fee: Option<f64>,
+    #[serde(serialize_with = "crate::contract::number::optional")]
     #[serde(rename = "apr", skip_serializing_if = "Option::is_none")]
     pub apr: Option<f64>,
+    #[serde(serialize_with = "crate::contract::number::optional")]
     #[serde(rename = "feeApr", skip_serializing_if = "Option::is_none")]
     pub fee_apr: Option<f64>,
+    #[serde(serialize_with = "crate::contract::number::optional")]
     #[serde(rename = "priceMin", skip_serializing_if = "Option::is_none")]
     pub price_min: Option<f64>,
+    #[serde(serialize_with = "crate::contract::number::optional")]
     #[serde(rename = "priceMax", skip_serializing_if = "Option::is_none")]
     pub price_max: Option<f64>,
+    #[serde(serialize_with = "crate::contract::number::optional_list")]
     #[serde(rename = "rewardApr", skip_serializing_if = "Option::is_none")]
     pub reward_apr: Option<Vec<f64>>,
     /// raydium-api-descriptions: keys the description does not list, kept as they came

@@ -14,12 +14,15 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Default, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PriorityFeeLevels {
     /// Very high.
+    #[serde(serialize_with = "crate::contract::number::optional")]
     #[serde(rename = "vh", skip_serializing_if = "Option::is_none")]
     pub vh: Option<f64>,
     /// High; Raydium's demo sends this level.
+    #[serde(serialize_with = "crate::contract::number::optional")]
     #[serde(rename = "h", skip_serializing_if = "Option::is_none")]
     pub h: Option<f64>,
     /// Medium.
+    #[serde(serialize_with = "crate::contract::number::optional")]
     #[serde(rename = "m", skip_serializing_if = "Option::is_none")]
     pub m: Option<f64>,
     /// raydium-api-descriptions: keys the description does not list, kept as they came

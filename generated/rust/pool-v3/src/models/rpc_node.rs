@@ -20,6 +20,7 @@ pub struct RpcNode {
     pub batch: Option<bool>,
     #[serde(rename = "name", skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
+    #[serde(serialize_with = "crate::contract::number::optional")]
     #[serde(rename = "weight", skip_serializing_if = "Option::is_none")]
     pub weight: Option<f64>,
     /// raydium-api-descriptions: keys the description does not list, kept as they came

@@ -21,6 +21,7 @@ pub struct RoutePlanStep {
     pub output_mint: Option<String>,
     #[serde(rename = "feeMint", skip_serializing_if = "Option::is_none")]
     pub fee_mint: Option<String>,
+    #[serde(serialize_with = "crate::contract::number::optional")]
     #[serde(rename = "feeRate", skip_serializing_if = "Option::is_none")]
     pub fee_rate: Option<f64>,
     /// Fee in the smallest unit, as a decimal string.

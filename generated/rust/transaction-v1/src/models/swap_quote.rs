@@ -33,6 +33,7 @@ pub struct SwapQuote {
     #[serde(rename = "slippageBps", skip_serializing_if = "Option::is_none")]
     pub slippage_bps: Option<i32>,
     /// Price impact, in percent.
+    #[serde(serialize_with = "crate::contract::number::optional")]
     #[serde(rename = "priceImpactPct", skip_serializing_if = "Option::is_none")]
     pub price_impact_pct: Option<f64>,
     /// The route, one step per pool.
