@@ -39,12 +39,13 @@ IMPORT_TS_CLIENT = re.compile(r"generated/typescript/([a-z0-9-]+)-client/")
 WALKS = re.compile(r"\biterate\b")  # a block that walks pages: list_pools_by_cursor.iterate, client.iterate.x
 
 
-def point_at_mocks(code: str, servers: dict[str, Prism], paging: PagingServer) -> str:
+def point_at_mocks(code: str, servers: dict[str, Prism], paging: PagingServer | None = None) -> str:
     """The public base URLs, and `Client()` with its default, pointed at the mocks. A block
     that walks pages gets the paging server for the pool data service: Prism answers every
     page with the same example, so its cursor never ends a walk."""
     urls = {host: servers[host].url for host in HOSTS}
     if WALKS.search(code):
+        assert paging is not None, "a block that walks pages needs the paging server"
         urls["pool-v3"] = paging.url
     for host in HOSTS:
         default = default_url(host)
