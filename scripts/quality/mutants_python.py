@@ -6,7 +6,7 @@ mutmut (tests/mutation/requirements.txt) makes every mutant of a function (opera
 constants, strings, dropped arguments) and runs, for each, only the tests that call that
 function, in a process forked from one that has already imported them. It expects the code
 under test at `./` or `src/` and names a mutant by the file's path there, so each group of
-TARGETS gets a stage of its own (build/mutation/mutmut-<group>/): `src/` is a copy of the
+TARGETS gets a stage of its own (build/mutation/mutmut-<group>/): `src/` (or `scripts/`) is a copy of the
 group's folder, and `mutants/` (mutmut's working tree) holds a copy of tests/ and links to
 the rest of the repository, so the tests find the specs, the generated code and the Node
 tools where they always do. The working tree is never touched.
@@ -40,7 +40,8 @@ VENV_BIN = Path(sys.executable).parent
 @dataclass(frozen=True)
 class Group:
     """Files mutated in one mutmut stage: `root` is copied as the stage's `src/` (as
-    `src/<package>/` where the tests import it as that package: scripts/)."""
+    `<package>/` where the tests import it as that package: scripts/, whose paths.py finds the
+    repository two folders up, which must be the stage's mirror of it)."""
 
     name: str
     root: str
@@ -50,8 +51,8 @@ class Group:
 
     @property
     def under_src(self) -> str:
-        """Where the stage puts root: `src` or `src/<package>`."""
-        return f"src/{self.package}" if self.package else "src"
+        """Where the stage puts root: `src`, or `<package>` at the stage's top."""
+        return self.package or "src"
 
 
 CLIENT = "generated/python/pool-v3-client"
@@ -106,8 +107,8 @@ def source_of(group: Group, file: str) -> str:
 def pyproject(group: Group) -> str:
     """The stage's pyproject.toml: the repository's pytest settings, mutmut's own table."""
     pytest_ini = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["pytest"]["ini_options"]
-    # the path entry the tests import root from becomes the stage's src/
-    paths = ["src" if p == ("." if group.package else group.root) else p for p in pytest_ini["pythonpath"]]
+    # the path entry the tests import root from becomes the stage's src/ (a package stays at the top)
+    paths = ["src" if p == group.root and not group.package else p for p in pytest_ini["pythonpath"]]
     lines = [
         "[tool.pytest.ini_options]",
         f"testpaths = {json.dumps(pytest_ini['testpaths'])}",
@@ -116,7 +117,7 @@ def pyproject(group: Group) -> str:
         f"markers = {json.dumps(pytest_ini['markers'])}",
         "",
         "[tool.mutmut]",
-        'source_paths = ["src"]',
+        f"source_paths = {json.dumps([group.under_src])}",
         f"only_mutate = {json.dumps([f'{group.under_src}/{f}' for f in group.files])}",
         f"pytest_add_cli_args_test_selection = {json.dumps(list(group.tests))}",
         "use_git_change_detection = false",

@@ -3,8 +3,8 @@
 `mirror(where, own=...)` makes `where` look like the repository to the test suite: tests/
 is a real copy (tests/project.py finds the repository as the folder above its own file, so
 the tests run there read the mirror), every other top-level entry is a link to the
-repository's, and one path, `own`, is the mirror's own: a copy of the repository's, or a
-link to another folder (the copy a mutation tool edits). The repository is never written.
+repository's, and one path, `own`, is the mirror's own: a copy of the repository's, a
+link to another folder (the copy a mutation tool edits), or left for the tool to write. The repository is never written.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ def mirror(where: Path, *, own: str, points_to: Path | None = None, skip: tuple[
         link_tree(where.joinpath(*parts[:depth]), REPO.joinpath(*parts[:depth]), {parts[depth]})
     if points_to is None:
         shutil.copytree(REPO / own, where / own, symlinks=True, ignore=shutil.ignore_patterns("__pycache__"))
-    else:
+    elif points_to != where / own:  # the tool writes `own` in place itself (mutmut's scripts/)
         (where / own).symlink_to(points_to)
     shared = REPO.parent / "shared"  # tests/project.py reads the source document beside the repository
     if shared.exists() and not (where.parent / "shared").exists():

@@ -156,11 +156,16 @@ def test_the_stryker_stage_mirrors_the_repository_layout() -> None:
 
 
 def test_the_python_stage_imports_the_mutated_copy() -> None:
-    """mutmut names a mutant by its path under src/: the stage's pytest must import it from there."""
+    """mutmut names a mutant by its path under its source folder: the stage's pytest must import
+    it from there. scripts/ stays at the stage's top, so its paths.py finds the stage's mirror of
+    the repository two folders up (under src/ it found src/, with no generated/ in it)."""
     scripts = next(g for g in mutants_python.GROUPS if g.root == "scripts")
     staged = mutants_python.pyproject(scripts)
-    assert 'pythonpath = ["src", "tests"]' in staged  # the tests import scripts.* from src/scripts/
-    assert 'only_mutate = ["src/scripts/release/spec_diff.py"' in staged
+    assert 'pythonpath = [".", "tests"]' in staged  # the tests import scripts.* from ./scripts/
+    assert 'source_paths = ["scripts"]' in staged
+    assert 'only_mutate = ["scripts/release/spec_diff.py"' in staged
+    runtime = next(g for g in mutants_python.GROUPS if g.name == "python-runtime")
+    assert 'source_paths = ["src"]' in mutants_python.pyproject(runtime)
 
 
 def test_the_score_leaves_out_stillborn_and_equivalent_mutants() -> None:
