@@ -65,6 +65,8 @@ host_files = $(shell find spec/$(1) -name '*.yaml' 2>/dev/null)
 BUNDLES := $(foreach h,$(HOSTS),$(OUT)/$(h).yaml $(OUT)/$(h).json $(OUT)/$(h).deref.json $(OUT)/$(h).source-only.yaml $(BUILD)/$(h).bundled)
 # Arazzo workflows over the bundles (spec/workflows/), published beside them
 WORKFLOWS := $(patsubst spec/workflows/%,$(OUT)/%,$(wildcard spec/workflows/*.arazzo.yaml))
+# The upstream record (spec/upstream/changes.yaml: dated changes of the services), published beside them
+UPSTREAM := $(OUT)/upstream-changes.json
 VENV_OK := $(VENV)/.installed
 NODE_OK := node_modules/.installed
 TEST_NODE_OK := tests/node/node_modules/.installed
@@ -72,7 +74,7 @@ COMPAT_NODE_OK := tests/compat/node_modules/.installed
 COMPAT_PY := tests/compat/.venv
 COMPAT_PY_OK := $(COMPAT_PY)/.installed
 
-.PHONY: all help setup test-setup browser toolchains diff release release-check release-files tags validate bundle workflows lint spec-tests generate docs serve mutation mutation-defects compat bench test test-under-load typecheck check clean distclean lock
+.PHONY: all help setup test-setup browser toolchains diff release release-check release-files tags validate bundle workflows upstream lint spec-tests generate docs serve mutation mutation-defects compat bench test test-under-load typecheck check clean distclean lock
 
 all: docs generate ## Build everything: set up, validate, bundle, lint, spec tests, clients, docs site
 
@@ -198,6 +200,13 @@ $(OUT)/%.arazzo.yaml: spec/workflows/%.arazzo.yaml $$(call workflow_sources,$$*)
 	  || { rm -f $(OUT)/.tmp-$*.arazzo.yaml; grep -v '[║╔╚]' $(BUILD)/$*.arazzo.log >&2; exit 1; }
 	@mv $(OUT)/.tmp-$*.arazzo.yaml $@
 
+# --- the upstream record: checked against its schema and the bundles, published as JSON --
+upstream: $(UPSTREAM) ## Check the upstream record (spec/upstream) and publish it beside the bundles
+
+$(UPSTREAM): $(wildcard spec/upstream/*.yaml) $(COMMON) $(foreach h,$(HOSTS),$(OUT)/$(h).yaml) $(SPEC_PY) $(VENV_OK)
+	@echo "upstream: the record of changes"
+	@$(PY) -m scripts.spec.upstream spec/upstream/changes.yaml $@
+
 # --- lint: the house ruleset in both linters -------------------------------------------
 lint: $(foreach h,$(HOSTS),$(BUILD)/$(h).linted) ## Lint every host with Redocly and Spectral
 
@@ -216,9 +225,9 @@ SPEC_TESTS := $(wildcard tests/spec/*.py tests/project.py tests/gate_guard.py)
 GATE_PLUGINS := -p no:cacheprovider -p no:schemathesis -p no:hypothesispytest -p no:anyio -p no:typeguard
 spec-tests: $(BUILD)/spec-tests.ok ## Run the fast spec tests (validity, house rules, source coverage)
 
-$(BUILD)/spec-tests.ok: $(foreach h,$(HOSTS),$(BUILD)/$(h).linted) $(BUNDLES) $(SPEC_TESTS) $(SCRIPTS)
+$(BUILD)/spec-tests.ok: $(foreach h,$(HOSTS),$(BUILD)/$(h).linted) $(BUNDLES) $(UPSTREAM) $(SPEC_TESTS) $(SCRIPTS)
 	@echo "spec tests"
-	@$(PY) -m pytest -q $(GATE_PLUGINS) -p gate_guard -m "not tooling and not pipeline and not e2e" tests/spec
+	@$(PY) -m pytest -q $(GATE_PLUGINS) -p gate_guard -m "not tooling and not pipeline and not e2e and not history" tests/spec
 	@touch $@
 
 # --- generators: Python clients, pydantic models, TypeScript types ----------------------
@@ -232,7 +241,7 @@ GENERATOR_INPUTS := $(CLIENTS_PY) scripts/clients/typescript/generate.mjs LICENS
   $(shell find scripts/templates/openapi-generator -type f -name '*.mustache' 2>/dev/null) \
   $(wildcard scripts/templates/python-client/*.jinja scripts/templates/python-client/*/*.jinja \
   scripts/templates/python-package/*.j2 scripts/templates/typescript-client/*.j2 scripts/templates/package-readme/*.j2)
-generate: $(BUILD)/runtimes.generated $(foreach h,$(HOSTS),$(BUILD)/$(h).generated) ## Generate clients, models and types for every host
+generate: $(BUILD)/runtimes.generated $(foreach h,$(HOSTS),$(BUILD)/$(h).generated) $(BUILD)/tools.generated ## Generate clients, models and types for every host, and the tool packages
 
 # Each language's shared client runtime (scripts/runtime/<language>, written by hand), copied
 # beside the clients; the clients pin its version (a real input) and their checks import it.
@@ -241,6 +250,16 @@ RUNTIME_SOURCES := $(shell find scripts/runtime -type f -not -path '*/__pycache_
 $(BUILD)/runtimes.generated: $(RUNTIME_SOURCES) scripts/templates/rust-runtime/codes.rs.tmpl $(CLIENTS_PY) LICENSE \
   $(foreach h,$(HOSTS),$(OUT)/$(h).json) $(VENV_OK) $(NODE_OK)
 	@$(PY) -m scripts.clients.runtimes
+	@mkdir -p $(BUILD) && touch $@
+
+# The tool packages users run, the mock server and the drift probe (scripts/tools/<tool>, written
+# by hand), copied into generated/python/raydium-api-<tool> with the descriptions they read
+# (each host's bundle; the probe also the source-only view) and their dependencies pinned at
+# requirements.txt's versions (docs/decisions/, 142).
+TOOLS_SOURCES := $(shell find scripts/tools -type f -not -path '*/__pycache__/*' 2>/dev/null)
+$(BUILD)/tools.generated: $(TOOLS_SOURCES) $(SPEC_PY) LICENSE requirements.txt \
+  $(foreach h,$(HOSTS),$(OUT)/$(h).json $(OUT)/$(h).source-only.yaml) $(VENV_OK) | $(BUILD)/spec-tests.ok
+	@$(PY) -m scripts.tools.write
 	@mkdir -p $(BUILD) && touch $@
 
 # The Python runtime, mypy --strict, into the cache the generated clients' checks read (they
@@ -258,6 +277,17 @@ $(BUILD)/%.generated: $(OUT)/%.yaml $(BUILD)/%.linted $(GENERATOR_INPUTS) $(VENV
 	@echo "generate: $*"
 	@$(PY) -m scripts.clients.generate $* --manifest $@
 
+# The MCP server package, raydium-mcp (scripts/clients/mcp_server.py): its tool catalogue from the three
+# services' bundles, beside the server written by hand (scripts/templates/mcp-server); it calls the
+# Python clients, whose modules it names (after their generation) and whose major versions it requires.
+MCP_HOSTS := pool-v3 transaction-v1 perps-v1
+MCP_SOURCES := $(shell find scripts/templates/mcp-server -type f -not -path '*/__pycache__/*' 2>/dev/null)
+generate: $(BUILD)/mcp.generated
+$(BUILD)/mcp.generated: $(foreach h,$(MCP_HOSTS),$(OUT)/$(h).json $(OUT)/$(h).deref.json $(BUILD)/$(h).generated) \
+  $(MCP_SOURCES) $(CLIENTS_PY) LICENSE releases/client-versions.json scripts/runtime/python/pyproject.toml $(VENV_OK)
+	@echo "generate: mcp"
+	@$(PY) -m scripts.clients.mcp_server --manifest $@
+
 # --- the markers ledger and the docs site ---------------------------------------------
 # The ledger reads each host's .json; it depends on the .yaml, the first file of the same
 # grouped target, so that `make -n` (the quick bench's incremental share) sees it too.
@@ -274,7 +304,7 @@ DOCS_HOSTS := $(filter pool-v3,$(HOSTS)) $(filter transaction-v1,$(HOSTS)) $(fil
 
 # The offline plugin's search worker needs the iframe-worker shim to open from disk; it
 # comes from node_modules (package-lock.json), never from a CDN (mkdocs.yml: polyfills).
-$(BUILD)/docs.built: $(BUNDLES) $(WORKFLOWS) $(LEDGER) $(DOCS_SOURCES) $(VENV_OK) $(NODE_OK) | $(BUILD)/spec-tests.ok
+$(BUILD)/docs.built: $(BUNDLES) $(WORKFLOWS) $(UPSTREAM) $(LEDGER) $(DOCS_SOURCES) $(VENV_OK) $(NODE_OK) | $(BUILD)/spec-tests.ok
 	@echo "docs: reference pages and site"
 	@$(PY) -m scripts.docs.pages docs/reference $(LEDGER) $(DOCS_HOSTS)
 	@mkdir -p docs/assets/vendor/iframe-worker

@@ -194,12 +194,14 @@ def json_reply(status: int, payload: object, **headers: str) -> Reply:
 class ScriptedServer:
     """A tiny HTTP server on 127.0.0.1 that answers each path from a script of replies
     (the last reply repeats) and counts the requests: for the failure cases Prism cannot
-    produce (HTML pages, truncated JSON, failures with HTTP 200, 429 then success)."""
+    produce (HTML pages, truncated JSON, failures with HTTP 200, 429 then success).
+    `requests` keeps each request's method, target and time (time.monotonic())."""
 
     def __init__(self) -> None:
         self.script: dict[str, list[Reply]] = {}
         self.hits: dict[str, int] = {}
         self.queries: dict[str, list[dict[str, list[str]]]] = {}
+        self.requests: list[tuple[str, str, float]] = []
         server = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -210,7 +212,10 @@ class ScriptedServer:
                 self.rfile.read(int(self.headers.get("content-length") or 0))
                 self.answer()
 
+            do_PUT = do_PATCH = do_DELETE = do_POST
+
             def answer(self) -> None:
+                server.requests.append((self.command, self.path, time.monotonic()))
                 path, _, query = self.path.partition("?")
                 server.queries.setdefault(path, []).append(parse_qs(query))
                 count = server.hits.get(path, 0)

@@ -33,6 +33,9 @@ HOSTS = sorted(p.parent.name for p in SPEC.glob("*/openapi.yaml"))
 PYTHON_RUNTIME = runtimes.folder("python", REPO / "generated")
 PYTHON_PACKAGES = [PYTHON_RUNTIME, *sorted((REPO / "generated" / "python").glob("*-client"))]
 PYTHONPATH = os.pathsep.join(str(p) for p in PYTHON_PACKAGES)  # what a user's installed clients amount to
+# The tool packages users install, the mock server and the drift probe (scripts/tools/write.py), as
+# their copies in this checkout's generated/: tests/clients/conftest.py puts them on the path
+TOOL_PACKAGES = [REPO / "generated" / "python" / f"raydium-api-{tool}" for tool in ("mock", "probe")]
 # The Ruby gems' shared runtime (scripts/runtime/ruby), which every host's gem requires: `ruby`
 # with it on the load path is what a user with the gems installed has
 RUBY_RUNTIME = runtimes.folder("ruby", REPO / "generated") / "lib"
@@ -120,8 +123,10 @@ LONGEST_FIRST = (
     "docs/test_site.py",
     "clients/test_install_from_release.py",
     "spec/test_tools_in_a_fork.py",
+    "clients/test_mock_and_probe_from_release.py",
     "spec/test_broken_corpus.py",
     "clients/test_hostile.py",
+    "clients/test_mcp_server.py",
     "clients/test_code_samples.py",
     "clients/test_go_client.py",
     "clients/test_packages.py",

@@ -233,12 +233,6 @@ def python_client(host: Host, out: Path, info: dict[str, object], spec: Path) ->
     return target
 
 
-def paged_operations(bundle: dict[str, Any]) -> list[dict[str, Any]]:
-    """The operations with an ``x-pagination`` (their iterators are generated), in path order."""
-    return [op for item in bundle["paths"].values() for method, op in item.items()
-            if method in oas.HTTP_METHODS and isinstance(op, dict) and op.get("x-pagination")]  # fmt: skip
-
-
 def _struct_fields(models: Path) -> dict[str, dict[str, str]]:
     """Each Struct of the models module: its fields' annotations, as source text."""
     text = models.read_text(encoding="utf-8")
@@ -281,7 +275,7 @@ def python_iterators(module: Path, bundle: dict[str, Any]) -> None:
     """``iterate``, ``iterate_pages`` and their async twins in the module of each paged
     operation (``x-pagination``), from scripts/templates/python-package/iterate.py.j2."""
     fields = _struct_fields(module / "models.py") if (module / "models.py").exists() else {}
-    for op in paged_operations(bundle):
+    for op in openapi_generator.paged_operations(bundle):
         paging = op["x-pagination"]
         path = module / "api" / python_snake(op["tags"][0]) / f"{python_snake(op['operationId'])}.py"
         text = path.read_text(encoding="utf-8")

@@ -495,6 +495,119 @@ def null_checks(bundle: dict[str, Any]) -> list[dict[str, Any]]:
     return checks
 
 
+def paged_operations(bundle: dict[str, Any]) -> list[dict[str, Any]]:
+    """The operations with an ``x-pagination`` (their iterators are generated), in path order."""
+    return [op for item in bundle["paths"].values() for method, op in item.items()
+            if method in oas.HTTP_METHODS and isinstance(op, dict) and op.get("x-pagination")]  # fmt: skip
+
+
+# --- page walks (Go, Rust) ---------------------------------------------------------------------
+# Each paged operation's walk is the shared runtime's (Go `apiruntime.CursorPages` and
+# `NumberedPages`, Rust `Pages::cursor` and `Pages::numbered`) around the operation's own call,
+# with what it reads from a page spelt in the language: the cursor to the next page, whether
+# there is one, and the list of items, each a JSON pointer of `x-pagination` followed through
+# the success schema to the model's fields. A pointer goes through objects the schema requires
+# only (an optional one on the way stops generation), so no expression tests for an absent one.
+
+Step = tuple[str, bool, Any]  # a pointer's key, whether its object requires it, its schema
+
+
+def _followed(bundle: dict[str, Any], op: dict[str, Any], pointer: str) -> list[Step]:
+    """Each step of a JSON pointer into the operation's success."""
+    schema: Any = {"$ref": success_ref(_deref(bundle, op["responses"]["200"])["content"])}
+    steps: list[Step] = []
+    tokens = pointer.strip("/").split("/")
+    for at, token in enumerate(tokens):
+        props = _properties(bundle, schema)
+        required = token in _required(bundle, schema)
+        if token not in props:
+            raise LanguageError(f"x-pagination of {op['operationId']}: {pointer}: no property {token!r}")
+        if at < len(tokens) - 1 and not required:
+            raise LanguageError(f"x-pagination of {op['operationId']}: {pointer}: {token!r} is optional; a walk "
+                                "reads through required objects only")  # fmt: skip
+        steps.append((token, required, props[token]))
+        schema = props[token]
+    return steps
+
+
+def _listed(bundle: dict[str, Any], op: dict[str, Any]) -> tuple[list[Step], str, bool]:
+    """The steps to the operation's list of items, the items' schema name and whether an item
+    may be null (an `anyOf` of it and null)."""
+    steps = _followed(bundle, op, op["x-pagination"]["list"])
+    items = _deref(bundle, steps[-1][2]).get("items") or {}
+    members = [m for key in ("anyOf", "oneOf") for m in items.get(key) or []]
+    refs = [items["$ref"]] if "$ref" in items else [m["$ref"] for m in members if "$ref" in m]
+    if len(refs) != 1 or len(members) not in (0, 2) or (members and not _admits_null(bundle, items)):
+        raise LanguageError(f"x-pagination of {op['operationId']}: its items are not one named schema")
+    return steps, str(refs[0]).rsplit("/", 1)[1], bool(members)
+
+
+def _walk_parameter(paging: dict[str, Any]) -> str:
+    return str(paging["cursor"]["parameter"] if paging["style"] == "cursor" else paging["page"]["parameter"])
+
+
+def go_walks(bundle: dict[str, Any]) -> list[dict[str, Any]]:
+    """What pages.mustache writes for each paged operation: Go expressions on `page` (the
+    operation's success, a pointer) for its items, its next cursor and its next-page flag."""
+
+    def access(steps: list[Step]) -> str:
+        return "page" + "".join(f".{go_name(key)}" for key, _, _ in steps)
+
+    walks = []
+    for op in paged_operations(bundle):
+        paging = op["x-pagination"]
+        listed, item, nullable = _listed(bundle, op)
+        parameter = _walk_parameter(paging)
+        page = go_type_name(success_ref(_deref(bundle, op["responses"]["200"])["content"]).rsplit("/", 1)[1])
+        walk: dict[str, Any] = {
+            "op": go_name(str(op["operationId"])), "page": page, "item": ("*" if nullable else "") + go_type_name(item),
+            "list": access(listed), "parameter": parameter, "setter": go_name(parameter),
+            "field": go_name(parameter)[:1].lower() + go_name(parameter)[1:], "cursor": paging["style"] == "cursor",
+        }  # fmt: skip
+        if walk["cursor"]:
+            *parents, (key, required, _) = _followed(bundle, op, paging["cursor"]["next"])
+            walk["next"] = access([*parents, (key, required, None)]) if required else \
+                f"{access(parents)}.Get{go_name(key)}()"  # fmt: skip
+        else:
+            walk["first"] = int(paging["page"]["first"])
+            more = _followed(bundle, op, paging["page"]["more"]) if paging["page"].get("more") else []
+            walk["more"] = f"func(page *{page}) *bool {{ return {'&' if more[-1][1] else ''}{access(more)} }}" \
+                if more else "nil"  # fmt: skip
+        walks.append(walk)
+    return walks
+
+
+def rust_walks(bundle: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """By operationId, what the Rust api.mustache writes for a paged operation
+    (`x-rust-walk`): Rust expressions on `page` (the operation's success model) for its items
+    (taking the page), their count, its next cursor and its next-page flag (borrowing it)."""
+
+    def access(steps: list[Step]) -> str:
+        return "page" + "".join(f".{snake(key)}" for key, _, _ in steps)
+
+    walks = {}
+    for op in paged_operations(bundle):
+        paging = op["x-pagination"]
+        listed, item, nullable = _listed(bundle, op)
+        required = listed[-1][1]
+        parameter = _walk_parameter(paging)
+        walk: dict[str, Any] = {
+            "item": f"Option<models::{item}>" if nullable else f"models::{item}",
+            "items": access(listed) + ("" if required else ".unwrap_or_default()"),
+            "count": access(listed) + (".len()" if required else ".as_ref().map_or(0, Vec::len)"),
+            "parameter": parameter, "field": snake(parameter), "cursor": paging["style"] == "cursor",
+        }  # fmt: skip
+        if walk["cursor"]:
+            steps = _followed(bundle, op, paging["cursor"]["next"])
+            walk["next"] = f"Some({access(steps)}.clone())" if steps[-1][1] else f"{access(steps)}.clone()"
+        else:
+            walk["first"] = int(paging["page"]["first"])
+            more = _followed(bundle, op, paging["page"]["more"]) if paging["page"].get("more") else []
+            walk["more"] = "None" if not more else f"Some({access(more)})" if more[-1][1] else access(more)
+        walks[str(op["operationId"])] = walk
+    return walks
+
+
 def batch_config(language: Language, names: Names, spec: Path, out: Path) -> dict[str, Any]:
     options = language.options(names)
     config: dict[str, Any] = {
@@ -552,7 +665,6 @@ def prepare(host: str, bundle: dict[str, Any], work: Path, default_base_url: str
         names = language_names(host, name, default_base_url)
         spec = work / f"{host}.{name}.json"
         view = generator_view(bundle, language)
-        spec.write_text(json.dumps(view, indent=1), encoding="utf-8")
         settings = batch_config(language, names, spec, work / name / host)
         if language.go_names:
             settings.update(go_mappings(view))
@@ -562,10 +674,28 @@ def prepare(host: str, bundle: dict[str, Any], work: Path, default_base_url: str
                   "x-runtime-requirement": versions.runtime_requirement(name, versions.runtime_floor(host, name)),
                   "x-description-version": str(bundle["info"]["version"])}  # fmt: skip
         settings.setdefault("additionalProperties", {}).update(shared)
+        walks(name, bundle, view, settings)
+        spec.write_text(json.dumps(view, indent=1), encoding="utf-8")
         config = work / f"{host}.{name}.config.json"
         config.write_text(json.dumps(settings, indent=1), encoding="utf-8")
         configs[name] = config
     return configs
+
+
+def walks(language: str, bundle: dict[str, Any], view: dict[str, Any], settings: dict[str, Any]) -> None:
+    """The page walks of a host's paged operations, for the templates: Go's as pages.go (a file
+    of their own, written for a host that has any), Rust's on each operation (`x-rust-walk`,
+    which api.mustache reads)."""
+    if language == "go" and (found := go_walks(bundle)):
+        settings["additionalProperties"]["x-go-walks"] = found
+        settings["files"]["pages.mustache"] = {"templateType": "SupportingFiles", "destinationFilename": "pages.go"}
+    if language == "rust":
+        found_rust = rust_walks(bundle)
+        for item in view["paths"].values():
+            for method in oas.HTTP_METHODS:
+                op = item.get(method)
+                if isinstance(op, dict) and op.get("operationId") in found_rust:
+                    op["x-rust-walk"] = found_rust[op["operationId"]]
 
 
 README_LANGUAGES = {"go": ("Go", "go"), "rust": ("Rust", "rust"), "ruby": ("Ruby", "ruby"), "php": ("PHP", "php")}
@@ -588,6 +718,39 @@ README_ERRORS = {
            "They are the shared runtime's classes (`Raydium\\ApiRuntime\\ApiException` and its subclasses) under "
            "this package's names (`class_alias`), so one `catch (\\Raydium\\ApiRuntime\\ApiException $e)` "
            "catches the failures of every host's package",
+}  # fmt: skip
+README_RETRIES = {
+    "go": "a failure that passes (a refused or cut connection, a timeout, HTTP 408, 429, 500, 502-504 or "
+          "520-524) is retried at most twice, after the wait `Retry-After` asks for (up to 10 s) or a jittered "
+          "backoff of about 0.5 s, then 1 s (`Options.Retry`; one call's, `WithRetryPolicy(ctx, policy)`; "
+          "`MaxRetries: 0` turns it off)",
+    "rust": "a failure that passes (a refused or cut connection, a timeout, HTTP 408, 429, 500, 502-504 or "
+            "520-524) is retried at most twice, after the wait `Retry-After` asks for (up to 10 s) or a jittered "
+            "backoff of about 0.5 s, then 1 s (`configuration.retry_policy`; one call's, "
+            "`configuration.with_retry_policy(policy)`; `max_retries: 0` turns it off)",
+    "ruby": "a failure that passes (a refused or cut connection, a timeout, HTTP 408, 429, 500, 502-504 or "
+            "520-524) is retried at most twice, after the wait `Retry-After` asks for (up to 10 s) or a jittered "
+            "backoff of about 0.5 s, then 1 s (`config.retry_policy`; one call's, the option `retry_policy:`; "
+            "`max_retries: 0` turns it off)",
+    "php": "a failure that passes (a refused or cut connection, a timeout, HTTP 408, 429, 500, 502-504 or "
+           "520-524) is retried at most twice, after the wait `Retry-After` asks for (up to 10 s) or a jittered "
+           "backoff of about 0.5 s, then 1 s (`setRetryPolicy()` on the configuration; one call's, the Api's "
+           "`withRetryPolicy($policy)`; `new RetryPolicy(maxRetries: 0)` turns it off)",
+}  # fmt: skip
+# How a paged operation is walked, per language (none where the language has no walk yet)
+README_WALKS = {
+    "go": "its request builder's `Items()` walks every item of every page and `Pages()` every page: "
+          "`for it.Next() { item := it.Item() }`, then `it.Err()`, whose `Details().Resume` says where to start "
+          "again should a page fail; `MaxPages(n)` bounds a walk",
+    "rust": "`<operation>_items(&configuration, params)` is an `Iterator` of every item of every page, "
+            "`<operation>_pages` of every page, each a `Result`; a failed page's error's `resume` says where to "
+            "start again, and `.max_pages(n)` bounds a walk",
+    "ruby": "`each_<operation>` yields every item of every page and `each_<operation>_page` every page (an "
+            "`Enumerator` without a block); a failed page's error's `resume` is the option that starts again "
+            "there, and `max_pages:` bounds a walk",
+    "php": "`iterate<Operation>()` is a `Generator` of every item of every page and `iterate<Operation>Pages()` "
+           "of every page; a failed page's exception's `getResume()` is the named argument that starts again "
+           "there, and `maxPages` bounds a walk",
 }  # fmt: skip
 README_AMOUNTS = {
     "go": "u64 amounts are `uint64`.", "rust": "u64 amounts are `u64`.", "ruby": "u64 amounts are `Integer`s.",
@@ -650,6 +813,9 @@ def package_readme(language: str, names: Names, bundle: dict[str, Any], target: 
         host=names.host, module=module[language], package=package[language], example=example, fence=fence,
         example_op=first["operationId"], first_call=operations[0]["call"], params_call=_params_call(operations),
         errors=README_ERRORS[language], amounts=README_AMOUNTS[language], operations=operations,
+        retries=README_RETRIES[language], walks=README_WALKS.get(language, ""),
+        paged=[go_name(str(op["operationId"])) if language == "go" else snake(str(op["operationId"]))
+               for op in paged_operations(bundle)],
         go_version=_go_version(target), description_version=str(bundle["info"]["version"]),
         runtime_version=versions.runtime_floor(names.host, language), runtime_module=versions.go_module())  # fmt: skip
 

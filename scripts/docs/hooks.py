@@ -1,7 +1,8 @@
 """mkdocs hooks of the reference site (mkdocs.yml `hooks:`): readers first.
 
 * The pages of the navigation's "Project" section (decisions, testing, performance, the
-  markers ledger) and every decision record rank below the reader pages in search (mkdocs-material's per-page
+  markers ledger) and the decision records it links to (docs/decisions/, outside the
+  navigation) rank below the reader pages in search (mkdocs-material's per-page
   `search.boost`); the reference's navigation file is not in the search index at all.
 * `llms.txt` at the site's root: an index of the reader pages in the llmstxt.org format
   (a title, a summary, then one list per navigation section), with relative links that
@@ -23,6 +24,7 @@ from mkdocs.structure.pages import Page
 
 PROJECT = "Project"
 PROJECT_BOOST = 0.1  # material's default is 1
+RECORDS = "decisions/"  # the decision records: Project pages, reached from its index, not the navigation
 
 
 NAV_FILE = "reference/SUMMARY.md"  # literate-nav's navigation: a page mkdocs renders, not one to find
@@ -37,9 +39,6 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         pages = [file.src_path for file in files.documentation_pages() if SWAGGER_TAG in file.content_string]
         plugin.config["filter_files"] = pages
     return files
-
-
-RECORDS = "decisions/"  # the decision records: reached from their index, in the Project section, not the nav
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:

@@ -50,6 +50,7 @@ class Row:
     description: str
     not_shown: str = ""
     evidence: list[dict[str, str]] = field(default_factory=list)
+    outcomes: list[dict[str, Any]] = field(default_factory=list)  # a parameter's x-value-outcomes
     same_as: str = ""  # the field above whose fields this one repeats (not listed twice)
     label: str = ""
     record: str = ""  # a shared record described once on the records page, linked, not expanded
@@ -344,6 +345,7 @@ def parameter_rows(op: dict[str, Any]) -> list[Row]:
                 description=cell(param.get("description", "")),
                 not_shown=cell(param.get("x-not-shown", "")),
                 evidence=list(param.get("x-evidence") or []),
+                outcomes=list(param.get("x-value-outcomes") or []),
             )
         )
     return rows
@@ -407,21 +409,21 @@ class Citations:
     references, `[n]` links to the list that ends the page, the citation as the hover text."""
 
     def __init__(self) -> None:
-        self.numbers: dict[tuple[str, str], int] = {}
+        self.numbers: dict[tuple[str, str, str], int] = {}
 
     def __call__(self, items: list[dict[str, Any]]) -> str:
         refs = []
         for item in items:
-            key = (str(item.get("source", "")), str(item.get("note", "")))
+            key = (str(item.get("source", "")), str(item.get("note", "")), str(item.get("date", "")))
             number = self.numbers.setdefault(key, len(self.numbers) + 1)
             # a backtick or a pipe in an attribute would start a code span or end a table cell
             hover = html.escape(re.sub(r"[`|]", "", key[0]), quote=True)
             refs.append(f'<a class="cite" href="#evidence-{number}" title="{hover}">[{number}]</a>')
         return "".join(refs)
 
-    def listed(self) -> list[tuple[int, str, str]]:
-        """(number, source, note) for the page's list of citations."""
-        return [(number, source, note) for (source, note), number in self.numbers.items()]
+    def listed(self) -> list[tuple[int, str, str, str]]:
+        """(number, source, note, date) for the page's list of citations."""
+        return [(number, source, note, date) for (source, note, date), number in self.numbers.items()]
 
 
 def field_name(name: str) -> str:
@@ -615,6 +617,37 @@ def release_views() -> dict[str, Any]:
     return {"records": notes, "older": older, "table": table, "changelogs": changelogs}
 
 
+def element_label(host: str, element: dict[str, str]) -> str:
+    """A place in a host's bundle that reflects an upstream change, as Markdown: an operation
+    links its page; a schema names its record."""
+    if "operation" in element:
+        where = f"[`{element['operation']}`]({host}/{slug(element['operation'])}.md)"
+        if "parameter" in element:
+            where += f" parameter `{element['parameter']}`"
+    else:
+        where = f"`{element['schema']}`" + (f" field `{element['property']}`" if "property" in element else "")
+    return where + (f" (`{element['extension']}`)" if "extension" in element else "")
+
+
+def upstream_view() -> dict[str, Any]:
+    """The upstream record (generated/openapi/upstream-changes.json) for its page: each change
+    with the description releases that reflect it in words (`unreleased`: the host's next
+    release, after its last one) and the elements that carry it as links."""
+    record: dict[str, Any] = json.loads((REPO / "generated" / "openapi" / "upstream-changes.json")
+                                        .read_text(encoding="utf-8"))  # fmt: skip
+    last = {p.host: p.version() for p in packages.catalogue() if p.kind == "description"}
+    changes = []
+    for change in record["changes"]:
+        places = []
+        for place in change["reflectedIn"]:
+            host, version = place["description"], place["version"]
+            release = (f"the next release of {host} (after {last[host]}; see its changelog)" if version == "unreleased"
+                       else f"{host} {version}")  # fmt: skip
+            places.append({"release": release, "elements": [element_label(host, e) for e in place["elements"]]})
+        changes.append({**change, "places": places})
+    return {"changes": changes, "quiet": record["quiet"]}
+
+
 def first_call(summaries: list[dict[str, Any]]) -> OperationView:
     """The reference index's first example call: the first host's first GET operation that
     takes parameters (its samples show a query string), else its first operation."""
@@ -631,6 +664,10 @@ def tag_groups(doc: dict[str, Any], views: list[OperationView]) -> list[tuple[st
         groups.setdefault(view.op["tags"][0], []).append(view)
     return [(name, members) for name, members in groups.items() if members]
 
+
+# x-value-outcomes, in words (spec/common/extensions.yaml)
+OUTCOMES = {"empty-success": "an empty success, not a failure", "failure": "a failure envelope",
+            "server-error": "an HTTP 5xx"}  # fmt: skip
 
 BASES = {"source": "the source document", "recorded-body": "a response body recorded in public",
          "raydium-code": "Raydium's own front end", "third-party-code": "other people's clients"}  # fmt: skip
@@ -679,15 +716,16 @@ def render_all(out: Path, ledger_path: Path, hosts: list[str]) -> list[Path]:
         on_records_page = Records(shared.shared, page="")
         records = record_views(doc, views, on_records_page)
         sent_back = {c.operation_id: c.chained for c in code_samples.calls(bundle, host) if c.chained}
+        operations = {v.op["operationId"]: {"page": v.page, "title": f"{v.method.upper()} {v.path}"} for v in views}
         for view in views:
             chained = sent_back.get(view.op["operationId"])
             source = {"field": chained.field, "page": slug(chained.source.operation_id) + ".md",
                       "title": f"{chained.source.method.upper()} {chained.source.path}"} if chained else None
             write(f"{host}/{view.page}", "operation.md.j2", view=view, doc=doc, has_codes=bool(codes),
-                  sent_back=source, notices=page_notices(view), grouped=True, records=shared)  # fmt: skip
+                  sent_back=source, notices=page_notices(view), grouped=True, records=shared,
+                  operations=operations, outcomes=OUTCOMES)  # fmt: skip
         if codes:
-            pages = {v.op["operationId"]: {"page": v.page, "title": f"{v.method.upper()} {v.path}"} for v in views}
-            write(f"{host}/error-codes.md", "error-codes.md.j2", doc=doc, codes=codes, pages=pages, bases=BASES)
+            write(f"{host}/error-codes.md", "error-codes.md.j2", doc=doc, codes=codes, pages=operations, bases=BASES)
         if records:
             write(f"{host}/records.md", "records.md.j2", host=host, doc=doc, shown=records, records=on_records_page)
         write(f"{host}/index.md", "host.md.j2", host=host, doc=doc, views=views, counts=ledger["hosts"][host],
@@ -706,6 +744,8 @@ def render_all(out: Path, ledger_path: Path, hosts: list[str]) -> list[Path]:
     workflows = [{"file": f.name, "title": oas.load_document(f)["info"]["title"],
                   "ids": [w["workflowId"] for w in oas.load_document(f)["workflows"]]} for f in flows]  # fmt: skip
     write("index.md", "index.md.j2", summaries=summaries, first_call=first_call(summaries), workflows=workflows)
+    shutil.copy(REPO / "generated" / "openapi" / "upstream-changes.json", tmp / "downloads" / "upstream-changes.json")
+    write("upstream-changes.md", "upstream-changes.md.j2", **upstream_view())
     released = release_views()
     write("releases.md", "releases.md.j2", **released)
     write("changelogs.md", "changelogs.md.j2", **released)

@@ -1,32 +1,47 @@
-"""The Go, Rust, Ruby and PHP clients' decode of a list-pools page, each against its language's
-own untyped parse, and their peak memory on a large body (scripts/quality/bench.py reports them).
+"""The user's task in each of the six clients: a list-pools call on the 1000-pool page, alone
+and followed by the reads a user's code makes, each against its language's own untyped parse of
+the same bytes followed by the same reads; and the peak memory of the full read of a large page
+(scripts/quality/bench.py reports them).
 
-Each language has a small program in scripts/quality/bench_languages/ that calls the pool-v3 client as
-users call it, with a transport that answers from memory (HTTP 200, application/json, the body),
-and times that call against the language's untyped parse of the same bytes, the two taking
-turns run by run:
+Each language has a small program in scripts/quality/bench_languages/<language>/ that calls the
+pool-v3 client as users call it, with a transport that answers from memory (HTTP 200,
+application/json, the body), and times six sides, taking turns run by run:
 
-  Go    PoolsAPI.ListPools(ctx).Execute() on NewClient(Options{Transport: in memory})
-        against encoding/json into `any`;
-  Rust  what list_pools runs on the received bytes: reqwest 0.11's blocking client takes no
-        in-memory transport (scripts/quality/bench_languages/rust/main.rs says how) against
-        serde_json::Value;
-  Ruby  PoolsApi#list_pools with Typhoeus.stub answering against JSON.parse;
-  PHP   PoolsApi::listPools() on a Guzzle client whose handler answers against json_decode.
+  parse, client                 the untyped parse of the bytes; the call (the decode only)
+  parse_full, client_full       each followed by the full read: every declared field of every
+                                pool, nested objects and lists included (the schema's
+                                PoolInfoItem, Token, TokenExtensions and its tips,
+                                TransferFeeConfig, TransferFee, PoolPeriodStats, PoolConfig;
+                                fields the page lacks are read too, and found absent), as a
+                                user's code reads them: struct fields (Go, Rust), getters (Ruby,
+                                PHP), attributes (Python), properties (TypeScript); on the floor
+                                side, the lookups of the parsed maps, hashes, dicts or objects
+  parse_filter, client_filter   each followed by the filtering read: each pool's id, tvl and
+                                mintA's address
+
+Each read adds what it read to a sink that the program prints (a number its value, a string its
+length), so no compiler drops it, and a program whose client and floor sinks differ fails.
+
+  Python      list_pools.sync on an httpx.MockTransport against json.loads (dicts);
+  TypeScript  listPools() on a fetch that answers from memory against JSON.parse of the bytes
+              (and JSON.parse of a string made before the timing, parse_string);
+  Go          PoolsAPI.ListPools(ctx).Execute() on NewClient(Options{Transport: in memory})
+              against encoding/json into `any`;
+  Rust        what list_pools runs on the received bytes: reqwest 0.11's blocking client takes no
+              in-memory transport (scripts/quality/bench_languages/rust/main.rs says how) against
+              serde_json::Value;
+  Ruby        PoolsApi#list_pools with Typhoeus.stub answering against JSON.parse (Hashes);
+  PHP         PoolsApi::listPools() on a Guzzle client whose handler answers against json_decode
+              (stdClass objects).
 
 The programs are built offline as the client tests build (tests/clients/toolchains.py): Go in a
 module that replaces the client's with generated/go/pool-v3 (no module proxy, the tests' caches
-under build/go-cache), Rust against Debian's packaged crates, release profile; Ruby and PHP run
-from the generated lib folders. The builds go to build/bench-languages/.
+under build/go-cache), Rust against Debian's packaged crates, release profile; Python, Ruby, PHP
+and TypeScript run from the generated folders. The builds go to build/bench-languages/.
 
-The peak memory of a large page is measured for those four and for Python
-(bench_languages/python/bench_peak.py: `list_pools.sync` on an httpx.MockTransport, against
-json.loads) and TypeScript (scripts/clients/typescript/bench_decode.mjs --peak: `listPools()` on a fetch
-that answers from memory, against JSON.parse), whose decode times scripts/quality/bench.py measures.
-
-Usage: python -m scripts.quality.bench_languages [--runs N] [--loops N] [--processes N] [--peak-mb MB]   (the 1000-pool
-page of bench.decode_cases(), each program run in N processes, then the peak memory of a page of
-about MB megabytes)
+Usage: python -m scripts.quality.bench_languages [--runs N] [--loops N] [--processes N] [--peak-mb MB]
+(the 1000-pool page of bench_data.decode_cases(), each program run in N processes, then the peak
+memory of the full read of a page of about MB megabytes)
 """
 
 from __future__ import annotations
@@ -45,26 +60,22 @@ from typing import Any
 from ..clients import runtimes
 from ..common import offline_tools
 from ..common.paths import REPO
-from .bench_data import Stat, decode_cases, pool_item
+from .bench_data import POOL_CASE, Stat, decode_cases, pool_item
 
 SOURCES = REPO / "scripts" / "quality" / "bench_languages"
 OUT = REPO / "build" / "bench-languages"
 HOST = "pool-v3"
-LANGUAGES = ("go", "rust", "ruby", "php")
-PEAK_LANGUAGES = ("python", "typescript", *LANGUAGES)  # whose peak memory on the large page is measured here
-
-# (the floor, the client): the rows' "decoder"
-DECODERS = {
-    "go": ("encoding/json into any (Go floor)", "Go client ListPools().Execute() (contract transport)"),
-    "rust": ("serde_json::Value (Rust floor)", "Rust client list_pools's checks + contract::decode"),
-    "ruby": ("JSON.parse (Ruby floor)", "Ruby client PoolsApi#list_pools (Typhoeus stub)"),
-    "php": ("json_decode (PHP floor)", "PHP client PoolsApi::listPools() (Guzzle handler)"),
-}
-DECODE_TARGET = 1.5  # each client's decode of the pool page, as a multiple of its language's own parse
-DECODE_AIM = {"go": 1.0, "rust": 1.0}
-PEAK_TARGET = 4.0  # the memory a decode of a large body adds, as a multiple of the body
-# The processes each program's decode runs in, their runs pooled (decoding): over 14 processes of
-# the same code, 5 runs each, the Ruby client's ratio ranged from 1.28x to 1.77x (docs/decisions/, 125).
+LANGUAGES = ("python", "typescript", "go", "rust", "ruby", "php")
+SIDES = ("parse", "client", "parse_full", "client_full", "parse_filter", "client_filter")
+READS = {"decode": ("parse", "client"), "full": ("parse_full", "client_full"),
+         "filter": ("parse_filter", "client_filter")}  # each ratio's (floor, client) sides  # fmt: skip
+# Targets (issue 80): the user's task, as a multiple of the same task on the language's own parse
+FULL_READ_TARGET, FULL_READ_AIM = 1.5, 1.2
+FILTER_READ_TARGET = 1.5
+PEAK_TARGET = 4.0  # the memory the full read of a large body adds, as a multiple of the body
+PEAK_SIDES = ("client_full", "parse_full")
+# The processes each program runs in, their runs pooled (timings): over 14 processes of the same
+# code, 5 runs each, the Ruby client's decode ratio ranged from 1.28x to 1.77x (docs/decisions/, 125).
 PROCESSES = 3
 
 BUILD_SECONDS: dict[str, float] = {}  # each language's build (this process's), seconds
@@ -131,13 +142,13 @@ def php_command() -> list[str]:
 
 
 def python_command() -> list[str]:
-    return [sys.executable, str(SOURCES / "python" / "bench_peak.py"), str(runtimes.folder("python")),
+    return [sys.executable, str(SOURCES / "python" / "bench_decode.py"), str(runtimes.folder("python")),
             str(REPO / "generated" / "python" / f"{HOST}-client")]  # fmt: skip
 
 
 def typescript_command() -> list[str]:
-    return ["node", str(REPO / "scripts" / "clients" / "typescript" / "bench_decode.mjs"),
-            str(REPO / "generated" / "typescript" / f"{HOST}-client"), "listPools"]  # fmt: skip
+    return ["node", str(SOURCES / "typescript" / "bench_decode.mjs"),
+            str(REPO / "generated" / "typescript" / f"{HOST}-client")]  # fmt: skip
 
 
 BUILDERS: dict[str, Callable[[], list[str]]] = {
@@ -168,58 +179,57 @@ def measure(language: str, body: bytes, arguments: list[str], warm: bytes = b"")
     return answer
 
 
-def decoding(
-    case: str, body: bytes, runs: int, loops: int, stat: Callable[[list[float]], Any] | None = None,
-    processes: int = PROCESSES,
-) -> list[dict[str, Any]]:
-    """Per language, a floor row (its own untyped parse) and a client row, shaped like
-    bench.typescript_decoding's plus `language` and `floor`; `ratio` is the client's median over
-    the floor's. Each language's program runs `processes` times, the languages taking turns, and
-    the runs of all its processes are pooled: one process's figures can sit apart from another's
-    (PROCESSES). `stat` makes the "time" of samples (default bench.Stat.of). A program that also
-    times the call followed by a read of each pool ("read": the Ruby and PHP clients build a model
-    on its first read) adds a third row, marked `after`."""
+def ratio(times: dict[str, Any], read: str) -> float:
+    """The client's median over the floor's for one of READS."""
+    floor, client = READS[read]
+    return float(times[client].median / times[floor].median)
+
+
+def timings(
+    body: bytes, runs: int, loops: int, stat: Callable[[list[float]], Any] | None = None,
+    processes: int = PROCESSES, languages: tuple[str, ...] = LANGUAGES,
+) -> dict[str, dict[str, Any]]:
+    """Per language, each side's time per call (`stat` of its samples; default Stat.of). Each
+    language's program runs `processes` times, the languages taking turns, and the runs of all
+    its processes are pooled: one process's figures can sit apart from another's (PROCESSES)."""
     if stat is None:
         stat = Stat.of
-    pooled: dict[str, dict[str, list[float]]] = {language: {"parse": [], "client": [], "read": []}
-                                                 for language in LANGUAGES}  # fmt: skip
+    pooled: dict[str, dict[str, list[float]]] = {language: {} for language in languages}
     for _ in range(processes):
-        for language in LANGUAGES:
+        for language in languages:
             samples = measure(language, body, ["BODY", str(runs), str(loops)])
-            for side in ("parse", "client", "read"):
-                pooled[language][side] += samples.get(side, [])
-    rows: list[dict[str, Any]] = []
-    for language in LANGUAGES:
-        parse, client = stat(pooled[language]["parse"]), stat(pooled[language]["client"])
-        floor_name, client_name = DECODERS[language]
-        row = {"case": case, "bytes": len(body), "peak": 0, "language": language}
-        rows += [{**row, "decoder": floor_name, "floor": True, "time": parse, "ratio": 1.0},
-                 {**row, "decoder": client_name, "floor": False, "time": client,
-                  "ratio": client.median / parse.median}]  # fmt: skip
-        if pooled[language]["read"]:  # a client that builds each model on its first read: the call, then each pool read
-            read = stat(pooled[language]["read"])
-            rows.append({**row, "decoder": f"{client_name}, then each pool's id read", "floor": False, "after": True,
-                         "time": read, "ratio": read.median / parse.median})  # fmt: skip
-    return rows
+            for side in SIDES:
+                pooled[language].setdefault(side, []).extend(samples[side])
+    return {language: {side: stat(values) for side, values in sides.items()} for language, sides in pooled.items()}
+
+
+def guarded(language: str, body: bytes, runs: int, loops: int) -> float:
+    """The full read's ratio in one process of `runs` runs, only its two sides timed (the quick
+    bench's guard)."""
+    floor, client = READS["full"]
+    samples = measure(language, body, ["BODY", str(runs), str(loops), f"{floor},{client}"])
+    return ratio({side: Stat.of(samples[side]) for side in (floor, client)}, "full")
 
 
 def peak(body: bytes) -> list[dict[str, Any]]:
-    """Per language, the memory one decode of `body` adds: the process's peak RSS (VmHWM, reset
-    just before the decode) over its RSS with the body read, the client built and a one-pool
-    page decoded once by the same side, in a fresh process; for the client and, for comparison,
-    the language's own parse. The one-pool page is the set-up a long-running client does once
-    (the TypeScript client compiles its validator, the Ruby and PHP clients their decode plans,
-    on a first call), which the decode timings leave out alike by a warm-up: counted in, it
-    was 5 MB of the TypeScript client's 82 on the 20 MB page (docs/decisions/, 106)."""
+    """Per language, the memory the full read of `body` adds: the process's peak RSS (VmHWM,
+    reset just before) over its RSS with the body read, the client built and a one-pool page
+    run through the same side, in a fresh process; for the client's call and reads and, for
+    comparison, the language's own parse and reads. The whole task, not the call alone: a client
+    that builds its models on their first read pays their memory then. The one-pool page is the
+    set-up a long-running client does once (the TypeScript client compiles its validator on a
+    first call), which the timings leave out alike by a warm-up: counted in, it was 5 MB of the
+    TypeScript client's 82 on the 20 MB page (docs/decisions/, 106)."""
     rows = []
     warm = large_page(0.0)
-    for language in PEAK_LANGUAGES:
+    for language in LANGUAGES:
         rise = {}
-        for side in ("client", "parse"):
+        for side in PEAK_SIDES:
             answer = measure(language, body, ["--peak", "BODY", side, "WARM"], warm)
             rise[side] = int(answer["peak_rss_bytes"]) - int(answer["baseline_rss_bytes"])
-        rows.append({"language": language, "body_bytes": len(body), "client_peak_bytes": rise["client"],
-                     "ratio_to_body": rise["client"] / len(body), "parse_peak_bytes": rise["parse"]})  # fmt: skip
+        client, parse = (rise[side] for side in PEAK_SIDES)
+        rows.append({"language": language, "body_bytes": len(body), "client_peak_bytes": client,
+                     "ratio_to_body": client / len(body), "parse_peak_bytes": parse})  # fmt: skip
     return rows
 
 
@@ -239,16 +249,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--loops", type=int, default=20)
     parser.add_argument("--peak-mb", type=float, default=20.0)
     args = parser.parse_args(argv)
-    case = next(name for name in decode_cases() if name.startswith("pool"))
-    body = decode_cases()[case][0]
-    for row in decoding(case, body, args.runs, args.loops, processes=args.processes):
-        print(f"{row['decoder']}: {row['time'].cell('ms', 1e3)}, {row['ratio']:.2f}x", flush=True)
+    body = decode_cases()[POOL_CASE][0]
+    for language, times in timings(body, args.runs, args.loops, processes=args.processes).items():
+        print(f"{language}: " + ", ".join(f"{side} {times[side].cell('ms', 1e3)}" for side in SIDES), flush=True)
+        print(f"{language}: " + ", ".join(f"{read} {ratio(times, read):.2f}x" for read in READS), flush=True)
     print("builds: " + ", ".join(f"{language} {seconds:.1f} s" for language, seconds in BUILD_SECONDS.items()))
     large = large_page(args.peak_mb)
     for row in peak(large):
-        print(f"{row['language']}: a {row['body_bytes'] / 1e6:.1f} MB body, the client's decode adds "
+        print(f"{row['language']}: a {row['body_bytes'] / 1e6:.1f} MB body, the client's call and full read add "
               f"{row['client_peak_bytes'] / 1e6:.1f} MB ({row['ratio_to_body']:.2f}x the body); "
-              f"the language's own parse {row['parse_peak_bytes'] / 1e6:.1f} MB", flush=True)  # fmt: skip
+              f"the language's own parse and reads {row['parse_peak_bytes'] / 1e6:.1f} MB", flush=True)  # fmt: skip
     return 0
 
 

@@ -8,7 +8,10 @@ Library module: scripts/release/release.py (`make release`) and scripts/release/
   client       python: wheel and sdist; typescript: the npm tarball; go: the module zip
                v<V>.zip; rust: the .crate; ruby: the gem; php: the Composer zip
   runtime      the same, for raydium-api-runtime in that language
-  tool         gate: wheel and sdist (console script `openapi-gate`); ruleset: the npm tarball
+  tool         gate: wheel and sdist (console script `openapi-gate`); ruleset: the npm tarball;
+               mock and probe: wheel and sdist of raydium-api-mock and raydium-api-probe (console
+               scripts of the same names), from the folders scripts/tools/write.py writes
+               mcp: wheel and sdist of raydium-mcp (console script `raydium-mcp`)
 
 Beside them, the indexes each ecosystem installs from: python/simple/ (PEP 503), goproxy/ (a
 Go module proxy tree), cargo/ (a cargo local registry for the `raydium` registry), php/ (a
@@ -40,7 +43,7 @@ from ..common.commands import run
 from ..common.naming import go_module_path
 from ..common.paths import GENERATED, REPO
 from ..spec import oas
-from .packages import Package
+from .packages import DESCRIBED_TOOLS, Package
 
 NODE_BIN = REPO / "node_modules" / ".bin"
 TOOL_TEMPLATES = REPO / "scripts" / "templates" / "tools"
@@ -153,6 +156,8 @@ def build(package: Package, version: str, dist: Path, epoch: int) -> Path:
         runtime(package.language, version, out, epoch)
     elif package.name == "gate":
         gate(version, out, epoch)
+    elif package.name in DESCRIBED_TOOLS:
+        packaged("python", package.code()[0], out, epoch, package.name, version)
     else:
         ruleset(out, epoch)
     return out

@@ -1,6 +1,6 @@
 """The packages this repository releases, each with a version of its own (docs/guide/versioning.md).
 
-Library module. Four kinds, 36 packages:
+Library module. Four kinds, 39 packages:
 
   description  <host>              a host's OpenAPI description; version: its info.version
                                    (spec/<host>/openapi.yaml)
@@ -10,6 +10,11 @@ Library module. Four kinds, 36 packages:
                                    in scripts/runtime/<language>
   tool         gate, ruleset       the breaking-change gate (scripts/release/openapi_gate.py
                                    VERSION) and the lint ruleset (lint/package.json)
+               mock, probe         the mock server and the drift probe, Python packages
+                                   (scripts/tools/<tool>/pyproject.toml; their code: the package
+                                   scripts/tools/write.py writes, the descriptions they ship included)
+               mcp                 the MCP server raydium-mcp (generated/python/raydium-mcp; __version__
+                                   in scripts/templates/mcp-server/raydium_mcp/__init__.py)
 
 Each has code (a digest over its files: the package changed when the digest did) and a
 version that only `make release` writes; clients and runtimes also have a public surface
@@ -35,14 +40,24 @@ from ..common.versions import VERSIONS_FILE, client_versions
 
 LANGUAGES = ("python", "typescript", "go", "rust", "ruby", "php")
 Kind = Literal["description", "client", "runtime", "tool"]
-TOOLS = ("gate", "ruleset")
+TOOLS = ("gate", "ruleset", "mock", "probe", "mcp")
 # What each tool package is built from (scripts/release/build.py): the gate and the modules it
 # imports, with its package templates; the ruleset's plugin, functions and the two configurations.
 TOOL_FILES: dict[str, tuple[str, ...]] = {
     "gate": ("scripts/release/openapi_gate.py", "scripts/release/spec_diff.py", "scripts/spec/deref.py",
              "scripts/spec/oas.py", "scripts/common/paths.py", "scripts/templates/tools/gate"),
     "ruleset": ("lint", ".spectral.yaml", "redocly.yaml", "scripts/templates/tools/ruleset"),
+    "mock": ("generated/python/raydium-api-mock",),
+    "probe": ("generated/python/raydium-api-probe",),
+    # the MCP server as make writes it: its hand-written server copied beside the tool catalogue
+    "mcp": ("generated/python/raydium-mcp",),
 }  # fmt: skip
+# The tools built from the descriptions: the mock and the probe ship them as data
+# (scripts/tools/write.py), the MCP server's tool catalogue is written from them
+# (scripts/clients/mcp_server.py). A description's release changes their code too, and they are
+# released with it (scripts/release/release.py)
+DESCRIBED_TOOLS = ("mock", "probe", "mcp")
+MCP_VERSION = ("scripts/templates/mcp-server/raydium_mcp/__init__.py", r'^__version__ = "([^"]+)"$')
 
 
 class PackageError(Exception):
@@ -128,6 +143,10 @@ class Package:
             return VersionLine(versions.SOURCES / relative, pattern)
         if self.name == "gate":
             return VersionLine(REPO / "scripts" / "release" / "openapi_gate.py", r'^VERSION = "([^"]+)"')
+        if self.name == "mcp":
+            return VersionLine(REPO / MCP_VERSION[0], MCP_VERSION[1])
+        if self.name in DESCRIBED_TOOLS:
+            return VersionLine(REPO / "scripts" / "tools" / self.name / "pyproject.toml", r'^version = "([^"]+)"$')
         return VersionLine(REPO / "lint" / "package.json", r'^  "version": "([^"]+)",$')
 
     # -- code ------------------------------------------------------------------------------

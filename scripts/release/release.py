@@ -3,7 +3,7 @@
 Usage: python -m scripts.release.release [--check] [--dist DIR]
 
 Each package (scripts/release/packages.py: each host's description, each host's client per language,
-each language's runtime, the gate and the ruleset) has a version of its own, which only this
+each language's runtime, the gate, the ruleset, the mock and the probe) has a version of its own, which only this
 program moves (docs/guide/versioning.md). The level of a release:
 
   description  major for a breaking change to its API (scripts/release/spec_diff.py), minor for any
@@ -21,9 +21,11 @@ The steps: refuse a work tree with changes; plan; write the new versions of the 
 runtimes and tools, and regenerate (`make generate`); find the clients whose code changed,
 write their versions and the least runtime version each requires (releases/client-versions.json),
 and regenerate; check that no other package changed; move each released package's Unreleased
-notes, with what the release found, under its new version (releases/<package>/CHANGELOG.md);
-record the baselines (releases/<package>/release.json; a description's bundle); build the
-released packages' artefacts into DIR (default dist/; scripts/release/build.py); commit; then
+notes, with what the release found, under its new version (releases/<package>/CHANGELOG.md), and
+write a released description's version in the upstream record where it says `unreleased`
+(spec/upstream/changes.yaml and generated/openapi/upstream-changes.json); record the baselines
+(releases/<package>/release.json; a description's bundle); build the released packages'
+artefacts into DIR (default dist/; scripts/release/build.py); commit; then
 add the record (releases/records/NNNN.json, naming that commit and each artefact's sha256) in a
 second commit. With nothing changed it says so and releases nothing. A failure leaves the work
 tree and the branch as they were. `make tags` then tags each release.
@@ -47,12 +49,14 @@ from typing import Any
 from ..clients import client_surface
 from ..common.paths import REPO
 from ..common.versions import CLIENT_VERSIONS, client_versions, runtime_requirement, set_client_version
+from ..spec import upstream
 from . import build as release_build
 from . import changelog, records, spec_diff
-from .packages import Package, PackageError, catalogue, named
+from .packages import DESCRIBED_TOOLS, Package, PackageError, catalogue, named
 
 # What a release commits: every place a version, a baseline or the code it moves lives
-RELEASED_PATHS = ("spec", "generated", "releases", "scripts/runtime", "scripts/release/openapi_gate.py", "lint")
+RELEASED_PATHS = ("spec", "generated", "releases", "scripts/runtime", "scripts/release/openapi_gate.py", "lint",
+                  "scripts/tools")
 NAMES_SHOWN = 20  # public names listed in a changelog section per kind of change
 
 
@@ -152,6 +156,8 @@ def plan_own(package: Package) -> Step | None:
         step.surface = client_surface.package_surface("", package.language)
         step.level = surface_level(step, base["surface"] if base else None)
         needs_notes(step, "a runtime is written by hand, and its code changed")
+    elif package.name in DESCRIBED_TOOLS and not step.notes:  # its descriptions changed, not its own code
+        step.found.append("Follows the descriptions as this release has them; see their changelogs.")
     else:
         needs_notes(step, "a tool is written by hand, and its code changed")
     finish(step, unreleased.level)
@@ -317,6 +323,8 @@ def release(dist: Path) -> int:
         packages: dict[str, Any] = {}
         for step in steps:
             changelog.close(step.package.changelog, step.version, day, step.section() or "No change for users.")
+            if step.package.kind == "description":  # the upstream record names the release that reflects a change
+                upstream.close(step.package.host, step.version)
             data = baseline(step, number, day, epoch)
             folder = release_build.build(step.package, step.version, staging, epoch)
             packages[step.package.name] = {
@@ -335,7 +343,7 @@ def release(dist: Path) -> int:
         git("add", "--", str(path.relative_to(REPO)))
         git("commit", "--quiet", "-m", f"Record release {number} (made in {commit[:12]})")
     except (ReleaseError, PackageError, changelog.ChangelogError, release_build.BuildError,
-            client_surface.SurfaceError) as exc:  # fmt: skip
+            client_surface.SurfaceError, upstream.RecordError) as exc:  # fmt: skip
         shutil.rmtree(staging, ignore_errors=True)
         restore(start)
         print(f"release: {exc}", file=sys.stderr)

@@ -231,8 +231,14 @@ def host_pascal(host: str) -> str:
 
 
 # -- the languages -----------------------------------------------------------------------
+def _query_text(value: Any) -> str:
+    """A parameter's value as a query string carries it: a boolean as `true` or `false`, the
+    way JSON and Raydium's SDK write it (Python's str() would give `True`)."""
+    return json.dumps(value) if isinstance(value, bool) else str(value)
+
+
 def _curl_url(c: Call) -> str:
-    query = "&".join(f"{p.name}={quote(str(p.value), safe=',')}" for p in c.params)
+    query = "&".join(f"{p.name}={quote(_query_text(p.value), safe=',')}" for p in c.params)
     return c.base_url + c.path + (f"?{query}" if query else "")
 
 
@@ -498,7 +504,7 @@ def _php_value(value: Any) -> str:
 def _rust_value(p: Param) -> str:
     if p.enum_type:
         return f"models::{p.enum_type}::{pascal_case(str(p.value))}"
-    return json.dumps(p.value) if isinstance(p.value, str) else str(p.value)
+    return json.dumps(p.value) if isinstance(p.value, (str, bool)) else str(p.value)
 
 
 def _rust_raw(text: str) -> str:

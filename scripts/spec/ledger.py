@@ -32,7 +32,8 @@ def markers_of(doc: Any, pointer: str = "") -> list[dict[str, Any]]:
             elif key == "x-evidence":
                 for citation in value:
                     found.append({"marker": key, "location": pointer or "/", "reason": citation.get("note", ""),
-                                  "source": citation["source"]})  # fmt: skip
+                                  "source": citation["source"],
+                                  **({"date": citation["date"]} if "date" in citation else {})})  # fmt: skip
             elif oas.is_literal(key, pointer, value):
                 continue
             else:

@@ -17,7 +17,10 @@ Rules (the meaning of x-evidence, spec/common/extensions.yaml):
     annotation of behaviour: the citation is removed, the object stays;
   * an `anyOf`/`oneOf` the strip leaves with one member (the source's form, beside an
     evidence-only alternative) is replaced by that member;
-  * `x-codeSamples` go: they are our clients' calls, some with evidence-backed values.
+  * `x-codeSamples` go: they are our clients' calls, some with evidence-backed values;
+  * the extensions whose every value rests on evidence go whole (EVIDENCE_EXTENSIONS: the
+    vocabulary requires x-evidence in each of their entries): what a value gets back
+    (`x-value-outcomes`) and where an operation's calls moved (`x-successor`, `x-predecessors`).
 The result contains only what the source document states; it is validated by the tests.
 """
 
@@ -31,6 +34,9 @@ from typing import Any
 from . import oas
 
 KEEP_CONTAINERS = frozenset({"responses", *oas.HTTP_METHODS})  # annotations only: keep the object
+# extensions that exist only because of evidence (spec/common/extensions.yaml), and our samples
+DROPPED = frozenset({"x-evidence", "x-codeSamples"})
+EVIDENCE_EXTENSIONS = frozenset({"x-value-outcomes", "x-successor", "x-predecessors"})
 
 
 def strip_values(node: dict[str, Any], citations: list[dict[str, Any]]) -> None:
@@ -54,7 +60,7 @@ def strip(node: Any, container: str = "", pointer: str = "") -> Any:
         return node
     out: dict[str, Any] = {}
     for key, value in node.items():
-        if key in ("x-evidence", "x-codeSamples"):  # samples are ours (from evidence values too), not the source's
+        if key in DROPPED or key in EVIDENCE_EXTENSIONS:  # samples are ours (from evidence values too)
             continue
         literal = oas.is_literal(key, pointer, value)
         if container not in KEEP_CONTAINERS and oas.is_evidence_element(value) and not literal:

@@ -6,19 +6,22 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import pytest
 
-from contract import bodies
-from mock_servers import HostileServer, Prism, ScriptedServer, shared_prisms
-from project import HOSTS, LONGEST_FIRST, PYTHON_PACKAGES, REPO
+from contract import MOCK_FAILURES, bodies
+from mock_servers import HOSTILE_MSG, HostileServer, Prism, ScriptedServer, shared_prisms
+from project import HOSTS, LONGEST_FIRST, PYTHON_PACKAGES, REPO, TOOL_PACKAGES
 
-for _project in PYTHON_PACKAGES:
+for _project in [*PYTHON_PACKAGES, *TOOL_PACKAGES]:
     if str(_project) not in sys.path:
         sys.path.insert(0, str(_project))
 MODELS = REPO / "generated" / "models"
 if str(MODELS) not in sys.path:
     sys.path.insert(0, str(MODELS))
+if TYPE_CHECKING:  # imported where used: the path above is set first
+    from raydium_api_mock import MockServer
 
 
 # The suite's order: the longest files first. `make test` runs the files side by side, one
@@ -61,3 +64,36 @@ def scripted() -> Iterator[ScriptedServer]:
 def hostile() -> Iterator[HostileServer]:
     with HostileServer(bodies()) as server:
         yield server
+
+
+@pytest.fixture(scope="session")
+def raydium_mocks() -> Iterator[dict[str, MockServer]]:
+    """Our own mock (raydium-api-mock, the package users install; issue 83), one per host on
+    127.0.0.1, in this process: it starts in milliseconds, so each worker has its own."""
+    from raydium_api_mock import MockServer
+
+    servers = {host: MockServer(host).start() for host in HOSTS}
+    try:
+        yield servers
+    finally:
+        for server in servers.values():
+            server.stop()
+
+
+@pytest.fixture(scope="module")
+def failing_mocks() -> Iterator[dict[tuple[str, str], MockServer]]:
+    """By (hostile scenario, host): our mock with the failure that scenario stands for, for the
+    whole run (contract.MOCK_FAILURES), its made-up failures carrying the oracle's msg. A module's
+    own: `429-then-200` fails each operation's first request only."""
+    from raydium_api_mock import MockServer
+
+    servers: dict[tuple[str, str], MockServer] = {}
+    try:
+        for scenario, (failure, times) in MOCK_FAILURES.items():
+            for host in HOSTS:
+                servers[(scenario, host)] = MockServer(host, failure=failure, failure_times=times,
+                                                       failure_msg=HOSTILE_MSG).start()  # fmt: skip
+        yield servers
+    finally:
+        for server in servers.values():
+            server.stop()

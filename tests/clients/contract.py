@@ -6,17 +6,20 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from calls import operations, success_example, success_schema, success_type
 from mock_servers import HOSTILE_MSG, HostileServer, refused_url, with_null_items
 from project import HOSTS, bundle, validator
 from scripts.clients.openapi_generator import sent_back
+
+if TYPE_CHECKING:  # the mock's package is on the path once conftest.py has run
+    from raydium_api_mock import MockServer
 
 Case = tuple[str, str, str, dict[str, Any]]  # calls.operations(): host, method, path, operation
 
@@ -100,6 +103,19 @@ def scenario_cases(scenario: str, cases: list[Case]) -> list[Case]:
     return list(firsts.values())
 
 
+# Our mock's failures (raydium-api-mock, issue 83) as the hostile scenarios they stand for, each
+# for a whole run: (its --failure, its --failure-times). The oracle judges a client's calls against
+# the mock as against the hostile server (tests/clients/test_mock_server.py; Go's file).
+MOCK_FAILURES: dict[str, tuple[str, int | None]] = {
+    "success": ("none", None), "failure-200": ("failure-200", None), "failure-400": ("failure-400", None),
+    "failure-500": ("failure-500", None), "429-then-200": ("429", 1), "429-json": ("429", None),
+    "429-html": ("429-html", None), "403-html": ("403-html", None), "520-html": ("520-html", None),
+    "truncated": ("truncated", None), "empty": ("empty", None), "text-plain": ("text-plain", None),
+    "unknown-keys": ("unknown-keys", None), "null-items": ("null-items", None), "stall": ("stall", None),
+    "cut": ("cut", None),
+}  # fmt: skip
+
+
 # A host's hostile_plan: (scenario, operation, the runner's plan entry) for each call
 Plan = list[tuple[str, dict[str, Any], dict[str, object]]]
 
@@ -112,6 +128,13 @@ def hostile_plan(host: str, hostile: HostileServer) -> Plan:
                             "baseUrl": refused_url() if scenario == "refused" else hostile.base_url(scenario, host)})
             for scenario in [*HostileServer.SCENARIOS, "refused"]
             for *_, op in scenario_cases(scenario, cases)]  # fmt: skip
+
+
+def mock_plan(host: str, mocks: Mapping[tuple[str, str], MockServer]) -> Plan:
+    """hostile_plan against our mock (`mocks`: conftest's failing_mocks): every MOCK_FAILURES
+    scenario on every operation of the host."""
+    return [(scenario, op, {"op": op["operationId"], **timeout_entry(scenario), "baseUrl": mocks[(scenario, host)].url})
+            for scenario in MOCK_FAILURES for *_, op in operations([host])]  # fmt: skip
 
 
 # A language's runner on a host's plan: how each entry ended, as the runner reports it

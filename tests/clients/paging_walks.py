@@ -14,6 +14,8 @@ error's class, "attempts": n, "resume": {parameter: value} or null, "message": s
 
 from __future__ import annotations
 
+import json
+import subprocess
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -40,6 +42,21 @@ Walker = Callable[[dict[str, object]], Walk]
 def walk_of(printed: dict[str, Any]) -> Walk:
     """A walk program's printed JSON as a Walk."""
     return Walk([str(i) for i in printed["ids"]], printed.get("pages"), printed.get("error"))
+
+
+def program_walker(command: list[str], kind: Callable[[str], str] = str) -> Walker:
+    """The Walker of a language's walk program: `command` run with the request as its one
+    argument; `kind` spells the error's class as the others do (Go: NotJSONError -> NotJsonError)."""
+
+    def walk(request: dict[str, object]) -> Walk:
+        ran = subprocess.run([*command, json.dumps(request)], capture_output=True, text=True, timeout=120, check=False)
+        assert ran.returncode == 0, ran.stdout + ran.stderr
+        printed: dict[str, Any] = json.loads(ran.stdout)
+        if printed.get("error"):
+            printed["error"]["kind"] = kind(printed["error"]["kind"])
+        return walk_of(printed)
+
+    return walk
 
 
 def request(server: PagingServer, style: str, **options: object) -> dict[str, object]:

@@ -11,14 +11,28 @@ from __future__ import annotations
 import json
 import re
 import subprocess
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+import paging_walks
 import pytest
+from raydium_api_mock import MockServer
 from toolchains import go, go_module, go_module_of, require, write_go_mod
 
 from calls import operations, resolve, success_type
-from contract import SUCCESS, TIMING_HOST, HostileResults, Outcome, hostile_runs_of, judge, timing_plan, timing_problems
+from contract import (
+    SUCCESS,
+    TIMING_HOST,
+    HostileResults,
+    Outcome,
+    entries,
+    hostile_runs_of,
+    judge,
+    mock_plan,
+    timing_plan,
+    timing_problems,
+)
 from mock_servers import HostileServer, Prism
 from project import HOSTS, REPO
 from scripts.clients import client_surface, runtimes
@@ -82,6 +96,7 @@ type entry struct {{
 	BaseURL    string `json:"baseUrl"`
 	TimeoutMs  int    `json:"timeoutMs"`
 	DeadlineMs int    `json:"deadlineMs"`
+	MaxRetries *int   `json:"maxRetries"`
 }}
 
 type result struct {{
@@ -164,9 +179,14 @@ func main() {{
 			if e.TimeoutMs > 0 {{
 				options.Timeout = time.Duration(e.TimeoutMs) * time.Millisecond
 			}}
-			if e.DeadlineMs > 0 {{
+			if e.DeadlineMs > 0 || e.MaxRetries != nil {{
 				policy := {package}.DefaultRetryPolicy
-				policy.Deadline = time.Duration(e.DeadlineMs) * time.Millisecond
+				if e.DeadlineMs > 0 {{
+					policy.Deadline = time.Duration(e.DeadlineMs) * time.Millisecond
+				}}
+				if e.MaxRetries != nil {{
+					policy.MaxRetries = *e.MaxRetries
+				}}
 				options.Retry = &policy
 			}}
 			started := time.Now()
@@ -278,6 +298,30 @@ def test_every_operation_against_prism(host: str, runners: dict[str, Path], pris
         assert want == "RawBody" or result["success"] is True
 
 
+@pytest.mark.parametrize("host", HOSTS)
+def test_every_operation_against_our_mock(host: str, runners: dict[str, Path],
+                                          raydium_mocks: dict[str, MockServer]) -> None:  # fmt: skip
+    """The same calls against raydium-api-mock, the mock users install (issue 83)."""
+    cases = operations([host])
+    results = run(runners[host], [{"op": op["operationId"], "baseUrl": raydium_mocks[host].url} for *_, op in cases])
+    for (_, _, _, op), result in zip(cases, results, strict=True):
+        want = "RawBody" if success_type(op) == "RawBody" else SUCCESS
+        assert result["kind"] == want, (op["operationId"], result)
+        assert want == "RawBody" or result["success"] is True
+
+
+def test_every_failure_of_our_mock_keeps_the_contract(
+        runners: dict[str, Path], failing_mocks: dict[tuple[str, str], MockServer]) -> None:  # fmt: skip
+    """Each failure raydium-api-mock gives for a run (contract.MOCK_FAILURES) on every operation of
+    every host, the hosts side by side, judged by the hostile server's oracle."""
+    plans = {host: mock_plan(host, failing_mocks) for host in HOSTS}
+    with ThreadPoolExecutor(max_workers=len(HOSTS)) as pool:
+        ran = dict(zip(HOSTS, pool.map(lambda h: run(runners[h], entries(plans[h])), HOSTS), strict=True))
+    problems = [problem for host in HOSTS for (scenario, op, _), result in zip(plans[host], ran[host], strict=True)
+                for problem in judge(host, op, scenario, outcome(result), "go")]  # fmt: skip
+    assert problems == []
+
+
 @pytest.fixture(scope="module")
 def hostile_results(runners: dict[str, Path]) -> HostileResults:
     return hostile_runs_of(runners, run)
@@ -364,6 +408,38 @@ def test_one_errors_as_of_the_shared_runtime_catches_a_failure_of_either_host(ho
                    ["*apiruntime.FailureEnvelopeError", 400, True, False]],
         "action": "wait",
     }  # fmt: skip
+
+
+WALK = REPO / "tests" / "go" / "walk" / "main.go"
+
+
+@pytest.fixture(scope="module")
+def go_walk(tmp_path_factory: pytest.TempPathFactory) -> paging_walks.Walker:
+    """tests/go/walk/main.go built against the pool-v3 module: one walk of its iterators per run."""
+    require("go")
+    folder = go_module(tmp_path_factory.mktemp("go-walk"), "pool-v3", WALK.read_text(encoding="utf-8"))
+    proc = go(["build", "-o", "walk", "."], folder, folder)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    # Go spells an initialism in capitals (NotJSONError): one error either way
+    return paging_walks.program_walker([str(folder / "walk")], lambda kind: kind.replace("JSON", "Json"))
+
+
+@pytest.mark.parametrize("style", paging_walks.STYLES)
+def test_a_walk_comes_through_every_failure_that_passes(style: str, go_walk: paging_walks.Walker) -> None:
+    paging_walks.check_retried_walk(go_walk, style)
+
+
+@pytest.mark.parametrize("style", paging_walks.STYLES)
+def test_without_retries_a_walk_stops_where_it_can_resume(style: str, go_walk: paging_walks.Walker) -> None:
+    paging_walks.check_resumed_walk(go_walk, style)
+
+
+def test_pages_come_whole_and_max_pages_bounds_a_walk(go_walk: paging_walks.Walker) -> None:
+    paging_walks.check_pages_and_bound(go_walk)
+
+
+def test_a_walk_passes_the_cursor_back_unchanged(go_walk: paging_walks.Walker) -> None:
+    paging_walks.check_cursor_unchanged(go_walk)
 
 
 _WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+|[0-9]+")

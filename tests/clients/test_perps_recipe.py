@@ -73,13 +73,25 @@ def test_the_temporary_key_is_used_and_never_printed(perps: ScriptedServer) -> N
 
 
 def test_a_failure_is_reported_by_its_type_and_the_next_round_goes_on(perps: ScriptedServer) -> None:
+    """A failure envelope with HTTP 200 is not retried: round 1 reports it, round 2 reads again."""
     failure = {"id": "f", "success": False, "msg": "temporarily unavailable"}
-    perps.on("/main/info", json_reply(500, failure), json_reply(200, example("/main/info", "statistics")))
+    perps.on("/main/info", json_reply(200, failure), json_reply(200, example("/main/info", "statistics")))
     proc = run("--perps-url", perps.url, "--rounds", "2", "--every", "0")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert proc.stderr.startswith("round 1: FailureEnvelopeError: "), proc.stderr
     assert "temporarily unavailable" in proc.stderr
     assert json.loads(proc.stdout.splitlines()[-1]) == {"statistics": {}}  # round 2 read it again
+
+
+def test_a_transient_failure_is_retried_within_the_round(perps: ScriptedServer) -> None:
+    """A 500 passes: the client sends again and round 1 ends with the statistics, nothing reported."""
+    failure = {"id": "f", "success": False, "msg": "temporarily unavailable"}
+    perps.on("/main/info", json_reply(500, failure), json_reply(200, example("/main/info", "statistics")))
+    proc = run("--perps-url", perps.url, "--rounds", "1", "--every", "0")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert proc.stderr == ""
+    assert perps.hits["/main/info"] == 2
+    assert json.loads(proc.stdout.splitlines()[-1]) == {"statistics": {}}
 
 
 def test_the_recipe_is_typed() -> None:

@@ -15,7 +15,9 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+import paging_walks
 import pytest
+from raydium_api_mock import MockServer
 from toolchains import BUILD, cargo, copy_kept, crate_folder, require, rust_crate, write_if_changed
 
 from calls import operations, resolve, success_example, success_type
@@ -45,7 +47,7 @@ def rust_value(host: str, param: dict[str, Any]) -> str:
     value = param["example"]
     if "$ref" in schema and "enum" in resolve(host, schema):
         return f"from_json({raw_string(value)})"
-    return json.dumps(value) if isinstance(value, str) else str(value)
+    return json.dumps(value) if isinstance(value, (str, bool)) else str(value)  # a bool is `true`, not `True`
 
 
 def call_code(host: str, op: dict[str, Any]) -> str:
@@ -134,6 +136,9 @@ fn main() {
                     Ok(mut c) => {
                         if let Some(ms) = entry["deadlineMs"].as_u64() {
                             c.retry_policy.deadline = Duration::from_millis(ms);
+                        }
+                        if let Some(retries) = entry["maxRetries"].as_u64() {
+                            c.retry_policy.max_retries = retries as u32;
                         }
                         call(entry["op"].as_str().unwrap_or_default(), &c)
                     }
@@ -229,6 +234,18 @@ def test_every_operation_against_prism(host: str, runners: dict[str, Path], pris
         assert want == "RawBody" or result["success"] is True
 
 
+@pytest.mark.parametrize("host", HOSTS)
+def test_every_operation_against_our_mock(host: str, runners: dict[str, Path],
+                                          raydium_mocks: dict[str, MockServer]) -> None:  # fmt: skip
+    """The same calls against raydium-api-mock, the mock users install (issue 83)."""
+    cases = operations([host])
+    results = run(runners[host], [{"op": op["operationId"], "baseUrl": raydium_mocks[host].url} for *_, op in cases])
+    for (_, _, _, op), result in zip(cases, results, strict=True):
+        want = "RawBody" if success_type(op) == "RawBody" else SUCCESS
+        assert result["kind"] == want, (op["operationId"], result)
+        assert want == "RawBody" or result["success"] is True
+
+
 @pytest.fixture(scope="module")
 def hostile_results(runners: dict[str, Path]) -> HostileResults:
     return hostile_runs_of(runners, run)
@@ -244,6 +261,37 @@ def test_a_configured_timeout_and_deadline_are_honoured(runners: dict[str, Path]
     """contract.TIMINGS against a stalling server: each call ends near its configured timeout or deadline."""
     results = run(runners[TIMING_HOST], timing_plan(TIMING_HOST, hostile.base_url("stall", TIMING_HOST)))
     assert timing_problems("rust", [outcome(r) for r in results]) == []
+
+
+WALK = REPO / "tests" / "rust" / "walk.rs"
+
+
+@pytest.fixture(scope="module")
+def rust_walk() -> paging_walks.Walker:
+    """tests/rust/walk.rs built against the pool-v3 crate: one walk of its iterators per run."""
+    require("cargo")
+    folder = rust_crate(crate_folder("walk"), "walk", ["pool-v3"], WALK.read_text(encoding="utf-8"))
+    built = cargo(["build"], folder)
+    assert built.returncode == 0, built.stdout + built.stderr
+    return paging_walks.program_walker([str(BUILD / "cargo-target" / "debug" / "walk")])
+
+
+@pytest.mark.parametrize("style", paging_walks.STYLES)
+def test_a_walk_comes_through_every_failure_that_passes(style: str, rust_walk: paging_walks.Walker) -> None:
+    paging_walks.check_retried_walk(rust_walk, style)
+
+
+@pytest.mark.parametrize("style", paging_walks.STYLES)
+def test_without_retries_a_walk_stops_where_it_can_resume(style: str, rust_walk: paging_walks.Walker) -> None:
+    paging_walks.check_resumed_walk(rust_walk, style)
+
+
+def test_pages_come_whole_and_max_pages_bounds_a_walk(rust_walk: paging_walks.Walker) -> None:
+    paging_walks.check_pages_and_bound(rust_walk)
+
+
+def test_a_walk_passes_the_cursor_back_unchanged(rust_walk: paging_walks.Walker) -> None:
+    paging_walks.check_cursor_unchanged(rust_walk)
 
 
 ONE_TYPE = r"""

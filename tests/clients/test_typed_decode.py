@@ -120,3 +120,27 @@ def test_from_dict_checks_the_fields_and_keeps_the_rest() -> None:
     built = models.DynamicFeeConfig(id="1", index=0, filter_period=30, decay_period=600, reduction_factor=5000,
                                     max_fee_rate_numerator=100000, dynamic_fee_control=80000)  # fmt: skip
     assert built.to_dict() == TIER  # declared fields with their wire names; UNSET ones left out
+
+
+def test_models_behave_like_python_values(scripted: ScriptedServer) -> None:
+    """Equal by `==` when decoded from the same JSON (and found by `in`), a repr that shows the
+    values, and the body back, unknown keys included, from `to_dict()` and `to_json()`."""
+    item = {"type": "Standard", "programId": "P", "id": "I", "price": 1.5, "tvl": 10.0, "futureKey": {"n": [1]},
+            "mintA": {"chainId": 101, "address": "A", "programId": "T", "logoURI": "", "symbol": "A", "name": "A",
+                      "decimals": 9, "tags": [], "extensions": {}}}  # fmt: skip
+    pools = [item, {**item, "id": "J"}]
+    page = {"id": UUID, "success": True, "data": {"count": 2, "hasNextPage": False, "data": pools}}
+    scripted.on("/pools/info/list", json_reply(200, page))
+    first, second = (list_pools.sync(client=client(scripted)) for _ in range(2))
+    assert first == second
+    assert first is not second
+    decoded = first.data.data
+    assert isinstance(decoded, list)
+    assert decoded[0] == second.data.data[0]  # type: ignore[index]
+    assert decoded[0] != decoded[1]
+    assert decoded[1] in second.data.data  # type: ignore[operator]
+    shown = repr(decoded[0])
+    for value in ("id='I'", "tvl=10.0", "address='A'"):
+        assert value in shown, shown
+    assert first.to_dict() == page
+    assert msgspec.json.decode(first.to_json()) == page

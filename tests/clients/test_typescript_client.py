@@ -12,6 +12,7 @@ from typing import Any
 
 import paging_walks
 import pytest
+from raydium_api_mock import MockServer
 
 from calls import operations, resolve, success_type
 from contract import (
@@ -89,6 +90,16 @@ def test_every_operation_against_prism(prism_servers: dict[str, Prism], tmp_path
         assert want == "RawBody" or result["success"] is True
 
 
+def test_every_operation_against_our_mock(raydium_mocks: dict[str, MockServer], tmp_path: Path) -> None:
+    """The same calls against raydium-api-mock, the mock users install (issue 83)."""
+    cases = operations()
+    results = run_plan([plan_entry(h, op, raydium_mocks[h].url) for h, _, _, op in cases], tmp_path)
+    for (host, _, _, op), result in zip(cases, results, strict=True):
+        want = "RawBody" if success_type(op) == "RawBody" else SUCCESS
+        assert result["kind"] == want, (host, op["operationId"], result)
+        assert want == "RawBody" or result["success"] is True
+
+
 @pytest.fixture(scope="module")
 def hostile_outcomes(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[Ended]]:
     """Every scenario's calls in one plan, all at once: their waits (a stall's timeout, a
@@ -144,11 +155,13 @@ def test_body_decoding_keeps_the_text_and_drops_the_decoded_body() -> None:
     assert len(passed) == 21, passed
 
 
-def test_the_runtime_unit_suite_passes() -> None:
+@pytest.mark.parametrize("name", ["runtime", "values"])
+def test_the_unit_suite_passes(name: str) -> None:
     """tests/typescript/runtime.test.mjs, node's own test runner against the compiled runtime
-    with fetches of its own (no server): exact messages, classes, retry counts and times. It
-    is the suite StrykerJS runs against each mutant of the runtime (make mutation)."""
-    suite = REPO / "tests" / "typescript" / "runtime.test.mjs"
+    with fetches of its own (no server): exact messages, classes, retry counts and times; it is
+    the suite StrykerJS runs against each mutant of the runtime (make mutation). And
+    values.test.mjs: a client's successes behave as plain values (equality, inspect, JSON)."""
+    suite = REPO / "tests" / "typescript" / f"{name}.test.mjs"
     proc = subprocess.run(["node", "--test", "--test-reporter=tap", str(suite)], capture_output=True, text=True,
                           timeout=120, check=False, cwd=REPO)  # fmt: skip
     assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-2000:]
@@ -161,7 +174,7 @@ def test_a_configured_timeout_and_deadline_are_honoured(hostile: HostileServer, 
     """contract.TIMINGS against a stalling server: each call ends near its configured timeout or deadline
     (the deadline caps an attempt whose own timeout is longer)."""
     op = operations([TIMING_HOST])[0][3]
-    plan = [plan_entry(TIMING_HOST, op, str(e["baseUrl"]), **{k: v for k, v in e.items() if k.endswith("Ms")})
+    plan = [plan_entry(TIMING_HOST, op, str(e["baseUrl"]), **{k: v for k, v in e.items() if k not in ("op", "baseUrl")})
             for e in timing_plan(TIMING_HOST, hostile.base_url("stall", TIMING_HOST))]  # fmt: skip
     results = run_plan(plan, tmp_path)
     assert timing_problems("typescript", [outcome(r) for r in results]) == []

@@ -303,7 +303,7 @@ def test_citations_are_numbered_once_in_the_order_first_cited() -> None:
     assert again == ('<a class="cite" href="#evidence-2" title="c">[2]</a>'
                      '<a class="cite" href="#evidence-1" title="a x  b">[1]</a>'
                      '<a class="cite" href="#evidence-3" title="c">[3]</a>')  # fmt: skip
-    assert cite.listed() == [(1, "a `x` | b", "n"), (2, "c", ""), (3, "c", "other")]
+    assert cite.listed() == [(1, "a `x` | b", "n", ""), (2, "c", "", ""), (3, "c", "other", "")]
     assert docs_pages.Citations()([{"source": '"<q>"'}]) == (
         '<a class="cite" href="#evidence-1" title="&quot;&lt;q&gt;&quot;">[1]</a>')  # fmt: skip
 

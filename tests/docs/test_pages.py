@@ -111,7 +111,8 @@ def test_render_all_writes_the_whole_reference_tree_and_says_so(tmp_path: Path) 
     pages = sorted(p.relative_to(out).as_posix() for p in out.rglob("*.md"))
     assert sorted(p.relative_to(out).as_posix() for p in written) == pages
     assert not (tmp_path / ".tmp-reference").exists()
-    expected = {"index.md", "SUMMARY.md", "markers.md", "releases.md", "changelogs.md", "source-document.md"}
+    expected = {"index.md", "SUMMARY.md", "markers.md", "releases.md", "changelogs.md", "source-document.md",
+                "upstream-changes.md"}
     for host in HOSTS:
         expected |= {f"{host}/index.md", f"{host}/interactive.md"}
         expected |= {f"{host}/{docs_pages.slug(op_id)}.md" for op_id, _, _ in _operations(host)}
@@ -124,6 +125,8 @@ def test_render_all_writes_the_whole_reference_tree_and_says_so(tmp_path: Path) 
             assert copy.read_bytes() == (GENERATED / f"{host}{suffix}").read_bytes(), copy.name
     assert set(pages) == expected
     assert (out / "downloads" / "markers.json").read_bytes() == ledger.read_bytes()
+    upstream = GENERATED / "upstream-changes.json"
+    assert (out / "downloads" / upstream.name).read_bytes() == upstream.read_bytes()
     flows = sorted(GENERATED.glob("*.arazzo.yaml"))
     assert flows, "no Arazzo workflow to check"
     for flow in flows:
@@ -199,3 +202,40 @@ def test_the_command_writes_the_pages_and_says_how_many(tmp_path: Path, capsys: 
     assert {p.parent.name for p in pages} == {"reference", "transaction-v1"}
     with pytest.raises(SystemExit):
         docs_pages.main([str(out), str(REPO / "generated" / "markers.json")])  # no host: a usage error
+
+
+def test_the_upstream_page_dates_cites_and_places_every_change(reference: Path) -> None:
+    """Reference / Upstream changes: every change of generated/openapi/upstream-changes.json under
+    its own anchor, with its date, what it does to a caller, each citation with its date, and
+    where it is reflected (`unreleased` in words, after the host's last release)."""
+    page = (reference / "upstream-changes.md").read_text(encoding="utf-8")
+    record = json.loads((GENERATED / "upstream-changes.json").read_text(encoding="utf-8"))
+    assert "- [Upstream changes](upstream-changes.md)" in (reference / "SUMMARY.md").read_text(encoding="utf-8")
+    for change in record["changes"]:
+        assert f"{{ #{change['id']} }}" in page
+        assert f"| {change['date']} | [" in page
+        assert change["callerImpact"].split()[0] in page
+        for citation in change["evidence"]:
+            assert f"{citation['source']} ({citation['date']})" in page
+    assert "the next release of pool-v3 (after " in page
+    assert "pool-v3 3.1.0: `PoolCursorPage` field `nextPageId`" in page
+    assert "[`listPoolsByCursor`](pool-v3/list-pools-by-cursor.md) parameter `hasReward`" in page
+    for quiet in record["quiet"]:
+        assert f"- `{quiet['description']}`: " in page
+
+
+def test_an_operation_page_shows_where_its_calls_went_and_what_a_value_gets(reference: Path) -> None:
+    """x-successor and x-predecessors link the two pages both ways; x-value-outcomes stands beside
+    its parameter, with its citations."""
+    legacy = (reference / "pool-v3" / "list-pools.md").read_text(encoding="utf-8")
+    cursor = (reference / "pool-v3" / "list-pools-by-cursor.md").read_text(encoding="utf-8")
+    assert "!!! warning \"Raydium's SDK calls GET /pools/info/list-v2 instead, since 2026-05-08\"" in legacy
+    assert "[GET /pools/info/list-v2](list-pools-by-cursor.md): " in legacy
+    assert "- [GET /pools/info/list](list-pools.md), since 2026-05-08: " in cursor
+    assert "- [GET /pools/info/mint](list-pools-by-mint.md), since 2026-05-08: " in cursor
+    assert "[the upstream record](../upstream-changes.md)" in cursor
+    row = next(line for line in cursor.splitlines() if line.startswith('| <code class="field-name">sortField (query)'))
+    assert '<span class="value-outcome"' in row
+    assert "an HTTP 5xx, HTTP 500" in row
+    assert "(inferred)" in row
+    assert "https://github.com/raydium-io/raydium-sdk-V2/issues/166 (2026-06-28)" in cursor

@@ -92,6 +92,9 @@ func (s *scripted) RoundTrip(req *http.Request) (*http.Response, error) {
 
 var fast = apiruntime.RetryPolicy{MaxRetries: 2, MaxWait: 10 * time.Second, DefaultWait: 10 * time.Millisecond, Deadline: 30 * time.Second}
 
+// once sends each call once: the tests of how one response is read.
+var once = apiruntime.RetryPolicy{MaxRetries: 0, MaxWait: 10 * time.Second, DefaultWait: 10 * time.Millisecond, Deadline: 30 * time.Second}
+
 func okBody(data string) string { return `{"id":"1","success":true,"data":` + data + `}` }
 
 func roundTrip(t *testing.T, policy apiruntime.RetryPolicy, timeout time.Duration, rules apiruntime.Rules, req *http.Request, answers ...answer) (*http.Response, error, *scripted) {
@@ -108,7 +111,7 @@ func get(operation string, raw bool) *http.Request {
 
 func call(t *testing.T, answers ...answer) (*http.Response, error, *scripted) {
 	t.Helper()
-	return roundTrip(t, fast, 8*time.Second, apiruntime.Rules{}, get("op", false), answers...)
+	return roundTrip(t, once, 8*time.Second, apiruntime.Rules{}, get("op", false), answers...)
 }
 
 func wantMessage(t *testing.T, err error, want string) {
@@ -265,7 +268,7 @@ func TestAFailureEnvelopeIsTyped(t *testing.T) {
 	rules := apiruntime.Rules{Codes: map[apiruntime.ErrorCode]string{"REQ_POOL_NOT_OPEN": "wait"}}
 	body := `{"id":"1","success":false,"msg":"REQ_POOL_NOT_OPEN","openTime":"17","error":{"code":1001}}`
 	for _, status := range []int{200, 400, 500} {
-		_, err, _ := roundTrip(t, fast, time.Second, rules, get("op", false), answer{status: status, body: body})
+		_, err, _ := roundTrip(t, once, time.Second, rules, get("op", false), answer{status: status, body: body})
 		var failure *apiruntime.FailureEnvelopeError
 		if !errors.As(err, &failure) {
 			t.Fatalf("%d: %T %v", status, err, err)
@@ -294,7 +297,7 @@ func TestAFailureEnvelopeIsTyped(t *testing.T) {
 
 func TestTooManyRequestsIsRetriedThenRateLimitedError(t *testing.T) {
 	limited := answer{status: 429, body: `{"success":false,"msg":"slow"}`, header: map[string]string{"Content-Type": "application/json", "Retry-After": "0"}}
-	resp, err, base := call(t, limited, limited, answer{status: 200, body: okBody("{}")})
+	resp, err, base := roundTrip(t, fast, time.Second, apiruntime.Rules{}, get("op", false), limited, limited, answer{status: 200, body: okBody("{}")})
 	if err != nil || resp.StatusCode != 200 || len(base.requests) != 3 {
 		t.Fatalf("%v, %d requests", err, len(base.requests))
 	}
@@ -305,8 +308,8 @@ func TestTooManyRequestsIsRetriedThenRateLimitedError(t *testing.T) {
 	if !errors.As(err, &rate) || len(base.requests) != 2 {
 		t.Fatalf("%T %v, %d requests", err, err, len(base.requests))
 	}
-	wantMessage(t, err, `HTTP 429, rate limited (Retry-After 0s), msg="slow"`)
-	if rate.RetryAfter == nil || *rate.RetryAfter != 0 || rate.Msg != "slow" || rate.Status != 429 {
+	wantMessage(t, err, `HTTP 429, rate limited (Retry-After 0s), msg="slow" (after 2 attempts)`)
+	if rate.RetryAfter == nil || *rate.RetryAfter != 0 || rate.Msg != "slow" || rate.Status != 429 || rate.Attempts != 2 {
 		t.Fatalf("%+v", rate)
 	}
 	none := fast
@@ -329,13 +332,34 @@ func TestTooManyRequestsIsRetriedThenRateLimitedError(t *testing.T) {
 	}
 }
 
-func TestTheWaitIsRetryAftersOrTheDefault(t *testing.T) {
+func TestTheWaitIsRetryAftersOrTheBackoff(t *testing.T) {
 	slow := fast
 	slow.DefaultWait = 200 * time.Millisecond
 	started := time.Now()
 	_, _, base := roundTrip(t, slow, time.Second, apiruntime.Rules{}, get("op", false), answer{status: 429}, answer{status: 200, body: okBody("{}")})
-	if waited := time.Since(started); waited < 190*time.Millisecond || waited > 2*time.Second || len(base.requests) != 2 {
+	if waited := time.Since(started); waited < 145*time.Millisecond || waited > 2*time.Second || len(base.requests) != 2 {
 		t.Fatalf("waited %s, %d requests", waited, len(base.requests))
+	}
+	// retry-after-ms before Retry-After; a wait in milliseconds past MaxWait is not waited
+	started = time.Now()
+	ms := map[string]string{"Retry-After-Ms": "300", "Retry-After": "5"}
+	_, _, base = roundTrip(t, fast, time.Second, apiruntime.Rules{}, get("op", false), answer{status: 503, header: ms}, answer{status: 200, body: okBody("{}")})
+	if waited := time.Since(started); waited < 290*time.Millisecond || waited > 2*time.Second || len(base.requests) != 2 {
+		t.Fatalf("retry-after-ms: waited %s, %d requests", waited, len(base.requests))
+	}
+	short := fast
+	short.MaxWait = 100 * time.Millisecond
+	_, err, base := roundTrip(t, short, time.Second, apiruntime.Rules{}, get("op", false), answer{status: 429, header: map[string]string{"Retry-After-Ms": "150.5"}})
+	wantMessage(t, err, "HTTP 429, rate limited (no Retry-After; the wait exceeds the retry policy's MaxWait of 100ms)")
+	if len(base.requests) != 1 {
+		t.Fatalf("%d requests", len(base.requests))
+	}
+	for _, unreadable := range []string{"soon", "-1", "1e3", ".5", "5.", "1.2.3"} {
+		started = time.Now()
+		_, _, base = roundTrip(t, fast, time.Second, apiruntime.Rules{}, get("op", false), answer{status: 503, header: map[string]string{"Retry-After-Ms": unreadable}}, answer{status: 200, body: okBody("{}")})
+		if waited := time.Since(started); waited > time.Second || len(base.requests) != 2 {
+			t.Fatalf("retry-after-ms %q: waited %s (the backoff is 10 ms), %d requests", unreadable, waited, len(base.requests))
+		}
 	}
 	// a wait of exactly MaxWait is waited
 	edge := fast
@@ -350,7 +374,7 @@ func TestTheWaitIsRetryAftersOrTheDefault(t *testing.T) {
 
 func TestAWaitPastMaxWaitOrTheDeadlineIsNotWaited(t *testing.T) {
 	started := time.Now()
-	_, err, base := call(t, answer{status: 429, body: `{"success":false}`, header: map[string]string{"Content-Type": "application/json", "Retry-After": "15"}})
+	_, err, base := roundTrip(t, fast, time.Second, apiruntime.Rules{}, get("op", false), answer{status: 429, body: `{"success":false}`, header: map[string]string{"Content-Type": "application/json", "Retry-After": "15"}})
 	wantMessage(t, err, "HTTP 429, rate limited (Retry-After 15s; the wait exceeds the retry policy's MaxWait of 10s)")
 	if time.Since(started) > time.Second || len(base.requests) != 1 {
 		t.Fatalf("%s, %d requests", time.Since(started), len(base.requests))
@@ -378,8 +402,13 @@ func TestTheTimeoutAndTheDeadlineEndAStalledCallNearTheirValues(t *testing.T) {
 		if !errors.As(err, &timeout) || took < 140*time.Millisecond || took > 1500*time.Millisecond {
 			t.Fatalf("%T %v after %s", err, err, took)
 		}
-		if !strings.HasPrefix(err.Error(), "GET "+target+": timed out (") || !errors.Is(err, context.DeadlineExceeded) {
+		if !errors.Is(err, context.DeadlineExceeded) {
 			t.Fatalf("%v", err)
+		}
+		if tc.deadline < tc.timeout { // the deadline ended the only attempt: not retried
+			wantMessage(t, err, "GET "+target+": the call's deadline of 150ms passed (context deadline exceeded)")
+		} else if !strings.HasPrefix(err.Error(), "GET "+target+": timed out (") || !strings.HasSuffix(err.Error(), ") (after 3 attempts)") || timeout.Attempts != 3 {
+			t.Fatalf("each of 3 attempts timed out: %v", err)
 		}
 	}
 	policy := fast
@@ -583,5 +612,287 @@ func TestPropertiesReadsEachMemberAsItsRawJSON(t *testing.T) {
 		if _, err := apiruntime.Properties([]byte(bad)); err == nil {
 			t.Fatalf("%q: no error", bad)
 		}
+	}
+}
+
+// --- retries of the failures that pass ---------------------------------------------------
+
+func TestEachTransientStatusIsRetriedIntoTheSuccess(t *testing.T) {
+	html := map[string]string{"Content-Type": "text/html"}
+	for _, status := range []int{408, 429, 500, 502, 503, 504, 520, 521, 522, 523, 524} {
+		for _, first := range []answer{{status: status, body: "<html>edge</html>", header: html}, {status: status, body: `{"success":false,"msg":"busy"}`}} {
+			resp, err, base := roundTrip(t, fast, time.Second, apiruntime.Rules{}, get("op", false), first, answer{status: 200, body: okBody("{}")})
+			if err != nil || resp.StatusCode != 200 || len(base.requests) != 2 {
+				t.Fatalf("%d: %v, %d requests", status, err, len(base.requests))
+			}
+		}
+		_, err, base := roundTrip(t, fast, time.Second, apiruntime.Rules{}, get("op", false), answer{status: status, body: `{"success":false,"msg":"busy"}`})
+		if d := details(t, err); d.Attempts != 3 || d.Status != status || len(base.requests) != 3 || !strings.HasSuffix(err.Error(), " (after 3 attempts)") {
+			t.Fatalf("%d: %v, %d requests, %d attempts", status, err, len(base.requests), d.Attempts)
+		}
+	}
+}
+
+func TestOtherStatusesAndAFailureEnvelopeWithHTTP200AreNotRetried(t *testing.T) {
+	for _, status := range []int{200, 400, 401, 403, 404, 409, 501} {
+		_, err, base := roundTrip(t, fast, time.Second, apiruntime.Rules{}, get("op", false), answer{status: status, body: `{"success":false,"msg":"no"}`}, answer{status: 200, body: okBody("{}")})
+		var failure *apiruntime.FailureEnvelopeError
+		if !errors.As(err, &failure) || len(base.requests) != 1 || failure.Attempts != 1 {
+			t.Fatalf("%d: %T %v, %d requests", status, err, err, len(base.requests))
+		}
+		wantMessage(t, err, fmt.Sprintf(`HTTP %d, success=false, msg="no"`, status))
+	}
+	_, err, base := roundTrip(t, fast, time.Second, apiruntime.Rules{}, get("op", false), answer{status: 403, body: "<html>challenge</html>", header: map[string]string{"Content-Type": "text/html"}})
+	var notJSON *apiruntime.NotJSONError
+	if !errors.As(err, &notJSON) || len(base.requests) != 1 {
+		t.Fatalf("%T %v, %d requests", err, err, len(base.requests))
+	}
+}
+
+func TestATransportFailureIsRetriedAndTheLastErrorCountsTheAttempts(t *testing.T) {
+	cut := answer{err: io.ErrUnexpectedEOF}
+	resp, err, base := roundTrip(t, fast, time.Second, apiruntime.Rules{}, get("op", false), cut, answer{status: 200, broken: true}, answer{status: 200, body: okBody("{}")})
+	if err != nil || resp.StatusCode != 200 || len(base.requests) != 3 {
+		t.Fatalf("%v, %d requests", err, len(base.requests))
+	}
+	_, err, base = roundTrip(t, fast, time.Second, apiruntime.Rules{}, get("op", false), cut)
+	var cutErr *apiruntime.ConnectionCutError
+	if !errors.As(err, &cutErr) || cutErr.Attempts != 3 || len(base.requests) != 3 || cutErr.Cause != io.ErrUnexpectedEOF {
+		t.Fatalf("%T %v, %d requests", err, err, len(base.requests))
+	}
+	wantMessage(t, err, "GET "+target+": the connection broke before the whole response arrived (unexpected EOF) (after 3 attempts)")
+	refused := answer{err: fmt.Errorf("dial: %w", syscall.ECONNREFUSED)}
+	_, err, base = roundTrip(t, fast, time.Second, apiruntime.Rules{}, get("op", false), refused, answer{status: 200, body: okBody("{}")})
+	if err != nil || len(base.requests) != 2 {
+		t.Fatalf("refused once: %v, %d requests", err, len(base.requests))
+	}
+	_, err, base = roundTrip(t, once, time.Second, apiruntime.Rules{}, get("op", false), cut)
+	if !errors.As(err, &cutErr) || cutErr.Attempts != 1 || len(base.requests) != 1 || strings.Contains(err.Error(), "attempts") {
+		t.Fatalf("retries off: %v, %d requests", err, len(base.requests))
+	}
+	// a call whose own context ends is not retried
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, target, nil)
+	_, err, base = roundTrip(t, fast, time.Second, apiruntime.Rules{}, apiruntime.WithCall(req, "op", false), answer{err: context.Canceled})
+	if err == nil || len(base.requests) != 1 {
+		t.Fatalf("a cancelled call: %v, %d requests", err, len(base.requests))
+	}
+}
+
+func TestTheBackoffDoublesAndIsJittered(t *testing.T) {
+	policy := apiruntime.DefaultRetryPolicy
+	if policy.MaxRetries != 2 || policy.DefaultWait != 500*time.Millisecond || policy.MaxWait != 10*time.Second || policy.Deadline != 30*time.Second {
+		t.Fatalf("the default policy: %+v", policy)
+	}
+	seen := map[time.Duration]bool{}
+	for i := 0; i < 200; i++ {
+		for retry, top := range []time.Duration{500 * time.Millisecond, time.Second, 2 * time.Second} {
+			wait := policy.Backoff(retry)
+			if wait > top || wait < top*3/4 {
+				t.Fatalf("retry %d: %s, not within [%s, %s]", retry, wait, top*3/4, top)
+			}
+			seen[wait] = true
+		}
+	}
+	if len(seen) < 100 {
+		t.Fatalf("%d different waits in 600: no jitter", len(seen))
+	}
+	statuses := []int{}
+	for status := 100; status < 600; status++ {
+		if apiruntime.TransientStatuses[status] {
+			statuses = append(statuses, status)
+		}
+	}
+	if fmt.Sprint(statuses) != "[408 429 500 502 503 504 520 521 522 523 524]" {
+		t.Fatalf("transient statuses %v", statuses)
+	}
+}
+
+func TestTheBackoffWaitsBetweenAttempts(t *testing.T) {
+	slow := fast
+	slow.DefaultWait = 100 * time.Millisecond
+	started := time.Now()
+	_, err, base := roundTrip(t, slow, time.Second, apiruntime.Rules{}, get("op", false), answer{status: 502, body: "<html>", header: map[string]string{"Content-Type": "text/html"}})
+	took := time.Since(started)
+	if len(base.requests) != 3 || took < 75*time.Millisecond+150*time.Millisecond || took > 2*time.Second {
+		t.Fatalf("%v: %d requests in %s (waits of 75-100 ms, then 150-200 ms)", err, len(base.requests), took)
+	}
+	// a backoff that would pass the deadline is not waited: the call ends with what it has
+	tight := slow
+	tight.Deadline = 50 * time.Millisecond
+	started = time.Now()
+	_, err, base = roundTrip(t, tight, time.Second, apiruntime.Rules{}, get("op", false), answer{err: io.ErrUnexpectedEOF})
+	var cutErr *apiruntime.ConnectionCutError
+	if !errors.As(err, &cutErr) || len(base.requests) != 1 || time.Since(started) > 40*time.Millisecond {
+		t.Fatalf("%v, %d requests after %s", err, len(base.requests), time.Since(started))
+	}
+}
+
+func TestAPolicyInTheContextTakesThePlaceOfTheClients(t *testing.T) {
+	req, _ := http.NewRequestWithContext(apiruntime.WithRetryPolicy(context.Background(), once), http.MethodGet, target, nil)
+	busy := answer{status: 503, body: `{"success":false}`}
+	_, err, base := roundTrip(t, fast, time.Second, apiruntime.Rules{}, apiruntime.WithCall(req, "op", false), busy, answer{status: 200, body: okBody("{}")})
+	if err == nil || len(base.requests) != 1 {
+		t.Fatalf("%v, %d requests", err, len(base.requests))
+	}
+	// with retries off, the one attempt is the only request: its body cannot be sent again,
+	// so net/http does not resend it on a fresh connection (with retries on it has none)
+	if base.requests[0].Body == nil || base.requests[0].GetBody != nil {
+		t.Fatal("retries off: net/http may resend the request")
+	}
+	_, _, base = roundTrip(t, fast, time.Second, apiruntime.Rules{}, get("op", false), busy, answer{status: 200, body: okBody("{}")})
+	if len(base.requests) != 2 || base.requests[0].Body != nil {
+		t.Fatalf("%d requests", len(base.requests))
+	}
+}
+
+func TestAShapeErrorAfterRetriesCountsThem(t *testing.T) {
+	resp, err, _ := roundTrip(t, fast, time.Second, apiruntime.Rules{}, get("op", false), answer{status: 502}, answer{status: 200, body: okBody("{}")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = apiruntime.ShapeError(resp, []byte(okBody("{}")), errors.New("json: cannot unmarshal"))
+	if d := details(t, err); d.Attempts != 2 || !strings.HasSuffix(err.Error(), " (after 2 attempts)") {
+		t.Fatalf("%v", err)
+	}
+	resp, _, _ = call(t, answer{status: 200, body: okBody("{}")})
+	err = apiruntime.ShapeError(resp, []byte("{"), errors.New("unexpected end"))
+	if d := details(t, err); d.Attempts != 1 || strings.Contains(err.Error(), "attempts") {
+		t.Fatalf("%v", err)
+	}
+}
+
+// --- page walks --------------------------------------------------------------------------
+
+type page struct {
+	ids  []string
+	next string
+	more *bool
+}
+
+func yes(b bool) *bool { return &b }
+
+// failing is an APIError as a page's call returns it.
+func failing(t *testing.T) error {
+	t.Helper()
+	_, err, _ := call(t, answer{status: 502, body: "<html>", header: map[string]string{"Content-Type": "text/html"}})
+	return err
+}
+
+func TestACursorWalkPassesEachCursorBackAndEndsOnThePageWithoutOne(t *testing.T) {
+	book := map[string]page{"": {ids: []string{"a", "b"}, next: "c1/x+y"}, "c1/x+y": {ids: []string{}, next: "c2"}, "c2": {ids: []string{"c"}}}
+	asked := []string{}
+	fetch := func(cursor string) (page, error) {
+		asked = append(asked, cursor)
+		return book[cursor], nil
+	}
+	items := apiruntime.ItemsOf(apiruntime.CursorPages("nextPageId", "", fetch, func(p page) string { return p.next }), func(p page) []string { return p.ids })
+	got := []string{}
+	for items.Next() {
+		got = append(got, items.Item())
+	}
+	if items.Err() != nil || fmt.Sprint(got) != "[a b c]" || fmt.Sprint(asked) != "[ c1/x+y c2]" || items.Next() {
+		t.Fatalf("%v %v %v", got, asked, items.Err())
+	}
+	asked = nil
+	pages := apiruntime.CursorPages("nextPageId", "c1/x+y", fetch, func(p page) string { return p.next })
+	count := 0
+	for pages.Next() {
+		count++
+	}
+	if count != 2 || fmt.Sprint(asked) != "[c1/x+y c2]" {
+		t.Fatalf("from a cursor: %d pages, %v", count, asked)
+	}
+}
+
+func TestANumberedWalkEndsOnHasNextPageFalseOrAnEmptyPage(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		book  map[int32]page
+		pages int
+	}{
+		{"hasNextPage false", map[int32]page{1: {ids: []string{"a"}, more: yes(true)}, 2: {ids: []string{"b"}, more: yes(false)}, 3: {ids: []string{"c"}}}, 2},
+		{"an empty page", map[int32]page{1: {ids: []string{"a"}}, 2: {ids: []string{"b"}}, 3: {}}, 3},
+	} {
+		asked := []int32{}
+		pages := apiruntime.NumberedPages("page", 1, func(n int32) (page, error) {
+			asked = append(asked, n)
+			return tc.book[n], nil
+		}, func(p page) *bool { return p.more }, func(p page) int { return len(p.ids) })
+		count := 0
+		for pages.Next() {
+			count++
+		}
+		if pages.Err() != nil || count != tc.pages || len(asked) != tc.pages {
+			t.Fatalf("%s: %d pages, asked %v, %v", tc.name, count, asked, pages.Err())
+		}
+	}
+}
+
+func TestMaxPagesBoundsAWalk(t *testing.T) {
+	asked := 0
+	endless := func(n int32) (page, error) {
+		asked++
+		return page{ids: []string{"x", "y"}}, nil
+	}
+	items := apiruntime.ItemsOf(apiruntime.NumberedPages("page", 1, endless, nil, func(p page) int { return len(p.ids) }), func(p page) []string { return p.ids }).MaxPages(3)
+	got := 0
+	for items.Next() {
+		got++
+	}
+	if got != 6 || asked != 3 || items.Err() != nil {
+		t.Fatalf("%d items, %d pages", got, asked)
+	}
+	for _, bad := range []int{0, -1} {
+		pages := apiruntime.NumberedPages("page", 1, endless, nil, func(p page) int { return 1 }).MaxPages(bad)
+		if pages.Next() || pages.Err() == nil || pages.Err().Error() != fmt.Sprintf("MaxPages must be at least 1, not %d", bad) {
+			t.Fatalf("MaxPages(%d): %v", bad, pages.Err())
+		}
+	}
+}
+
+func TestAFailedPageSaysWhereToResume(t *testing.T) {
+	fails := failing(t)
+	pages := apiruntime.CursorPages("nextPageId", "", func(cursor string) (page, error) {
+		if cursor == "c1" {
+			return page{}, fails
+		}
+		return page{ids: []string{"a"}, next: "c1"}, nil
+	}, func(p page) string { return p.next })
+	count := 0
+	for pages.Next() {
+		count++
+	}
+	var notJSON *apiruntime.NotJSONError
+	if count != 1 || !errors.As(pages.Err(), &notJSON) || pages.Next() {
+		t.Fatalf("%d pages, %v", count, pages.Err())
+	}
+	resume := notJSON.Resume
+	if resume == nil || resume.Parameter != "nextPageId" || resume.Cursor != "c1" || resume.Page != 0 {
+		t.Fatalf("%+v", resume)
+	}
+	if !strings.HasSuffix(pages.Err().Error(), `; the walk stopped at this page: start it again with nextPageId "c1" to resume`) {
+		t.Fatal(pages.Err())
+	}
+	numbered := apiruntime.NumberedPages("page", 1, func(n int32) (page, error) {
+		if n == 3 {
+			return page{}, failing(t)
+		}
+		return page{ids: []string{"a"}}, nil
+	}, nil, func(p page) int { return len(p.ids) })
+	for numbered.Next() {
+	}
+	if d := details(t, numbered.Err()); d.Resume == nil || d.Resume.Parameter != "page" || d.Resume.Page != 3 || d.Resume.String() != "page 3" {
+		t.Fatalf("%v", numbered.Err())
+	}
+	first := apiruntime.CursorPages("nextPageId", "", func(string) (page, error) { return page{}, failing(t) }, func(p page) string { return p.next })
+	if first.Next() || details(t, first.Err()).Resume.String() != "the first page" {
+		t.Fatalf("%v", first.Err())
+	}
+	plain := errors.New("not a call's error")
+	other := apiruntime.CursorPages("nextPageId", "", func(string) (page, error) { return page{}, plain }, func(p page) string { return p.next })
+	if other.Next() || other.Err() != plain {
+		t.Fatalf("%v", other.Err())
 	}
 }

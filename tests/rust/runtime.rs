@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use raydium_api_runtime::{accept, decode, http_client, send, ApiError, ErrorCode, Kind, Mode, RetryPolicy, Rules, Verbatim, DEFAULT_RETRY_POLICY, DEFAULT_TIMEOUT};
+use raydium_api_runtime::{accept, call as call_and_decode, decode, http_client, send, ApiError, ErrorCode, Items, Kind, Mode, Pages, Resume, RetryPolicy, Rules, Verbatim, DEFAULT_RETRY_POLICY, DEFAULT_TIMEOUT, TRANSIENT_STATUSES};
 
 fn known(msg: &str) -> Option<ErrorCode> {
     if msg == "REQ_POOL_NOT_OPEN" {
@@ -53,9 +53,10 @@ fn the_defaults_are_the_contracts() {
     assert_eq!(DEFAULT_TIMEOUT, Duration::from_secs(8));
     assert_eq!(
         DEFAULT_RETRY_POLICY,
-        RetryPolicy { max_retries: 2, max_wait: Duration::from_secs(10), default_wait: Duration::from_secs(1), deadline: Duration::from_secs(30) }
+        RetryPolicy { max_retries: 2, max_wait: Duration::from_secs(10), default_wait: Duration::from_millis(500), deadline: Duration::from_secs(30) }
     );
     assert_eq!(RetryPolicy::default(), DEFAULT_RETRY_POLICY);
+    assert_eq!(TRANSIENT_STATUSES, [408, 429, 500, 502, 503, 504, 520, 521, 522, 523, 524]);
 }
 
 #[test]
@@ -278,9 +279,10 @@ fn send_returns_a_success_and_types_a_failure() {
     let (url, count) = serve(vec![json(200, &ok_body("{}"))]);
     assert_eq!(call(&url, Duration::from_secs(2), FAST).unwrap(), ok_body("{}"));
     assert_eq!(count.load(Ordering::SeqCst), 1);
-    let (url, _) = serve(vec![Reply::Whole(520, vec![("Content-Type", "text/html".to_owned())], b"<html>".to_vec())]);
+    let (url, count) = serve(vec![Reply::Whole(520, vec![("Content-Type", "text/html".to_owned())], b"<html>".to_vec())]);
     let error = call(&url, Duration::from_secs(2), FAST).unwrap_err();
-    assert_eq!(message(&error), r#"NotJson: HTTP 520: expected a JSON envelope, got "text/html" (6 bytes: "<html>")"#);
+    assert_eq!(message(&error), r#"NotJson: HTTP 520: expected a JSON envelope, got "text/html" (6 bytes: "<html>") (after 3 attempts)"#);
+    assert_eq!((error.attempts, count.load(Ordering::SeqCst)), (3, 3));
 }
 
 #[test]
@@ -290,8 +292,8 @@ fn send_retries_429_as_retry_after_says_then_is_rate_limited() {
     assert_eq!(count.load(Ordering::SeqCst), 3);
     let (url, count) = serve(vec![limited(Some(" 0 "))]);
     let error = call(&url, Duration::from_secs(2), RetryPolicy { max_retries: 1, ..FAST }).unwrap_err();
-    assert_eq!(message(&error), r#"RateLimited: HTTP 429, rate limited (Retry-After 0s), msg="slow""#);
-    assert_eq!(count.load(Ordering::SeqCst), 2);
+    assert_eq!(message(&error), r#"RateLimited: HTTP 429, rate limited (Retry-After 0s), msg="slow" (after 2 attempts)"#);
+    assert_eq!((error.attempts, count.load(Ordering::SeqCst)), (2, 2));
     let (url, count) = serve(vec![limited(Some("soon"))]);
     let error = call(&url, Duration::from_secs(2), RetryPolicy { max_retries: 0, ..FAST }).unwrap_err();
     assert_eq!(message(&error), r#"RateLimited: HTTP 429, rate limited (no Retry-After), msg="slow""#);
@@ -299,12 +301,29 @@ fn send_retries_429_as_retry_after_says_then_is_rate_limited() {
 }
 
 #[test]
-fn send_waits_retry_after_or_the_default() {
+fn send_waits_retry_after_or_the_backoff() {
     let (url, _) = serve(vec![limited(None), json(200, &ok_body("{}"))]);
     let started = Instant::now();
     assert!(call(&url, Duration::from_secs(2), RetryPolicy { default_wait: Duration::from_millis(300), ..FAST }).is_ok());
     let waited = started.elapsed();
+    assert!(waited >= Duration::from_millis(220) && waited < Duration::from_secs(3), "{:?}", waited);
+    // retry-after-ms before Retry-After; one past max_wait is not waited
+    let ms = |value: &str| Reply::Whole(503, vec![("Retry-After-Ms", value.to_owned()), ("Retry-After", "5".to_owned())], b"".to_vec());
+    let (url, _) = serve(vec![ms("300"), json(200, &ok_body("{}"))]);
+    let started = Instant::now();
+    assert!(call(&url, Duration::from_secs(2), FAST).is_ok());
+    let waited = started.elapsed();
     assert!(waited >= Duration::from_millis(290) && waited < Duration::from_secs(3), "{:?}", waited);
+    let (url, count) = serve(vec![Reply::Whole(429, vec![("Retry-After-Ms", "150.5".to_owned())], b"".to_vec())]);
+    let error = call(&url, Duration::from_secs(2), RetryPolicy { max_wait: Duration::from_millis(100), ..FAST }).unwrap_err();
+    assert_eq!(message(&error), "RateLimited: HTTP 429, rate limited (no Retry-After; the wait exceeds the retry policy's max_wait of 100ms)");
+    assert_eq!(count.load(Ordering::SeqCst), 1);
+    for unreadable in ["soon", "-1", "1e3", ".5", "5.", "1.2.3"] {
+        let (url, count) = serve(vec![Reply::Whole(503, vec![("Retry-After-Ms", unreadable.to_owned())], b"".to_vec()), json(200, &ok_body("{}"))]);
+        let started = Instant::now();
+        assert!(call(&url, Duration::from_secs(2), FAST).is_ok());
+        assert!(started.elapsed() < Duration::from_secs(1) && count.load(Ordering::SeqCst) == 2, "{}: the backoff is 10 ms", unreadable);
+    }
     // a wait of exactly max_wait is waited
     let (url, _) = serve(vec![limited(Some("1")), json(200, &ok_body("{}"))]);
     let started = Instant::now();
@@ -365,4 +384,188 @@ fn each_attempt_sends_the_body_again() {
     let request = client.post(&url).body(r#"{"k":1}"#).build().unwrap();
     assert!(send(&client, Duration::from_secs(2), FAST, request, Mode::Envelope, "op", &RULES).is_ok());
     assert_eq!(count.load(Ordering::SeqCst), 2);
+}
+
+// --- retries of the failures that pass ---------------------------------------------------------
+
+#[test]
+fn each_transient_status_is_retried_into_the_success() {
+    for status in TRANSIENT_STATUSES {
+        for first in [Reply::Whole(status, vec![("Content-Type", "text/html".to_owned())], b"<html>edge</html>".to_vec()), json(status, br#"{"success":false,"msg":"busy"}"#)] {
+            let (url, count) = serve(vec![first, json(200, &ok_body("{}"))]);
+            assert_eq!(call(&url, Duration::from_secs(2), FAST).unwrap(), ok_body("{}"), "{}", status);
+            assert_eq!(count.load(Ordering::SeqCst), 2, "{}", status);
+        }
+    }
+    let (url, count) = serve(vec![json(503, br#"{"success":false,"msg":"busy"}"#)]);
+    let error = call(&url, Duration::from_secs(2), FAST).unwrap_err();
+    assert_eq!(message(&error), r#"FailureEnvelope: HTTP 503, success=false, msg="busy" (after 3 attempts)"#);
+    assert_eq!((error.attempts, error.status, count.load(Ordering::SeqCst)), (3, Some(503), 3));
+}
+
+#[test]
+fn other_statuses_and_a_failure_envelope_with_http_200_are_not_retried() {
+    for status in [200, 400, 401, 403, 404, 409, 501] {
+        let (url, count) = serve(vec![json(status, br#"{"success":false,"msg":"no"}"#), json(200, &ok_body("{}"))]);
+        let error = call(&url, Duration::from_secs(2), FAST).unwrap_err();
+        assert_eq!(message(&error), format!(r#"FailureEnvelope: HTTP {}, success=false, msg="no""#, status));
+        assert_eq!((error.attempts, count.load(Ordering::SeqCst)), (1, 1), "{}", status);
+    }
+}
+
+#[test]
+fn a_transport_failure_is_retried_and_the_last_error_counts_the_attempts() {
+    let (url, count) = serve(vec![Reply::Cut, Reply::Cut, json(200, &ok_body("{}"))]);
+    assert!(call(&url, Duration::from_secs(2), FAST).is_ok());
+    assert_eq!(count.load(Ordering::SeqCst), 3);
+    let (url, count) = serve(vec![Reply::Cut]);
+    let error = call(&url, Duration::from_secs(2), FAST).unwrap_err();
+    assert_eq!((error.kind, error.attempts, count.load(Ordering::SeqCst)), (Kind::ConnectionCut, 3, 3));
+    assert!(message(&error).ends_with(") (after 3 attempts)") || message(&error).ends_with(" (after 3 attempts)"), "{}", error);
+    assert!(std::error::Error::source(&error).is_some());
+    let (url, count) = serve(vec![Reply::Cut]);
+    let error = call(&url, Duration::from_secs(2), RetryPolicy { max_retries: 0, ..FAST }).unwrap_err();
+    assert_eq!((error.kind, error.attempts, count.load(Ordering::SeqCst)), (Kind::ConnectionCut, 1, 1));
+    assert!(!message(&error).contains("attempts"), "{}", error);
+}
+
+#[test]
+fn the_backoff_doubles_and_is_jittered() {
+    let mut seen = std::collections::HashSet::new();
+    for _ in 0..200 {
+        for (retry, top) in [(0, 500), (1, 1000), (2, 2000)] {
+            let wait = DEFAULT_RETRY_POLICY.backoff(retry);
+            let top = Duration::from_millis(top);
+            assert!(wait <= top && wait >= top * 3 / 4, "retry {}: {:?}", retry, wait);
+            seen.insert(wait);
+        }
+    }
+    assert!(seen.len() > 100, "{} different waits in 600: no jitter", seen.len());
+    let (url, count) = serve(vec![Reply::Whole(502, vec![], b"".to_vec())]);
+    let started = Instant::now();
+    let _ = call(&url, Duration::from_secs(2), RetryPolicy { default_wait: Duration::from_millis(100), ..FAST });
+    let took = started.elapsed();
+    assert_eq!(count.load(Ordering::SeqCst), 3);
+    assert!(took >= Duration::from_millis(225) && took < Duration::from_secs(3), "waits of 75-100 ms then 150-200 ms: {:?}", took);
+    // a backoff that would pass the deadline is not waited
+    let (url, count) = serve(vec![Reply::Cut]);
+    let started = Instant::now();
+    let error = call(&url, Duration::from_secs(2), RetryPolicy { default_wait: Duration::from_secs(1), deadline: Duration::from_millis(500), ..FAST }).unwrap_err();
+    assert_eq!((error.kind, count.load(Ordering::SeqCst)), (Kind::ConnectionCut, 1));
+    assert!(started.elapsed() < Duration::from_millis(450), "{:?}", started.elapsed());
+}
+
+#[test]
+fn a_success_that_does_not_fit_after_retries_counts_them() {
+    let (url, _) = serve(vec![Reply::Whole(502, vec![], b"".to_vec()), json(200, &ok_body(r#""not a number""#))]);
+    let client = http_client(Duration::from_secs(2)).unwrap();
+    let request = client.get(&url).build().unwrap();
+    #[derive(serde::Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Numbered {
+        data: u64,
+    }
+    let error = call_and_decode::<Numbered>(&client, Duration::from_secs(2), FAST, request, "op", &RULES).unwrap_err();
+    assert_eq!((error.kind, error.attempts), (Kind::UnexpectedShape, 2));
+    assert!(message(&error).ends_with(" (after 2 attempts)"), "{}", error);
+}
+
+// --- page walks --------------------------------------------------------------------------------
+
+#[derive(Clone, Debug, PartialEq)]
+struct Page {
+    ids: Vec<&'static str>,
+    next: Option<String>,
+    more: Option<bool>,
+}
+
+fn page(ids: &[&'static str], next: Option<&str>, more: Option<bool>) -> Page {
+    Page { ids: ids.to_vec(), next: next.map(str::to_owned), more }
+}
+
+fn failed() -> ApiError {
+    accept(502, "text/html", None, b"<html>".to_vec(), Mode::Envelope, "op", &RULES).unwrap_err()
+}
+
+#[test]
+fn a_cursor_walk_passes_each_cursor_back_and_ends_on_the_page_without_one() {
+    let book = |cursor: Option<&str>| match cursor {
+        None => page(&["a", "b"], Some("c1/x+y"), None),
+        Some("c1/x+y") => page(&[], Some("c2"), None),
+        Some("c2") => page(&["c"], Some(""), None),
+        Some(other) => panic!("a cursor the walk built: {}", other),
+    };
+    let asked = std::sync::Mutex::new(vec![]);
+    let items: Vec<&str> = Pages::cursor("nextPageId", None, |cursor| {
+        asked.lock().unwrap().push(cursor.clone());
+        Ok(book(cursor.as_deref()))
+    }, |p: &Page| p.next.clone())
+    .items(|p| p.ids)
+    .collect::<Result<_, _>>()
+    .unwrap();
+    assert_eq!(items, ["a", "b", "c"]);
+    assert_eq!(*asked.lock().unwrap(), [None, Some("c1/x+y".to_owned()), Some("c2".to_owned())]);
+    let pages: Vec<Page> = Pages::cursor("nextPageId", Some("c2".to_owned()), |cursor| Ok(book(cursor.as_deref())), |p: &Page| p.next.clone()).map(Result::unwrap).collect();
+    assert_eq!(pages, [page(&["c"], Some(""), None)]);
+    let from_empty = Pages::cursor("nextPageId", Some(String::new()), |cursor| Ok(book(cursor.as_deref())), |p: &Page| p.next.clone()).count();
+    assert_eq!(from_empty, 3);
+}
+
+#[test]
+fn a_numbered_walk_ends_on_has_next_page_false_or_an_empty_page() {
+    let said = |n: i32| match n {
+        1 => page(&["a"], None, Some(true)),
+        2 => page(&["b"], None, Some(false)),
+        _ => page(&["c"], None, None),
+    };
+    let asked = std::sync::Mutex::new(vec![]);
+    let ids: Vec<&str> = Pages::numbered("page", 1, |n| {
+        asked.lock().unwrap().push(n);
+        Ok(said(n))
+    }, |p: &Page| p.more, |p: &Page| p.ids.len())
+    .items(|p| p.ids)
+    .map(Result::unwrap)
+    .collect();
+    assert_eq!((ids, asked.lock().unwrap().clone()), (vec!["a", "b"], vec![1, 2]));
+    let empty = |n: i32| if n < 3 { page(&["x"], None, None) } else { page(&[], None, None) };
+    assert_eq!(Pages::numbered("page", 1, |n| Ok(empty(n)), |p: &Page| p.more, |p: &Page| p.ids.len()).count(), 3);
+    assert_eq!(Pages::numbered("page", 2, |n| Ok(empty(n)), |p: &Page| p.more, |p: &Page| p.ids.len()).count(), 2);
+}
+
+#[test]
+fn max_pages_bounds_a_walk() {
+    let endless = |_: i32| Ok(page(&["x", "y"], None, None));
+    let asked = AtomicUsize::new(0);
+    let items: Items<'_, Page, &str> = Pages::numbered("page", 1, |n| {
+        asked.fetch_add(1, Ordering::SeqCst);
+        endless(n)
+    }, |p: &Page| p.more, |p: &Page| p.ids.len())
+    .items(|p| p.ids)
+    .max_pages(3);
+    assert_eq!(items.count(), 6);
+    assert_eq!(asked.load(Ordering::SeqCst), 3);
+    let refused = std::panic::catch_unwind(|| Pages::numbered("page", 1, endless, |p: &Page| p.more, |p: &Page| p.ids.len()).max_pages(0));
+    let text = *refused.unwrap_err().downcast::<String>().unwrap();
+    assert_eq!(text, "max_pages must be at least 1, not 0");
+}
+
+#[test]
+fn a_failed_page_says_where_to_resume() {
+    let mut walk = Pages::cursor("nextPageId", None, |cursor| match cursor.as_deref() {
+        Some("c1") => Err(failed()),
+        _ => Ok(page(&["a"], Some("c1"), None)),
+    }, |p: &Page| p.next.clone());
+    assert!(walk.next().unwrap().is_ok());
+    let error = walk.next().unwrap().unwrap_err();
+    assert!(walk.next().is_none(), "a walk ends with its failed page");
+    assert_eq!(error.resume, Some(Resume::Cursor { parameter: "nextPageId", cursor: Some("c1".to_owned()) }));
+    assert!(message(&error).ends_with(r#"; the walk stopped at this page: start it again with nextPageId "c1" to resume"#), "{}", error);
+    let error = Pages::numbered("page", 1, |n| if n == 3 { Err(failed()) } else { Ok(page(&["a"], None, None)) }, |p: &Page| p.more, |p: &Page| p.ids.len())
+        .items(|p| p.ids)
+        .find_map(Result::err)
+        .unwrap();
+    assert_eq!(error.resume, Some(Resume::Page { parameter: "page", page: 3 }));
+    assert_eq!(error.resume.as_ref().unwrap().to_string(), "page 3");
+    let first = Pages::cursor("nextPageId", None, |_| Err::<Page, _>(failed()), |p: &Page| p.next.clone()).next().unwrap().unwrap_err();
+    assert_eq!(first.resume.as_ref().unwrap().to_string(), "the first page");
 }

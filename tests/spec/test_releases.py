@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from project import HOSTS, REPO, in_process
 from scripts.release import records
@@ -159,6 +160,22 @@ def release_what_is_pending(clone: Clone) -> None:
     assert clone.git("status", "--porcelain") == ""
 
 
+def test_a_description_release_names_itself_in_the_upstream_record(clone: Clone) -> None:
+    """The clone's release of what was pending wrote each released description's version where
+    the upstream record said `unreleased`, in the record and in the JSON beside the bundles, and
+    changed nothing else of it (the clone is clean: `make` would write the same)."""
+    before = yaml.safe_load(subprocess.run(["git", "show", "HEAD:spec/upstream/changes.yaml"], capture_output=True,
+                                           text=True, cwd=REPO, check=True).stdout)  # fmt: skip
+    after = yaml.safe_load((clone.root / "spec" / "upstream" / "changes.yaml").read_text(encoding="utf-8"))
+    published = clone.root / "generated" / "openapi" / "upstream-changes.json"
+    assert json.loads(published.read_text(encoding="utf-8")) == after
+    for was, now in zip(before["changes"], after["changes"], strict=True):
+        assert {**was, "reflectedIn": None} == {**now, "reflectedIn": None}
+        for old, new in zip(was["reflectedIn"], now["reflectedIn"], strict=True):
+            released = str(clone.release_json(old["description"])["version"])
+            assert new == ({**old, "version": released} if old["version"] == "unreleased" else old)
+
+
 def test_nothing_changed_releases_nothing(clone: Clone) -> None:
     proc = clone.make("release")
     assert proc.returncode == 0, proc.stderr
@@ -244,7 +261,8 @@ def test_a_runtime_change_without_notes_is_refused_and_leaves_the_clone(clone: C
 def test_a_change_to_a_descriptions_text_releases_a_patch_with_its_clients(clone: Clone) -> None:
     """launch-auth's description says one thing more, and nothing about its API: a patch of the
     description; each of its clients is generated from the new version, a patch too, whose notes
-    say so; no other package moves."""
+    say so; the mock and the probe, which ship the descriptions, a patch each; no other package
+    moves."""
     before = clone.versions()
     try:
         summary = "  summary: The wallet-signed handshake that gives a forum client its svc-token JWT"
@@ -254,8 +272,9 @@ def test_a_change_to_a_descriptions_text_releases_a_patch_with_its_clients(clone
         assert proc.returncode == 0, proc.stdout + proc.stderr
         after = clone.versions()
         moved = sorted(name for name in before if before[name] != after[name])
-        assert moved == sorted(["launch-auth", *(f"launch-auth-{lang}" for lang in
-                                                 ("python", "typescript", "go", "rust", "ruby", "php"))])
+        assert moved == sorted(["launch-auth", "mock", "probe", *(f"launch-auth-{lang}" for lang in
+                                                                   ("python", "typescript", "go", "rust", "ruby",
+                                                                    "php"))])  # fmt: skip
         described = after["launch-auth"]
         major, minor, patch = before["launch-auth"].split(".")
         assert described == f"{major}.{minor}.{int(patch) + 1}"
@@ -268,6 +287,9 @@ def test_a_change_to_a_descriptions_text_releases_a_patch_with_its_clients(clone
         assert go["level"] == "patch"
         assert f"Generated from the launch-auth description {described} (was {before['launch-auth']})" in go["notes"]
         assert record["versions"]["launch-auth-go"]["description"] == described
+        for tool in ("mock", "probe"):
+            assert record["packages"][tool]["level"] == "patch"
+            assert "Follows the descriptions as this release has them" in record["packages"][tool]["notes"]
         assert clone.git("diff", "--stat", record["commit"], "--", "spec/launch-auth") == ""
     finally:
         clone.reset()

@@ -14,8 +14,8 @@ package launchauth
 // scripts/templates/openapi-generator/go/contract.mustache; do not edit.
 //
 // NewClient returns an *APIClient whose HTTP transport keeps the contract: a
-// timeout per attempt and a deadline per call, HTTP 429 retried as Retry-After says, the
-// whole body read, `success` checked, and anything that is not a usable success returned
+// timeout per attempt and a deadline per call, the failures that pass retried (RetryPolicy),
+// the whole body read, `success` checked, and anything that is not a usable success returned
 // as a typed error. Every error it returns satisfies APIError (use errors.As).
 //
 // The error types, RetryPolicy and the transport are the shared runtime's
@@ -24,6 +24,7 @@ package launchauth
 // package, or of the runtime, catches the failures of every host.
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"strings"
@@ -38,11 +39,24 @@ type AmountU64 = uint64
 // DefaultBaseURL is the public host the description cites ("" where the source shows none).
 const DefaultBaseURL = ""
 
-// RetryPolicy says how HTTP 429 is retried and how long a call may take (the runtime's type).
+// RetryPolicy says how a call retries the failures that pass (a refused or cut connection, a
+// timeout, HTTP 408, 429, 500, 502-504, 520-524) and how long it may take (the runtime's type).
+// A client's is Options.Retry; one call's, WithRetryPolicy; MaxRetries 0 turns retrying off.
 type RetryPolicy = apiruntime.RetryPolicy
 
-// DefaultRetryPolicy: 2 retries, waits up to 10 s, 1 s without Retry-After, 30 s per call.
+// DefaultRetryPolicy: 2 retries, waits up to 10 s, a backoff of 0.5 s then 1 s (jittered)
+// where Retry-After names no wait, 30 s per call.
 var DefaultRetryPolicy = apiruntime.DefaultRetryPolicy
+
+// WithRetryPolicy returns a context whose calls retry as policy says, in place of the
+// client's policy: one call without retries is
+//
+//	policy := DefaultRetryPolicy
+//	policy.MaxRetries = 0
+//	client.SomeAPI.SomeOperation(WithRetryPolicy(ctx, policy)).Execute()
+func WithRetryPolicy(ctx context.Context, policy RetryPolicy) context.Context {
+	return apiruntime.WithRetryPolicy(ctx, policy)
+}
 
 // DefaultTimeout bounds each attempt: connecting, the headers and the whole body.
 const DefaultTimeout = apiruntime.DefaultTimeout
@@ -86,6 +100,10 @@ type ErrorDetails = apiruntime.ErrorDetails
 // APIError is satisfied by every error of the contract, of every host: errors.As(err, &apiErr).
 type APIError = apiruntime.APIError
 
+// Resume is where a page walk starts again (the runtime's type): the error of the page that
+// stopped it carries it in its ErrorDetails.
+type Resume = apiruntime.Resume
+
 // ErrorCode is a code that a failure of this service carries in msg: the known ones are the
 // constants below (none where msg holds no code). A failure with a code not listed keeps it
 // in Msg, with Code "". Action() says what a client does next.
@@ -101,7 +119,8 @@ var knownErrorCodes = apiruntime.RegisterErrorCodes(map[ErrorCode]string{
 // FailureEnvelopeError: the service answered success=false (whatever the HTTP status).
 type FailureEnvelopeError = apiruntime.FailureEnvelopeError
 
-// RateLimitedError: HTTP 429 after the retries, or at once when Retry-After asks for more than MaxWait.
+// RateLimitedError: HTTP 429 after the retries, or at once when its wait is longer than MaxWait
+// or would pass the call's deadline.
 type RateLimitedError = apiruntime.RateLimitedError
 
 // NotJSONError: the body is not JSON (an HTML page from the edge proxy).

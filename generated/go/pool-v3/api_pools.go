@@ -328,6 +328,12 @@ type ListPoolsByCursorRequest struct {
 	apiService *PoolsAPIService
 	size *int32
 	nextPageID *string
+	poolType *CursorPoolType
+	sortField *CursorSortField
+	sortType *SortType
+	hasReward *bool
+	mint1 *string
+	mint2 *string
 }
 
 // Number of pools per page; at most 1000.
@@ -339,6 +345,42 @@ func (r ListPoolsByCursorRequest) Size(size int32) ListPoolsByCursorRequest {
 // The opaque cursor returned by the previous page. Pass it back unchanged; never build or modify one. 
 func (r ListPoolsByCursorRequest) NextPageID(nextPageID string) ListPoolsByCursorRequest {
 	r.nextPageID = &nextPageID
+	return r
+}
+
+// Which pools: &#x60;Standard&#x60; or &#x60;Concentrated&#x60;, capitalised, as Raydium&#39;s SDK sends them to list-v2; leave it out for every pool (the SDK&#39;s &#x60;all&#x60; means \&quot;leave it out\&quot; and is never sent). The lowercase values and the farm types of &#x60;/pools/info/list&#x60; (&#x60;allFarm&#x60;, &#x60;concentratedFarm&#x60;, &#x60;standardFarm&#x60;) are not list-v2&#39;s: farms are &#x60;hasReward&#x60;. What the service answers to a lowercase or unknown value is not shown by any public evidence we can cite. 
+func (r ListPoolsByCursorRequest) PoolType(poolType CursorPoolType) ListPoolsByCursorRequest {
+	r.poolType = &poolType
+	return r
+}
+
+// Field to sort by: &#x60;liquidity&#x60; (the SDK&#39;s default), or volume, fees or APR over 24 hours, 7 days or 30 days; &#x60;sortType&#x60; gives the direction. It is list-v2&#39;s name for the &#x60;poolSortField&#x60; of &#x60;/pools/info/list&#x60;, without &#x60;default&#x60;: the SDK&#39;s search by mints sent &#x60;sortField&#x3D;default&#x60; from 0.2.43-alpha to 0.2.55-alpha, and those searches failed with HTTP 500 until 0.2.56-alpha stopped sending it. 
+func (r ListPoolsByCursorRequest) SortField(sortField CursorSortField) ListPoolsByCursorRequest {
+	r.sortField = &sortField
+	return r
+}
+
+// Sort direction of &#x60;sortField&#x60;, descending (the SDK&#39;s default) or ascending.
+func (r ListPoolsByCursorRequest) SortType(sortType SortType) ListPoolsByCursorRequest {
+	r.sortType = &sortType
+	return r
+}
+
+// Whether to list pools with farm rewards: the SDK sends its &#x60;showFarms&#x60; option here, &#x60;false&#x60; unless asked, on every listing (its search by mints leaves it out). It takes the place of the farm pool types of &#x60;/pools/info/list&#x60;. 
+func (r ListPoolsByCursorRequest) HasReward(hasReward bool) ListPoolsByCursorRequest {
+	r.hasReward = &hasReward
+	return r
+}
+
+// Search by mint: the pools that hold this mint (Raydium&#39;s SDK searches by mints here, not at &#x60;/pools/info/mint&#x60;, since 0.2.43-alpha). With &#x60;mint2&#x60;, the SDK sends the smaller of the two as &#x60;mint1&#x60; (compared as strings) and SOL as wrapped SOL (&#x60;So11111111111111111111111111111111111111112&#x60;). A mint no indexed pool holds, a new pool&#39;s for a few minutes, gives an empty page, not a failure. 
+func (r ListPoolsByCursorRequest) Mint1(mint1 string) ListPoolsByCursorRequest {
+	r.mint1 = &mint1
+	return r
+}
+
+// With &#x60;mint1&#x60;: the pools that hold both mints. The SDK sends it only when asked for a pair, as the greater of the two (compared as strings). 
+func (r ListPoolsByCursorRequest) Mint2(mint2 string) ListPoolsByCursorRequest {
+	r.mint2 = &mint2
 	return r
 }
 
@@ -389,6 +431,24 @@ func (a *PoolsAPIService) ListPoolsByCursorExecute(r ListPoolsByCursorRequest) (
 	}
 	if r.nextPageID != nil {
 		parameterAddToHeaderOrQuery(localVarQueryParams, "nextPageId", r.nextPageID, "form", "")
+	}
+	if r.poolType != nil {
+		parameterAddToHeaderOrQuery(localVarQueryParams, "poolType", r.poolType, "form", "")
+	}
+	if r.sortField != nil {
+		parameterAddToHeaderOrQuery(localVarQueryParams, "sortField", r.sortField, "form", "")
+	}
+	if r.sortType != nil {
+		parameterAddToHeaderOrQuery(localVarQueryParams, "sortType", r.sortType, "form", "")
+	}
+	if r.hasReward != nil {
+		parameterAddToHeaderOrQuery(localVarQueryParams, "hasReward", r.hasReward, "form", "")
+	}
+	if r.mint1 != nil {
+		parameterAddToHeaderOrQuery(localVarQueryParams, "mint1", r.mint1, "form", "")
+	}
+	if r.mint2 != nil {
+		parameterAddToHeaderOrQuery(localVarQueryParams, "mint2", r.mint2, "form", "")
 	}
 	// to determine the Content-Type header
 	localVarHTTPContentTypes := []string{}

@@ -39,7 +39,14 @@ type PoolInfoItem struct {
 	FarmOngoingCount *int32 `json:"farmOngoingCount,omitempty"`
 	FarmFinishedCount *int32 `json:"farmFinishedCount,omitempty"`
 	BurnPercent *float64 `json:"burnPercent,omitempty"`
+	// Whether the pool has a dynamic fee (the SDK sets it from the dynamic-fee tier a pool is created with).
 	HasDynamicFee *bool `json:"hasDynamicFee,omitempty"`
+	// Which of the pool's tokens its fee is taken in. A plain string: the only values public code shows are the ones Raydium's SDK writes into pool records it builds itself, `Both` (fees from the input token), `TokenA`, `TokenB` and an empty string.
+	FeeOn *string `json:"feeOn,omitempty"`
+	// A flag of the SDK's pool record; what it marks is not documented there.
+	LaunchMigratePool *bool `json:"launchMigratePool,omitempty"`
+	// Notices attached to the pool, each an icon with an optional text and link.
+	Tips []PoolTip `json:"tips,omitempty"`
 	LpMint *Token `json:"lpMint,omitempty"`
 	LpPrice *float64 `json:"lpPrice,omitempty"`
 	LpAmount *float64 `json:"lpAmount,omitempty"`
@@ -72,6 +79,9 @@ type wirePoolInfoItem struct {
 	FarmFinishedCount *int32 `json:"farmFinishedCount,omitempty"`
 	BurnPercent *float64 `json:"burnPercent,omitempty"`
 	HasDynamicFee *bool `json:"hasDynamicFee,omitempty"`
+	FeeOn *string `json:"feeOn,omitempty"`
+	LaunchMigratePool *bool `json:"launchMigratePool,omitempty"`
+	Tips []wirePoolTip `json:"tips,omitempty"`
 	LpMint *wireToken `json:"lpMint,omitempty"`
 	LpPrice *float64 `json:"lpPrice,omitempty"`
 	LpAmount *float64 `json:"lpAmount,omitempty"`
@@ -711,6 +721,102 @@ func (o *PoolInfoItem) SetHasDynamicFee(v bool) {
 	o.HasDynamicFee = &v
 }
 
+// GetFeeOn returns the FeeOn field value if set, zero value otherwise.
+func (o *PoolInfoItem) GetFeeOn() string {
+	if o == nil || IsNil(o.FeeOn) {
+		var ret string
+		return ret
+	}
+	return *o.FeeOn
+}
+
+// GetFeeOnOk returns a tuple with the FeeOn field value if set, nil otherwise
+// and a boolean to check if the value has been set.
+func (o *PoolInfoItem) GetFeeOnOk() (*string, bool) {
+	if o == nil || IsNil(o.FeeOn) {
+		return nil, false
+	}
+	return o.FeeOn, true
+}
+
+// HasFeeOn returns a boolean if a field has been set.
+func (o *PoolInfoItem) HasFeeOn() bool {
+	if o != nil && !IsNil(o.FeeOn) {
+		return true
+	}
+
+	return false
+}
+
+// SetFeeOn gets a reference to the given string and assigns it to the FeeOn field.
+func (o *PoolInfoItem) SetFeeOn(v string) {
+	o.FeeOn = &v
+}
+
+// GetLaunchMigratePool returns the LaunchMigratePool field value if set, zero value otherwise.
+func (o *PoolInfoItem) GetLaunchMigratePool() bool {
+	if o == nil || IsNil(o.LaunchMigratePool) {
+		var ret bool
+		return ret
+	}
+	return *o.LaunchMigratePool
+}
+
+// GetLaunchMigratePoolOk returns a tuple with the LaunchMigratePool field value if set, nil otherwise
+// and a boolean to check if the value has been set.
+func (o *PoolInfoItem) GetLaunchMigratePoolOk() (*bool, bool) {
+	if o == nil || IsNil(o.LaunchMigratePool) {
+		return nil, false
+	}
+	return o.LaunchMigratePool, true
+}
+
+// HasLaunchMigratePool returns a boolean if a field has been set.
+func (o *PoolInfoItem) HasLaunchMigratePool() bool {
+	if o != nil && !IsNil(o.LaunchMigratePool) {
+		return true
+	}
+
+	return false
+}
+
+// SetLaunchMigratePool gets a reference to the given bool and assigns it to the LaunchMigratePool field.
+func (o *PoolInfoItem) SetLaunchMigratePool(v bool) {
+	o.LaunchMigratePool = &v
+}
+
+// GetTips returns the Tips field value if set, zero value otherwise.
+func (o *PoolInfoItem) GetTips() []PoolTip {
+	if o == nil || IsNil(o.Tips) {
+		var ret []PoolTip
+		return ret
+	}
+	return o.Tips
+}
+
+// GetTipsOk returns a tuple with the Tips field value if set, nil otherwise
+// and a boolean to check if the value has been set.
+func (o *PoolInfoItem) GetTipsOk() ([]PoolTip, bool) {
+	if o == nil || IsNil(o.Tips) {
+		return nil, false
+	}
+	return o.Tips, true
+}
+
+// HasTips returns a boolean if a field has been set.
+func (o *PoolInfoItem) HasTips() bool {
+	if o != nil && !IsNil(o.Tips) {
+		return true
+	}
+
+	return false
+}
+
+// SetTips gets a reference to the given []PoolTip and assigns it to the Tips field.
+func (o *PoolInfoItem) SetTips(v []PoolTip) {
+	o.Tips = v
+}
+
 // GetLpMint returns the LpMint field value if set, zero value otherwise.
 func (o *PoolInfoItem) GetLpMint() Token {
 	if o == nil || IsNil(o.LpMint) {
@@ -938,6 +1044,15 @@ func (o PoolInfoItem) ToMap() (map[string]interface{}, error) {
 	if !IsNil(o.HasDynamicFee) {
 		toSerialize["hasDynamicFee"] = o.HasDynamicFee
 	}
+	if !IsNil(o.FeeOn) {
+		toSerialize["feeOn"] = o.FeeOn
+	}
+	if !IsNil(o.LaunchMigratePool) {
+		toSerialize["launchMigratePool"] = o.LaunchMigratePool
+	}
+	if !IsNil(o.Tips) {
+		toSerialize["tips"] = o.Tips
+	}
 	if !IsNil(o.LpMint) {
 		toSerialize["lpMint"] = o.LpMint
 	}
@@ -1025,6 +1140,17 @@ func (o *PoolInfoItem) readMembers(data []byte, at int) (int, error) {
 			return skipValue(data, at)
 		case "hasDynamicFee":
 			return skipValue(data, at)
+		case "feeOn":
+			return skipValue(data, at)
+		case "launchMigratePool":
+			return skipValue(data, at)
+		case "tips":
+			return eachItem(data, at, func(k, at int) (int, error) {
+				if k >= len(o.Tips) {
+					return skipValue(data, at)
+				}
+				return readNested(&o.Tips[k], data, at)
+			})
 		case "lpMint":
 			return readNested(o.LpMint, data, at)
 		case "lpPrice":

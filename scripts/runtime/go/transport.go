@@ -26,8 +26,8 @@ type Rules struct {
 }
 
 // NewTransport returns the contract's transport over base (http.DefaultTransport when nil):
-// a timeout per attempt and a deadline per call, HTTP 429 retried as Retry-After says, the
-// whole body read, `success` checked, and anything that is not a usable success returned as
+// a timeout per attempt and a deadline per call, the failures that pass retried as policy
+// says (RetryPolicy; a call's context may carry another, WithRetryPolicy), the whole body read, `success` checked, and anything that is not a usable success returned as
 // a typed error. A success's JSON is checked for its shape here (one object that closes, a
 // boolean `success`) and in full by the decode that follows it, which reads it all anyway:
 // ShapeError makes a decode's syntax error a MalformedJSONError. Each host's NewClient gives it
@@ -357,22 +357,94 @@ func successFlag(body []byte) string {
 // JSON (checkEnvelope left that to the decode), a MalformedJSONError.
 func ShapeError(resp *http.Response, body []byte, err error) error {
 	if !json.Valid(body) {
-		return malformed(resp, body)
+		return counted(malformed(resp, body), attemptsOf(resp))
 	}
 	text := fmt.Sprintf("HTTP %d: the success envelope does not match the schema (%s)", resp.StatusCode, err.Error())
-	return &UnexpectedShapeError{ErrorDetails{Status: resp.StatusCode, Header: resp.Header, Body: body, Cause: err, message: text}}
+	return counted(&UnexpectedShapeError{ErrorDetails{Status: resp.StatusCode, Header: resp.Header, Body: body, Cause: err, message: text}}, attemptsOf(resp))
+}
+
+// askedWait is the wait a response asks for: retry-after-ms, or Retry-After (seconds or a
+// date); false where it names none.
+func askedWait(header http.Header) (time.Duration, bool) {
+	if ms := strings.TrimSpace(header.Get("Retry-After-Ms")); ms != "" && strings.Trim(ms, "0123456789.") == "" && strings.Count(ms, ".") <= 1 && ms[0] != '.' && ms[len(ms)-1] != '.' {
+		if value, err := strconv.ParseFloat(ms, 64); err == nil {
+			return time.Duration(value * float64(time.Millisecond)), true
+		}
+	}
+	if seconds := parseRetryAfter(header.Get("Retry-After")); seconds != nil {
+		return time.Duration(*seconds * float64(time.Second)), true
+	}
+	return 0, false
+}
+
+// waitBefore is the wait before retry number retry, or -1 and why the call ends now with the
+// failure it has ("" where no retry is left).
+func waitBefore(policy RetryPolicy, retry int, ends time.Time, header http.Header) (time.Duration, string) {
+	if retry >= policy.MaxRetries {
+		return -1, ""
+	}
+	wait, asked := askedWait(header)
+	if !asked {
+		wait = policy.Backoff(retry)
+	}
+	if wait > policy.MaxWait {
+		return -1, fmt.Sprintf("; the wait exceeds the retry policy's MaxWait of %s", policy.MaxWait)
+	}
+	if !time.Now().Add(wait).Before(ends) {
+		return -1, fmt.Sprintf("; waiting would pass the call's deadline of %s", policy.Deadline)
+	}
+	return wait, ""
+}
+
+// sleep waits d, or less if ctx ends first (its error then).
+func sleep(ctx context.Context, d time.Duration) error {
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	select {
+	case <-timer.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// onceOnly is the body of a request sent once: net/http resends a GET whose reused keep-alive
+// connection the server closed before answering, unless its body cannot be sent again, as this
+// empty one cannot (net/http sends no body for it). With retries off, the one attempt is the
+// only request.
+type onceOnly struct{}
+
+func (onceOnly) Read([]byte) (int, error) { return 0, io.EOF }
+func (onceOnly) Close() error             { return nil }
+
+type attemptsKey struct{}
+
+// attemptsOf is how many attempts the call that returned resp made (1 where it did not say).
+func attemptsOf(resp *http.Response) int {
+	if resp != nil && resp.Request != nil {
+		if n, ok := resp.Request.Context().Value(attemptsKey{}).(int); ok {
+			return n
+		}
+	}
+	return 1
 }
 
 func (t *contractTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	call, _ := req.Context().Value(contractModeKey{}).(contractCall)
-	ends := time.Now().Add(t.policy.Deadline)
-	for attempt := 0; ; attempt++ {
+	policy := t.policy
+	if asked, ok := req.Context().Value(retryPolicyKey{}).(RetryPolicy); ok {
+		policy = asked
+	}
+	ends := time.Now().Add(policy.Deadline)
+	for retry := 0; ; retry++ {
+		attempts := retry + 1
 		remaining := time.Until(ends)
 		if remaining <= 0 {
-			return nil, &RequestTimeoutError{ErrorDetails{message: fmt.Sprintf("%s %s: the call's deadline of %s passed", req.Method, req.URL, t.policy.Deadline)}}
+			return nil, counted(&RequestTimeoutError{ErrorDetails{message: fmt.Sprintf("%s %s: the call's deadline of %s passed", req.Method, req.URL, policy.Deadline)}}, attempts)
 		}
 		limit := t.timeout
-		if remaining < limit {
+		lastChance := remaining <= limit // this attempt's timeout is what is left of the deadline
+		if lastChance {
 			limit = remaining
 		}
 		ctx, cancel := context.WithTimeout(req.Context(), limit)
@@ -384,50 +456,70 @@ func (t *contractTransport) RoundTrip(req *http.Request) (*http.Response, error)
 				return nil, err
 			}
 			sent.Body = fresh
+		} else if policy.MaxRetries == 0 && (sent.Body == nil || sent.Body == http.NoBody) {
+			sent.Body = onceOnly{}
 		}
 		resp, err := t.base.RoundTrip(sent)
-		if err != nil {
-			cancel()
-			return nil, transportError(err, req)
+		var body []byte
+		if err == nil {
+			body, err = readAll(resp.Body, resp.ContentLength)
+			resp.Body.Close()
 		}
-		body, err := readAll(resp.Body, resp.ContentLength)
-		resp.Body.Close()
 		cancel()
 		if err != nil {
-			return nil, transportError(err, req)
-		}
-		if resp.StatusCode == 429 && attempt < t.policy.MaxRetries {
-			wait := t.policy.DefaultWait
-			if asked := parseRetryAfter(resp.Header.Get("Retry-After")); asked != nil {
-				wait = time.Duration(*asked * float64(time.Second))
+			failed := transportError(err, req)
+			var timedOut *RequestTimeoutError
+			if errors.As(failed, &timedOut) && lastChance && req.Context().Err() == nil {
+				return nil, counted(&RequestTimeoutError{ErrorDetails{Cause: err, message: fmt.Sprintf("%s %s: the call's deadline of %s passed (%s)", req.Method, req.URL, policy.Deadline, err)}}, attempts)
 			}
-			if wait > t.policy.MaxWait {
-				return nil, rateLimited(t.rules.Codes, resp, body, fmt.Sprintf("; the wait exceeds the retry policy's MaxWait of %s", t.policy.MaxWait))
+			wait, _ := waitBefore(policy, retry, ends, nil)
+			if wait < 0 || req.Context().Err() != nil || sleep(req.Context(), wait) != nil {
+				return nil, counted(failed, attempts)
 			}
-			if time.Now().Add(wait).After(ends) {
-				return nil, rateLimited(t.rules.Codes, resp, body, fmt.Sprintf("; waiting would pass the call's deadline of %s", t.policy.Deadline))
-			}
-			time.Sleep(wait)
 			continue
 		}
-		if call.raw && resp.StatusCode >= 200 && resp.StatusCode <= 299 {
-			if envelope, ok := envelopeOf(body); ok && envelope["success"] == false {
-				return nil, failure(t.rules.Codes, resp.StatusCode, resp.Header, body, envelope, "success=false")
+		if TransientStatuses[resp.StatusCode] {
+			wait, why := waitBefore(policy, retry, ends, resp.Header)
+			if wait >= 0 {
+				if sleep(req.Context(), wait) != nil {
+					return nil, counted(transportError(req.Context().Err(), req), attempts)
+				}
+				continue
 			}
-		} else if err := checkEnvelope(t.rules.Codes, resp, body); err != nil {
-			return nil, err
-		} else if call.raw {
-			return nil, &UnexpectedStatusError{details(resp.StatusCode, resp.Header, body, fmt.Sprintf("HTTP %d: unexpected status", resp.StatusCode))}
-		} else if err := checkNullItems(t.rules.NullChecks[call.operation], resp, body); err != nil {
-			return nil, err
+			if resp.StatusCode == 429 && why != "" {
+				return nil, counted(rateLimited(t.rules.Codes, resp, body, why), attempts)
+			}
 		}
-		if !call.raw && !isJSON(strings.ToLower(strings.TrimSpace(strings.SplitN(resp.Header.Get("Content-Type"), ";", 2)[0]))) {
-			resp.Header.Set("Content-Type", "application/json") // mislabelled JSON (text/plain): the body decided
+		if err := t.outcome(call, resp, body); err != nil {
+			return nil, counted(err, attempts)
 		}
-		resp.Body = &readBody{bytes.NewReader(body), body}
-		resp.ContentLength = int64(len(body))
+		if attempts > 1 { // for ShapeError, should the success not decode
+			resp.Request = req.WithContext(context.WithValue(req.Context(), attemptsKey{}, attempts))
+		}
 		return resp, nil
 	}
+}
+
+// outcome checks a response that is not retried: nil for a usable success (its body then
+// ready to read again), else the typed error.
+func (t *contractTransport) outcome(call contractCall, resp *http.Response, body []byte) error {
+	if call.raw && resp.StatusCode >= 200 && resp.StatusCode <= 299 {
+		if envelope, ok := envelopeOf(body); ok && envelope["success"] == false {
+			return failure(t.rules.Codes, resp.StatusCode, resp.Header, body, envelope, "success=false")
+		}
+	} else if err := checkEnvelope(t.rules.Codes, resp, body); err != nil {
+		return err
+	} else if call.raw {
+		return &UnexpectedStatusError{details(resp.StatusCode, resp.Header, body, fmt.Sprintf("HTTP %d: unexpected status", resp.StatusCode))}
+	} else if err := checkNullItems(t.rules.NullChecks[call.operation], resp, body); err != nil {
+		return err
+	}
+	if !call.raw && !isJSON(strings.ToLower(strings.TrimSpace(strings.SplitN(resp.Header.Get("Content-Type"), ";", 2)[0]))) {
+		resp.Header.Set("Content-Type", "application/json") // mislabelled JSON (text/plain): the body decided
+	}
+	resp.Body = &readBody{bytes.NewReader(body), body}
+	resp.ContentLength = int64(len(body))
+	return nil
 }
 
 // presizeLimit bounds the buffer readAll sets aside on a response's word (Content-Length).

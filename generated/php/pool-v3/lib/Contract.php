@@ -41,9 +41,9 @@ final class Contract extends \Raydium\ApiRuntime\Contract
         'listMints' => ['data/blacklist', 'data/mintList', 'data/mintList/*/tags', 'data/whiteList', ],
         'getMintPrices' => [],
         'getPoolsByIds' => [],
-        'listPoolsByMint' => ['data/data', 'data/data/*/config/defaultRangePoint', 'data/data/*/day/rewardApr', 'data/data/*/lpMint/tags', 'data/data/*/mintA/tags', 'data/data/*/mintB/tags', 'data/data/*/month/rewardApr', 'data/data/*/week/rewardApr', ],
-        'listPools' => ['data/data', 'data/data/*/config/defaultRangePoint', 'data/data/*/day/rewardApr', 'data/data/*/lpMint/tags', 'data/data/*/mintA/tags', 'data/data/*/mintB/tags', 'data/data/*/month/rewardApr', 'data/data/*/week/rewardApr', ],
-        'listPoolsByCursor' => ['data/data', 'data/data/*/config/defaultRangePoint', 'data/data/*/day/rewardApr', 'data/data/*/lpMint/tags', 'data/data/*/mintA/tags', 'data/data/*/mintB/tags', 'data/data/*/month/rewardApr', 'data/data/*/week/rewardApr', ],
+        'listPoolsByMint' => ['data/data', 'data/data/*/config/defaultRangePoint', 'data/data/*/day/rewardApr', 'data/data/*/lpMint/tags', 'data/data/*/mintA/tags', 'data/data/*/mintB/tags', 'data/data/*/month/rewardApr', 'data/data/*/tips', 'data/data/*/week/rewardApr', ],
+        'listPools' => ['data/data', 'data/data/*/config/defaultRangePoint', 'data/data/*/day/rewardApr', 'data/data/*/lpMint/tags', 'data/data/*/mintA/tags', 'data/data/*/mintB/tags', 'data/data/*/month/rewardApr', 'data/data/*/tips', 'data/data/*/week/rewardApr', ],
+        'listPoolsByCursor' => ['data/data', 'data/data/*/config/defaultRangePoint', 'data/data/*/day/rewardApr', 'data/data/*/lpMint/tags', 'data/data/*/mintA/tags', 'data/data/*/mintB/tags', 'data/data/*/month/rewardApr', 'data/data/*/tips', 'data/data/*/week/rewardApr', ],
         'listFarms' => ['data/data', 'data/data/*/lpMint/tags', 'data/data/*/rewardInfos', 'data/data/*/rewardInfos/*/mint/tags', 'data/data/*/symbolMints', 'data/data/*/symbolMints/*/tags', 'data/data/*/tags', ],
     ];
 

@@ -1,19 +1,20 @@
 //! The client contract (raydium-api-descriptions, ../shared/design.md): generated from
 //! scripts/templates/openapi-generator/rust/contract.mustache; do not edit.
 //!
-//! Every operation sends its request through [`send`], the shared runtime's
-//! (`raydium_api_runtime`, which every host's crate uses): a timeout per attempt and a
-//! deadline per call, HTTP 429 retried as Retry-After says, the whole body read, `success`
-//! checked, null items checked where this description admits none ([`RULES`]); [`decode`]
-//! then builds the model. Whatever happens, a call returns the typed success or an
-//! `Error::Contract(ApiError)`. [`ApiError`] and the other types named here are the runtime's
-//! (`pub use`): one type for every host's crate.
+//! Every operation sends its request through [`send`] (or [`call`], which decodes the success
+//! too), the shared runtime's (`raydium_api_runtime`, which every host's crate uses): a timeout
+//! per attempt and a deadline per call, the failures that pass retried ([`RetryPolicy`]), the
+//! whole body read, `success` checked, null items checked where this description admits none
+//! ([`RULES`]); [`decode`] then builds the model. Whatever happens, a call returns the typed
+//! success or an `Error::Contract(ApiError)`. [`ApiError`] and the other types named here are
+//! the runtime's (`pub use`): one type for every host's crate. A paged operation's `_pages` and
+//! `_items` functions walk it ([`Pages`], [`Items`]).
 
 use std::time::Duration;
 
 use crate::apis::configuration::Configuration;
 
-pub use raydium_api_runtime::{decode, ApiError, ErrorCode, Kind, Mode, RetryPolicy, Rules, Verbatim, DEFAULT_RETRY_POLICY, DEFAULT_TIMEOUT};
+pub use raydium_api_runtime::{decode, ApiError, ErrorCode, Items, Kind, Mode, Pages, Resume, RetryPolicy, Rules, Verbatim, DEFAULT_RETRY_POLICY, DEFAULT_TIMEOUT, TRANSIENT_STATUSES};
 
 /// An amount in a token's smallest unit: the whole u64 range, never a float.
 pub type AmountU64 = u64;
@@ -69,4 +70,10 @@ pub fn configuration(base_url: Option<&str>, timeout: Option<Duration>) -> Resul
 /// runtime's `send` with the configuration's client, timeout and retry policy and [`RULES`].
 pub fn send(configuration: &Configuration, request: reqwest::blocking::Request, mode: Mode, operation: &str) -> Result<Vec<u8>, ApiError> {
     raydium_api_runtime::send(&configuration.client, configuration.timeout, configuration.retry_policy, request, mode, operation, &RULES)
+}
+
+/// Sends a request whose success is an envelope and decodes it into its model: [`send`], then
+/// [`decode`], whose error (a success that does not fit) counts the attempts the call made.
+pub fn call<T: serde::de::DeserializeOwned>(configuration: &Configuration, request: reqwest::blocking::Request, operation: &str) -> Result<T, ApiError> {
+    raydium_api_runtime::call(&configuration.client, configuration.timeout, configuration.retry_policy, request, operation, &RULES)
 }

@@ -91,6 +91,9 @@ export declare function createClient(options?: ClientOptions): {
             farmFinishedCount?: number;
             burnPercent?: number;
             hasDynamicFee?: boolean;
+            feeOn?: string;
+            launchMigratePool?: boolean;
+            tips?: components["schemas"]["PoolTip"][];
             lpMint?: components["schemas"]["Token"];
             lpPrice?: number;
             lpAmount?: number;
@@ -117,6 +120,9 @@ export declare function createClient(options?: ClientOptions): {
             farmFinishedCount?: number;
             burnPercent?: number;
             hasDynamicFee?: boolean;
+            feeOn?: string;
+            launchMigratePool?: boolean;
+            tips?: components["schemas"]["PoolTip"][];
             lpMint?: components["schemas"]["Token"];
             lpPrice?: number;
             lpAmount?: number;
@@ -143,6 +149,9 @@ export declare function createClient(options?: ClientOptions): {
             farmFinishedCount?: number;
             burnPercent?: number;
             hasDynamicFee?: boolean;
+            feeOn?: string;
+            launchMigratePool?: boolean;
+            tips?: components["schemas"]["PoolTip"][];
             lpMint?: components["schemas"]["Token"];
             lpPrice?: number;
             lpAmount?: number;
@@ -237,6 +246,9 @@ export declare function createClient(options?: ClientOptions): {
                 farmFinishedCount?: number;
                 burnPercent?: number;
                 hasDynamicFee?: boolean;
+                feeOn?: string;
+                launchMigratePool?: boolean;
+                tips?: components["schemas"]["PoolTip"][];
                 lpMint?: components["schemas"]["Token"];
                 lpPrice?: number;
                 lpAmount?: number;
@@ -263,6 +275,9 @@ export declare function createClient(options?: ClientOptions): {
                 farmFinishedCount?: number;
                 burnPercent?: number;
                 hasDynamicFee?: boolean;
+                feeOn?: string;
+                launchMigratePool?: boolean;
+                tips?: components["schemas"]["PoolTip"][];
                 lpMint?: components["schemas"]["Token"];
                 lpPrice?: number;
                 lpAmount?: number;
@@ -289,6 +304,9 @@ export declare function createClient(options?: ClientOptions): {
                 farmFinishedCount?: number;
                 burnPercent?: number;
                 hasDynamicFee?: boolean;
+                feeOn?: string;
+                launchMigratePool?: boolean;
+                tips?: components["schemas"]["PoolTip"][];
                 lpMint?: components["schemas"]["Token"];
                 lpPrice?: number;
                 lpAmount?: number;

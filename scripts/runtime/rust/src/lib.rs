@@ -7,10 +7,11 @@
 //! type, and `?` turns any host's `apis::Error` into it.
 //!
 //! The client contract (../shared/design.md) lives here once: [`send`] gives each attempt a
-//! timeout and the call a deadline, retries HTTP 429 as Retry-After says, reads the whole
-//! body and [`accept`]s it (`success` checked, null items checked where the description
-//! admits none); [`decode`] then builds the model. Whatever happens, a call returns the typed
-//! success or an [`ApiError`].
+//! timeout and the call a deadline, retries the failures that pass ([`RetryPolicy`]), reads the
+//! whole body and [`accept`]s it (`success` checked, null items checked where the description
+//! admits none); [`decode`] then builds the model ([`call`] does both). Whatever happens, a
+//! call returns the typed success or an [`ApiError`]. [`Pages`] and [`Items`] walk a paged
+//! operation, page by page or item by item.
 
 use std::fmt;
 use std::time::{Duration, Instant};
@@ -26,27 +27,62 @@ pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 /// Each attempt (connecting, the headers and the whole body) times out after this.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(8);
 
-/// How HTTP 429 is retried and how long a call may take.
+/// How a call retries the failures that pass, and how long it may take.
+///
+/// A call is sent again when the connection is refused or reset, an attempt times out, the
+/// connection is cut mid-body, or the status is one of [`TRANSIENT_STATUSES`] (408, 429, 500,
+/// 502-504, Cloudflare's 520-524), whatever the body: none of these services changes state, so
+/// every operation may be retried. It waits what `Retry-After` (or `retry-after-ms`) asks for,
+/// or else a backoff that starts at `default_wait` and doubles at each retry, jittered
+/// ([`RetryPolicy::backoff`]). A wait longer than `max_wait`, or one that would pass the
+/// deadline, is not waited: the call ends with the failure it has (a 429 as `RateLimited`,
+/// saying why). Any other status ends the call at once: a failure envelope with HTTP 200, a
+/// 400 or a 403 is not retried. `RetryPolicy { max_retries: 0, ..DEFAULT_RETRY_POLICY }` turns
+/// retrying off.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RetryPolicy {
-    /// A 429 is retried at most this many times.
+    /// A failure that passes is retried at most this many times (0: never).
     pub max_retries: u32,
-    /// A longer Retry-After is not waited: a RateLimited error at once.
+    /// A longer wait is not waited: the call ends with the failure at once.
     pub max_wait: Duration,
-    /// The wait when a 429 has no readable Retry-After.
+    /// The first retry's backoff where the failure names no wait; doubled at each retry.
     pub default_wait: Duration,
     /// A whole call, retries included, ends within this.
     pub deadline: Duration,
 }
 
-/// 2 retries, waits up to 10 s, 1 s without Retry-After, 30 s per call.
+/// 2 retries, waits up to 10 s, a backoff of 0.5 s then 1 s (jittered) where Retry-After names
+/// no wait, 30 s per call.
 pub const DEFAULT_RETRY_POLICY: RetryPolicy =
-    RetryPolicy { max_retries: 2, max_wait: Duration::from_secs(10), default_wait: Duration::from_secs(1), deadline: Duration::from_secs(30) };
+    RetryPolicy { max_retries: 2, max_wait: Duration::from_secs(10), default_wait: Duration::from_millis(500), deadline: Duration::from_secs(30) };
+
+/// The HTTP statuses of the failures that pass, which a call retries: a timeout, the rate
+/// limit, the server or the edge (Cloudflare's 520-524: the origin's connection, timeout or
+/// response failed).
+pub const TRANSIENT_STATUSES: [u16; 11] = [408, 429, 500, 502, 503, 504, 520, 521, 522, 523, 524];
 
 impl Default for RetryPolicy {
     fn default() -> Self {
         DEFAULT_RETRY_POLICY
     }
+}
+
+impl RetryPolicy {
+    /// The wait before retry number `retry` (0 for the first) where the failure names none:
+    /// `default_wait` doubled at each retry, less up to a quarter at random (the jitter keeps
+    /// clients that failed together from retrying together).
+    pub fn backoff(&self, retry: u32) -> Duration {
+        self.default_wait.mul_f64(2f64.powi(retry.min(62) as i32) * (1.0 - 0.25 * jitter()))
+    }
+}
+
+/// A number in [0, 1) at random: SipHash under a new `RandomState`'s keys (random for each
+/// thread, then a new pair for each state).
+fn jitter() -> f64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    hasher.write_u64(0);
+    (hasher.finish() >> 11) as f64 / (1u64 << 53) as f64
 }
 
 /// The kind of outcome that is no usable success.
@@ -150,6 +186,11 @@ pub struct ApiError {
     pub body: Vec<u8>,
     /// The underlying error of a transport failure or a decoding failure.
     pub cause: Option<Box<dyn std::error::Error + Send + Sync>>,
+    /// How many times the call was sent (its message says so when more than once).
+    pub attempts: u32,
+    /// Set on the error of a page walk's page: where the walk starts again (no item of that
+    /// page was given); None on the error of a single call.
+    pub resume: Option<Resume>,
     message: String,
 }
 
@@ -168,7 +209,27 @@ impl std::error::Error for ApiError {
 impl ApiError {
     /// An error of `kind` with the response's status and body (where one arrived) and a message.
     pub fn new(kind: Kind, status: Option<u16>, body: &[u8], message: String) -> Self {
-        ApiError { kind, status, msg: None, code: None, open_time: None, error_code: None, retry_after: None, body: body.to_vec(), cause: None, message }
+        ApiError { kind, status, msg: None, code: None, open_time: None, error_code: None, retry_after: None, body: body.to_vec(), cause: None, attempts: 1, resume: None, message }
+    }
+
+    /// This error, counting the attempts its call made (said in its message when more than one).
+    pub fn counted(mut self, attempts: u32) -> Self {
+        if attempts > 1 && attempts != self.attempts {
+            let said = format!(" (after {} attempts)", self.attempts);
+            if self.message.ends_with(&said) {
+                self.message.truncate(self.message.len() - said.len());
+            }
+            self.message += &format!(" (after {} attempts)", attempts);
+        }
+        self.attempts = attempts;
+        self
+    }
+
+    /// This error, from the page of a walk that stopped there: where the walk starts again.
+    pub fn resuming(mut self, resume: Resume) -> Self {
+        self.message += &format!("; the walk stopped at this page: start it again with {} to resume", resume);
+        self.resume = Some(resume);
+        self
     }
 
     /// A failure of reqwest, `where_` the request or the step: a timeout, a refused connection
@@ -228,6 +289,23 @@ fn preview(body: &[u8]) -> String {
 fn parse_retry_after(value: Option<&str>) -> Option<f64> {
     let value = value?.trim();
     value.parse::<u32>().ok().map(f64::from)
+}
+
+/// The wait a response asks for: `retry-after-ms` (milliseconds, a fraction allowed), or
+/// `Retry-After` (whole seconds); None where it names none.
+fn asked_wait(retry_after: Option<f64>, retry_after_ms: Option<&str>) -> Option<Duration> {
+    let ms = retry_after_ms.map(str::trim).unwrap_or("");
+    let digits = |part: &str| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit());
+    let readable = match ms.split_once('.') {
+        Some((whole, fraction)) => digits(whole) && digits(fraction),
+        None => digits(ms),
+    };
+    if readable {
+        if let Ok(value) = ms.parse::<f64>() {
+            return Some(Duration::from_secs_f64(value / 1000.0));
+        }
+    }
+    retry_after.map(Duration::from_secs_f64)
 }
 
 fn failure(status: u16, body: &[u8], envelope: &serde_json::Map<String, serde_json::Value>, kind: Kind, reason: &str, rules: &Rules) -> ApiError {
@@ -356,40 +434,89 @@ pub fn accept(status: u16, content_type: &str, retry_after: Option<f64>, body: V
     Ok(body)
 }
 
-/// Sends a request as the contract says and returns the body of a usable success: each
-/// attempt times out after `timeout` (whatever `client` is), capped by what is left of the
-/// policy's deadline.
-pub fn send(client: &reqwest::blocking::Client, timeout: Duration, policy: RetryPolicy, request: reqwest::blocking::Request, mode: Mode, operation: &str, rules: &Rules) -> Result<Vec<u8>, ApiError> {
+/// The wait before retry number `retry`, or why the call ends now with the failure it has
+/// ("" where no retry is left).
+fn wait_before(policy: &RetryPolicy, retry: u32, ends: Instant, asked: Option<Duration>) -> Result<Duration, String> {
+    if retry >= policy.max_retries {
+        return Err(String::new());
+    }
+    let wait = asked.unwrap_or_else(|| policy.backoff(retry));
+    if wait > policy.max_wait {
+        return Err(format!("; the wait exceeds the retry policy's max_wait of {:?}", policy.max_wait));
+    }
+    if Instant::now() + wait >= ends {
+        return Err(format!("; waiting would pass the call's deadline of {:?}", policy.deadline));
+    }
+    Ok(wait)
+}
+
+/// Sends a request as the contract says and returns the body of a usable success, with the
+/// number of attempts the call made.
+fn exchange(client: &reqwest::blocking::Client, timeout: Duration, policy: RetryPolicy, request: reqwest::blocking::Request, mode: Mode, operation: &str, rules: &Rules) -> Result<(Vec<u8>, u32), ApiError> {
     let where_ = format!("{} {}", request.method(), request.url());
     let ends = Instant::now() + policy.deadline;
-    let mut attempt = 0;
+    let mut retry = 0;
     loop {
+        let attempts = retry + 1;
         let remaining = ends.saturating_duration_since(Instant::now());
         if remaining.is_zero() {
-            return Err(ApiError::new(Kind::RequestTimeout, None, b"", format!("{}: the call's deadline of {:?} passed", where_, policy.deadline)));
+            return Err(ApiError::new(Kind::RequestTimeout, None, b"", format!("{}: the call's deadline of {:?} passed", where_, policy.deadline)).counted(attempts));
         }
+        let last_chance = remaining <= timeout; // this attempt's timeout is what is left of the deadline
         let mut sent = request.try_clone().ok_or_else(|| ApiError::new(Kind::UnexpectedStatus, None, b"", format!("{}: the request body cannot be sent twice", where_)))?;
         *sent.timeout_mut() = Some(timeout.min(remaining));
-        let response = client.execute(sent).map_err(|e| ApiError::from_reqwest(e, &where_))?;
-        let status = response.status().as_u16();
-        let content_type = response.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or("").to_owned();
-        let retry_after = parse_retry_after(response.headers().get("retry-after").and_then(|v| v.to_str().ok()));
-        // the received buffer itself, not a copy: bytes gives its Vec back when nothing else holds it
-        let body: Vec<u8> = response.bytes().map_err(|e| ApiError::from_reqwest(e, &where_))?.into();
-        if status == 429 && attempt < policy.max_retries {
-            let wait = retry_after.map(Duration::from_secs_f64).unwrap_or(policy.default_wait);
-            if wait > policy.max_wait {
-                return Err(rate_limited(status, retry_after, &body, &format!("; the wait exceeds the retry policy's max_wait of {:?}", policy.max_wait), rules));
+        let received = client.execute(sent).and_then(|response| {
+            let header = |name: &str| response.headers().get(name).and_then(|v| v.to_str().ok()).map(str::to_owned);
+            let (content_type, retry_after, retry_after_ms) = (header("content-type").unwrap_or_default(), header("retry-after"), header("retry-after-ms"));
+            let status = response.status().as_u16();
+            // the received buffer itself, not a copy: bytes gives its Vec back when nothing else holds it
+            Ok((status, content_type, retry_after, retry_after_ms, Vec::from(response.bytes()?)))
+        });
+        let (status, content_type, retry_after, retry_after_ms, body) = match received {
+            Ok(received) => received,
+            Err(error) => {
+                let failed = ApiError::from_reqwest(error, &where_);
+                if failed.kind == Kind::RequestTimeout && last_chance {
+                    let mut ended = ApiError::new(Kind::RequestTimeout, None, b"", format!("{}: the call's deadline of {:?} passed", where_, policy.deadline));
+                    ended.cause = failed.cause;
+                    return Err(ended.counted(attempts));
+                }
+                match wait_before(&policy, retry, ends, None) {
+                    Ok(wait) => std::thread::sleep(wait),
+                    Err(_) => return Err(failed.counted(attempts)),
+                }
+                retry += 1;
+                continue;
             }
-            if Instant::now() + wait >= ends {
-                return Err(rate_limited(status, retry_after, &body, &format!("; waiting would pass the call's deadline of {:?}", policy.deadline), rules));
+        };
+        let retry_after = parse_retry_after(retry_after.as_deref());
+        if TRANSIENT_STATUSES.contains(&status) {
+            match wait_before(&policy, retry, ends, asked_wait(retry_after, retry_after_ms.as_deref())) {
+                Ok(wait) => {
+                    std::thread::sleep(wait);
+                    retry += 1;
+                    continue;
+                }
+                Err(why) if status == 429 && !why.is_empty() => return Err(rate_limited(status, retry_after, &body, &why, rules).counted(attempts)),
+                Err(_) => {}
             }
-            std::thread::sleep(wait);
-            attempt += 1;
-            continue;
         }
-        return accept(status, &content_type, retry_after, body, mode, operation, rules);
+        return accept(status, &content_type, retry_after, body, mode, operation, rules).map(|body| (body, attempts)).map_err(|e| e.counted(attempts));
     }
+}
+
+/// Sends a request as the contract says and returns the body of a usable success: each
+/// attempt times out after `timeout` (whatever `client` is), capped by what is left of the
+/// policy's deadline, and the failures that pass are retried as `policy` says.
+pub fn send(client: &reqwest::blocking::Client, timeout: Duration, policy: RetryPolicy, request: reqwest::blocking::Request, mode: Mode, operation: &str, rules: &Rules) -> Result<Vec<u8>, ApiError> {
+    exchange(client, timeout, policy, request, mode, operation, rules).map(|(body, _)| body)
+}
+
+/// [`send`]s a request whose success is an envelope and [`decode`]s it: a success that does not
+/// fit says how many attempts the call made, as every other error of the call does.
+pub fn call<T: serde::de::DeserializeOwned>(client: &reqwest::blocking::Client, timeout: Duration, policy: RetryPolicy, request: reqwest::blocking::Request, operation: &str, rules: &Rules) -> Result<T, ApiError> {
+    let (body, attempts) = exchange(client, timeout, policy, request, Mode::Envelope, operation, rules)?;
+    decode(&body).map_err(|e| e.counted(attempts))
 }
 
 /// The typed success of a body `send` accepted.
@@ -552,4 +679,173 @@ fn light_success(body: &[u8], paths: &[&str]) -> bool {
     let walk = Walk { paths: Paths { suffixes: &suffixes, top: true }, found: &mut found };
     let mut deserializer = serde_json::Deserializer::from_slice(body);
     walk.deserialize(&mut deserializer).and_then(|()| deserializer.end()).is_ok() && found.success == Some(true) && !found.null_item
+}
+
+// --- page walks -------------------------------------------------------------------------------
+
+/// Where a page walk starts again: the error of the page that stopped it carries it
+/// ([`ApiError::resume`]). Set the operation's parameter to it and walk again: no item of that
+/// page was given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Resume {
+    /// A cursor walk: the cursor of the page that failed, as the service sent it (None: the
+    /// first page), for the query parameter `parameter` (`nextPageId`).
+    Cursor { parameter: &'static str, cursor: Option<String> },
+    /// A numbered walk: the number of the page that failed, for `parameter` (`page`).
+    Page { parameter: &'static str, page: i32 },
+}
+
+impl fmt::Display for Resume {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Resume::Cursor { cursor: None, .. } => f.write_str("the first page"),
+            Resume::Cursor { parameter, cursor: Some(cursor) } => write!(f, "{} {:?}", parameter, cursor),
+            Resume::Page { parameter, page } => write!(f, "{} {}", parameter, page),
+        }
+    }
+}
+
+type Fetch<'a, A, P> = Box<dyn FnMut(A) -> Result<P, ApiError> + Send + 'a>;
+
+enum PageWalk<'a, P> {
+    Cursor { fetch: Fetch<'a, Option<String>, P>, next: fn(&P) -> Option<String>, cursor: Option<String> },
+    Numbered { fetch: Fetch<'a, i32, P>, more: fn(&P) -> Option<bool>, count: fn(&P) -> usize, page: i32 },
+}
+
+/// Every page of a paged operation, in order: an `Iterator` of `Result`s, each page requested
+/// with the operation's own call (its timeouts, deadline, retries and typed errors). Each
+/// host's crate makes one for each paged operation (`pools_api::list_pools_by_cursor_pages`).
+///
+/// A cursor walk passes each page's cursor back unchanged and ends on the page without one; a
+/// numbered walk counts pages from the first and ends on the page that says there is no next
+/// one, or that holds no item. [`Pages::max_pages`] bounds the pages requested. A page that
+/// fails is the walk's last item: its error's [`ApiError::resume`] says where to start again.
+pub struct Pages<'a, P> {
+    walk: PageWalk<'a, P>,
+    parameter: &'static str,
+    max_pages: Option<usize>,
+    fetched: usize,
+    done: bool,
+}
+
+impl<'a, P> Pages<'a, P> {
+    /// The pages of a cursor-paged operation from the cursor `first` (None: the first page):
+    /// `fetch` requests the page at a cursor and `next` reads a page's cursor to the next one
+    /// (None or "": it is the last); `parameter` names the cursor's query parameter.
+    pub fn cursor(parameter: &'static str, first: Option<String>, fetch: impl FnMut(Option<String>) -> Result<P, ApiError> + Send + 'a, next: fn(&P) -> Option<String>) -> Self {
+        let cursor = first.filter(|c| !c.is_empty());
+        Pages { walk: PageWalk::Cursor { fetch: Box::new(fetch), next, cursor }, parameter, max_pages: None, fetched: 0, done: false }
+    }
+
+    /// The pages of a page-numbered operation from page `first`: `fetch` requests a page by its
+    /// number, `more` reads whether a page says there is a next one (None: it does not say) and
+    /// `count` how many items it holds; `parameter` names the page number's query parameter.
+    pub fn numbered(parameter: &'static str, first: i32, fetch: impl FnMut(i32) -> Result<P, ApiError> + Send + 'a, more: fn(&P) -> Option<bool>, count: fn(&P) -> usize) -> Self {
+        Pages { walk: PageWalk::Numbered { fetch: Box::new(fetch), more, count, page: first }, parameter, max_pages: None, fetched: 0, done: false }
+    }
+
+    /// At most `pages` pages are requested.
+    ///
+    /// # Panics
+    /// When `pages` is 0.
+    pub fn max_pages(mut self, pages: usize) -> Self {
+        assert!(pages >= 1, "max_pages must be at least 1, not {}", pages);
+        self.max_pages = Some(pages);
+        self
+    }
+
+    /// Every item of every page, in order, each once: `of` takes a page's items.
+    pub fn items<I>(self, of: fn(P) -> Vec<I>) -> Items<'a, P, I> {
+        Items { pages: self, of, current: Vec::new().into_iter() }
+    }
+}
+
+impl<'a, P> Iterator for Pages<'a, P> {
+    type Item = Result<P, ApiError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done || self.max_pages.map_or(false, |most| self.fetched >= most) {
+            self.done = true;
+            return None;
+        }
+        let parameter = self.parameter;
+        let fetched = match &mut self.walk {
+            PageWalk::Cursor { fetch, next, cursor } => fetch(cursor.clone()).map(|page| {
+                *cursor = next(&page).filter(|c| !c.is_empty());
+                (cursor.is_none(), page)
+            }).map_err(|e| e.resuming(Resume::Cursor { parameter, cursor: cursor.clone() })),
+            PageWalk::Numbered { fetch, more, count, page: number } => fetch(*number).map(|page| {
+                let last = more(&page) == Some(false) || count(&page) == 0;
+                *number += 1;
+                (last, page)
+            }).map_err(|e| e.resuming(Resume::Page { parameter, page: *number })),
+        };
+        self.fetched += 1;
+        Some(match fetched {
+            Ok((last, page)) => {
+                self.done = last;
+                Ok(page)
+            }
+            Err(error) => {
+                self.done = true;
+                Err(error)
+            }
+        })
+    }
+}
+
+impl<'a, P> std::iter::FusedIterator for Pages<'a, P> {}
+
+impl<'a, P> fmt::Debug for Pages<'a, P> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let at = match &self.walk {
+            PageWalk::Cursor { cursor, .. } => Resume::Cursor { parameter: self.parameter, cursor: cursor.clone() },
+            PageWalk::Numbered { page, .. } => Resume::Page { parameter: self.parameter, page: *page },
+        };
+        f.debug_struct("Pages").field("next", &at).field("fetched", &self.fetched).field("max_pages", &self.max_pages).field("done", &self.done).finish()
+    }
+}
+
+/// Every item of every page of a paged operation, in order, each once: an `Iterator` of
+/// `Result`s ([`Pages::items`]). A page that fails is the walk's last item (its error says
+/// where to start again); an item the schema lets be null is an `Option`.
+pub struct Items<'a, P, I> {
+    pages: Pages<'a, P>,
+    of: fn(P) -> Vec<I>,
+    current: std::vec::IntoIter<I>,
+}
+
+impl<'a, P, I> Items<'a, P, I> {
+    /// At most `pages` pages are requested ([`Pages::max_pages`]).
+    ///
+    /// # Panics
+    /// When `pages` is 0.
+    pub fn max_pages(mut self, pages: usize) -> Self {
+        self.pages = self.pages.max_pages(pages);
+        self
+    }
+}
+
+impl<'a, P, I> Iterator for Items<'a, P, I> {
+    type Item = Result<I, ApiError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            if let Some(item) = self.current.next() {
+                return Some(Ok(item));
+            }
+            match self.pages.next()? {
+                Ok(page) => self.current = (self.of)(page).into_iter(),
+                Err(error) => return Some(Err(error)),
+            }
+        }
+    }
+}
+
+impl<'a, P, I> std::iter::FusedIterator for Items<'a, P, I> {}
+
+impl<'a, P, I> fmt::Debug for Items<'a, P, I> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Items").field("pages", &self.pages).field("left_on_this_page", &self.current.len()).finish()
+    }
 }

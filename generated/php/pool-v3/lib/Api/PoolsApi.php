@@ -626,15 +626,21 @@ class PoolsApi
      *
      * @param  int|null $size Number of pools per page; at most 1000. (optional)
      * @param  string|null $next_page_id The opaque cursor returned by the previous page. Pass it back unchanged; never build or modify one. (optional)
+     * @param  \Raydium\PoolV3\Model\CursorPoolType|null $pool_type Which pools: &#x60;Standard&#x60; or &#x60;Concentrated&#x60;, capitalised, as Raydium&#39;s SDK sends them to list-v2; leave it out for every pool (the SDK&#39;s &#x60;all&#x60; means \&quot;leave it out\&quot; and is never sent). The lowercase values and the farm types of &#x60;/pools/info/list&#x60; (&#x60;allFarm&#x60;, &#x60;concentratedFarm&#x60;, &#x60;standardFarm&#x60;) are not list-v2&#39;s: farms are &#x60;hasReward&#x60;. What the service answers to a lowercase or unknown value is not shown by any public evidence we can cite. (optional)
+     * @param  \Raydium\PoolV3\Model\CursorSortField|null $sort_field Field to sort by: &#x60;liquidity&#x60; (the SDK&#39;s default), or volume, fees or APR over 24 hours, 7 days or 30 days; &#x60;sortType&#x60; gives the direction. It is list-v2&#39;s name for the &#x60;poolSortField&#x60; of &#x60;/pools/info/list&#x60;, without &#x60;default&#x60;: the SDK&#39;s search by mints sent &#x60;sortField&#x3D;default&#x60; from 0.2.43-alpha to 0.2.55-alpha, and those searches failed with HTTP 500 until 0.2.56-alpha stopped sending it. (optional)
+     * @param  \Raydium\PoolV3\Model\SortType|null $sort_type Sort direction of &#x60;sortField&#x60;, descending (the SDK&#39;s default) or ascending. (optional)
+     * @param  bool|null $has_reward Whether to list pools with farm rewards: the SDK sends its &#x60;showFarms&#x60; option here, &#x60;false&#x60; unless asked, on every listing (its search by mints leaves it out). It takes the place of the farm pool types of &#x60;/pools/info/list&#x60;. (optional)
+     * @param  string|null $mint1 Search by mint: the pools that hold this mint (Raydium&#39;s SDK searches by mints here, not at &#x60;/pools/info/mint&#x60;, since 0.2.43-alpha). With &#x60;mint2&#x60;, the SDK sends the smaller of the two as &#x60;mint1&#x60; (compared as strings) and SOL as wrapped SOL (&#x60;So11111111111111111111111111111111111111112&#x60;). A mint no indexed pool holds, a new pool&#39;s for a few minutes, gives an empty page, not a failure. (optional)
+     * @param  string|null $mint2 With &#x60;mint1&#x60;: the pools that hold both mints. The SDK sends it only when asked for a pair, as the greater of the two (compared as strings). (optional)
      * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['listPoolsByCursor'] to see the possible values for this operation
      *
      * @throws \Raydium\PoolV3\ApiException whenever no usable success arrives (FailureEnvelopeError, RateLimitedError, NotJsonError, MalformedJsonError, UnexpectedShapeError, UnexpectedStatusError, TransportError)
      * @throws \InvalidArgumentException
      * @return \Raydium\PoolV3\Model\PoolCursorPageResponse
      */
-    public function listPoolsByCursor($size = null, $next_page_id = null, string $contentType = self::contentTypes['listPoolsByCursor'][0])
+    public function listPoolsByCursor($size = null, $next_page_id = null, $pool_type = null, $sort_field = null, $sort_type = null, $has_reward = null, $mint1 = null, $mint2 = null, string $contentType = self::contentTypes['listPoolsByCursor'][0])
     {
-        list($response) = $this->listPoolsByCursorWithHttpInfo($size, $next_page_id, $contentType);
+        list($response) = $this->listPoolsByCursorWithHttpInfo($size, $next_page_id, $pool_type, $sort_field, $sort_type, $has_reward, $mint1, $mint2, $contentType);
         return $response;
     }
 
@@ -647,6 +653,12 @@ class PoolsApi
      *
      * @param  int|null $size Number of pools per page; at most 1000. (optional)
      * @param  string|null $next_page_id The opaque cursor returned by the previous page. Pass it back unchanged; never build or modify one. (optional)
+     * @param  \Raydium\PoolV3\Model\CursorPoolType|null $pool_type Which pools: &#x60;Standard&#x60; or &#x60;Concentrated&#x60;, capitalised, as Raydium&#39;s SDK sends them to list-v2; leave it out for every pool (the SDK&#39;s &#x60;all&#x60; means \&quot;leave it out\&quot; and is never sent). The lowercase values and the farm types of &#x60;/pools/info/list&#x60; (&#x60;allFarm&#x60;, &#x60;concentratedFarm&#x60;, &#x60;standardFarm&#x60;) are not list-v2&#39;s: farms are &#x60;hasReward&#x60;. What the service answers to a lowercase or unknown value is not shown by any public evidence we can cite. (optional)
+     * @param  \Raydium\PoolV3\Model\CursorSortField|null $sort_field Field to sort by: &#x60;liquidity&#x60; (the SDK&#39;s default), or volume, fees or APR over 24 hours, 7 days or 30 days; &#x60;sortType&#x60; gives the direction. It is list-v2&#39;s name for the &#x60;poolSortField&#x60; of &#x60;/pools/info/list&#x60;, without &#x60;default&#x60;: the SDK&#39;s search by mints sent &#x60;sortField&#x3D;default&#x60; from 0.2.43-alpha to 0.2.55-alpha, and those searches failed with HTTP 500 until 0.2.56-alpha stopped sending it. (optional)
+     * @param  \Raydium\PoolV3\Model\SortType|null $sort_type Sort direction of &#x60;sortField&#x60;, descending (the SDK&#39;s default) or ascending. (optional)
+     * @param  bool|null $has_reward Whether to list pools with farm rewards: the SDK sends its &#x60;showFarms&#x60; option here, &#x60;false&#x60; unless asked, on every listing (its search by mints leaves it out). It takes the place of the farm pool types of &#x60;/pools/info/list&#x60;. (optional)
+     * @param  string|null $mint1 Search by mint: the pools that hold this mint (Raydium&#39;s SDK searches by mints here, not at &#x60;/pools/info/mint&#x60;, since 0.2.43-alpha). With &#x60;mint2&#x60;, the SDK sends the smaller of the two as &#x60;mint1&#x60; (compared as strings) and SOL as wrapped SOL (&#x60;So11111111111111111111111111111111111111112&#x60;). A mint no indexed pool holds, a new pool&#39;s for a few minutes, gives an empty page, not a failure. (optional)
+     * @param  string|null $mint2 With &#x60;mint1&#x60;: the pools that hold both mints. The SDK sends it only when asked for a pair, as the greater of the two (compared as strings). (optional)
      * @param  int|null $maxPages Request at most this many pages (null: every page; less than 1 is refused)
      * @param  string $contentType The value for the Content-Type header
      *
@@ -655,10 +667,10 @@ class PoolsApi
      * @throws \InvalidArgumentException
      * @return \Generator<int, \Raydium\PoolV3\Model\PoolInfoItem>
      */
-    public function iterateListPoolsByCursor($size = null, $next_page_id = null, ?int $maxPages = null, string $contentType = self::contentTypes['listPoolsByCursor'][0]): \Generator
+    public function iterateListPoolsByCursor($size = null, $next_page_id = null, $pool_type = null, $sort_field = null, $sort_type = null, $has_reward = null, $mint1 = null, $mint2 = null, ?int $maxPages = null, string $contentType = self::contentTypes['listPoolsByCursor'][0]): \Generator
     {
         return \Raydium\ApiRuntime\Pages::items(
-            $this->iterateListPoolsByCursorPages($size, $next_page_id, $maxPages, $contentType),
+            $this->iterateListPoolsByCursorPages($size, $next_page_id, $pool_type, $sort_field, $sort_type, $has_reward, $mint1, $mint2, $maxPages, $contentType),
             fn (\Raydium\PoolV3\Model\PoolCursorPageResponse $response): ?array => $response->getData()?->getData()
         );
     }
@@ -670,6 +682,12 @@ class PoolsApi
      *
      * @param  int|null $size Number of pools per page; at most 1000. (optional)
      * @param  string|null $next_page_id The opaque cursor returned by the previous page. Pass it back unchanged; never build or modify one. (optional)
+     * @param  \Raydium\PoolV3\Model\CursorPoolType|null $pool_type Which pools: &#x60;Standard&#x60; or &#x60;Concentrated&#x60;, capitalised, as Raydium&#39;s SDK sends them to list-v2; leave it out for every pool (the SDK&#39;s &#x60;all&#x60; means \&quot;leave it out\&quot; and is never sent). The lowercase values and the farm types of &#x60;/pools/info/list&#x60; (&#x60;allFarm&#x60;, &#x60;concentratedFarm&#x60;, &#x60;standardFarm&#x60;) are not list-v2&#39;s: farms are &#x60;hasReward&#x60;. What the service answers to a lowercase or unknown value is not shown by any public evidence we can cite. (optional)
+     * @param  \Raydium\PoolV3\Model\CursorSortField|null $sort_field Field to sort by: &#x60;liquidity&#x60; (the SDK&#39;s default), or volume, fees or APR over 24 hours, 7 days or 30 days; &#x60;sortType&#x60; gives the direction. It is list-v2&#39;s name for the &#x60;poolSortField&#x60; of &#x60;/pools/info/list&#x60;, without &#x60;default&#x60;: the SDK&#39;s search by mints sent &#x60;sortField&#x3D;default&#x60; from 0.2.43-alpha to 0.2.55-alpha, and those searches failed with HTTP 500 until 0.2.56-alpha stopped sending it. (optional)
+     * @param  \Raydium\PoolV3\Model\SortType|null $sort_type Sort direction of &#x60;sortField&#x60;, descending (the SDK&#39;s default) or ascending. (optional)
+     * @param  bool|null $has_reward Whether to list pools with farm rewards: the SDK sends its &#x60;showFarms&#x60; option here, &#x60;false&#x60; unless asked, on every listing (its search by mints leaves it out). It takes the place of the farm pool types of &#x60;/pools/info/list&#x60;. (optional)
+     * @param  string|null $mint1 Search by mint: the pools that hold this mint (Raydium&#39;s SDK searches by mints here, not at &#x60;/pools/info/mint&#x60;, since 0.2.43-alpha). With &#x60;mint2&#x60;, the SDK sends the smaller of the two as &#x60;mint1&#x60; (compared as strings) and SOL as wrapped SOL (&#x60;So11111111111111111111111111111111111111112&#x60;). A mint no indexed pool holds, a new pool&#39;s for a few minutes, gives an empty page, not a failure. (optional)
+     * @param  string|null $mint2 With &#x60;mint1&#x60;: the pools that hold both mints. The SDK sends it only when asked for a pair, as the greater of the two (compared as strings). (optional)
      * @param  int|null $maxPages Request at most this many pages (null: every page; less than 1 is refused)
      * @param  string $contentType The value for the Content-Type header
      *
@@ -678,10 +696,10 @@ class PoolsApi
      * @throws \InvalidArgumentException
      * @return \Generator<int, \Raydium\PoolV3\Model\PoolCursorPageResponse>
      */
-    public function iterateListPoolsByCursorPages($size = null, $next_page_id = null, ?int $maxPages = null, string $contentType = self::contentTypes['listPoolsByCursor'][0]): \Generator
+    public function iterateListPoolsByCursorPages($size = null, $next_page_id = null, $pool_type = null, $sort_field = null, $sort_type = null, $has_reward = null, $mint1 = null, $mint2 = null, ?int $maxPages = null, string $contentType = self::contentTypes['listPoolsByCursor'][0]): \Generator
     {
         return \Raydium\ApiRuntime\Pages::cursor(
-            fn (?string $cursor): \Raydium\PoolV3\Model\PoolCursorPageResponse => $this->listPoolsByCursor($size, $cursor, $contentType),
+            fn (?string $cursor): \Raydium\PoolV3\Model\PoolCursorPageResponse => $this->listPoolsByCursor($size, $cursor, $pool_type, $sort_field, $sort_type, $has_reward, $mint1, $mint2, $contentType),
             fn (\Raydium\PoolV3\Model\PoolCursorPageResponse $response): ?string => $response->getData()?->getNextPageId(),
             'next_page_id',
             $next_page_id,
@@ -696,15 +714,21 @@ class PoolsApi
      *
      * @param  int|null $size Number of pools per page; at most 1000. (optional)
      * @param  string|null $next_page_id The opaque cursor returned by the previous page. Pass it back unchanged; never build or modify one. (optional)
+     * @param  \Raydium\PoolV3\Model\CursorPoolType|null $pool_type Which pools: &#x60;Standard&#x60; or &#x60;Concentrated&#x60;, capitalised, as Raydium&#39;s SDK sends them to list-v2; leave it out for every pool (the SDK&#39;s &#x60;all&#x60; means \&quot;leave it out\&quot; and is never sent). The lowercase values and the farm types of &#x60;/pools/info/list&#x60; (&#x60;allFarm&#x60;, &#x60;concentratedFarm&#x60;, &#x60;standardFarm&#x60;) are not list-v2&#39;s: farms are &#x60;hasReward&#x60;. What the service answers to a lowercase or unknown value is not shown by any public evidence we can cite. (optional)
+     * @param  \Raydium\PoolV3\Model\CursorSortField|null $sort_field Field to sort by: &#x60;liquidity&#x60; (the SDK&#39;s default), or volume, fees or APR over 24 hours, 7 days or 30 days; &#x60;sortType&#x60; gives the direction. It is list-v2&#39;s name for the &#x60;poolSortField&#x60; of &#x60;/pools/info/list&#x60;, without &#x60;default&#x60;: the SDK&#39;s search by mints sent &#x60;sortField&#x3D;default&#x60; from 0.2.43-alpha to 0.2.55-alpha, and those searches failed with HTTP 500 until 0.2.56-alpha stopped sending it. (optional)
+     * @param  \Raydium\PoolV3\Model\SortType|null $sort_type Sort direction of &#x60;sortField&#x60;, descending (the SDK&#39;s default) or ascending. (optional)
+     * @param  bool|null $has_reward Whether to list pools with farm rewards: the SDK sends its &#x60;showFarms&#x60; option here, &#x60;false&#x60; unless asked, on every listing (its search by mints leaves it out). It takes the place of the farm pool types of &#x60;/pools/info/list&#x60;. (optional)
+     * @param  string|null $mint1 Search by mint: the pools that hold this mint (Raydium&#39;s SDK searches by mints here, not at &#x60;/pools/info/mint&#x60;, since 0.2.43-alpha). With &#x60;mint2&#x60;, the SDK sends the smaller of the two as &#x60;mint1&#x60; (compared as strings) and SOL as wrapped SOL (&#x60;So11111111111111111111111111111111111111112&#x60;). A mint no indexed pool holds, a new pool&#39;s for a few minutes, gives an empty page, not a failure. (optional)
+     * @param  string|null $mint2 With &#x60;mint1&#x60;: the pools that hold both mints. The SDK sends it only when asked for a pair, as the greater of the two (compared as strings). (optional)
      * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['listPoolsByCursor'] to see the possible values for this operation
      *
      * @throws \Raydium\PoolV3\ApiException whenever no usable success arrives (FailureEnvelopeError, RateLimitedError, NotJsonError, MalformedJsonError, UnexpectedShapeError, UnexpectedStatusError, TransportError)
      * @throws \InvalidArgumentException
      * @return array of \Raydium\PoolV3\Model\PoolCursorPageResponse, HTTP status code, HTTP response headers (array of strings)
      */
-    public function listPoolsByCursorWithHttpInfo($size = null, $next_page_id = null, string $contentType = self::contentTypes['listPoolsByCursor'][0])
+    public function listPoolsByCursorWithHttpInfo($size = null, $next_page_id = null, $pool_type = null, $sort_field = null, $sort_type = null, $has_reward = null, $mint1 = null, $mint2 = null, string $contentType = self::contentTypes['listPoolsByCursor'][0])
     {
-        $request = $this->listPoolsByCursorRequest($size, $next_page_id, $contentType);
+        $request = $this->listPoolsByCursorRequest($size, $next_page_id, $pool_type, $sort_field, $sort_type, $has_reward, $mint1, $mint2, $contentType);
 
         return Contract::send($this->client, $request, $this->createHttpClientOption(), $this->config, 'listPoolsByCursor', '\Raydium\PoolV3\Model\PoolCursorPageResponse', $this->retryPolicy);
     }
@@ -716,14 +740,20 @@ class PoolsApi
      *
      * @param  int|null $size Number of pools per page; at most 1000. (optional)
      * @param  string|null $next_page_id The opaque cursor returned by the previous page. Pass it back unchanged; never build or modify one. (optional)
+     * @param  \Raydium\PoolV3\Model\CursorPoolType|null $pool_type Which pools: &#x60;Standard&#x60; or &#x60;Concentrated&#x60;, capitalised, as Raydium&#39;s SDK sends them to list-v2; leave it out for every pool (the SDK&#39;s &#x60;all&#x60; means \&quot;leave it out\&quot; and is never sent). The lowercase values and the farm types of &#x60;/pools/info/list&#x60; (&#x60;allFarm&#x60;, &#x60;concentratedFarm&#x60;, &#x60;standardFarm&#x60;) are not list-v2&#39;s: farms are &#x60;hasReward&#x60;. What the service answers to a lowercase or unknown value is not shown by any public evidence we can cite. (optional)
+     * @param  \Raydium\PoolV3\Model\CursorSortField|null $sort_field Field to sort by: &#x60;liquidity&#x60; (the SDK&#39;s default), or volume, fees or APR over 24 hours, 7 days or 30 days; &#x60;sortType&#x60; gives the direction. It is list-v2&#39;s name for the &#x60;poolSortField&#x60; of &#x60;/pools/info/list&#x60;, without &#x60;default&#x60;: the SDK&#39;s search by mints sent &#x60;sortField&#x3D;default&#x60; from 0.2.43-alpha to 0.2.55-alpha, and those searches failed with HTTP 500 until 0.2.56-alpha stopped sending it. (optional)
+     * @param  \Raydium\PoolV3\Model\SortType|null $sort_type Sort direction of &#x60;sortField&#x60;, descending (the SDK&#39;s default) or ascending. (optional)
+     * @param  bool|null $has_reward Whether to list pools with farm rewards: the SDK sends its &#x60;showFarms&#x60; option here, &#x60;false&#x60; unless asked, on every listing (its search by mints leaves it out). It takes the place of the farm pool types of &#x60;/pools/info/list&#x60;. (optional)
+     * @param  string|null $mint1 Search by mint: the pools that hold this mint (Raydium&#39;s SDK searches by mints here, not at &#x60;/pools/info/mint&#x60;, since 0.2.43-alpha). With &#x60;mint2&#x60;, the SDK sends the smaller of the two as &#x60;mint1&#x60; (compared as strings) and SOL as wrapped SOL (&#x60;So11111111111111111111111111111111111111112&#x60;). A mint no indexed pool holds, a new pool&#39;s for a few minutes, gives an empty page, not a failure. (optional)
+     * @param  string|null $mint2 With &#x60;mint1&#x60;: the pools that hold both mints. The SDK sends it only when asked for a pair, as the greater of the two (compared as strings). (optional)
      * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['listPoolsByCursor'] to see the possible values for this operation
      *
      * @throws \InvalidArgumentException
      * @return \GuzzleHttp\Promise\PromiseInterface fulfilled as the synchronous call returns, rejected with what it throws
      */
-    public function listPoolsByCursorAsync($size = null, $next_page_id = null, string $contentType = self::contentTypes['listPoolsByCursor'][0])
+    public function listPoolsByCursorAsync($size = null, $next_page_id = null, $pool_type = null, $sort_field = null, $sort_type = null, $has_reward = null, $mint1 = null, $mint2 = null, string $contentType = self::contentTypes['listPoolsByCursor'][0])
     {
-        return $this->listPoolsByCursorAsyncWithHttpInfo($size, $next_page_id, $contentType)
+        return $this->listPoolsByCursorAsyncWithHttpInfo($size, $next_page_id, $pool_type, $sort_field, $sort_type, $has_reward, $mint1, $mint2, $contentType)
             ->then(
                 function ($response) {
                     return $response[0];
@@ -738,14 +768,20 @@ class PoolsApi
      *
      * @param  int|null $size Number of pools per page; at most 1000. (optional)
      * @param  string|null $next_page_id The opaque cursor returned by the previous page. Pass it back unchanged; never build or modify one. (optional)
+     * @param  \Raydium\PoolV3\Model\CursorPoolType|null $pool_type Which pools: &#x60;Standard&#x60; or &#x60;Concentrated&#x60;, capitalised, as Raydium&#39;s SDK sends them to list-v2; leave it out for every pool (the SDK&#39;s &#x60;all&#x60; means \&quot;leave it out\&quot; and is never sent). The lowercase values and the farm types of &#x60;/pools/info/list&#x60; (&#x60;allFarm&#x60;, &#x60;concentratedFarm&#x60;, &#x60;standardFarm&#x60;) are not list-v2&#39;s: farms are &#x60;hasReward&#x60;. What the service answers to a lowercase or unknown value is not shown by any public evidence we can cite. (optional)
+     * @param  \Raydium\PoolV3\Model\CursorSortField|null $sort_field Field to sort by: &#x60;liquidity&#x60; (the SDK&#39;s default), or volume, fees or APR over 24 hours, 7 days or 30 days; &#x60;sortType&#x60; gives the direction. It is list-v2&#39;s name for the &#x60;poolSortField&#x60; of &#x60;/pools/info/list&#x60;, without &#x60;default&#x60;: the SDK&#39;s search by mints sent &#x60;sortField&#x3D;default&#x60; from 0.2.43-alpha to 0.2.55-alpha, and those searches failed with HTTP 500 until 0.2.56-alpha stopped sending it. (optional)
+     * @param  \Raydium\PoolV3\Model\SortType|null $sort_type Sort direction of &#x60;sortField&#x60;, descending (the SDK&#39;s default) or ascending. (optional)
+     * @param  bool|null $has_reward Whether to list pools with farm rewards: the SDK sends its &#x60;showFarms&#x60; option here, &#x60;false&#x60; unless asked, on every listing (its search by mints leaves it out). It takes the place of the farm pool types of &#x60;/pools/info/list&#x60;. (optional)
+     * @param  string|null $mint1 Search by mint: the pools that hold this mint (Raydium&#39;s SDK searches by mints here, not at &#x60;/pools/info/mint&#x60;, since 0.2.43-alpha). With &#x60;mint2&#x60;, the SDK sends the smaller of the two as &#x60;mint1&#x60; (compared as strings) and SOL as wrapped SOL (&#x60;So11111111111111111111111111111111111111112&#x60;). A mint no indexed pool holds, a new pool&#39;s for a few minutes, gives an empty page, not a failure. (optional)
+     * @param  string|null $mint2 With &#x60;mint1&#x60;: the pools that hold both mints. The SDK sends it only when asked for a pair, as the greater of the two (compared as strings). (optional)
      * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['listPoolsByCursor'] to see the possible values for this operation
      *
      * @throws \InvalidArgumentException
      * @return \GuzzleHttp\Promise\PromiseInterface fulfilled as the synchronous call returns, rejected with what it throws
      */
-    public function listPoolsByCursorAsyncWithHttpInfo($size = null, $next_page_id = null, string $contentType = self::contentTypes['listPoolsByCursor'][0])
+    public function listPoolsByCursorAsyncWithHttpInfo($size = null, $next_page_id = null, $pool_type = null, $sort_field = null, $sort_type = null, $has_reward = null, $mint1 = null, $mint2 = null, string $contentType = self::contentTypes['listPoolsByCursor'][0])
     {
-        $request = $this->listPoolsByCursorRequest($size, $next_page_id, $contentType);
+        $request = $this->listPoolsByCursorRequest($size, $next_page_id, $pool_type, $sort_field, $sort_type, $has_reward, $mint1, $mint2, $contentType);
 
         return Contract::sendAsync($this->client, $request, $this->createHttpClientOption(), $this->config, 'listPoolsByCursor', '\Raydium\PoolV3\Model\PoolCursorPageResponse', $this->retryPolicy);
     }
@@ -755,12 +791,18 @@ class PoolsApi
      *
      * @param  int|null $size Number of pools per page; at most 1000. (optional)
      * @param  string|null $next_page_id The opaque cursor returned by the previous page. Pass it back unchanged; never build or modify one. (optional)
+     * @param  \Raydium\PoolV3\Model\CursorPoolType|null $pool_type Which pools: &#x60;Standard&#x60; or &#x60;Concentrated&#x60;, capitalised, as Raydium&#39;s SDK sends them to list-v2; leave it out for every pool (the SDK&#39;s &#x60;all&#x60; means \&quot;leave it out\&quot; and is never sent). The lowercase values and the farm types of &#x60;/pools/info/list&#x60; (&#x60;allFarm&#x60;, &#x60;concentratedFarm&#x60;, &#x60;standardFarm&#x60;) are not list-v2&#39;s: farms are &#x60;hasReward&#x60;. What the service answers to a lowercase or unknown value is not shown by any public evidence we can cite. (optional)
+     * @param  \Raydium\PoolV3\Model\CursorSortField|null $sort_field Field to sort by: &#x60;liquidity&#x60; (the SDK&#39;s default), or volume, fees or APR over 24 hours, 7 days or 30 days; &#x60;sortType&#x60; gives the direction. It is list-v2&#39;s name for the &#x60;poolSortField&#x60; of &#x60;/pools/info/list&#x60;, without &#x60;default&#x60;: the SDK&#39;s search by mints sent &#x60;sortField&#x3D;default&#x60; from 0.2.43-alpha to 0.2.55-alpha, and those searches failed with HTTP 500 until 0.2.56-alpha stopped sending it. (optional)
+     * @param  \Raydium\PoolV3\Model\SortType|null $sort_type Sort direction of &#x60;sortField&#x60;, descending (the SDK&#39;s default) or ascending. (optional)
+     * @param  bool|null $has_reward Whether to list pools with farm rewards: the SDK sends its &#x60;showFarms&#x60; option here, &#x60;false&#x60; unless asked, on every listing (its search by mints leaves it out). It takes the place of the farm pool types of &#x60;/pools/info/list&#x60;. (optional)
+     * @param  string|null $mint1 Search by mint: the pools that hold this mint (Raydium&#39;s SDK searches by mints here, not at &#x60;/pools/info/mint&#x60;, since 0.2.43-alpha). With &#x60;mint2&#x60;, the SDK sends the smaller of the two as &#x60;mint1&#x60; (compared as strings) and SOL as wrapped SOL (&#x60;So11111111111111111111111111111111111111112&#x60;). A mint no indexed pool holds, a new pool&#39;s for a few minutes, gives an empty page, not a failure. (optional)
+     * @param  string|null $mint2 With &#x60;mint1&#x60;: the pools that hold both mints. The SDK sends it only when asked for a pair, as the greater of the two (compared as strings). (optional)
      * @param  string $contentType The value for the Content-Type header. Check self::contentTypes['listPoolsByCursor'] to see the possible values for this operation
      *
      * @throws \InvalidArgumentException
      * @return \GuzzleHttp\Psr7\Request
      */
-    public function listPoolsByCursorRequest($size = null, $next_page_id = null, string $contentType = self::contentTypes['listPoolsByCursor'][0])
+    public function listPoolsByCursorRequest($size = null, $next_page_id = null, $pool_type = null, $sort_field = null, $sort_type = null, $has_reward = null, $mint1 = null, $mint2 = null, string $contentType = self::contentTypes['listPoolsByCursor'][0])
     {
 
         if ($size !== null && $size > 1000) {
@@ -769,6 +811,18 @@ class PoolsApi
         
         if ($next_page_id !== null && strlen($next_page_id) < 1) {
             throw new \InvalidArgumentException('invalid length for "$next_page_id" when calling PoolsApi.listPoolsByCursor, must be bigger than or equal to 1.');
+        }
+        
+
+
+
+
+        if ($mint1 !== null && strlen($mint1) < 1) {
+            throw new \InvalidArgumentException('invalid length for "$mint1" when calling PoolsApi.listPoolsByCursor, must be bigger than or equal to 1.');
+        }
+        
+        if ($mint2 !== null && strlen($mint2) < 1) {
+            throw new \InvalidArgumentException('invalid length for "$mint2" when calling PoolsApi.listPoolsByCursor, must be bigger than or equal to 1.');
         }
         
 
@@ -792,6 +846,61 @@ class PoolsApi
         $queryParams = array_merge($queryParams, ObjectSerializer::toQueryValue(
             $next_page_id,
             'nextPageId', // param base name
+            'string', // openApiType
+            'form', // style
+            true, // explode
+            false // required
+        ) ?? []);
+        // query params
+        $queryParams = array_merge($queryParams, ObjectSerializer::toQueryValue(
+            $pool_type,
+            'poolType', // param base name
+            'CursorPoolType', // openApiType
+            'form', // style
+            true, // explode
+            false // required
+        ) ?? []);
+        // query params
+        $queryParams = array_merge($queryParams, ObjectSerializer::toQueryValue(
+            $sort_field,
+            'sortField', // param base name
+            'CursorSortField', // openApiType
+            'form', // style
+            true, // explode
+            false // required
+        ) ?? []);
+        // query params
+        $queryParams = array_merge($queryParams, ObjectSerializer::toQueryValue(
+            $sort_type,
+            'sortType', // param base name
+            'SortType', // openApiType
+            'form', // style
+            true, // explode
+            false // required
+        ) ?? []);
+        // query params (a boolean goes as `true` or `false`, as Raydium's SDK sends it; the
+        // generator's ObjectSerializer would send 1 or 0 unless the global Configuration says otherwise)
+        $queryParams = array_merge($queryParams, ObjectSerializer::toQueryValue(
+            is_bool($has_reward) ? ($has_reward ? 'true' : 'false') : $has_reward,
+            'hasReward', // param base name
+            'boolean', // openApiType
+            'form', // style
+            true, // explode
+            false // required
+        ) ?? []);
+        // query params
+        $queryParams = array_merge($queryParams, ObjectSerializer::toQueryValue(
+            $mint1,
+            'mint1', // param base name
+            'string', // openApiType
+            'form', // style
+            true, // explode
+            false // required
+        ) ?? []);
+        // query params
+        $queryParams = array_merge($queryParams, ObjectSerializer::toQueryValue(
+            $mint2,
+            'mint2', // param base name
             'string', // openApiType
             'form', // style
             true, // explode

@@ -77,6 +77,9 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
         'farm_finished_count' => 'int',
         'burn_percent' => 'float',
         'has_dynamic_fee' => 'bool',
+        'fee_on' => 'string',
+        'launch_migrate_pool' => 'bool',
+        'tips' => '\Raydium\PoolV3\Model\PoolTip[]',
         'lp_mint' => '\Raydium\PoolV3\Model\Token',
         'lp_price' => 'float',
         'lp_amount' => 'float',
@@ -132,6 +135,9 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
         'farm_finished_count' => null,
         'burn_percent' => null,
         'has_dynamic_fee' => null,
+        'fee_on' => null,
+        'launch_migrate_pool' => null,
+        'tips' => null,
         'lp_mint' => null,
         'lp_price' => null,
         'lp_amount' => null,
@@ -164,6 +170,9 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
         'farm_finished_count' => false,
         'burn_percent' => false,
         'has_dynamic_fee' => false,
+        'fee_on' => false,
+        'launch_migrate_pool' => false,
+        'tips' => false,
         'lp_mint' => false,
         'lp_price' => false,
         'lp_amount' => false,
@@ -277,6 +286,9 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
         'farm_finished_count' => 'farmFinishedCount',
         'burn_percent' => 'burnPercent',
         'has_dynamic_fee' => 'hasDynamicFee',
+        'fee_on' => 'feeOn',
+        'launch_migrate_pool' => 'launchMigratePool',
+        'tips' => 'tips',
         'lp_mint' => 'lpMint',
         'lp_price' => 'lpPrice',
         'lp_amount' => 'lpAmount',
@@ -309,6 +321,9 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
         'farm_finished_count' => 'setFarmFinishedCount',
         'burn_percent' => 'setBurnPercent',
         'has_dynamic_fee' => 'setHasDynamicFee',
+        'fee_on' => 'setFeeOn',
+        'launch_migrate_pool' => 'setLaunchMigratePool',
+        'tips' => 'setTips',
         'lp_mint' => 'setLpMint',
         'lp_price' => 'setLpPrice',
         'lp_amount' => 'setLpAmount',
@@ -341,6 +356,9 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
         'farm_finished_count' => 'getFarmFinishedCount',
         'burn_percent' => 'getBurnPercent',
         'has_dynamic_fee' => 'getHasDynamicFee',
+        'fee_on' => 'getFeeOn',
+        'launch_migrate_pool' => 'getLaunchMigratePool',
+        'tips' => 'getTips',
         'lp_mint' => 'getLpMint',
         'lp_price' => 'getLpPrice',
         'lp_amount' => 'getLpAmount',
@@ -465,6 +483,15 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
     /** @var bool|null */
     protected $has_dynamic_fee = null;
 
+    /** @var string|null */
+    protected $fee_on = null;
+
+    /** @var bool|null */
+    protected $launch_migrate_pool = null;
+
+    /** @var \Raydium\PoolV3\Model\PoolTip[]|null */
+    protected $tips = null;
+
     /** @var \Raydium\PoolV3\Model\Token|null */
     protected $lp_mint = null;
 
@@ -587,6 +614,9 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
         $this->setIfExists('farm_finished_count', $data ?? [], null);
         $this->setIfExists('burn_percent', $data ?? [], null);
         $this->setIfExists('has_dynamic_fee', $data ?? [], null);
+        $this->setIfExists('fee_on', $data ?? [], null);
+        $this->setIfExists('launch_migrate_pool', $data ?? [], null);
+        $this->setIfExists('tips', $data ?? [], null);
         $this->setIfExists('lp_mint', $data ?? [], null);
         $this->setIfExists('lp_price', $data ?? [], null);
         $this->setIfExists('lp_amount', $data ?? [], null);
@@ -1199,7 +1229,7 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
     /**
      * Sets has_dynamic_fee
      *
-     * @param bool|null $has_dynamic_fee has_dynamic_fee
+     * @param bool|null $has_dynamic_fee Whether the pool has a dynamic fee (the SDK sets it from the dynamic-fee tier a pool is created with).
      *
      * @return self
      */
@@ -1210,6 +1240,93 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
             throw new \InvalidArgumentException('non-nullable has_dynamic_fee cannot be null');
         }
         $this->has_dynamic_fee = $has_dynamic_fee;
+
+        return $this;
+    }
+
+    /**
+     * Gets fee_on
+     *
+     * @return string|null
+     */
+    public function getFeeOn()
+    {
+        $this->openAPIUnread === null || $this->openAPIRead();
+        return $this->fee_on;
+    }
+
+    /**
+     * Sets fee_on
+     *
+     * @param string|null $fee_on Which of the pool's tokens its fee is taken in. A plain string: the only values public code shows are the ones Raydium's SDK writes into pool records it builds itself, `Both` (fees from the input token), `TokenA`, `TokenB` and an empty string.
+     *
+     * @return self
+     */
+    public function setFeeOn($fee_on)
+    {
+        $this->openAPIUnread === null || $this->openAPIRead();
+        if (is_null($fee_on)) {
+            throw new \InvalidArgumentException('non-nullable fee_on cannot be null');
+        }
+        $this->fee_on = $fee_on;
+
+        return $this;
+    }
+
+    /**
+     * Gets launch_migrate_pool
+     *
+     * @return bool|null
+     */
+    public function getLaunchMigratePool()
+    {
+        $this->openAPIUnread === null || $this->openAPIRead();
+        return $this->launch_migrate_pool;
+    }
+
+    /**
+     * Sets launch_migrate_pool
+     *
+     * @param bool|null $launch_migrate_pool A flag of the SDK's pool record; what it marks is not documented there.
+     *
+     * @return self
+     */
+    public function setLaunchMigratePool($launch_migrate_pool)
+    {
+        $this->openAPIUnread === null || $this->openAPIRead();
+        if (is_null($launch_migrate_pool)) {
+            throw new \InvalidArgumentException('non-nullable launch_migrate_pool cannot be null');
+        }
+        $this->launch_migrate_pool = $launch_migrate_pool;
+
+        return $this;
+    }
+
+    /**
+     * Gets tips
+     *
+     * @return \Raydium\PoolV3\Model\PoolTip[]|null
+     */
+    public function getTips()
+    {
+        $this->openAPIUnread === null || $this->openAPIRead();
+        return $this->tips;
+    }
+
+    /**
+     * Sets tips
+     *
+     * @param \Raydium\PoolV3\Model\PoolTip[]|null $tips Notices attached to the pool, each an icon with an optional text and link.
+     *
+     * @return self
+     */
+    public function setTips($tips)
+    {
+        $this->openAPIUnread === null || $this->openAPIRead();
+        if (is_null($tips)) {
+            throw new \InvalidArgumentException('non-nullable tips cannot be null');
+        }
+        $this->tips = $tips;
 
         return $this;
     }

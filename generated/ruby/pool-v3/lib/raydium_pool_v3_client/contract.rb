@@ -54,9 +54,9 @@ module RaydiumPoolV3Client
       'list_mints' => ['data/blacklist', 'data/mintList', 'data/mintList/*/tags', 'data/whiteList', ],
       'get_mint_prices' => [],
       'get_pools_by_ids' => [],
-      'list_pools_by_mint' => ['data/data', 'data/data/*/config/defaultRangePoint', 'data/data/*/day/rewardApr', 'data/data/*/lpMint/tags', 'data/data/*/mintA/tags', 'data/data/*/mintB/tags', 'data/data/*/month/rewardApr', 'data/data/*/week/rewardApr', ],
-      'list_pools' => ['data/data', 'data/data/*/config/defaultRangePoint', 'data/data/*/day/rewardApr', 'data/data/*/lpMint/tags', 'data/data/*/mintA/tags', 'data/data/*/mintB/tags', 'data/data/*/month/rewardApr', 'data/data/*/week/rewardApr', ],
-      'list_pools_by_cursor' => ['data/data', 'data/data/*/config/defaultRangePoint', 'data/data/*/day/rewardApr', 'data/data/*/lpMint/tags', 'data/data/*/mintA/tags', 'data/data/*/mintB/tags', 'data/data/*/month/rewardApr', 'data/data/*/week/rewardApr', ],
+      'list_pools_by_mint' => ['data/data', 'data/data/*/config/defaultRangePoint', 'data/data/*/day/rewardApr', 'data/data/*/lpMint/tags', 'data/data/*/mintA/tags', 'data/data/*/mintB/tags', 'data/data/*/month/rewardApr', 'data/data/*/tips', 'data/data/*/week/rewardApr', ],
+      'list_pools' => ['data/data', 'data/data/*/config/defaultRangePoint', 'data/data/*/day/rewardApr', 'data/data/*/lpMint/tags', 'data/data/*/mintA/tags', 'data/data/*/mintB/tags', 'data/data/*/month/rewardApr', 'data/data/*/tips', 'data/data/*/week/rewardApr', ],
+      'list_pools_by_cursor' => ['data/data', 'data/data/*/config/defaultRangePoint', 'data/data/*/day/rewardApr', 'data/data/*/lpMint/tags', 'data/data/*/mintA/tags', 'data/data/*/mintB/tags', 'data/data/*/month/rewardApr', 'data/data/*/tips', 'data/data/*/week/rewardApr', ],
       'list_farms' => ['data/data', 'data/data/*/lpMint/tags', 'data/data/*/rewardInfos', 'data/data/*/rewardInfos/*/mint/tags', 'data/data/*/symbolMints', 'data/data/*/symbolMints/*/tags', 'data/data/*/tags', ],
     }.freeze
 

@@ -54,7 +54,7 @@ pub fn request_token(configuration: &configuration::Configuration, params: Reque
     req_builder = req_builder.json(&params.body);
 
     let req = req_builder.build()?;
-    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, Retry-After),
+    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, retries),
     // checks the envelope and the null items, and decodes the success into its model.
     crate::contract::send(configuration, req, crate::contract::Mode::Raw, "requestToken")?;
     Ok(())

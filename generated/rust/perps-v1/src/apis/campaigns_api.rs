@@ -108,10 +108,9 @@ pub fn get_campaign_configs(configuration: &configuration::Configuration) -> Res
     }
 
     let req = req_builder.build()?;
-    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, Retry-After),
+    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, retries),
     // checks the envelope and the null items, and decodes the success into its model.
-    let body = crate::contract::send(configuration, req, crate::contract::Mode::Envelope, "getCampaignConfigs")?;
-    Ok(crate::contract::decode(&body)?)
+    Ok(crate::contract::call(configuration, req, "getCampaignConfigs")?)
 }
 
 /// Campaign user stats (volume, P&L, score, earned rewards) of a wallet. A wallet with no history gets zeroed stats, not an error. 
@@ -129,10 +128,9 @@ pub fn get_campaign_user_stats(configuration: &configuration::Configuration, par
     }
 
     let req = req_builder.build()?;
-    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, Retry-After),
+    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, retries),
     // checks the envelope and the null items, and decodes the success into its model.
-    let body = crate::contract::send(configuration, req, crate::contract::Mode::Envelope, "getCampaignUserStats")?;
-    Ok(crate::contract::decode(&body)?)
+    Ok(crate::contract::call(configuration, req, "getCampaignUserStats")?)
 }
 
 /// The leaderboard for the campaign `index`. The result is paginated; the pagination parameters are not shown in the source. 
@@ -149,9 +147,8 @@ pub fn list_campaign_leaderboard(configuration: &configuration::Configuration, p
     }
 
     let req = req_builder.build()?;
-    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, Retry-After),
+    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, retries),
     // checks the envelope and the null items, and decodes the success into its model.
-    let body = crate::contract::send(configuration, req, crate::contract::Mode::Envelope, "listCampaignLeaderboard")?;
-    Ok(crate::contract::decode(&body)?)
+    Ok(crate::contract::call(configuration, req, "listCampaignLeaderboard")?)
 }
 

@@ -91,10 +91,9 @@ pub fn check_availability(configuration: &configuration::Configuration) -> Resul
     }
 
     let req = req_builder.build()?;
-    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, Retry-After),
+    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, retries),
     // checks the envelope and the null items, and decodes the success into its model.
-    let body = crate::contract::send(configuration, req, crate::contract::Mode::Envelope, "checkAvailability")?;
-    Ok(crate::contract::decode(&body)?)
+    Ok(crate::contract::call(configuration, req, "checkAvailability")?)
 }
 
 /// Market-wide statistics: 24h, 7d and 30d volume; total, long and short open interest. 
@@ -108,10 +107,9 @@ pub fn get_market_statistics(configuration: &configuration::Configuration) -> Re
     }
 
     let req = req_builder.build()?;
-    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, Retry-After),
+    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, retries),
     // checks the envelope and the null items, and decodes the success into its model.
-    let body = crate::contract::send(configuration, req, crate::contract::Mode::Envelope, "getMarketStatistics")?;
-    Ok(crate::contract::decode(&body)?)
+    Ok(crate::contract::call(configuration, req, "getMarketStatistics")?)
 }
 
 /// Generates a temporary Ed25519 keypair for a wallet, for certain authentication or signing flows. Needs no credentials.  **Secret.** The response holds key material. Clients must not log it, cache it or store it beyond its use, and must not send it anywhere but the flow that needs it. 
@@ -126,10 +124,9 @@ pub fn get_temp_key(configuration: &configuration::Configuration, params: GetTem
     }
 
     let req = req_builder.build()?;
-    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, Retry-After),
+    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, retries),
     // checks the envelope and the null items, and decodes the success into its model.
-    let body = crate::contract::send(configuration, req, crate::contract::Mode::Envelope, "getTempKey")?;
-    Ok(crate::contract::decode(&body)?)
+    Ok(crate::contract::call(configuration, req, "getTempKey")?)
 }
 
 /// Returns the current stable UI version and the minimum supported UI version: the front end's compatibility check (Versioning rule 4). 
@@ -143,10 +140,9 @@ pub fn get_version(configuration: &configuration::Configuration) -> Result<model
     }
 
     let req = req_builder.build()?;
-    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, Retry-After),
+    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, retries),
     // checks the envelope and the null items, and decodes the success into its model.
-    let body = crate::contract::send(configuration, req, crate::contract::Mode::Envelope, "getVersion")?;
-    Ok(crate::contract::decode(&body)?)
+    Ok(crate::contract::call(configuration, req, "getVersion")?)
 }
 
 /// The whitelisted chain RPC endpoint list.
@@ -160,9 +156,8 @@ pub fn list_rpcs(configuration: &configuration::Configuration) -> Result<models:
     }
 
     let req = req_builder.build()?;
-    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, Retry-After),
+    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, retries),
     // checks the envelope and the null items, and decodes the success into its model.
-    let body = crate::contract::send(configuration, req, crate::contract::Mode::Envelope, "listRpcs")?;
-    Ok(crate::contract::decode(&body)?)
+    Ok(crate::contract::call(configuration, req, "listRpcs")?)
 }
 

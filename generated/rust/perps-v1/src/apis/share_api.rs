@@ -81,10 +81,9 @@ pub fn share_closed_position(configuration: &configuration::Configuration, param
     req_builder = req_builder.json(&params.body);
 
     let req = req_builder.build()?;
-    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, Retry-After),
+    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, retries),
     // checks the envelope and the null items, and decodes the success into its model.
-    let body = crate::contract::send(configuration, req, crate::contract::Mode::Envelope, "shareClosedPosition")?;
-    Ok(crate::contract::decode(&body)?)
+    Ok(crate::contract::call(configuration, req, "shareClosedPosition")?)
 }
 
 /// Generates a shareable image of the live position described by the JSON body.
@@ -99,9 +98,8 @@ pub fn share_live_position(configuration: &configuration::Configuration, params:
     req_builder = req_builder.json(&params.body);
 
     let req = req_builder.build()?;
-    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, Retry-After),
+    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, retries),
     // checks the envelope and the null items, and decodes the success into its model.
-    let body = crate::contract::send(configuration, req, crate::contract::Mode::Envelope, "shareLivePosition")?;
-    Ok(crate::contract::decode(&body)?)
+    Ok(crate::contract::call(configuration, req, "shareLivePosition")?)
 }
 

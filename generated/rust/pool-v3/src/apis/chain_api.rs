@@ -64,10 +64,9 @@ pub fn get_chain_statistics(configuration: &configuration::Configuration) -> Res
     }
 
     let req = req_builder.build()?;
-    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, Retry-After),
+    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, retries),
     // checks the envelope and the null items, and decodes the success into its model.
-    let body = crate::contract::send(configuration, req, crate::contract::Mode::Envelope, "getChainStatistics")?;
-    Ok(crate::contract::decode(&body)?)
+    Ok(crate::contract::call(configuration, req, "getChainStatistics")?)
 }
 
 /// Priority-fee levels in micro-lamports per compute unit (`vh` very high, `h` high, `m` medium), for a swap transaction's `computeUnitPriceMicroLamports`. Raydium's demo sends the `h` level as a decimal string.
@@ -81,10 +80,9 @@ pub fn get_priority_fees(configuration: &configuration::Configuration) -> Result
     }
 
     let req = req_builder.build()?;
-    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, Retry-After),
+    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, retries),
     // checks the envelope and the null items, and decodes the success into its model.
-    let body = crate::contract::send(configuration, req, crate::contract::Mode::Envelope, "getPriorityFees")?;
-    Ok(crate::contract::decode(&body)?)
+    Ok(crate::contract::call(configuration, req, "getPriorityFees")?)
 }
 
 /// The chain RPC nodes Raydium's front end offers, and how it chooses between them (`strategy`).
@@ -98,10 +96,9 @@ pub fn get_rpc_list(configuration: &configuration::Configuration) -> Result<mode
     }
 
     let req = req_builder.build()?;
-    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, Retry-After),
+    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, retries),
     // checks the envelope and the null items, and decodes the success into its model.
-    let body = crate::contract::send(configuration, req, crate::contract::Mode::Envelope, "getRpcList")?;
-    Ok(crate::contract::decode(&body)?)
+    Ok(crate::contract::call(configuration, req, "getRpcList")?)
 }
 
 /// The current front-end version (`latest`) and the least supported one (`least`), which Raydium's front end compares with its own to ask for a refresh.
@@ -115,9 +112,8 @@ pub fn get_version(configuration: &configuration::Configuration) -> Result<model
     }
 
     let req = req_builder.build()?;
-    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, Retry-After),
+    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, retries),
     // checks the envelope and the null items, and decodes the success into its model.
-    let body = crate::contract::send(configuration, req, crate::contract::Mode::Envelope, "getVersion")?;
-    Ok(crate::contract::decode(&body)?)
+    Ok(crate::contract::call(configuration, req, "getVersion")?)
 }
 

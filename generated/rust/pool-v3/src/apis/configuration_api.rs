@@ -46,10 +46,9 @@ pub fn get_limit_order_config(configuration: &configuration::Configuration) -> R
     }
 
     let req = req_builder.build()?;
-    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, Retry-After),
+    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, retries),
     // checks the envelope and the null items, and decodes the success into its model.
-    let body = crate::contract::send(configuration, req, crate::contract::Mode::Envelope, "getLimitOrderConfig")?;
-    Ok(crate::contract::decode(&body)?)
+    Ok(crate::contract::call(configuration, req, "getLimitOrderConfig")?)
 }
 
 /// Returns an array of `DynamicFeeConfig`. Each entry is a calibrated tier that a new concentrated-liquidity pool may opt into when the pool is created with `enableDynamicFee=true`; the `id` of a tier is passed to the `CreateCustomizablePool` flow. Cached 60 seconds. 
@@ -63,9 +62,8 @@ pub fn list_dynamic_fee_configs(configuration: &configuration::Configuration) ->
     }
 
     let req = req_builder.build()?;
-    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, Retry-After),
+    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, retries),
     // checks the envelope and the null items, and decodes the success into its model.
-    let body = crate::contract::send(configuration, req, crate::contract::Mode::Envelope, "listDynamicFeeConfigs")?;
-    Ok(crate::contract::decode(&body)?)
+    Ok(crate::contract::call(configuration, req, "listDynamicFeeConfigs")?)
 }
 

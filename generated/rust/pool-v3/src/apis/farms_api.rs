@@ -89,9 +89,27 @@ pub fn list_farms(configuration: &configuration::Configuration, params: ListFarm
     }
 
     let req = req_builder.build()?;
-    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, Retry-After),
+    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, retries),
     // checks the envelope and the null items, and decodes the success into its model.
-    let body = crate::contract::send(configuration, req, crate::contract::Mode::Envelope, "listFarms")?;
-    Ok(crate::contract::decode(&body)?)
+    Ok(crate::contract::call(configuration, req, "listFarms")?)
+}
+
+/// Every page of [`list_farms`], in order, from `params.page` (page 1 when unset;
+/// the last page says `hasNextPage` is false, or holds no item), each requested by [`list_farms`]
+/// (timeouts, deadline, retries, typed errors). A page that fails is the walk's last item: its
+/// error's `resume` says where to start again. `.max_pages(n)` bounds the pages requested.
+pub fn list_farms_pages(configuration: &configuration::Configuration, params: ListFarmsParams) -> crate::contract::Pages<'_, models::FarmPageResponse> {
+    let first = params.page.unwrap_or(1);
+    crate::contract::Pages::numbered("page", first, move |number| {
+        let mut params = params.clone();
+        params.page = Some(number);
+        Ok(list_farms(configuration, params)?)
+    }, |page| page.data.has_next_page, |page| page.data.data.as_ref().map_or(0, Vec::len))
+}
+
+/// Every item of every page of [`list_farms`], in order, each once
+/// ([`list_farms_pages`]): `for item in list_farms_items(&configuration, params) { let item = item?; ... }`.
+pub fn list_farms_items(configuration: &configuration::Configuration, params: ListFarmsParams) -> crate::contract::Items<'_, models::FarmPageResponse, models::FarmInfo> {
+    list_farms_pages(configuration, params).items(|page| page.data.data.unwrap_or_default())
 }
 

@@ -104,6 +104,18 @@ pub struct ListPoolsByCursorParams {
     pub size: Option<i32>,
     /// The opaque cursor returned by the previous page. Pass it back unchanged; never build or modify one. 
     pub next_page_id: Option<String>,
+    /// Which pools: `Standard` or `Concentrated`, capitalised, as Raydium's SDK sends them to list-v2; leave it out for every pool (the SDK's `all` means \"leave it out\" and is never sent). The lowercase values and the farm types of `/pools/info/list` (`allFarm`, `concentratedFarm`, `standardFarm`) are not list-v2's: farms are `hasReward`. What the service answers to a lowercase or unknown value is not shown by any public evidence we can cite. 
+    pub pool_type: Option<models::CursorPoolType>,
+    /// Field to sort by: `liquidity` (the SDK's default), or volume, fees or APR over 24 hours, 7 days or 30 days; `sortType` gives the direction. It is list-v2's name for the `poolSortField` of `/pools/info/list`, without `default`: the SDK's search by mints sent `sortField=default` from 0.2.43-alpha to 0.2.55-alpha, and those searches failed with HTTP 500 until 0.2.56-alpha stopped sending it. 
+    pub sort_field: Option<models::CursorSortField>,
+    /// Sort direction of `sortField`, descending (the SDK's default) or ascending.
+    pub sort_type: Option<models::SortType>,
+    /// Whether to list pools with farm rewards: the SDK sends its `showFarms` option here, `false` unless asked, on every listing (its search by mints leaves it out). It takes the place of the farm pool types of `/pools/info/list`. 
+    pub has_reward: Option<bool>,
+    /// Search by mint: the pools that hold this mint (Raydium's SDK searches by mints here, not at `/pools/info/mint`, since 0.2.43-alpha). With `mint2`, the SDK sends the smaller of the two as `mint1` (compared as strings) and SOL as wrapped SOL (`So11111111111111111111111111111111111111112`). A mint no indexed pool holds, a new pool's for a few minutes, gives an empty page, not a failure. 
+    pub mint1: Option<String>,
+    /// With `mint1`: the pools that hold both mints. The SDK sends it only when asked for a pair, as the greater of the two (compared as strings). 
+    pub mint2: Option<String>,
 }
 
 impl ListPoolsByCursorParams {
@@ -112,6 +124,12 @@ impl ListPoolsByCursorParams {
         Self {
             size: None,
             next_page_id: None,
+            pool_type: None,
+            sort_field: None,
+            sort_type: None,
+            has_reward: None,
+            mint1: None,
+            mint2: None,
         }
     }
 
@@ -124,6 +142,42 @@ impl ListPoolsByCursorParams {
     /// The opaque cursor returned by the previous page. Pass it back unchanged; never build or modify one. 
     pub fn next_page_id(mut self, next_page_id: impl Into<String>) -> Self {
         self.next_page_id = Some(next_page_id.into());
+        self
+    }
+
+    /// Which pools: `Standard` or `Concentrated`, capitalised, as Raydium's SDK sends them to list-v2; leave it out for every pool (the SDK's `all` means \"leave it out\" and is never sent). The lowercase values and the farm types of `/pools/info/list` (`allFarm`, `concentratedFarm`, `standardFarm`) are not list-v2's: farms are `hasReward`. What the service answers to a lowercase or unknown value is not shown by any public evidence we can cite. 
+    pub fn pool_type(mut self, pool_type: models::CursorPoolType) -> Self {
+        self.pool_type = Some(pool_type);
+        self
+    }
+
+    /// Field to sort by: `liquidity` (the SDK's default), or volume, fees or APR over 24 hours, 7 days or 30 days; `sortType` gives the direction. It is list-v2's name for the `poolSortField` of `/pools/info/list`, without `default`: the SDK's search by mints sent `sortField=default` from 0.2.43-alpha to 0.2.55-alpha, and those searches failed with HTTP 500 until 0.2.56-alpha stopped sending it. 
+    pub fn sort_field(mut self, sort_field: models::CursorSortField) -> Self {
+        self.sort_field = Some(sort_field);
+        self
+    }
+
+    /// Sort direction of `sortField`, descending (the SDK's default) or ascending.
+    pub fn sort_type(mut self, sort_type: models::SortType) -> Self {
+        self.sort_type = Some(sort_type);
+        self
+    }
+
+    /// Whether to list pools with farm rewards: the SDK sends its `showFarms` option here, `false` unless asked, on every listing (its search by mints leaves it out). It takes the place of the farm pool types of `/pools/info/list`. 
+    pub fn has_reward(mut self, has_reward: bool) -> Self {
+        self.has_reward = Some(has_reward);
+        self
+    }
+
+    /// Search by mint: the pools that hold this mint (Raydium's SDK searches by mints here, not at `/pools/info/mint`, since 0.2.43-alpha). With `mint2`, the SDK sends the smaller of the two as `mint1` (compared as strings) and SOL as wrapped SOL (`So11111111111111111111111111111111111111112`). A mint no indexed pool holds, a new pool's for a few minutes, gives an empty page, not a failure. 
+    pub fn mint1(mut self, mint1: impl Into<String>) -> Self {
+        self.mint1 = Some(mint1.into());
+        self
+    }
+
+    /// With `mint1`: the pools that hold both mints. The SDK sends it only when asked for a pair, as the greater of the two (compared as strings). 
+    pub fn mint2(mut self, mint2: impl Into<String>) -> Self {
+        self.mint2 = Some(mint2.into());
         self
     }
 }
@@ -251,10 +305,9 @@ pub fn get_pools_by_ids(configuration: &configuration::Configuration, params: Ge
     }
 
     let req = req_builder.build()?;
-    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, Retry-After),
+    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, retries),
     // checks the envelope and the null items, and decodes the success into its model.
-    let body = crate::contract::send(configuration, req, crate::contract::Mode::Envelope, "getPoolsByIds")?;
-    Ok(crate::contract::decode(&body)?)
+    Ok(crate::contract::call(configuration, req, "getPoolsByIds")?)
 }
 
 /// Pools, paged, filtered by `poolType` and sorted by `poolSortField`. The sort direction and page number parameters are not shown in the source. 
@@ -283,10 +336,28 @@ pub fn list_pools(configuration: &configuration::Configuration, params: ListPool
     }
 
     let req = req_builder.build()?;
-    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, Retry-After),
+    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, retries),
     // checks the envelope and the null items, and decodes the success into its model.
-    let body = crate::contract::send(configuration, req, crate::contract::Mode::Envelope, "listPools")?;
-    Ok(crate::contract::decode(&body)?)
+    Ok(crate::contract::call(configuration, req, "listPools")?)
+}
+
+/// Every page of [`list_pools`], in order, from `params.page` (page 1 when unset;
+/// the last page says `hasNextPage` is false, or holds no item), each requested by [`list_pools`]
+/// (timeouts, deadline, retries, typed errors). A page that fails is the walk's last item: its
+/// error's `resume` says where to start again. `.max_pages(n)` bounds the pages requested.
+pub fn list_pools_pages(configuration: &configuration::Configuration, params: ListPoolsParams) -> crate::contract::Pages<'_, models::PoolPageResponse> {
+    let first = params.page.unwrap_or(1);
+    crate::contract::Pages::numbered("page", first, move |number| {
+        let mut params = params.clone();
+        params.page = Some(number);
+        Ok(list_pools(configuration, params)?)
+    }, |page| page.data.has_next_page, |page| page.data.data.as_ref().map_or(0, Vec::len))
+}
+
+/// Every item of every page of [`list_pools`], in order, each once
+/// ([`list_pools_pages`]): `for item in list_pools_items(&configuration, params) { let item = item?; ... }`.
+pub fn list_pools_items(configuration: &configuration::Configuration, params: ListPoolsParams) -> crate::contract::Items<'_, models::PoolPageResponse, models::PoolInfoItem> {
+    list_pools_pages(configuration, params).items(|page| page.data.data.unwrap_or_default())
 }
 
 /// Pools, cursor-paged. The response carries `nextPageId`, an opaque cursor: pass it back unchanged as `nextPageId` to get the next page, and never build one. 
@@ -301,15 +372,51 @@ pub fn list_pools_by_cursor(configuration: &configuration::Configuration, params
     if let Some(ref param_value) = params.next_page_id {
         req_builder = req_builder.query(&[("nextPageId", &param_value.to_string())]);
     }
+    if let Some(ref param_value) = params.pool_type {
+        req_builder = req_builder.query(&[("poolType", &param_value.to_string())]);
+    }
+    if let Some(ref param_value) = params.sort_field {
+        req_builder = req_builder.query(&[("sortField", &param_value.to_string())]);
+    }
+    if let Some(ref param_value) = params.sort_type {
+        req_builder = req_builder.query(&[("sortType", &param_value.to_string())]);
+    }
+    if let Some(ref param_value) = params.has_reward {
+        req_builder = req_builder.query(&[("hasReward", &param_value.to_string())]);
+    }
+    if let Some(ref param_value) = params.mint1 {
+        req_builder = req_builder.query(&[("mint1", &param_value.to_string())]);
+    }
+    if let Some(ref param_value) = params.mint2 {
+        req_builder = req_builder.query(&[("mint2", &param_value.to_string())]);
+    }
     if let Some(ref user_agent) = configuration.user_agent {
         req_builder = req_builder.header(reqwest::header::USER_AGENT, user_agent.clone());
     }
 
     let req = req_builder.build()?;
-    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, Retry-After),
+    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, retries),
     // checks the envelope and the null items, and decodes the success into its model.
-    let body = crate::contract::send(configuration, req, crate::contract::Mode::Envelope, "listPoolsByCursor")?;
-    Ok(crate::contract::decode(&body)?)
+    Ok(crate::contract::call(configuration, req, "listPoolsByCursor")?)
+}
+
+/// Every page of [`list_pools_by_cursor`], in order, from `params.next_page_id` (the first page when unset; each
+/// page's cursor is passed back unchanged, and the page without one is the last), each requested by [`list_pools_by_cursor`]
+/// (timeouts, deadline, retries, typed errors). A page that fails is the walk's last item: its
+/// error's `resume` says where to start again. `.max_pages(n)` bounds the pages requested.
+pub fn list_pools_by_cursor_pages(configuration: &configuration::Configuration, params: ListPoolsByCursorParams) -> crate::contract::Pages<'_, models::PoolCursorPageResponse> {
+    let first = params.next_page_id.clone();
+    crate::contract::Pages::cursor("nextPageId", first, move |cursor| {
+        let mut params = params.clone();
+        params.next_page_id = cursor;
+        Ok(list_pools_by_cursor(configuration, params)?)
+    }, |page| page.data.next_page_id.clone())
+}
+
+/// Every item of every page of [`list_pools_by_cursor`], in order, each once
+/// ([`list_pools_by_cursor_pages`]): `for item in list_pools_by_cursor_items(&configuration, params) { let item = item?; ... }`.
+pub fn list_pools_by_cursor_items(configuration: &configuration::Configuration, params: ListPoolsByCursorParams) -> crate::contract::Items<'_, models::PoolCursorPageResponse, models::PoolInfoItem> {
+    list_pools_by_cursor_pages(configuration, params).items(|page| page.data.data.unwrap_or_default())
 }
 
 /// Pools containing the mint(s). Callers supply `mint1` less than `mint2` in ascending public-key byte order; the endpoint also sorts the pair itself. To search by one mint, omit `mint2` and all pools containing it are returned. The sort direction and page number parameters are not shown in the source. 
@@ -342,9 +449,27 @@ pub fn list_pools_by_mint(configuration: &configuration::Configuration, params: 
     }
 
     let req = req_builder.build()?;
-    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, Retry-After),
+    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, retries),
     // checks the envelope and the null items, and decodes the success into its model.
-    let body = crate::contract::send(configuration, req, crate::contract::Mode::Envelope, "listPoolsByMint")?;
-    Ok(crate::contract::decode(&body)?)
+    Ok(crate::contract::call(configuration, req, "listPoolsByMint")?)
+}
+
+/// Every page of [`list_pools_by_mint`], in order, from `params.page` (page 1 when unset;
+/// the last page says `hasNextPage` is false, or holds no item), each requested by [`list_pools_by_mint`]
+/// (timeouts, deadline, retries, typed errors). A page that fails is the walk's last item: its
+/// error's `resume` says where to start again. `.max_pages(n)` bounds the pages requested.
+pub fn list_pools_by_mint_pages(configuration: &configuration::Configuration, params: ListPoolsByMintParams) -> crate::contract::Pages<'_, models::PoolsByMintResponse> {
+    let first = params.page.unwrap_or(1);
+    crate::contract::Pages::numbered("page", first, move |number| {
+        let mut params = params.clone();
+        params.page = Some(number);
+        Ok(list_pools_by_mint(configuration, params)?)
+    }, |page| page.data.has_next_page, |page| page.data.data.as_ref().map_or(0, Vec::len))
+}
+
+/// Every item of every page of [`list_pools_by_mint`], in order, each once
+/// ([`list_pools_by_mint_pages`]): `for item in list_pools_by_mint_items(&configuration, params) { let item = item?; ... }`.
+pub fn list_pools_by_mint_items(configuration: &configuration::Configuration, params: ListPoolsByMintParams) -> crate::contract::Items<'_, models::PoolsByMintResponse, models::PoolInfoItem> {
+    list_pools_by_mint_pages(configuration, params).items(|page| page.data.data.unwrap_or_default())
 }
 

@@ -51,8 +51,18 @@ pub struct PoolInfoItem {
     pub farm_finished_count: Option<i32>,
     #[serde(rename = "burnPercent", skip_serializing_if = "Option::is_none")]
     pub burn_percent: Option<f64>,
+    /// Whether the pool has a dynamic fee (the SDK sets it from the dynamic-fee tier a pool is created with).
     #[serde(rename = "hasDynamicFee", skip_serializing_if = "Option::is_none")]
     pub has_dynamic_fee: Option<bool>,
+    /// Which of the pool's tokens its fee is taken in. A plain string: the only values public code shows are the ones Raydium's SDK writes into pool records it builds itself, `Both` (fees from the input token), `TokenA`, `TokenB` and an empty string.
+    #[serde(rename = "feeOn", skip_serializing_if = "Option::is_none")]
+    pub fee_on: Option<String>,
+    /// A flag of the SDK's pool record; what it marks is not documented there.
+    #[serde(rename = "launchMigratePool", skip_serializing_if = "Option::is_none")]
+    pub launch_migrate_pool: Option<bool>,
+    /// Notices attached to the pool, each an icon with an optional text and link.
+    #[serde(rename = "tips", skip_serializing_if = "Option::is_none")]
+    pub tips: Option<Vec<models::PoolTip>>,
     #[serde(rename = "lpMint", skip_serializing_if = "Option::is_none")]
     pub lp_mint: Option<models::Token>,
     #[serde(rename = "lpPrice", skip_serializing_if = "Option::is_none")]
@@ -91,6 +101,9 @@ impl PoolInfoItem {
             farm_finished_count: None,
             burn_percent: None,
             has_dynamic_fee: None,
+            fee_on: None,
+            launch_migrate_pool: None,
+            tips: None,
             lp_mint: None,
             lp_price: None,
             lp_amount: None,

@@ -124,10 +124,9 @@ pub fn compute_swap_base_in(configuration: &configuration::Configuration, params
     }
 
     let req = req_builder.build()?;
-    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, Retry-After),
+    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, retries),
     // checks the envelope and the null items, and decodes the success into its model.
-    let body = crate::contract::send(configuration, req, crate::contract::Mode::Envelope, "computeSwapBaseIn")?;
-    Ok(crate::contract::decode(&body)?)
+    Ok(crate::contract::call(configuration, req, "computeSwapBaseIn")?)
 }
 
 /// Fixed output amount: computes the required input. Read-only, no signing. Pass the entire response, unchanged, as `swapResponse` to `POST /transaction/swap-base-out` within about 30 seconds. There is no `referrerBps` on base-out. 
@@ -146,9 +145,8 @@ pub fn compute_swap_base_out(configuration: &configuration::Configuration, param
     }
 
     let req = req_builder.build()?;
-    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, Retry-After),
+    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, retries),
     // checks the envelope and the null items, and decodes the success into its model.
-    let body = crate::contract::send(configuration, req, crate::contract::Mode::Envelope, "computeSwapBaseOut")?;
-    Ok(crate::contract::decode(&body)?)
+    Ok(crate::contract::call(configuration, req, "computeSwapBaseOut")?)
 }
 

@@ -18,8 +18,9 @@ pub struct Configuration {
     /// raydium-api-descriptions: each attempt's timeout (connecting, the headers and the whole
     /// body), applied to every request whatever `client` is (default: contract::DEFAULT_TIMEOUT).
     pub timeout: std::time::Duration,
-    /// raydium-api-descriptions: how HTTP 429 is retried and the deadline of a whole call
-    /// (default: contract::DEFAULT_RETRY_POLICY).
+    /// raydium-api-descriptions: how the failures that pass are retried and the deadline of a
+    /// whole call (default: contract::DEFAULT_RETRY_POLICY; `max_retries: 0` turns retrying off;
+    /// one call with another policy: `with_retry_policy`).
     pub retry_policy: crate::contract::RetryPolicy,
     pub basic_auth: Option<BasicAuth>,
     pub oauth_access_token: Option<String>,
@@ -66,6 +67,13 @@ impl std::fmt::Debug for Configuration {
 impl Configuration {
     pub fn new() -> Configuration {
         Configuration::default()
+    }
+
+    /// raydium-api-descriptions: this configuration with another retry policy, sharing its
+    /// client (and so its connections): one call without retries is
+    /// `some_api::an_operation(&configuration.with_retry_policy(RetryPolicy { max_retries: 0, ..configuration.retry_policy }), params)`.
+    pub fn with_retry_policy(&self, retry_policy: crate::contract::RetryPolicy) -> Configuration {
+        Configuration { retry_policy, ..self.clone() }
     }
 }
 

@@ -81,10 +81,9 @@ pub fn build_swap_base_in_transaction(configuration: &configuration::Configurati
     req_builder = req_builder.json(&params.swap_base_in_transaction_request);
 
     let req = req_builder.build()?;
-    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, Retry-After),
+    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, retries),
     // checks the envelope and the null items, and decodes the success into its model.
-    let body = crate::contract::send(configuration, req, crate::contract::Mode::Envelope, "buildSwapBaseInTransaction")?;
-    Ok(crate::contract::decode(&body)?)
+    Ok(crate::contract::call(configuration, req, "buildSwapBaseInTransaction")?)
 }
 
 /// Builds the transaction for a fixed output from a base-out quote. The client decodes the returned base64 transaction, signs it, broadcasts it through any chain RPC and waits for confirmation. The base-out referrer field is not implemented. 
@@ -99,9 +98,8 @@ pub fn build_swap_base_out_transaction(configuration: &configuration::Configurat
     req_builder = req_builder.json(&params.swap_base_out_transaction_request);
 
     let req = req_builder.build()?;
-    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, Retry-After),
+    // raydium-api-descriptions: the contract sends the request (timeouts, deadline, retries),
     // checks the envelope and the null items, and decodes the success into its model.
-    let body = crate::contract::send(configuration, req, crate::contract::Mode::Envelope, "buildSwapBaseOutTransaction")?;
-    Ok(crate::contract::decode(&body)?)
+    Ok(crate::contract::call(configuration, req, "buildSwapBaseOutTransaction")?)
 }
 

@@ -7,7 +7,13 @@ from raydium_api_runtime import paging
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models import PoolCursorPageResponse, PoolInfoItem
+from ...models import (
+    CursorPoolType,
+    CursorSortField,
+    PoolCursorPageResponse,
+    PoolInfoItem,
+    SortType,
+)
 from ...types import UNSET, Response, Unset
 
 
@@ -15,6 +21,12 @@ def _get_kwargs(
     *,
     size: int | Unset = UNSET,
     next_page_id: str | Unset = UNSET,
+    pool_type: CursorPoolType | Unset = UNSET,
+    sort_field: CursorSortField | Unset = UNSET,
+    sort_type: SortType | Unset = UNSET,
+    has_reward: bool | Unset = UNSET,
+    mint1: str | Unset = UNSET,
+    mint2: str | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -22,6 +34,30 @@ def _get_kwargs(
     params["size"] = size
 
     params["nextPageId"] = next_page_id
+
+    json_pool_type: str | Unset = UNSET
+    if not isinstance(pool_type, Unset):
+        json_pool_type = pool_type.value
+
+    params["poolType"] = json_pool_type
+
+    json_sort_field: str | Unset = UNSET
+    if not isinstance(sort_field, Unset):
+        json_sort_field = sort_field.value
+
+    params["sortField"] = json_sort_field
+
+    json_sort_type: str | Unset = UNSET
+    if not isinstance(sort_type, Unset):
+        json_sort_type = sort_type.value
+
+    params["sortType"] = json_sort_type
+
+    params["hasReward"] = has_reward
+
+    params["mint1"] = mint1
+
+    params["mint2"] = mint2
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -57,6 +93,12 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     size: int | Unset = UNSET,
     next_page_id: str | Unset = UNSET,
+    pool_type: CursorPoolType | Unset = UNSET,
+    sort_field: CursorSortField | Unset = UNSET,
+    sort_type: SortType | Unset = UNSET,
+    has_reward: bool | Unset = UNSET,
+    mint1: str | Unset = UNSET,
+    mint2: str | Unset = UNSET,
 ) -> Response[PoolCursorPageResponse]:
     """List pools, cursor-paged
 
@@ -66,6 +108,14 @@ def sync_detailed(
     Args:
         size (int | Unset):
         next_page_id (str | Unset):
+        pool_type (CursorPoolType | Unset): Pool type filter of /pools/info/list-v2, capitalised
+            (leave the parameter out for every pool).
+        sort_field (CursorSortField | Unset): Sort field of /pools/info/list-v2 (the SDK's
+            FetchPoolParams `sort`).
+        sort_type (SortType | Unset): Sort direction, descending or ascending.
+        has_reward (bool | Unset):
+        mint1 (str | Unset):
+        mint2 (str | Unset):
 
     Raises:
         errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
@@ -86,6 +136,12 @@ def sync_detailed(
     kwargs = _get_kwargs(
         size=size,
         next_page_id=next_page_id,
+        pool_type=pool_type,
+        sort_field=sort_field,
+        sort_type=sort_type,
+        has_reward=has_reward,
+        mint1=mint1,
+        mint2=mint2,
     )
 
     response = errors.send(client.get_httpx_client(), kwargs, client.retry_policy)
@@ -98,6 +154,12 @@ def sync(
     client: AuthenticatedClient | Client,
     size: int | Unset = UNSET,
     next_page_id: str | Unset = UNSET,
+    pool_type: CursorPoolType | Unset = UNSET,
+    sort_field: CursorSortField | Unset = UNSET,
+    sort_type: SortType | Unset = UNSET,
+    has_reward: bool | Unset = UNSET,
+    mint1: str | Unset = UNSET,
+    mint2: str | Unset = UNSET,
 ) -> PoolCursorPageResponse:
     """List pools, cursor-paged
 
@@ -107,6 +169,14 @@ def sync(
     Args:
         size (int | Unset):
         next_page_id (str | Unset):
+        pool_type (CursorPoolType | Unset): Pool type filter of /pools/info/list-v2, capitalised
+            (leave the parameter out for every pool).
+        sort_field (CursorSortField | Unset): Sort field of /pools/info/list-v2 (the SDK's
+            FetchPoolParams `sort`).
+        sort_type (SortType | Unset): Sort direction, descending or ascending.
+        has_reward (bool | Unset):
+        mint1 (str | Unset):
+        mint2 (str | Unset):
 
     Raises:
         errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
@@ -127,6 +197,12 @@ def sync(
     kwargs = _get_kwargs(
         size=size,
         next_page_id=next_page_id,
+        pool_type=pool_type,
+        sort_field=sort_field,
+        sort_type=sort_type,
+        has_reward=has_reward,
+        mint1=mint1,
+        mint2=mint2,
     )
 
     response = errors.send(client.get_httpx_client(), kwargs, client.retry_policy)
@@ -139,6 +215,12 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     size: int | Unset = UNSET,
     next_page_id: str | Unset = UNSET,
+    pool_type: CursorPoolType | Unset = UNSET,
+    sort_field: CursorSortField | Unset = UNSET,
+    sort_type: SortType | Unset = UNSET,
+    has_reward: bool | Unset = UNSET,
+    mint1: str | Unset = UNSET,
+    mint2: str | Unset = UNSET,
 ) -> Response[PoolCursorPageResponse]:
     """List pools, cursor-paged
 
@@ -148,6 +230,14 @@ async def asyncio_detailed(
     Args:
         size (int | Unset):
         next_page_id (str | Unset):
+        pool_type (CursorPoolType | Unset): Pool type filter of /pools/info/list-v2, capitalised
+            (leave the parameter out for every pool).
+        sort_field (CursorSortField | Unset): Sort field of /pools/info/list-v2 (the SDK's
+            FetchPoolParams `sort`).
+        sort_type (SortType | Unset): Sort direction, descending or ascending.
+        has_reward (bool | Unset):
+        mint1 (str | Unset):
+        mint2 (str | Unset):
 
     Raises:
         errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
@@ -168,6 +258,12 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         size=size,
         next_page_id=next_page_id,
+        pool_type=pool_type,
+        sort_field=sort_field,
+        sort_type=sort_type,
+        has_reward=has_reward,
+        mint1=mint1,
+        mint2=mint2,
     )
 
     response = await errors.send_async(client.get_async_httpx_client(), kwargs, client.retry_policy)
@@ -180,6 +276,12 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     size: int | Unset = UNSET,
     next_page_id: str | Unset = UNSET,
+    pool_type: CursorPoolType | Unset = UNSET,
+    sort_field: CursorSortField | Unset = UNSET,
+    sort_type: SortType | Unset = UNSET,
+    has_reward: bool | Unset = UNSET,
+    mint1: str | Unset = UNSET,
+    mint2: str | Unset = UNSET,
 ) -> PoolCursorPageResponse:
     """List pools, cursor-paged
 
@@ -189,6 +291,14 @@ async def asyncio(
     Args:
         size (int | Unset):
         next_page_id (str | Unset):
+        pool_type (CursorPoolType | Unset): Pool type filter of /pools/info/list-v2, capitalised
+            (leave the parameter out for every pool).
+        sort_field (CursorSortField | Unset): Sort field of /pools/info/list-v2 (the SDK's
+            FetchPoolParams `sort`).
+        sort_type (SortType | Unset): Sort direction, descending or ascending.
+        has_reward (bool | Unset):
+        mint1 (str | Unset):
+        mint2 (str | Unset):
 
     Raises:
         errors.FailureEnvelopeError: The service answered success=false (whatever the HTTP status).
@@ -209,6 +319,12 @@ async def asyncio(
     kwargs = _get_kwargs(
         size=size,
         next_page_id=next_page_id,
+        pool_type=pool_type,
+        sort_field=sort_field,
+        sort_type=sort_type,
+        has_reward=has_reward,
+        mint1=mint1,
+        mint2=mint2,
     )
 
     response = await errors.send_async(client.get_async_httpx_client(), kwargs, client.retry_policy)
@@ -236,6 +352,12 @@ def iterate_pages(
     client: AuthenticatedClient | Client,
     size: int | Unset = UNSET,
     next_page_id: str | Unset = UNSET,
+    pool_type: CursorPoolType | Unset = UNSET,
+    sort_field: CursorSortField | Unset = UNSET,
+    sort_type: SortType | Unset = UNSET,
+    has_reward: bool | Unset = UNSET,
+    mint1: str | Unset = UNSET,
+    mint2: str | Unset = UNSET,
     max_pages: int | None = None,
 ) -> Iterator[PoolCursorPageResponse]:
     """Every page of: List pools, cursor-paged, in order, each through :func:`sync` (its timeouts, deadline,
@@ -250,7 +372,17 @@ def iterate_pages(
         ``next_page_id`` that starts the walk again at that page.
     """
     return paging.cursor_pages(
-        lambda cursor: sync(client=client, size=size, next_page_id=UNSET if cursor is None else cursor),
+        lambda cursor: sync(
+            client=client,
+            size=size,
+            pool_type=pool_type,
+            sort_field=sort_field,
+            sort_type=sort_type,
+            has_reward=has_reward,
+            mint1=mint1,
+            mint2=mint2,
+            next_page_id=UNSET if cursor is None else cursor,
+        ),
         _next_cursor,
         parameter="next_page_id",
         first=None if isinstance(next_page_id, Unset) else next_page_id,
@@ -263,12 +395,30 @@ def iterate(
     client: AuthenticatedClient | Client,
     size: int | Unset = UNSET,
     next_page_id: str | Unset = UNSET,
+    pool_type: CursorPoolType | Unset = UNSET,
+    sort_field: CursorSortField | Unset = UNSET,
+    sort_type: SortType | Unset = UNSET,
+    has_reward: bool | Unset = UNSET,
+    mint1: str | Unset = UNSET,
+    mint2: str | Unset = UNSET,
     max_pages: int | None = None,
 ) -> Iterator[PoolInfoItem]:
     """Every item of every page of: List pools, cursor-paged, in order, each once (:func:`iterate_pages`'s
     pages): ``for item in iterate(client=client):``. What it raises is said there."""
     return paging.items(
-        iterate_pages(client=client, size=size, next_page_id=next_page_id, max_pages=max_pages), _page_items
+        iterate_pages(
+            client=client,
+            size=size,
+            next_page_id=next_page_id,
+            pool_type=pool_type,
+            sort_field=sort_field,
+            sort_type=sort_type,
+            has_reward=has_reward,
+            mint1=mint1,
+            mint2=mint2,
+            max_pages=max_pages,
+        ),
+        _page_items,
     )
 
 
@@ -277,11 +427,27 @@ def iterate_pages_async(
     client: AuthenticatedClient | Client,
     size: int | Unset = UNSET,
     next_page_id: str | Unset = UNSET,
+    pool_type: CursorPoolType | Unset = UNSET,
+    sort_field: CursorSortField | Unset = UNSET,
+    sort_type: SortType | Unset = UNSET,
+    has_reward: bool | Unset = UNSET,
+    mint1: str | Unset = UNSET,
+    mint2: str | Unset = UNSET,
     max_pages: int | None = None,
 ) -> AsyncIterator[PoolCursorPageResponse]:
     """The asynchronous twin of :func:`iterate_pages`, each page through :func:`asyncio`."""
     return paging.cursor_pages_async(
-        lambda cursor: asyncio(client=client, size=size, next_page_id=UNSET if cursor is None else cursor),
+        lambda cursor: asyncio(
+            client=client,
+            size=size,
+            pool_type=pool_type,
+            sort_field=sort_field,
+            sort_type=sort_type,
+            has_reward=has_reward,
+            mint1=mint1,
+            mint2=mint2,
+            next_page_id=UNSET if cursor is None else cursor,
+        ),
         _next_cursor,
         parameter="next_page_id",
         first=None if isinstance(next_page_id, Unset) else next_page_id,
@@ -294,9 +460,27 @@ def iterate_async(
     client: AuthenticatedClient | Client,
     size: int | Unset = UNSET,
     next_page_id: str | Unset = UNSET,
+    pool_type: CursorPoolType | Unset = UNSET,
+    sort_field: CursorSortField | Unset = UNSET,
+    sort_type: SortType | Unset = UNSET,
+    has_reward: bool | Unset = UNSET,
+    mint1: str | Unset = UNSET,
+    mint2: str | Unset = UNSET,
     max_pages: int | None = None,
 ) -> AsyncIterator[PoolInfoItem]:
     """The asynchronous twin of :func:`iterate`: ``async for item in iterate_async(client=client):``."""
     return paging.items_async(
-        iterate_pages_async(client=client, size=size, next_page_id=next_page_id, max_pages=max_pages), _page_items
+        iterate_pages_async(
+            client=client,
+            size=size,
+            next_page_id=next_page_id,
+            pool_type=pool_type,
+            sort_field=sort_field,
+            sort_type=sort_type,
+            has_reward=has_reward,
+            mint1=mint1,
+            mint2=mint2,
+            max_pages=max_pages,
+        ),
+        _page_items,
     )

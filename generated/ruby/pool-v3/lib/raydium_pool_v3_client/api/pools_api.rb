@@ -204,6 +204,12 @@ module RaydiumPoolV3Client
     # @param [Hash] opts the optional parameters
     # @option opts [Integer] :size Number of pools per page; at most 1000.
     # @option opts [String] :next_page_id The opaque cursor returned by the previous page. Pass it back unchanged; never build or modify one. 
+    # @option opts [CursorPoolType] :pool_type Which pools: &#x60;Standard&#x60; or &#x60;Concentrated&#x60;, capitalised, as Raydium&#39;s SDK sends them to list-v2; leave it out for every pool (the SDK&#39;s &#x60;all&#x60; means \&quot;leave it out\&quot; and is never sent). The lowercase values and the farm types of &#x60;/pools/info/list&#x60; (&#x60;allFarm&#x60;, &#x60;concentratedFarm&#x60;, &#x60;standardFarm&#x60;) are not list-v2&#39;s: farms are &#x60;hasReward&#x60;. What the service answers to a lowercase or unknown value is not shown by any public evidence we can cite. 
+    # @option opts [CursorSortField] :sort_field Field to sort by: &#x60;liquidity&#x60; (the SDK&#39;s default), or volume, fees or APR over 24 hours, 7 days or 30 days; &#x60;sortType&#x60; gives the direction. It is list-v2&#39;s name for the &#x60;poolSortField&#x60; of &#x60;/pools/info/list&#x60;, without &#x60;default&#x60;: the SDK&#39;s search by mints sent &#x60;sortField&#x3D;default&#x60; from 0.2.43-alpha to 0.2.55-alpha, and those searches failed with HTTP 500 until 0.2.56-alpha stopped sending it. 
+    # @option opts [SortType] :sort_type Sort direction of &#x60;sortField&#x60;, descending (the SDK&#39;s default) or ascending.
+    # @option opts [Boolean] :has_reward Whether to list pools with farm rewards: the SDK sends its &#x60;showFarms&#x60; option here, &#x60;false&#x60; unless asked, on every listing (its search by mints leaves it out). It takes the place of the farm pool types of &#x60;/pools/info/list&#x60;. 
+    # @option opts [String] :mint1 Search by mint: the pools that hold this mint (Raydium&#39;s SDK searches by mints here, not at &#x60;/pools/info/mint&#x60;, since 0.2.43-alpha). With &#x60;mint2&#x60;, the SDK sends the smaller of the two as &#x60;mint1&#x60; (compared as strings) and SOL as wrapped SOL (&#x60;So11111111111111111111111111111111111111112&#x60;). A mint no indexed pool holds, a new pool&#39;s for a few minutes, gives an empty page, not a failure. 
+    # @option opts [String] :mint2 With &#x60;mint1&#x60;: the pools that hold both mints. The SDK sends it only when asked for a pair, as the greater of the two (compared as strings). 
     # @option opts [Contract::RetryPolicy] :retry_policy this call's retry policy (default: the configuration's)
     # @return [PoolCursorPageResponse]
     def list_pools_by_cursor(opts = {})
@@ -216,6 +222,12 @@ module RaydiumPoolV3Client
     # @param [Hash] opts the optional parameters
     # @option opts [Integer] :size Number of pools per page; at most 1000.
     # @option opts [String] :next_page_id The opaque cursor returned by the previous page. Pass it back unchanged; never build or modify one. 
+    # @option opts [CursorPoolType] :pool_type Which pools: &#x60;Standard&#x60; or &#x60;Concentrated&#x60;, capitalised, as Raydium&#39;s SDK sends them to list-v2; leave it out for every pool (the SDK&#39;s &#x60;all&#x60; means \&quot;leave it out\&quot; and is never sent). The lowercase values and the farm types of &#x60;/pools/info/list&#x60; (&#x60;allFarm&#x60;, &#x60;concentratedFarm&#x60;, &#x60;standardFarm&#x60;) are not list-v2&#39;s: farms are &#x60;hasReward&#x60;. What the service answers to a lowercase or unknown value is not shown by any public evidence we can cite. 
+    # @option opts [CursorSortField] :sort_field Field to sort by: &#x60;liquidity&#x60; (the SDK&#39;s default), or volume, fees or APR over 24 hours, 7 days or 30 days; &#x60;sortType&#x60; gives the direction. It is list-v2&#39;s name for the &#x60;poolSortField&#x60; of &#x60;/pools/info/list&#x60;, without &#x60;default&#x60;: the SDK&#39;s search by mints sent &#x60;sortField&#x3D;default&#x60; from 0.2.43-alpha to 0.2.55-alpha, and those searches failed with HTTP 500 until 0.2.56-alpha stopped sending it. 
+    # @option opts [SortType] :sort_type Sort direction of &#x60;sortField&#x60;, descending (the SDK&#39;s default) or ascending.
+    # @option opts [Boolean] :has_reward Whether to list pools with farm rewards: the SDK sends its &#x60;showFarms&#x60; option here, &#x60;false&#x60; unless asked, on every listing (its search by mints leaves it out). It takes the place of the farm pool types of &#x60;/pools/info/list&#x60;. 
+    # @option opts [String] :mint1 Search by mint: the pools that hold this mint (Raydium&#39;s SDK searches by mints here, not at &#x60;/pools/info/mint&#x60;, since 0.2.43-alpha). With &#x60;mint2&#x60;, the SDK sends the smaller of the two as &#x60;mint1&#x60; (compared as strings) and SOL as wrapped SOL (&#x60;So11111111111111111111111111111111111111112&#x60;). A mint no indexed pool holds, a new pool&#39;s for a few minutes, gives an empty page, not a failure. 
+    # @option opts [String] :mint2 With &#x60;mint1&#x60;: the pools that hold both mints. The SDK sends it only when asked for a pair, as the greater of the two (compared as strings). 
     # @return [Array<(PoolCursorPageResponse, Integer, Hash)>] PoolCursorPageResponse data, response status code and response headers
     def list_pools_by_cursor_with_http_info(opts = {})
       if @api_client.config.debugging
@@ -229,6 +241,14 @@ module RaydiumPoolV3Client
         fail ArgumentError, 'invalid value for "opts[:"next_page_id"]" when calling PoolsApi.list_pools_by_cursor, the character length must be greater than or equal to 1.'
       end
 
+      if @api_client.config.client_side_validation && !opts[:'mint1'].nil? && opts[:'mint1'].to_s.length < 1
+        fail ArgumentError, 'invalid value for "opts[:"mint1"]" when calling PoolsApi.list_pools_by_cursor, the character length must be greater than or equal to 1.'
+      end
+
+      if @api_client.config.client_side_validation && !opts[:'mint2'].nil? && opts[:'mint2'].to_s.length < 1
+        fail ArgumentError, 'invalid value for "opts[:"mint2"]" when calling PoolsApi.list_pools_by_cursor, the character length must be greater than or equal to 1.'
+      end
+
       # resource path
       local_var_path = '/pools/info/list-v2'
 
@@ -236,6 +256,12 @@ module RaydiumPoolV3Client
       query_params = opts[:query_params] || {}
       query_params[:'size'] = opts[:'size'] if !opts[:'size'].nil?
       query_params[:'nextPageId'] = opts[:'next_page_id'] if !opts[:'next_page_id'].nil?
+      query_params[:'poolType'] = opts[:'pool_type'] if !opts[:'pool_type'].nil?
+      query_params[:'sortField'] = opts[:'sort_field'] if !opts[:'sort_field'].nil?
+      query_params[:'sortType'] = opts[:'sort_type'] if !opts[:'sort_type'].nil?
+      query_params[:'hasReward'] = opts[:'has_reward'] if !opts[:'has_reward'].nil?
+      query_params[:'mint1'] = opts[:'mint1'] if !opts[:'mint1'].nil?
+      query_params[:'mint2'] = opts[:'mint2'] if !opts[:'mint2'].nil?
 
       # header parameters
       header_params = opts[:header_params] || {}

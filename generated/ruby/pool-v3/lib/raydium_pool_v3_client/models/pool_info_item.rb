@@ -54,7 +54,17 @@ module RaydiumPoolV3Client
 
     attr_filled_accessor :burn_percent
 
+    # Whether the pool has a dynamic fee (the SDK sets it from the dynamic-fee tier a pool is created with).
     attr_filled_accessor :has_dynamic_fee
+
+    # Which of the pool's tokens its fee is taken in. A plain string: the only values public code shows are the ones Raydium's SDK writes into pool records it builds itself, `Both` (fees from the input token), `TokenA`, `TokenB` and an empty string.
+    attr_filled_accessor :fee_on
+
+    # A flag of the SDK's pool record; what it marks is not documented there.
+    attr_filled_accessor :launch_migrate_pool
+
+    # Notices attached to the pool, each an icon with an optional text and link.
+    attr_filled_accessor :tips
 
     attr_filled_accessor :lp_mint
 
@@ -115,6 +125,9 @@ module RaydiumPoolV3Client
         :'farm_finished_count' => :'farmFinishedCount',
         :'burn_percent' => :'burnPercent',
         :'has_dynamic_fee' => :'hasDynamicFee',
+        :'fee_on' => :'feeOn',
+        :'launch_migrate_pool' => :'launchMigratePool',
+        :'tips' => :'tips',
         :'lp_mint' => :'lpMint',
         :'lp_price' => :'lpPrice',
         :'lp_amount' => :'lpAmount',
@@ -155,6 +168,9 @@ module RaydiumPoolV3Client
         :'farm_finished_count' => :'Integer',
         :'burn_percent' => :'Float',
         :'has_dynamic_fee' => :'Boolean',
+        :'fee_on' => :'String',
+        :'launch_migrate_pool' => :'Boolean',
+        :'tips' => :'Array<PoolTip>',
         :'lp_mint' => :'Token',
         :'lp_price' => :'Float',
         :'lp_amount' => :'Float',
@@ -272,6 +288,20 @@ module RaydiumPoolV3Client
         self.has_dynamic_fee = attributes[:'has_dynamic_fee']
       end
 
+      if attributes.key?(:'fee_on')
+        self.fee_on = attributes[:'fee_on']
+      end
+
+      if attributes.key?(:'launch_migrate_pool')
+        self.launch_migrate_pool = attributes[:'launch_migrate_pool']
+      end
+
+      if attributes.key?(:'tips')
+        if (value = attributes[:'tips']).is_a?(Array)
+          self.tips = value
+        end
+      end
+
       if attributes.key?(:'lp_mint')
         self.lp_mint = attributes[:'lp_mint']
       end
@@ -352,6 +382,9 @@ module RaydiumPoolV3Client
           farm_finished_count == o.farm_finished_count &&
           burn_percent == o.burn_percent &&
           has_dynamic_fee == o.has_dynamic_fee &&
+          fee_on == o.fee_on &&
+          launch_migrate_pool == o.launch_migrate_pool &&
+          tips == o.tips &&
           lp_mint == o.lp_mint &&
           lp_price == o.lp_price &&
           lp_amount == o.lp_amount &&
@@ -368,7 +401,7 @@ module RaydiumPoolV3Client
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [type, program_id, id, mint_a, mint_b, price, mint_amount_a, mint_amount_b, fee_rate, open_time, tvl, day, week, month, farm_upcoming_count, farm_ongoing_count, farm_finished_count, burn_percent, has_dynamic_fee, lp_mint, lp_price, lp_amount, market_id, config].hash
+      [type, program_id, id, mint_a, mint_b, price, mint_amount_a, mint_amount_b, fee_rate, open_time, tvl, day, week, month, farm_upcoming_count, farm_ongoing_count, farm_finished_count, burn_percent, has_dynamic_fee, fee_on, launch_migrate_pool, tips, lp_mint, lp_price, lp_amount, market_id, config].hash
     end
 
     # Builds the object from hash

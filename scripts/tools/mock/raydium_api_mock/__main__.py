@@ -1,0 +1,5 @@
+from __future__ import annotations
+
+from .server import main
+
+raise SystemExit(main())
