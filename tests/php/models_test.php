@@ -118,7 +118,7 @@ $tests = [
         check(str_contains($exported, "'price' => 1.5") && str_contains($exported, "'zzItem' =>"), $exported);
         $cast = (array) $pool;
         check($cast["\0*\0price"] === 1.5 && $cast["\0*\0type"] === 'Concentrated', json_encode(array_keys($cast)));
-        check($cast["\0*\0mintA"]->getSymbol() === 'TK' && isset($cast["\0*\0additionalProperties"]['zzItem']), 'the cast');
+        check($cast["\0*\0mint_a"]->getSymbol() === 'TK' && isset($cast["\0*\0additionalProperties"]['zzItem']), 'the cast');
     },
     'json_encode gives back the body' => function () {
         $body = pageBody();

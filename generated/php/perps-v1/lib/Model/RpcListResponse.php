@@ -325,16 +325,6 @@ class RpcListResponse implements ModelInterface, ArrayAccess, \JsonSerializable
     }
 
     /**
-     * What var_dump() and print_r() show: every property, as var_export() and (array) do.
-     *
-     * @return array<string, mixed>
-     */
-    public function __debugInfo(): array
-    {
-        return get_object_vars($this);
-    }
-
-    /**
      * Constructor
      *
      * @param mixed[]|null $data Associated array of property values
