@@ -140,7 +140,7 @@ class Host:
         return self.name.replace("-", "_")
 
 
-def run(command: list[str | Path], step: str, cwd: Path = REPO, env: dict[str, str] | None = None) -> None:
+def run_tool(command: list[str | Path], step: str, cwd: Path = REPO, env: dict[str, str] | None = None) -> None:
     """A generator or checker, with this environment's tools first on PATH; GenerationError
     naming the step where it fails."""
     path = f"{VENV_BIN}{os.pathsep}{NODE_BIN}{os.pathsep}{os.environ.get('PATH', '')}"
@@ -199,7 +199,7 @@ def python_client(host: Host, out: Path, info: dict[str, object], spec: Path) ->
     config = client_config(host, out)
     target = out / "python" / host.project
     module = target / host.package
-    run(
+    run_tool(
         [VENV_BIN / "openapi-python-client", "generate", "--path", spec, "--config", config,
          "--output-path", module, *CLIENT_OPTIONS, "--custom-template-path", TEMPLATES],
         "openapi-python-client",
@@ -312,7 +312,7 @@ def python_iterators(module: Path, bundle: dict[str, Any]) -> None:
         path.write_text(text.rstrip("\n") + "\n" + template_env().get_template("iterate.py.j2").render(context),
                         encoding="utf-8")  # fmt: skip
         for options in MODEL_RUFF:
-            run([VENV_BIN / "ruff", *options, path], f"ruff {options[0]} ({path.name})")
+            run_tool([VENV_BIN / "ruff", *options, path], f"ruff {options[0]} ({path.name})")
 
 
 def struct_models(host: Host, module: Path, info: dict[str, object], spec: Path) -> None:
@@ -330,10 +330,10 @@ def struct_models(host: Host, module: Path, info: dict[str, object], spec: Path)
     if not has_schemas(host):
         target.write_text(header_lines(info, "#") + doc, encoding="utf-8")
         return
-    run([VENV_BIN / "datamodel-codegen", "--input", spec, "--output", target, *STRUCT_OPTIONS],
+    run_tool([VENV_BIN / "datamodel-codegen", "--input", spec, "--output", target, *STRUCT_OPTIONS],
         "datamodel-code-generator (msgspec)")  # fmt: skip
     for options in MODEL_RUFF:
-        run([VENV_BIN / "ruff", *options, target], f"ruff {options[0]} (models)")
+        run_tool([VENV_BIN / "ruff", *options, target], f"ruff {options[0]} (models)")
     target.write_text(header_lines(info, "#") + doc + target.read_text(encoding="utf-8"), encoding="utf-8")
 
 
@@ -522,7 +522,8 @@ def typescript_client(host: Host, out: Path, bundle: dict[str, Any], info: dict[
     shutil.copyfile(REPO / "LICENSE", target / "LICENSE")
     (target / "PROVENANCE.json").write_text(json.dumps(info, indent=2) + "\n", encoding="utf-8")
     with runtimes.repository_node_modules(target):  # the dependencies' types, wherever the output is written
-        run([NODE_BIN / "tsc", "-p", target / "tsconfig.json"], f"tsc --strict on the {host.name} TypeScript client")
+        run_tool([NODE_BIN / "tsc", "-p", target / "tsconfig.json"],
+                 f"tsc --strict on the {host.name} TypeScript client")
     shutil.copyfile(src / "schema.d.ts", target / "dist" / "schema.d.ts")
     return target
 
@@ -543,12 +544,12 @@ def models(host: Host, out: Path, info: dict[str, object], spec: Path) -> Path |
         return None  # e.g. launch-auth: the source shows no payload shape, so there is no model
     target = out / "models" / f"{host.module}.py"
     target.parent.mkdir(parents=True, exist_ok=True)
-    run(
+    run_tool(
         [VENV_BIN / "datamodel-codegen", "--input", spec, "--output", target, *DATAMODEL_OPTIONS],
         "datamodel-code-generator",
     )
     for options in MODEL_RUFF:
-        run([VENV_BIN / "ruff", *options, target], f"ruff {options[0]} (models)")
+        run_tool([VENV_BIN / "ruff", *options, target], f"ruff {options[0]} (models)")
     target.write_text(header_lines(info, "#") + target.read_text(encoding="utf-8"), encoding="utf-8")
     return target
 
@@ -556,7 +557,7 @@ def models(host: Host, out: Path, info: dict[str, object], spec: Path) -> Path |
 def typescript(host: Host, out: Path, info: dict[str, object], spec: Path) -> Path:
     target = out / "typescript" / f"{host.name}.d.ts"
     target.parent.mkdir(parents=True, exist_ok=True)
-    run(["node", REPO / "scripts" / "clients" / "typescript" / "generate.mjs", spec, target], "openapi-typescript")
+    run_tool(["node", REPO / "scripts" / "clients" / "typescript" / "generate.mjs", spec, target], "openapi-typescript")
     target.write_text(header_lines(info, "//") + target.read_text(encoding="utf-8"), encoding="utf-8")
     return target
 
@@ -577,12 +578,13 @@ def tsc_project(types: Path, folder: Path) -> Path:
 
 
 def check(host: Host, client: Path, model: Path | None, types: Path, cache: Path) -> None:
-    run([VENV_BIN / "python", "-m", "mypy", "--strict", "--cache-dir", cache, "--no-error-summary",
+    run_tool([VENV_BIN / "python", "-m", "mypy", "--strict", "--cache-dir", cache, "--no-error-summary",
          host.package], f"mypy --strict on the {host.project} package", cwd=client,
         env={"MYPYPATH": str(runtimes.SOURCES / "python")})  # fmt: skip
     if model is not None:
-        run([VENV_BIN / "python", "-m", "mypy", "--strict", "--cache-dir", cache, model], "mypy --strict on the models")
-    run([NODE_BIN / "tsc", "--project", tsc_project(types, types.parent.parent)], "tsc --noEmit --strict")
+        run_tool([VENV_BIN / "python", "-m", "mypy", "--strict", "--cache-dir", cache, model],
+                 "mypy --strict on the models")
+    run_tool([NODE_BIN / "tsc", "--project", tsc_project(types, types.parent.parent)], "tsc --noEmit --strict")
 
 
 def replace(source: Path, target: Path) -> None:

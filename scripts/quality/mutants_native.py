@@ -1,10 +1,11 @@
-"""Generated mutants for the Go and Rust contract layers, by a small operator set of our own.
+"""Generated mutants for the Go, Rust, Ruby and PHP runtimes, by a small operator set of our own.
 
 Usage: python -m scripts.quality.mutants_native --out FILE [--only PATH ...] [--limit N]
 
-Neither language's mutation tool installs here (go-mutesting and cargo-mutants come from
-their own registries), so the mutants come from five mechanical operators, applied to every
-place they fit, never chosen by hand:
+No mutation tool for these languages installs here (go-mutesting and cargo-mutants come from
+their own registries; Ruby's mutant is licensed per seat, and PHP's Infection needs PHPUnit
+suites, which the PHP runtime's tests are not), so the mutants come from five mechanical
+operators, applied to every place they fit, never chosen by hand:
 
 - `compare`: flip a comparison (`==`/`!=`, `<`/`>=`, `>`/`<=`);
 - `logic`: swap `&&` and `||`;
@@ -14,7 +15,8 @@ place they fit, never chosen by hand:
 
 Operators read code, never text: string literals and comments are masked first, and binary
 operators are matched with the spaces gofmt and rustfmt put around them (so generics and
-`->` are left alone). A mutant that does not build is stillborn and leaves the score.
+`->` are left alone). A mutant that does not build (Ruby: `ruby -c`; PHP: `php -l`) is
+stillborn and leaves the score.
 
 Each mutant is made in a mirror of the repository (scripts/quality/repo_mirror.py) whose copy of the
 client is the only real folder, then the language's contract tests run there (pytest -x,
@@ -67,18 +69,37 @@ LAYERS = {
     "rust": Layer("rust", "generated/rust/raydium-api-runtime/src/lib.rs", "scripts/runtime/rust/src/lib.rs",
                   "generated/rust/raydium-api-runtime", ("cargo", "check", "--offline", "--quiet"),
                   ("tests/clients/test_rust_client.py", "-k", f"unit_suite or {HOST} or honoured")),
+    # Ruby: the shared runtime's contract (transport, retries, checks), copied from scripts/runtime/ruby
+    "ruby": Layer("ruby", "generated/ruby/raydium-api-runtime/lib/raydium_api_runtime/contract.rb",
+                  "scripts/runtime/ruby/lib/raydium_api_runtime/contract.rb", "generated/ruby/raydium-api-runtime",
+                  ("ruby", "-c", "lib/raydium_api_runtime/contract.rb"),
+                  ("tests/clients/test_ruby_client.py", "-k", f"runtime or {HOST} or honoured")),
+    # PHP: the shared runtime's contract, copied from scripts/runtime/php
+    "php": Layer("php", "generated/php/raydium-api-runtime/src/Contract.php", "scripts/runtime/php/src/Contract.php",
+                 "generated/php/raydium-api-runtime", ("php", "-l", "src/Contract.php"),
+                 ("tests/clients/test_php_client.py", "-k", f"runtime or {HOST} or honoured")),
 }  # fmt: skip
 
 COMPARE = {" == ": " != ", " != ": " == ", " < ": " >= ", " >= ": " < ", " > ": " <= ", " <= ": " > "}
 LOGIC = {" && ": " || ", " || ": " && "}
 ARITH = {" + ": " - ", " - ": " + "}
 STRING = re.compile(r'"(?:\\.|[^"\\])*"|`[^`]*`|\'(?:\\.|[^\'\\])\'')
+# Ruby and PHP: a single-quoted string is a string of any length, not a character
+QUOTED = re.compile(r'"(?:\\.|[^"\\])*"|\'(?:\\.|[^\'\\])*\'')
+COMMENT = {"go": "//", "rust": "//", "ruby": "#", "php": "//"}
+# Lines that are never code to mutate: imports, attributes, comments, docblocks
+SKIPPED = {"go": ("import", "package", "//"), "rust": ("use ", "#[", "//"),
+           "ruby": ("require", "#"), "php": ("use ", "namespace", "//", "*", "/*", "#")}  # fmt: skip
+RUBY_KEYWORD = (r"(?:def|end|if|unless|else|elsif|begin|rescue|ensure|class|module|when|case|while|until|private"
+                r"|then|do)\b")
 INTEGER = re.compile(r"(?<![\w.])\d+(?![\w.])")
 BOOLEAN = re.compile(r"\b(true|false)\b")
 # A line that is a whole statement: an assignment or a call, ending the statement on the line
 STATEMENT = {
     "go": re.compile(r"^\s*[\w.\[\]*]+(\s*(=|\+=|-=)\s*.+|\(.*\))$"),
     "rust": re.compile(r"^\s*(let\s+)?[\w.\[\]*&:()]+.*;$"),
+    "ruby": re.compile(rf"^\s*(?!{RUBY_KEYWORD})[@\w.:\[\]]+.*[^,(\[{{|\\+]$"),
+    "php": re.compile(r"^\s*(\$|[\w\\]+::|[\w\\]+\().*;$"),
 }
 
 
@@ -97,9 +118,11 @@ class Mutant:
 BLOCK_COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
 
 
-def masked(line: str, comment: str = "//") -> str:
+def masked(line: str, language: str = "go") -> str:
     """The line with string and character literals blanked and the comment cut, same length."""
-    code = STRING.sub(lambda m: " " * len(m.group()), line)
+    strings = QUOTED if language in ("ruby", "php") else STRING
+    code = strings.sub(lambda m: " " * len(m.group()), line)
+    comment = COMMENT[language]
     cut = code.find(comment)
     return code if cut < 0 else code[:cut] + " " * (len(code) - cut)
 
@@ -111,8 +134,8 @@ def mutants(text: str, language: str) -> list[Mutant]:
     # block comments (the generator's file header: "API version: 2.3.5") blanked, newlines kept
     blanked = BLOCK_COMMENT.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), text).splitlines()
     for number, line in enumerate(lines, 1):
-        code = masked(blanked[number - 1])
-        if not code.strip() or code.lstrip().startswith(("import", "use ", "package", "#[", "//")):
+        code = masked(blanked[number - 1], language)
+        if not code.strip() or line.lstrip().startswith(SKIPPED[language]):
             continue
         for operator, table in (("compare", COMPARE), ("logic", LOGIC), ("arith", ARITH)):
             for old, new in table.items():
@@ -124,8 +147,8 @@ def mutants(text: str, language: str) -> list[Mutant]:
         for match in BOOLEAN.finditer(code):
             flipped = "false" if match.group() == "true" else "true"
             found.append(Mutant(number, "constant", line, line[: match.start()] + flipped + line[match.end() :]))
-        previous = masked(lines[number - 2]).rstrip() if number > 1 else "{"
-        starts = previous.endswith(("{", "}", ";", ")")) or not previous.strip() or language == "go"
+        previous = masked(lines[number - 2], language).rstrip() if number > 1 else "{"
+        starts = previous.endswith(("{", "}", ";", ")")) or not previous.strip() or language in ("go", "ruby")
         if starts and STATEMENT[language].match(code.rstrip()) and not code.rstrip().endswith(("{", ",", "(")):
             found.append(Mutant(number, "drop", line, ""))
     return found

@@ -72,9 +72,14 @@ GROUPS = (
     Group(
         "scripts",
         "scripts",
-        ("release/spec_diff.py", "release/release.py", "spec/source_only.py", "spec/ledger.py", "docs/pages.py"),
+        ("release/spec_diff.py", "release/release.py", "spec/source_only.py", "spec/ledger.py", "docs/pages.py",
+         # the build's own checks and writers (issue 81): what the house rules, the bundle, the code
+         # samples and the generators' in-process helpers get from the spec tests
+         "spec/house_rules.py", "spec/bundle.py", "spec/code_samples.py", "clients/generate.py",
+         "clients/openapi_generator.py", "clients/client_surface.py"),
         ("tests/spec/test_spec_diff.py", "tests/spec/test_spec_diff_rules.py", "tests/spec/test_source_only.py",
-         "tests/spec/test_ledger.py",
+         "tests/spec/test_ledger.py", "tests/spec/test_house_rules.py", "tests/spec/test_broken_corpus.py",
+         "tests/spec/test_valid.py", "tests/spec/test_client_surface.py", "tests/spec/test_generator_templates.py",
          "tests/docs/test_pages.py", "tests/docs/test_page_parts.py", "tests/spec/test_release_plan.py",
          "tests/spec/test_release_build.py",
          *(f"tests/spec/test_releases.py::{t}" for t in RELEASE_TESTS)),

@@ -4,7 +4,7 @@ and the per-file scores in docs/testing.md.
 Usage: python -m scripts.quality.mutation_run [--changed BASE | --only PATH ...] [--results FILE] [--report FILE]
 
 Runs the tool adapters (mutants_python.py: mutmut; mutants_typescript.py: StrykerJS;
-mutants_native.py: our operator set for Go and Rust) over every target, or with --changed
+mutants_native.py: our operator set for Go, Rust, Ruby and PHP) over every target, or with --changed
 only over the targets whose sources differ from git revision BASE (committed or not).
 Results are kept per file in build/mutation/results.json (build output, not tracked), so a
 partial run replaces only the files it ran; docs/testing.md, the summary, is tracked. Writing
@@ -168,13 +168,13 @@ def report(results: dict[str, Any], under_load: dict[str, Any] | None = None) ->
         "(pinned in `tests/mutation/requirements.txt`).",
         "- The TypeScript runtime: [StrykerJS](https://stryker-mutator.io/) with its TypeScript checker and tap runner",
         "  (pinned in `tests/mutation/package.json`), against `tests/typescript/runtime.test.mjs`.",
-        "- Go and Rust contract layers: our own mechanical operator set (`scripts/quality/mutants_native.py`: flip a",
-        "  comparison, swap `&&`/`||` and `+`/`-`, bump a constant, drop a statement), since neither",
-        "  language's mutation tool installs from the registries this project may use. Before the mutants, a",
+        "- Go, Rust, Ruby and PHP runtimes: our own mechanical operator set (`scripts/quality/mutants_native.py`:",
+        "  flip a comparison, swap `&&`/`||` and `+`/`-`, bump a constant, drop a statement), since no",
+        "  mutation tool for them installs from the registries this project may use. Before the mutants, a",
         "  canary: the tests must fail with a runtime that does not compile, or the run stops (they would be",
         "  testing another copy of it).",
-        "- A runtime's mutants meet its unit suite first (`tests/go/`, `tests/rust/`, `tests/typescript/`);",
-        "  the Go and Rust ones then meet `go vet` (Go) and the contract suites of one host.",
+        "- A runtime's mutants meet its unit suite first (`tests/go/`, `tests/rust/`, `tests/typescript/`,",
+        "  `tests/ruby/`, `tests/php/`); the native ones then meet the contract suites of one host.",
         "",
         f"Target: at least {TARGET_SCORE:.0f}% on each file, 95% overall. Mutants that do not build are left out,",
         "and so are the ones `tests/mutation/equivalent.yaml` explains as equivalent.",

@@ -33,6 +33,7 @@ from scripts.release.packages import LANGUAGES, client_folder
 
 pytestmark = pytest.mark.e2e
 INSTALLED = ("pool-v3", "transaction-v1")
+INSTALL = REPO / "tests" / "install"  # the first program of each language, as a user writes it
 # what the installs need: the two descriptions, their clients and every runtime
 RELEASED = [*INSTALLED, *(f"{host}-{language}" for host in INSTALLED for language in LANGUAGES),
             *(f"runtime-{language}" for language in LANGUAGES)]  # fmt: skip
@@ -136,34 +137,7 @@ def expect_first_call_and_failure(output: str) -> None:
     assert lines[1] == "caught: FailureEnvelopeError 400 42", output
 
 
-PYTHON = """import sys
-
-from pool_v3_client import Client, errors
-from pool_v3_client.api.configuration import list_dynamic_fee_configs
-from transaction_v1_client import Client as TransactionClient
-
-tiers = list_dynamic_fee_configs.sync(client=Client(base_url=sys.argv[1]))
-print("first call:", len(tiers.data))
-try:
-    list_dynamic_fee_configs.sync(client=Client(base_url=sys.argv[2]))
-except errors.FailureEnvelopeError as error:
-    print("caught:", type(error).__name__, error.status_code, error.error_code)
-TransactionClient()
-
-# one base class for both hosts: the shared runtime pip brought with the clients
-from raydium_api_runtime import ApiError
-from transaction_v1_client.api.compute import compute_swap_base_in
-from transaction_v1_client.models import TxVersion
-
-for host, call in (("pool", lambda: list_dynamic_fee_configs.sync(client=Client(base_url=sys.argv[2]))),
-                   ("swap", lambda: compute_swap_base_in.sync(client=TransactionClient(base_url=sys.argv[3]),
-                                                             input_mint="a", output_mint="b", amount=1,
-                                                             slippage_bps=50, tx_version=TxVersion.V0))):
-    try:
-        call()
-    except ApiError as error:
-        print("one base:", host, type(error).__name__, error.status_code)
-"""
+PYTHON = (INSTALL / "first.py").read_text(encoding="utf-8")
 
 
 def test_python_installs_with_pip_from_the_release_index(dist: Path, prism_servers: dict[str, Prism],
@@ -182,34 +156,7 @@ def test_python_installs_with_pip_from_the_release_index(dist: Path, prism_serve
     assert f"raydium-api-runtime=={runtimes.python_version()}" in installed.splitlines(), installed
 
 
-TYPESCRIPT = """import { ApiError } from 'raydium-api-runtime';
-import { createClient, FailureEnvelopeError } from 'raydium-pool-v3-client';
-import { createClient as createTransactionClient } from 'raydium-transaction-v1-client';
-
-const tiers = await createClient({ baseUrl: 'PRISM' }).listDynamicFeeConfigs();
-console.log(`first call: ${tiers.data.length}`);
-try {
-  await createClient({ baseUrl: 'HOSTILE' }).listDynamicFeeConfigs();
-} catch (error) {
-  if (!(error instanceof FailureEnvelopeError)) throw error;
-  console.log(`caught: ${error.name} ${error.status} ${error.errorCode}`);
-}
-createTransactionClient();
-
-// one base class for both hosts: the shared runtime installed with the clients
-for (const [host, call] of [
-  ["pool", () => createClient({ baseUrl: 'HOSTILE' }).listDynamicFeeConfigs()],
-  ["swap", () => createTransactionClient({ baseUrl: 'SWAP' }).computeSwapBaseIn({
-    query: { inputMint: 'a', outputMint: 'b', amount: 1n, slippageBps: 50, txVersion: 'V0' } })],
-] as const) {
-  try {
-    await call();
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    console.log(`one base: ${host} ${error.name} ${error.status}`);
-  }
-}
-"""
+TYPESCRIPT = (INSTALL / "first.ts").read_text(encoding="utf-8")
 
 
 def test_typescript_installs_with_npm_from_the_tarballs(dist: Path, prism_servers: dict[str, Prism],
@@ -230,31 +177,7 @@ def test_typescript_installs_with_npm_from_the_tarballs(dist: Path, prism_server
         "version"] == runtimes.typescript_version()
 
 
-RUBY = """require 'raydium_pool_v3_client'
-require 'raydium_transaction_v1_client'
-
-def tiers(url)
-  config = RaydiumPoolV3Client::Contract.configuration(url)
-  RaydiumPoolV3Client::ConfigurationApi.new(RaydiumPoolV3Client::ApiClient.new(config)).list_dynamic_fee_configs
-end
-
-puts "first call: #{tiers(ARGV[0]).data.length}"
-begin
-  tiers(ARGV[1])
-rescue RaydiumPoolV3Client::FailureEnvelopeError => e
-  puts "caught: #{e.class.name.split('::').last} #{e.status} #{e.error_code}"
-end
-swap = RaydiumTransactionV1Client
-[-> { tiers(ARGV[1]) },
- -> { swap::ComputeApi.new(swap::ApiClient.new(swap::Contract.configuration(ARGV[2])))
-                      .compute_swap_base_in('a', 'b', 1, 50, 'V0') }]
-  .zip(%w[pool swap]).each do |call, host|
-  call.call
-rescue RaydiumApiRuntime::ApiError => e # one base class for both gems
-  puts "one base: #{host} #{e.class.name.split('::').last} #{e.status}"
-end
-puts "runtime: #{Gem.loaded_specs['raydium_api_runtime'].version}"
-"""
+RUBY = (INSTALL / "first.rb").read_text(encoding="utf-8")
 
 
 def test_ruby_installs_with_gem_from_the_release(dist: Path, prism_servers: dict[str, Prism],
@@ -273,55 +196,7 @@ def test_ruby_installs_with_gem_from_the_release(dist: Path, prism_servers: dict
                                      f"runtime: {runtimes.ruby_version()}"]
 
 
-GO = """package main
-
-import (
-	"context"
-	"errors"
-	"fmt"
-	"os"
-
-	apiruntime "RUNTIME"
-	poolv3 "POOL"
-	transactionv1 "TRANSACTION"
-)
-
-func tiers(url string) (int, error) {
-	client, err := poolv3.NewClient(poolv3.Options{BaseURL: url})
-	if err != nil {
-		return 0, err
-	}
-	result, _, err := client.ConfigurationAPI.ListDynamicFeeConfigs(context.Background()).Execute()
-	if err != nil {
-		return 0, err
-	}
-	return len(result.Data), nil
-}
-
-func main() {
-	count, err := tiers(os.Args[1])
-	if err != nil {
-		panic(err)
-	}
-	fmt.Printf("first call: %d\\n", count)
-	_, err = tiers(os.Args[2])
-	var failure *poolv3.FailureEnvelopeError
-	if errors.As(err, &failure) {
-		fmt.Printf("caught: FailureEnvelopeError %d %d\\n", failure.Status, *failure.ErrorCode)
-	}
-	// one type for both hosts: the shared runtime go get brought with the modules
-	swap, _ := transactionv1.NewClient(transactionv1.Options{BaseURL: os.Args[3]})
-	_, _, swapErr := swap.ComputeAPI.ComputeSwapBaseIn(context.Background()).InputMint("a").OutputMint("b").
-		Amount(1).SlippageBps(50).TxVersion(transactionv1.TxVersionV0).Execute()
-	for _, caught := range []struct{ host string; err error }{{"pool", err}, {"swap", swapErr}} {
-		var api apiruntime.APIError
-		if errors.As(caught.err, &api) {
-			fmt.Printf("one base: %s %T %d\\n", caught.host, api, api.Details().Status)
-		}
-	}
-	fmt.Printf("runtime: %s\\n", apiruntime.Version)
-}
-"""
+GO = (INSTALL / "first.go").read_text(encoding="utf-8")
 
 
 def test_go_installs_from_the_module_proxy_tree(dist: Path, prism_servers: dict[str, Prism],
@@ -347,40 +222,7 @@ def test_go_installs_from_the_module_proxy_tree(dist: Path, prism_servers: dict[
 
 
 
-RUST = """use raydium_api_runtime::ApiError;
-use raydium_pool_v3_client::apis::{configuration_api, Error};
-use raydium_pool_v3_client::contract::{self, Kind};
-use raydium_transaction_v1_client::{apis::compute_api, contract as swap, models::TxVersion};
-
-fn tiers(url: &str) -> Result<usize, Error<configuration_api::ListDynamicFeeConfigsError>> {
-    let configuration = contract::configuration(Some(url), None).expect("a client");
-    Ok(configuration_api::list_dynamic_fee_configs(&configuration)?.data.len())
-}
-
-fn quote(url: &str) -> Result<(), ApiError> {
-    let quote = compute_api::ComputeSwapBaseInParams::new("a", "b", 1, 50, TxVersion::V0);
-    compute_api::compute_swap_base_in(&swap::configuration(Some(url), None)?, quote)?;
-    Ok(())
-}
-
-fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    println!("first call: {}", tiers(&args[1]).expect("the first call"));
-    match tiers(&args[2]) {
-        Err(Error::Contract(e)) if e.kind == Kind::FailureEnvelope => {
-            println!("caught: FailureEnvelopeError {} {}", e.status.unwrap_or(0), e.error_code.unwrap_or(0))
-        }
-        other => panic!("expected a failure envelope, got {:?}", other.map_err(|e| e.to_string())),
-    }
-    // one error type for both crates: `?` makes either crate's error the runtime's ApiError
-    let pool: Result<usize, ApiError> = tiers(&args[2]).map_err(ApiError::from);
-    for (host, failed) in [("pool", pool.map(|_| ())), ("swap", quote(&args[3]))] {
-        let e = failed.expect_err("a failure");
-        println!("one base: {} {:?} {}", host, e.kind, e.status.unwrap_or(0));
-    }
-    println!("runtime: {}", raydium_api_runtime::VERSION);
-}
-"""
+RUST = (INSTALL / "first.rs").read_text(encoding="utf-8")
 
 
 def test_rust_installs_with_cargo_from_the_release_registry(
@@ -405,36 +247,7 @@ def test_rust_installs_with_cargo_from_the_release_registry(
         (runtimes.rust_version(), "sparse+https://raydium-api-descriptions.invalid/cargo/index/")]  # fmt: skip
 
 
-PHP = """<?php
-require __DIR__ . '/vendor/autoload.php';
-
-use Raydium\\PoolV3\\Api\\ConfigurationApi;
-use Raydium\\PoolV3\\Contract;
-use Raydium\\PoolV3\\FailureEnvelopeError;
-use Raydium\\TransactionV1 as Swap;
-
-function tiers(string $url): array
-{
-    return (new ConfigurationApi(config: Contract::configuration($url)))->listDynamicFeeConfigs()->getData();
-}
-
-echo 'first call: ', count(tiers($argv[1])), "\\n";
-try {
-    tiers($argv[2]);
-} catch (FailureEnvelopeError $e) {
-    echo 'caught: FailureEnvelopeError ', $e->getStatus(), ' ', $e->getErrorCode(), "\\n";
-}
-$swap = fn () => (new Swap\\Api\\ComputeApi(config: Swap\\Contract::configuration($argv[3])))->computeSwapBaseIn(
-    input_mint: 'a', output_mint: 'b', amount: '1', slippage_bps: 50, tx_version: Swap\\Model\\TxVersion::V0);
-foreach (['pool' => fn () => tiers($argv[2]), 'swap' => $swap] as $host => $call) {
-    try {
-        $call();
-    } catch (Raydium\\ApiRuntime\\ApiException $e) { // one base class for both packages
-        echo "one base: $host ", (new ReflectionClass($e))->getShortName(), ' ', $e->getStatus(), "\\n";
-    }
-}
-echo 'runtime: ', Composer\\InstalledVersions::getPrettyVersion('raydium/api-runtime'), "\\n";
-"""
+PHP = (INSTALL / "first.php").read_text(encoding="utf-8")
 
 
 def test_php_installs_with_composer_from_the_release_repository(

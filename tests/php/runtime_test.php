@@ -5,7 +5,8 @@
 // slept), the attempts an error says, and where a stopped walk resumes. Run by
 // tests/clients/test_php_client.py; prints {"ran": [test names], "failures": [what failed]}.
 require_once __DIR__ . '/../../scripts/clients/autoload.php';
-raydium_autoload(['Raydium\\PoolV3\\' => __DIR__ . '/../../generated/php/pool-v3/lib']);
+raydium_autoload(['Raydium\\PoolV3\\' => __DIR__ . '/../../generated/php/pool-v3/lib',
+                  'Raydium\\TransactionV1\\' => __DIR__ . '/../../generated/php/transaction-v1/lib']);
 
 use GuzzleHttp\Client;
 use GuzzleHttp\Exception\ConnectException;
@@ -20,12 +21,13 @@ use Raydium\PoolV3\FailureEnvelopeError;
 use Raydium\PoolV3\NotJsonError;
 use Raydium\PoolV3\RateLimitedError;
 use Raydium\PoolV3\RetryPolicy;
+use Raydium\TransactionV1\Api\ComputeApi;
 
 const UUID = '5b0e1c7a-2f4d-4e8b-9a61-3c7d2e8f4a10';
 const EMPTY_PAGE = ['id' => UUID, 'success' => true, 'data' => ['count' => 0, 'hasNextPage' => false, 'data' => []]];
 const FAILURE = ['id' => UUID, 'success' => false, 'msg' => 'm'];
 
-/** @var list<array{query: string, delay: float}> each request the handler saw, with the wait before it (s) */
+/** @var list<array{query: string, delay: float, timeout: ?float}> each request the handler saw, with the wait before it and its timeout (s) */
 $seen = [];
 
 /** A reply: a response, or the failure Guzzle's curl handler reports (errno 7: refused, 52: nothing). */
@@ -48,7 +50,8 @@ function api(array $replies, ?RetryPolicy $policy = null): PoolsApi
 {
     $handler = function (RequestInterface $request, array $options) use (&$replies) {
         global $seen;
-        $seen[] = ['query' => $request->getUri()->getQuery(), 'delay' => ($options['delay'] ?? 0) / 1000];
+        $seen[] = ['query' => $request->getUri()->getQuery(), 'delay' => ($options['delay'] ?? 0) / 1000,
+                   'timeout' => $options['timeout'] ?? null];
 
         return (count($replies) > 1 ? array_shift($replies) : $replies[0])($request);
     };
@@ -146,6 +149,37 @@ $tests = [
         $e = thrown(fn () => api([reply(429, FAILURE, ['Retry-After' => '2'])], new RetryPolicy(deadline: 1.5))->listPools());
         check($e instanceof RateLimitedError && str_contains($e->getMessage(), "waiting would pass the call's deadline of 1.5s"), "$e");
         check(count($seen) === 1 && waits() === [], 'waited');
+    },
+    'a retry\'s wait is charged to the call\'s deadline' => function () {
+        global $seen;
+        api([reply(429, FAILURE, ['Retry-After' => '1']), reply(200)], new RetryPolicy(deadline: 1.5))->listPools();
+        check(count($seen) === 2 && waits() === [1.0], json_encode($seen));
+        // the second attempt may take what the deadline leaves after the wait: about 0.5 s, not 1.5 s
+        check($seen[1]['timeout'] > 0.3 && $seen[1]['timeout'] <= 0.5, json_encode($seen));
+    },
+    'a timeout of zero or less is refused, not taken as no timeout' => function () {
+        foreach ([0.0, -1.0] as $seconds) {
+            $config = Contract::configuration('http://127.0.0.1:9');
+            check(thrown(fn () => $config->setTimeout($seconds)) instanceof InvalidArgumentException, "setTimeout($seconds)");
+            check(thrown(fn () => $config->setConnectTimeout($seconds)) instanceof InvalidArgumentException, "setConnectTimeout($seconds)");
+            check($config->getTimeout() > 0 && $config->getConnectTimeout() > 0, 'a refused value was kept');
+        }
+    },
+    'a float for a u64 amount is refused before anything is sent' => function () {
+        global $seen;
+        $handler = function (RequestInterface $request) {
+            global $seen;
+            $seen[] = ['query' => $request->getUri()->getQuery(), 'delay' => 0, 'timeout' => null];
+
+            return reply(200)($request);
+        };
+        $compute = new ComputeApi(new Client(['handler' => $handler]),
+            \Raydium\TransactionV1\Contract::configuration('http://127.0.0.1:9'));
+        foreach ([18446744073709551616.0, 1000.0] as $amount) {
+            $e = thrown(fn () => $compute->computeSwapBaseIn('So1', 'EPj', $amount, 50, 'V0'));
+            check($e instanceof InvalidArgumentException && str_contains($e->getMessage(), 'got a float'), "$amount: $e");
+        }
+        check($seen === [], 'a request was sent');
     },
     'retries off is one attempt, per client or per call' => function () {
         global $seen;

@@ -86,6 +86,44 @@ class RuntimeTest < Minitest::Test
     assert @waits[1].between?(0.75, 1.0), @waits
   end
 
+  def test_a_429_that_stays_is_sent_exactly_max_retries_plus_one_times
+    script(reply(429, FAILURE, { 'Retry-After' => '0' }))
+    error = assert_raises(POOL::RateLimitedError) { api.list_pools }
+    assert_equal [3, 3, 2], [error.attempts, @seen.size, @waits.size]
+    script(reply(429, FAILURE, { 'Retry-After' => '0' }))
+    @seen.clear
+    assert_raises(POOL::RateLimitedError) { api(POOL::Contract::DEFAULT_RETRY_POLICY.with(max_retries: 4)).list_pools }
+    assert_equal 5, @seen.size
+  end
+
+  def test_a_success_body_under_a_status_outside_2xx_is_a_typed_failure
+    [301, 304, 399, 100].each do |status|
+      @seen.clear
+      script(reply(status, EMPTY_PAGE))
+      error = assert_raises(POOL::FailureEnvelopeError) { api.list_pools }
+      assert_equal [status, 1], [error.status, @seen.size], status
+      assert_includes error.message, 'error status with success=true'
+    end
+  end
+
+  def test_the_configured_timeouts_are_the_attempts_own
+    options = []
+    Typhoeus.stub(/\A#{Regexp.escape(URL)}/).and_return do |request|
+      options << request.options.slice(:timeout, :connecttimeout)
+      reply(200).call
+    end
+    config = POOL::Contract.configuration(URL)
+    config.timeout = 7
+    config.connect_timeout = 2.5
+    POOL::PoolsApi.new(POOL::ApiClient.new(config)).list_pools
+    assert_equal 1, options.size
+    assert_in_delta 7.0, options[0][:timeout], 0.001
+    assert_in_delta 2.5, options[0][:connecttimeout], 0.001
+    config.connect_timeout = 30 # never longer than the attempt's own timeout
+    POOL::PoolsApi.new(POOL::ApiClient.new(config)).list_pools
+    assert_in_delta 7.0, options[1][:connecttimeout], 0.001
+  end
+
   def test_a_transport_failure_is_retried_and_the_last_one_raised_with_its_cause
     script(reply(0, '', return_code: :couldnt_connect))
     error = assert_raises(POOL::ConnectionFailedError) { api.list_pools }

@@ -127,7 +127,7 @@ def test_the_tool_floor_runs_every_tool_the_generation_runs(tmp_path: Path) -> N
 
 
 def test_the_generation_records_every_process_it_starts(tmp_path: Path) -> None:
-    """The record's audit hook sees a process started by any module, not only generate.run."""
+    """The record's audit hook sees a process started by any module, not only generate.run_tool."""
     started: list[list[str]] = []
     generate.record_command(started, "subprocess.Popen", ("/bin/x", ["x", Path("a"), 1], None, None))
     generate.record_command(started, "open", ("file", "r", 0))

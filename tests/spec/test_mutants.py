@@ -63,6 +63,52 @@ def test_the_rust_operators_leave_generics_arrows_and_characters_alone() -> None
     ]
 
 
+RUBY = """# a == b
+def f(a, b)
+  x = 'a == b && c' # a < b
+  return nil if a == 1 || b
+  record(a + 2)
+end
+"""
+
+PHP = """<?php
+use A\\B;
+/** a == b */
+function f(int $a): bool
+{
+    $x = 'a == b && c'; // a < b
+    record($a - 1);
+    return $a >= 3 && true;
+}
+"""
+
+
+def test_the_ruby_operators_leave_strings_comments_and_keywords_alone() -> None:
+    assert ids(RUBY, "ruby") == [
+        "3:drop:x = 'a == b && c' # a < b->",
+        "4:compare:return nil if a == 1 || b->return nil if a != 1 || b",
+        "4:logic:return nil if a == 1 || b->return nil if a == 1 && b",
+        "4:constant:return nil if a == 1 || b->return nil if a == 2 || b",
+        "4:drop:return nil if a == 1 || b->",
+        "5:arith:record(a + 2)->record(a - 2)",
+        "5:constant:record(a + 2)->record(a + 3)",
+        "5:drop:record(a + 2)->",
+    ]  # `def` and `end` are not statements to drop
+
+
+def test_the_php_operators_leave_strings_docblocks_and_imports_alone() -> None:
+    assert ids(PHP, "php") == [
+        "6:drop:$x = 'a == b && c'; // a < b->",
+        "7:arith:record($a - 1);->record($a + 1);",
+        "7:constant:record($a - 1);->record($a - 2);",
+        "7:drop:record($a - 1);->",
+        "8:compare:return $a >= 3 && true;->return $a < 3 && true;",
+        "8:logic:return $a >= 3 && true;->return $a >= 3 || true;",
+        "8:constant:return $a >= 3 && true;->return $a >= 4 && true;",
+        "8:constant:return $a >= 3 && true;->return $a >= 3 && false;",
+    ]
+
+
 def test_nothing_inside_a_block_comment_is_mutated() -> None:
     source = "/*\nAPI version: 2.3.5\nif a == b && c\n*/\nx := 1 /* 2 */\n"
     assert [(m.line, m.new) for m in mutants_native.mutants(source, "go")] == [(5, "x := 2 /* 2 */")]

@@ -17,7 +17,7 @@ from scripts.clients import runtimes
 from scripts.common import paths, versions
 from scripts.release import changelog, packages, records, release
 from scripts.release import tags as release_tags
-from scripts.release.packages import LANGUAGES, TOOLS, Package, catalogue, named
+from scripts.release.packages import LANGUAGES, Package, catalogue, named
 
 
 # -- the packages --------------------------------------------------------------------------------
