@@ -345,7 +345,14 @@ CALLS = {"python": "`list_pools.sync` (httpx.MockTransport)", "typescript": "`li
          "php": "`PoolsApi::listPools()` (a Guzzle handler)"}  # fmt: skip
 # Why a language misses a target of the user's task with models that behave like its own values
 # (issue 80: idioms win, and the figure and the reason are reported): the decision that says so.
-REASONS: dict[str, str] = {}
+REASONS: dict[str, str] = {
+    "ruby": "models that are Ruby values are built whole by the call, each value checked by its writer, on top "
+            "of `JSON.parse`'s own Hashes; checking first and building on first read cost the full read more "
+            "(docs/decisions/, 144)",
+    "php": "models that are PHP values are built whole by the call on top of `json_decode`'s whole result, "
+           "which is also most of the peak; reading the stream and building on first read left an unread "
+           "model equal to no other and cost the full read more (docs/decisions/, 144)",
+}
 
 
 def typescript_decoding(case: str, body: bytes, runs: int, loops: int) -> list[dict[str, Any]]:

@@ -22,7 +22,7 @@ from toolchains import require
 from calls import operations, package, success_type
 from contract import SUCCESS, TIMING_HOST, HostileResults, Outcome, hostile_runs_of, judge, timing_plan, timing_problems
 from mock_servers import HostileServer, Prism
-from project import HOSTS, REPO, RUBY_COMMAND, bundle
+from project import HOSTS, REPO, RUBY_COMMAND
 
 pytestmark = pytest.mark.e2e
 RUBY = REPO / "generated" / "ruby"
@@ -456,92 +456,20 @@ def test_a_model_that_holds_itself_is_built_at_every_depth() -> None:
     assert got["wrong"] == "expected a string, got 5"
 
 
-AS_READ = """
-$LOAD_PATH.unshift(LIB)
-require 'raydium_pool_v3_client'
-require 'json'
-m = RaydiumPoolV3Client
-body = $stdin.read
-Typhoeus.stub(/127.0.0.1:9/).and_return do |_request|
-  Typhoeus::Response.new(code: 200, return_code: :ok, body: body, headers: { 'Content-Type' => 'application/json' })
-end
-api = m::PoolsApi.new(m::ApiClient.new(m::Contract.configuration('http://127.0.0.1:9')))
-built = m::PoolPageResponse.build_from_hash(JSON.parse(body)) # a user's decode, built at once
-out = {}
-page = api.list_pools
-out[:held] = page.instance_variables
-out[:same] = page == built && page.hash == built.hash && page.to_hash == built.to_hash
-out[:one_item] = page.data.data[0].equal?(page.data.data[0]) && page.data.equal?(page.data)
-set = api.list_pools.data.data[1]
-set.price = 7 # a value set before the first read stays
-out[:set] = [set.price, set.type, set.tvl]
-shown = api.list_pools.data.data[0]
-out[:inspect] = shown.inspect.include?('@_source') ? 'source' : shown.inspect[/@type="[A-Za-z]+"/]
-# threads reading one model first see it filled, and the same nested model
-shared = api.list_pools.data.data[0]
-seen = Array.new(8) { Thread.new { [shared.mint_a.object_id, shared.type, shared.mint_a.decimals] } }.map(&:value)
-out[:threads] = seen.uniq.size == 1 && seen[0][1] == 'Standard' && seen[0][2] == 9
-puts JSON.generate(out)
-"""
-
-
-def test_a_decoded_model_is_built_as_it_is_read() -> None:
-    """The Ruby client's own decode checks every value at once and builds each model on its
-    first read (decision 131): the page holds only the parsed Hash until read; read, it equals the
-    model a user's build_from_hash builds at once (==, hash, to_hash); a nested model read twice is
-    one object; a value set before the first read is kept; `inspect` shows the read attributes;
-    threads reading one model first all get it whole and the same nested models."""
+def test_models_behave_like_ruby_values() -> None:
+    """tests/ruby/models_test.rb (minitest), on bodies answered with Typhoeus stubs (docs/decisions/,
+    144): two pages, pools and quotes decoded from the same JSON are ==, eql? and of one hash (a
+    Hash key, uniq), and models that differ (a value, an unknown key) are not; inspect and to_h
+    show the values and the unknown keys; to_h, to_json and JSON.generate give back the body's
+    keys and values, unknown keys and a null in a list included; a model is built when the call
+    returns (no parsed body held, a value set kept); and a quote still goes back as it came."""
     require("ruby")
-    item = {"type": "Standard", "zzItem": 1, "price": 2, "tvl": 3.5, "mintA": {"decimals": 9}}
-    body = json.dumps({"id": "5b0e1c7a-2f4d-4e8b-9a61-3c7d2e8f4a10", "success": True,
-                       "data": {"count": 2, "data": [item, {**item, "price": 4}]}})  # fmt: skip
-    script = AS_READ.replace("LIB", json.dumps(str(REPO / "generated" / "ruby" / "pool-v3" / "lib")))
-    proc = subprocess.run([*RUBY_COMMAND, "-e", script], input=body, capture_output=True, text=True, timeout=60,
-                          check=False)  # fmt: skip
+    proc = subprocess.run([*RUBY_COMMAND, str(REPO / "tests" / "ruby" / "models_test.rb")], capture_output=True,
+                          text=True, timeout=120, check=False, cwd=REPO)  # fmt: skip
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert json.loads(proc.stdout) == {"held": ["@_source"], "same": True, "one_item": True,
-                                       "set": [7, "Standard", 3.5], "inspect": '@type="Standard"',
-                                       "threads": True}  # fmt: skip
-
-
-def lazy_vs_built(host: str, model: str, body: object, count: int) -> dict[str, Any]:
-    """tests/clients/lazy_vs_built.rb's figures for `count` random changes of `body` decoded as
-    the `host` gem's `model` (a class name of its module)."""
-    gem = f"raydium_{host.replace('-', '_')}_client"
-    module = "".join(part.capitalize() for part in gem.split("_"))
-    script = Path(__file__).with_name("lazy_vs_built.rb")
-    proc = subprocess.run([*RUBY_COMMAND, str(script), str(RUBY / host / "lib"), gem, f"{module}::{model}", "7",
-                           str(count)], input=json.dumps(body), capture_output=True, text=True, timeout=120,
-                          check=False)  # fmt: skip
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    got: dict[str, Any] = json.loads(proc.stdout)
-    assert got["compared"] == count
-    assert got["differences"] == 0, (model, got["first"])
-    return got
-
-
-def test_the_decode_as_read_ends_as_the_build_at_once() -> None:
-    """DecodePlan#lazy (the client's decode, decision 131) against DecodePlan#build (what it
-    replaced) on bodies changed at random, a value of another type, a null or a key removed at
-    any depth: each ends alike, with the same error or the same model, its unknown keys and, for
-    the quote, the JSON it sends back. Three models: the pool page (nested models, lists, enums,
-    required keys), the mint prices (a map of free-form values) and the swap quote (sent back as
-    it came). Most changes to the page are refused, so a check the lazy decode left out shows as
-    a difference."""
-    require("ruby")
-    pool = {"type": "Concentrated", "programId": "CAMM", "id": "Pool1", "price": 1.5, "tvl": 10.0, "zzItem": [1],
-            "mintA": {"chainId": 101, "address": "MintA", "decimals": 9, "tags": ["hasFreeze"], "extensions": {}},
-            "mintB": {"chainId": 101, "address": "MintB", "decimals": 6, "tags": [], "extensions": {"k": 1}},
-            "day": {"volume": 1.0, "apr": 2.0, "rewardApr": [1.2, 0.4]},
-            "config": {"id": "cfg", "index": 1}}  # fmt: skip
-    uuid = "5b0e1c7a-2f4d-4e8b-9a61-3c7d2e8f4a10"
-    page = {"id": uuid, "success": True,
-            "data": {"count": 2, "hasNextPage": False, "data": [pool, {**pool, "type": "Standard", "zz": None}]}}
-    assert lazy_vs_built("pool-v3", "PoolPageResponse", page, 1500)["refused"] > 500
-    prices = {"id": uuid, "success": True, "data": {"So1": "1.5", "Mint2": {"a": [{"b": 1}]}, "M3": None}}
-    lazy_vs_built("pool-v3", "MintPricesResponse", prices, 300)
-    quote = bundle("transaction-v1")["components"]["examples"]["QuoteBaseInSolToUsdc"]["value"]
-    lazy_vs_built("transaction-v1", "SwapComputeResponse", quote, 500)
+    ran = re.search(r"^(\d+) runs, \d+ assertions, 0 failures, 0 errors, 0 skips$", proc.stdout, re.M)
+    assert ran is not None, proc.stdout
+    assert int(ran[1]) >= 6, proc.stdout
 
 
 def test_the_runtime_retries_what_passes_and_walks_pages_as_the_contract_says() -> None:

@@ -549,10 +549,6 @@ abstract class Contract
             self::checkEnvelope($response);
             throw self::error(UnexpectedStatusError::class, $response, "HTTP $status: unexpected status");
         }
-        $streamed = self::streamed($response, $operation, $returnType);
-        if ($streamed !== null) {
-            return [$streamed, $status, $response->getHeaders()];
-        }
         $payload = self::checkEnvelope($response);
         self::checkSuccess($operation, $response, $payload);
         try {
@@ -567,160 +563,6 @@ abstract class Contract
         }
 
         return [$model, $status, $response->getHeaders()];
-    }
-
-    /**
-     * The success model of a 2xx whose envelope holds lists of models, read from the body's stream
-     * a piece at a time (StreamDecoder), so the whole parse never exists at once (docs/decisions/,
-     * 136): an item its class's pattern matches (Shape) is checked whole in C and built on its first
-     * read (unread(), decision 137); any other item is decoded, checked for nulls and built at once.
-     * Null where the response is not a success so read, from a reply that is not JSON to a value the schema refuses; the caller
-     * then reads the body whole, as it would have, and throws the error that reading gives.
-     */
-    private static function streamed(ResponseInterface $response, string $operation, string $returnType): ?object
-    {
-        [$tree, $lists, $others] = self::$splits[static::class][$operation] ??= self::split($operation, $returnType);
-        $status = $response->getStatusCode();
-        $media = self::media($response);
-        $stream = $response->getBody();
-        if ($tree === [] || $status < 200 || $status > 299 || !(self::jsonMedia($media) || self::lenient($media))) {
-            return null;
-        }
-        $item = function (string $path, int $index, string $json, int $depth) use ($lists): object {
-            [$class, $nulls, $place, $shape] = $lists[$path];
-            if ($shape !== null && preg_match($shape, $json) === 1) {
-                return self::unread($class, $json, $depth, "{$place}[$index]");
-            }
-            $value = StreamDecoder::parse($json, $depth);
-            if (!$value instanceof \stdClass) {
-                throw new \UnexpectedValueException('not an object'); // a null item included: read whole for the error
-            }
-            if ($nulls !== [] && preg_match(self::NULL_ITEM, $json) === 1 && self::firstNull($value, $nulls) !== null) {
-                throw new \UnexpectedValueException('a null item');
-            }
-
-            return self::model($value, $class, "{$place}[$index]");
-        };
-        try {
-            $payload = StreamDecoder::decode($stream, $tree, $item);
-            if ($payload === null || ($payload->success ?? null) !== true || self::missing($operation, $payload) !== []
-                || self::firstNull($payload, $others) !== null) {
-                return null;
-            }
-            $model = self::build($payload, $returnType, '');
-        } catch (\InvalidArgumentException | \UnexpectedValueException | \TypeError) {
-            return null;
-        }
-
-        return is_object($model) ? $model : null;
-    }
-
-    /**
-     * Per client and operation, how streamed() reads a success (split()).
-     *
-     * @var array<string, array<string, array{0: array<string, mixed>, 1: array<string, array{0: class-string, 1: string[], 2: string, 3: ?string}>, 2: string[]}>>
-     */
-    private static array $splits = [];
-
-    /**
-     * How streamed() reads the success of $operation, from its null checks (NULL_CHECKS) and its
-     * types: [the tree of keys to each list of models it cuts into items (StreamDecoder), per
-     * such list its item class, the null checks within an item, its place in messages
-     * ("data.data") and its items' pattern (Shape, null where the class has none), the other null
-     * checks]. A
-     * list inside an item is read with its item. No tree where the operation
-     * has no list of models, or where its success keeps the JSON it came as (KEEP_RAW_JSON).
-     *
-     * @return array{0: array<string, mixed>, 1: array<string, array{0: class-string, 1: string[], 2: string, 3: ?string}>, 2: string[]}
-     */
-    private static function split(string $operation, string $returnType): array
-    {
-        $paths = static::NULL_CHECKS[$operation] ?? [];
-        $short = substr((string) strrchr('\\' . $returnType, '\\'), 1);
-        $tree = [];
-        $lists = [];
-        $kind = fn (string $type): array => self::$kinds[$type] ??= self::kind($type);
-        foreach (in_array($short, static::KEEP_RAW_JSON, true) ? [] : $paths as $path) {
-            $type = str_contains($path, '*') ? null : Shape::typeAt($returnType, explode('/', $path), $kind);
-            $class = $type === null ? null : self::itemClass($type);
-            if ($class === null) {
-                continue;
-            }
-            $within = array_filter($paths, fn (string $other): bool => str_starts_with($other, "$path/*/"));
-            $nulls = array_values(array_map(fn (string $other): string => substr($other, strlen($path) + 3), $within));
-            $shape = self::$shapes[$class . ' ' . implode(' ', $nulls)]
-                ??= Shape::of($class, $kind, $nulls) ?? false;
-            $lists[$path] = [$class, $nulls, str_replace('/', '.', $path), $shape === false ? null : $shape];
-            $node = &$tree;
-            foreach (explode('/', $path) as $segment) {
-                $node = &$node[$segment];
-            }
-            $node = $path;
-            unset($node);
-        }
-        $others = array_filter($paths, function (string $path) use ($lists): bool {
-            foreach (array_keys($lists) as $list) {
-                if ($path === $list || str_starts_with($path, "$list/")) {
-                    return false;
-                }
-            }
-
-            return true;
-        });
-
-        return [$tree, $lists, array_values($others)];
-    }
-
-    /**
-     * Per model class and the null checks within its items, the pattern its items are checked
-     * with (Shape; false: none).
-     *
-     * @var array<string, string|false>
-     */
-    private static array $shapes = [];
-
-    /**
-     * Per model class, what makes a model of it that is built on its first read (unread()).
-     *
-     * @var array<class-string, \Closure(\Closure): object>
-     */
-    private static array $unread = [];
-
-    /**
-     * A model of $class that its pattern has checked in $json, built from it on its first read:
-     * decoded at $depth (StreamDecoder::parse()) and built by the class's decoder (model()), as any
-     * other item is, so it holds what a model built at once holds. The pattern matches only what
-     * that build takes (Shape), so a read never throws (decision 137).
-     *
-     * @param class-string $class
-     */
-    private static function unread(string $class, string $json, int $depth, string $where): object
-    {
-        $make = self::$unread[$class] ??= \Closure::bind(static function (\Closure $build) use ($class): object {
-            static $prototype = null;
-            $model = clone ($prototype ??= new $class());
-            $model->openAPIUnread = $build;
-
-            return $model;
-        }, null, $class);
-
-        return $make(static fn (object $into): object => self::model(StreamDecoder::parse($json, $depth), $class, $where, $into));
-    }
-
-    /**
-     * The model class of the items of the list type $type, or null where it is not a list of models.
-     *
-     * @return class-string|null
-     */
-    private static function itemClass(string $type): ?string
-    {
-        [$kind, $inner] = self::$kinds[$type] ??= self::kind($type);
-        if ($kind !== 'list') {
-            return null;
-        }
-        [$kind, $class] = self::$kinds[$inner] ??= self::kind($inner);
-
-        return $kind === 'model' ? $class : null;
     }
 
     /**
@@ -800,9 +642,6 @@ abstract class Contract
                 return $value;
             case 'model':
                 if (!$value instanceof \stdClass) {
-                    if ($value instanceof $inner) {
-                        return $value; // an item streamed() built as it read it: JSON never decodes to a model
-                    }
                     throw new \UnexpectedValueException(self::place($where) . ': expected an object, got ' . self::jsonType($value));
                 }
 
@@ -898,22 +737,21 @@ abstract class Contract
      *
      * @param class-string $class
      */
-    private static function model(\stdClass $value, string $class, string $where, ?object $into = null): object
+    private static function model(\stdClass $value, string $class, string $where): object
     {
-        return (self::$decoders[$class] ??= self::compile($class))($value, $where, $into);
+        return (self::$decoders[$class] ??= self::compile($class))($value, $where);
     }
 
     /**
      * Per model class, its compiled decoder (model()).
      *
-     * @var array<class-string, \Closure(\stdClass, string, ?object=): object>
+     * @var array<class-string, \Closure(\stdClass, string): object>
      */
     private static array $decoders = [];
 
     /**
-     * The decoder of $class, a closure of (the decoded object, its place, the instance to fill: a
-     * fresh one where none is given): PHP source written
-     * from the class's plan, one `case` per JSON key it lists, with each scalar checked in line
+     * The decoder of $class, a closure of (the decoded object, its place): PHP source written from
+     * the class's plan, one `case` per JSON key it lists, with each scalar checked in line
      * and anything else, and every value that does not fit, handed to build() (which throws with
      * the place). A loop over the plan, a table lookup and a `match` per key, took about half as
      * long again on the 1000-pool page (docs/decisions/, 108). The source holds only the plan's
@@ -930,7 +768,7 @@ abstract class Contract
      *
      * @param class-string $class
      *
-     * @return \Closure(\stdClass, string, ?object=): object
+     * @return \Closure(\stdClass, string): object
      */
     private static function compile(string $class): \Closure
     {
@@ -963,8 +801,8 @@ abstract class Contract
         }
         $subject = $prefix === '' ? '$key' : '"k$key"';
         $source = <<<PHP
-            return static function (\\stdClass \$value, string \$where, ?object \$into = null) use (\$prototype, \$build, \$model, \$at, \$place): object {
-                \$instance = \$into ?? clone \$prototype;
+            return static function (\\stdClass \$value, string \$where) use (\$prototype, \$build, \$model, \$at, \$place): object {
+                \$instance = clone \$prototype;
                 \$extra = [];
                 foreach (\$value as \$key => \$item) {
                     switch ($subject) {

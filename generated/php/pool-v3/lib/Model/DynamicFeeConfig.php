@@ -81,8 +81,7 @@ class DynamicFeeConfig implements ModelInterface, ArrayAccess, \JsonSerializable
     ];
 
     /**
-     * The properties the description requires (raydium-api-descriptions: a response's list items
-     * are checked against a pattern written from these and the types; docs/decisions/, 137).
+     * The properties the description requires (raydium-api-descriptions).
      *
      * @var array<string, true>
      */
@@ -208,7 +207,6 @@ class DynamicFeeConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function isNullableSetToNull(string $property): bool
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return in_array($property, $this->getOpenAPINullablesSetToNull(), true);
     }
 
@@ -353,42 +351,13 @@ class DynamicFeeConfig implements ModelInterface, ArrayAccess, \JsonSerializable
     protected array $additionalProperties = [];
 
     /**
-     * What builds this model on its first read, where a response's list item was checked whole
-     * and not yet built (raydium-api-descriptions: Contract, docs/decisions/, 137); null once
-     * built, and for any model built at once. Every method that reads or writes a value builds
-     * the model first (openAPIRead()).
-     *
-     * @var (\Closure(self): self)|null
-     */
-    protected ?\Closure $openAPIUnread = null;
-
-    /**
-     * Builds the model, once, from the JSON it was checked from, as a model built at once is. A
-     * build that throws (which the check rules out) is tried again by the next read, which throws
-     * again: a model is never left part built.
-     */
-    protected function openAPIRead(): void
-    {
-        $build = $this->openAPIUnread;
-        $this->openAPIUnread = null; // the build calls this model's own setters and checks
-        try {
-            $build($this);
-        } catch (\Throwable $e) {
-            $this->openAPIUnread = $build;
-            throw $e;
-        }
-    }
-
-    /**
-     * The values serialize() keeps, the model built first (raydium-api-descriptions: what builds
-     * an unread model is a closure, which serialize() refuses).
+     * The values serialize() keeps, by their property names (raydium-api-descriptions: the form
+     * runtime 1.3 wrote, which __unserialize() reads back).
      *
      * @return array<string, mixed>
      */
     public function __serialize(): array
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
-
         return get_object_vars($this);
     }
 
@@ -396,24 +365,14 @@ class DynamicFeeConfig implements ModelInterface, ArrayAccess, \JsonSerializable
     public function __unserialize(array $data): void
     {
         foreach ($data as $name => $value) {
-            // a model serialized with no __serialize() (before this runtime's 1.3.0) names its
-            // properties as PHP writes them ("\0*\0price")
-            $this->{str_starts_with($name, "\0") ? substr($name, strrpos($name, "\0") + 1) : $name} = $value;
+            // a model serialized with no __serialize() (before runtime 1.3.0) names its properties
+            // as PHP writes them ("\0*\0price"); one of runtime 1.3 also kept openAPIUnread (null),
+            // which models no longer have
+            $name = str_starts_with($name, "\0") ? substr($name, strrpos($name, "\0") + 1) : $name;
+            if (property_exists($this, $name)) {
+                $this->$name = $value;
+            }
         }
-    }
-
-    /**
-     * What var_dump() and print_r() show: the values, the model built first.
-     *
-     * @return array<string, mixed>
-     */
-    public function __debugInfo(): array
-    {
-        $this->openAPIUnread === null || $this->openAPIRead();
-        $values = get_object_vars($this);
-        unset($values['openAPIUnread']);
-
-        return $values;
     }
 
     /**
@@ -460,7 +419,6 @@ class DynamicFeeConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function listInvalidProperties()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         $invalidProperties = [];
 
         if ($this->id === null) {
@@ -506,7 +464,6 @@ class DynamicFeeConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getId()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->id;
     }
 
@@ -519,7 +476,6 @@ class DynamicFeeConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setId($id)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($id)) {
             throw new \InvalidArgumentException('non-nullable id cannot be null');
         }
@@ -535,7 +491,6 @@ class DynamicFeeConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getIndex()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->index;
     }
 
@@ -548,7 +503,6 @@ class DynamicFeeConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setIndex($index)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($index)) {
             throw new \InvalidArgumentException('non-nullable index cannot be null');
         }
@@ -564,7 +518,6 @@ class DynamicFeeConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getFilterPeriod()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->filter_period;
     }
 
@@ -577,7 +530,6 @@ class DynamicFeeConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setFilterPeriod($filter_period)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($filter_period)) {
             throw new \InvalidArgumentException('non-nullable filter_period cannot be null');
         }
@@ -593,7 +545,6 @@ class DynamicFeeConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getDecayPeriod()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->decay_period;
     }
 
@@ -606,7 +557,6 @@ class DynamicFeeConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setDecayPeriod($decay_period)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($decay_period)) {
             throw new \InvalidArgumentException('non-nullable decay_period cannot be null');
         }
@@ -622,7 +572,6 @@ class DynamicFeeConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getReductionFactor()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->reduction_factor;
     }
 
@@ -635,7 +584,6 @@ class DynamicFeeConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setReductionFactor($reduction_factor)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($reduction_factor)) {
             throw new \InvalidArgumentException('non-nullable reduction_factor cannot be null');
         }
@@ -651,7 +599,6 @@ class DynamicFeeConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getMaxFeeRateNumerator()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->max_fee_rate_numerator;
     }
 
@@ -664,7 +611,6 @@ class DynamicFeeConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setMaxFeeRateNumerator($max_fee_rate_numerator)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($max_fee_rate_numerator)) {
             throw new \InvalidArgumentException('non-nullable max_fee_rate_numerator cannot be null');
         }
@@ -680,7 +626,6 @@ class DynamicFeeConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getDynamicFeeControl()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->dynamic_fee_control;
     }
 
@@ -693,7 +638,6 @@ class DynamicFeeConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setDynamicFeeControl($dynamic_fee_control)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($dynamic_fee_control)) {
             throw new \InvalidArgumentException('non-nullable dynamic_fee_control cannot be null');
         }
@@ -709,7 +653,6 @@ class DynamicFeeConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getMaxVolatilityAccumulator()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->max_volatility_accumulator;
     }
 
@@ -722,7 +665,6 @@ class DynamicFeeConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setMaxVolatilityAccumulator($max_volatility_accumulator)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($max_volatility_accumulator)) {
             throw new \InvalidArgumentException('non-nullable max_volatility_accumulator cannot be null');
         }
@@ -738,7 +680,6 @@ class DynamicFeeConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getRecommendConfigId()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->recommend_config_id;
     }
 
@@ -751,7 +692,6 @@ class DynamicFeeConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setRecommendConfigId($recommend_config_id)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($recommend_config_id)) {
             throw new \InvalidArgumentException('non-nullable recommend_config_id cannot be null');
         }
@@ -766,7 +706,6 @@ class DynamicFeeConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getAdditionalProperties(): array
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->additionalProperties;
     }
 
@@ -779,7 +718,6 @@ class DynamicFeeConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setAdditionalProperties(array $additionalProperties): self
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         $this->additionalProperties = $additionalProperties;
 
         return $this;
@@ -794,7 +732,6 @@ class DynamicFeeConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function offsetExists(mixed $offset): bool
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return isset(static::openAPITypes()[$offset]) ? isset($this->$offset) : isset($this->offsets[$offset]);
     }
 
@@ -808,7 +745,6 @@ class DynamicFeeConfig implements ModelInterface, ArrayAccess, \JsonSerializable
     #[\ReturnTypeWillChange]
     public function offsetGet(mixed $offset)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return isset(static::openAPITypes()[$offset]) ? $this->$offset : $this->offsets[$offset] ?? null;
     }
 
@@ -822,7 +758,6 @@ class DynamicFeeConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function offsetSet($offset, $value): void
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($offset)) {
             $this->offsets[] = $value;
         } elseif (isset(static::openAPITypes()[$offset])) {
@@ -841,7 +776,6 @@ class DynamicFeeConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function offsetUnset(mixed $offset): void
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (isset(static::openAPITypes()[$offset])) {
             $this->$offset = null;
         } else {
@@ -853,28 +787,36 @@ class DynamicFeeConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      * Serializes the object to a value that can be serialized natively by json_encode().
      * @link https://www.php.net/manual/en/jsonserializable.jsonserialize.php
      *
-     * @return mixed Returns data which can be serialized by json_encode(), which is a value
-     * of any type other than a resource.
+     * raydium-api-descriptions: each value under its JSON key (a null only where the description
+     * admits one and it was set), then the keys the description does not list, as they came, so
+     * that a decoded model encodes to the keys and values of the JSON it was decoded from.
+     *
+     * @return \stdClass
      */
     #[\ReturnTypeWillChange]
     public function jsonSerialize()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
-       return ObjectSerializer::sanitizeForSerialization($this);
+        $values = [];
+        $formats = static::openAPIFormats();
+        foreach (static::attributeMap() as $property => $key) {
+            $value = $this->$property;
+            if ($value === null && !(static::isNullable($property) && $this->isNullableSetToNull($property))) {
+                continue;
+            }
+            $values[$key] = $value instanceof \DateTime ? ObjectSerializer::sanitizeForSerialization($value, null, $formats[$property]) : $value;
+        }
+
+        return (object) ($values + $this->additionalProperties);
     }
 
     /**
-     * Gets the string presentation of the object
+     * Gets the string presentation of the object (raydium-api-descriptions: jsonSerialize()'s JSON)
      *
      * @return string
      */
     public function __toString()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
-        return json_encode(
-            ObjectSerializer::sanitizeForSerialization($this),
-            JSON_PRETTY_PRINT
-        );
+        return json_encode($this, JSON_PRETTY_PRINT);
     }
 
     /**
@@ -884,7 +826,6 @@ class DynamicFeeConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function toHeaderValue()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return json_encode(ObjectSerializer::sanitizeForSerialization($this));
     }
 }

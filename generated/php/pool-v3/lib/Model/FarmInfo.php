@@ -81,8 +81,7 @@ class FarmInfo implements ModelInterface, ArrayAccess, \JsonSerializable
     ];
 
     /**
-     * The properties the description requires (raydium-api-descriptions: a response's list items
-     * are checked against a pattern written from these and the types; docs/decisions/, 137).
+     * The properties the description requires (raydium-api-descriptions).
      *
      * @var array<string, true>
      */
@@ -201,7 +200,6 @@ class FarmInfo implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function isNullableSetToNull(string $property): bool
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return in_array($property, $this->getOpenAPINullablesSetToNull(), true);
     }
 
@@ -346,42 +344,13 @@ class FarmInfo implements ModelInterface, ArrayAccess, \JsonSerializable
     protected array $additionalProperties = [];
 
     /**
-     * What builds this model on its first read, where a response's list item was checked whole
-     * and not yet built (raydium-api-descriptions: Contract, docs/decisions/, 137); null once
-     * built, and for any model built at once. Every method that reads or writes a value builds
-     * the model first (openAPIRead()).
-     *
-     * @var (\Closure(self): self)|null
-     */
-    protected ?\Closure $openAPIUnread = null;
-
-    /**
-     * Builds the model, once, from the JSON it was checked from, as a model built at once is. A
-     * build that throws (which the check rules out) is tried again by the next read, which throws
-     * again: a model is never left part built.
-     */
-    protected function openAPIRead(): void
-    {
-        $build = $this->openAPIUnread;
-        $this->openAPIUnread = null; // the build calls this model's own setters and checks
-        try {
-            $build($this);
-        } catch (\Throwable $e) {
-            $this->openAPIUnread = $build;
-            throw $e;
-        }
-    }
-
-    /**
-     * The values serialize() keeps, the model built first (raydium-api-descriptions: what builds
-     * an unread model is a closure, which serialize() refuses).
+     * The values serialize() keeps, by their property names (raydium-api-descriptions: the form
+     * runtime 1.3 wrote, which __unserialize() reads back).
      *
      * @return array<string, mixed>
      */
     public function __serialize(): array
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
-
         return get_object_vars($this);
     }
 
@@ -389,24 +358,14 @@ class FarmInfo implements ModelInterface, ArrayAccess, \JsonSerializable
     public function __unserialize(array $data): void
     {
         foreach ($data as $name => $value) {
-            // a model serialized with no __serialize() (before this runtime's 1.3.0) names its
-            // properties as PHP writes them ("\0*\0price")
-            $this->{str_starts_with($name, "\0") ? substr($name, strrpos($name, "\0") + 1) : $name} = $value;
+            // a model serialized with no __serialize() (before runtime 1.3.0) names its properties
+            // as PHP writes them ("\0*\0price"); one of runtime 1.3 also kept openAPIUnread (null),
+            // which models no longer have
+            $name = str_starts_with($name, "\0") ? substr($name, strrpos($name, "\0") + 1) : $name;
+            if (property_exists($this, $name)) {
+                $this->$name = $value;
+            }
         }
-    }
-
-    /**
-     * What var_dump() and print_r() show: the values, the model built first.
-     *
-     * @return array<string, mixed>
-     */
-    public function __debugInfo(): array
-    {
-        $this->openAPIUnread === null || $this->openAPIRead();
-        $values = get_object_vars($this);
-        unset($values['openAPIUnread']);
-
-        return $values;
     }
 
     /**
@@ -453,7 +412,6 @@ class FarmInfo implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function listInvalidProperties()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         $invalidProperties = [];
 
         return $invalidProperties;
@@ -478,7 +436,6 @@ class FarmInfo implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getProgramId()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->program_id;
     }
 
@@ -491,7 +448,6 @@ class FarmInfo implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setProgramId($program_id)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($program_id)) {
             throw new \InvalidArgumentException('non-nullable program_id cannot be null');
         }
@@ -507,7 +463,6 @@ class FarmInfo implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getId()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->id;
     }
 
@@ -520,7 +475,6 @@ class FarmInfo implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setId($id)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($id)) {
             throw new \InvalidArgumentException('non-nullable id cannot be null');
         }
@@ -536,7 +490,6 @@ class FarmInfo implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getSymbolMints()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->symbol_mints;
     }
 
@@ -549,7 +502,6 @@ class FarmInfo implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setSymbolMints($symbol_mints)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($symbol_mints)) {
             throw new \InvalidArgumentException('non-nullable symbol_mints cannot be null');
         }
@@ -565,7 +517,6 @@ class FarmInfo implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getLpMint()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->lp_mint;
     }
 
@@ -578,7 +529,6 @@ class FarmInfo implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setLpMint($lp_mint)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($lp_mint)) {
             throw new \InvalidArgumentException('non-nullable lp_mint cannot be null');
         }
@@ -594,7 +544,6 @@ class FarmInfo implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getTvl()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->tvl;
     }
 
@@ -607,7 +556,6 @@ class FarmInfo implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setTvl($tvl)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($tvl)) {
             throw new \InvalidArgumentException('non-nullable tvl cannot be null');
         }
@@ -623,7 +571,6 @@ class FarmInfo implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getLpPrice()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->lp_price;
     }
 
@@ -636,7 +583,6 @@ class FarmInfo implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setLpPrice($lp_price)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($lp_price)) {
             throw new \InvalidArgumentException('non-nullable lp_price cannot be null');
         }
@@ -652,7 +598,6 @@ class FarmInfo implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getApr()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->apr;
     }
 
@@ -665,7 +610,6 @@ class FarmInfo implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setApr($apr)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($apr)) {
             throw new \InvalidArgumentException('non-nullable apr cannot be null');
         }
@@ -681,7 +625,6 @@ class FarmInfo implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getTags()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->tags;
     }
 
@@ -694,7 +637,6 @@ class FarmInfo implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setTags($tags)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($tags)) {
             throw new \InvalidArgumentException('non-nullable tags cannot be null');
         }
@@ -710,7 +652,6 @@ class FarmInfo implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getRewardInfos()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->reward_infos;
     }
 
@@ -723,7 +664,6 @@ class FarmInfo implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setRewardInfos($reward_infos)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($reward_infos)) {
             throw new \InvalidArgumentException('non-nullable reward_infos cannot be null');
         }
@@ -738,7 +678,6 @@ class FarmInfo implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getAdditionalProperties(): array
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->additionalProperties;
     }
 
@@ -751,7 +690,6 @@ class FarmInfo implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setAdditionalProperties(array $additionalProperties): self
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         $this->additionalProperties = $additionalProperties;
 
         return $this;
@@ -766,7 +704,6 @@ class FarmInfo implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function offsetExists(mixed $offset): bool
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return isset(static::openAPITypes()[$offset]) ? isset($this->$offset) : isset($this->offsets[$offset]);
     }
 
@@ -780,7 +717,6 @@ class FarmInfo implements ModelInterface, ArrayAccess, \JsonSerializable
     #[\ReturnTypeWillChange]
     public function offsetGet(mixed $offset)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return isset(static::openAPITypes()[$offset]) ? $this->$offset : $this->offsets[$offset] ?? null;
     }
 
@@ -794,7 +730,6 @@ class FarmInfo implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function offsetSet($offset, $value): void
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($offset)) {
             $this->offsets[] = $value;
         } elseif (isset(static::openAPITypes()[$offset])) {
@@ -813,7 +748,6 @@ class FarmInfo implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function offsetUnset(mixed $offset): void
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (isset(static::openAPITypes()[$offset])) {
             $this->$offset = null;
         } else {
@@ -825,28 +759,36 @@ class FarmInfo implements ModelInterface, ArrayAccess, \JsonSerializable
      * Serializes the object to a value that can be serialized natively by json_encode().
      * @link https://www.php.net/manual/en/jsonserializable.jsonserialize.php
      *
-     * @return mixed Returns data which can be serialized by json_encode(), which is a value
-     * of any type other than a resource.
+     * raydium-api-descriptions: each value under its JSON key (a null only where the description
+     * admits one and it was set), then the keys the description does not list, as they came, so
+     * that a decoded model encodes to the keys and values of the JSON it was decoded from.
+     *
+     * @return \stdClass
      */
     #[\ReturnTypeWillChange]
     public function jsonSerialize()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
-       return ObjectSerializer::sanitizeForSerialization($this);
+        $values = [];
+        $formats = static::openAPIFormats();
+        foreach (static::attributeMap() as $property => $key) {
+            $value = $this->$property;
+            if ($value === null && !(static::isNullable($property) && $this->isNullableSetToNull($property))) {
+                continue;
+            }
+            $values[$key] = $value instanceof \DateTime ? ObjectSerializer::sanitizeForSerialization($value, null, $formats[$property]) : $value;
+        }
+
+        return (object) ($values + $this->additionalProperties);
     }
 
     /**
-     * Gets the string presentation of the object
+     * Gets the string presentation of the object (raydium-api-descriptions: jsonSerialize()'s JSON)
      *
      * @return string
      */
     public function __toString()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
-        return json_encode(
-            ObjectSerializer::sanitizeForSerialization($this),
-            JSON_PRETTY_PRINT
-        );
+        return json_encode($this, JSON_PRETTY_PRINT);
     }
 
     /**
@@ -856,7 +798,6 @@ class FarmInfo implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function toHeaderValue()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return json_encode(ObjectSerializer::sanitizeForSerialization($this));
     }
 }

@@ -82,8 +82,7 @@ class PoolConfig implements ModelInterface, ArrayAccess, \JsonSerializable
     ];
 
     /**
-     * The properties the description requires (raydium-api-descriptions: a response's list items
-     * are checked against a pattern written from these and the types; docs/decisions/, 137).
+     * The properties the description requires (raydium-api-descriptions).
      *
      * @var array<string, true>
      */
@@ -204,7 +203,6 @@ class PoolConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function isNullableSetToNull(string $property): bool
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return in_array($property, $this->getOpenAPINullablesSetToNull(), true);
     }
 
@@ -355,42 +353,13 @@ class PoolConfig implements ModelInterface, ArrayAccess, \JsonSerializable
     protected array $additionalProperties = [];
 
     /**
-     * What builds this model on its first read, where a response's list item was checked whole
-     * and not yet built (raydium-api-descriptions: Contract, docs/decisions/, 137); null once
-     * built, and for any model built at once. Every method that reads or writes a value builds
-     * the model first (openAPIRead()).
-     *
-     * @var (\Closure(self): self)|null
-     */
-    protected ?\Closure $openAPIUnread = null;
-
-    /**
-     * Builds the model, once, from the JSON it was checked from, as a model built at once is. A
-     * build that throws (which the check rules out) is tried again by the next read, which throws
-     * again: a model is never left part built.
-     */
-    protected function openAPIRead(): void
-    {
-        $build = $this->openAPIUnread;
-        $this->openAPIUnread = null; // the build calls this model's own setters and checks
-        try {
-            $build($this);
-        } catch (\Throwable $e) {
-            $this->openAPIUnread = $build;
-            throw $e;
-        }
-    }
-
-    /**
-     * The values serialize() keeps, the model built first (raydium-api-descriptions: what builds
-     * an unread model is a closure, which serialize() refuses).
+     * The values serialize() keeps, by their property names (raydium-api-descriptions: the form
+     * runtime 1.3 wrote, which __unserialize() reads back).
      *
      * @return array<string, mixed>
      */
     public function __serialize(): array
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
-
         return get_object_vars($this);
     }
 
@@ -398,24 +367,14 @@ class PoolConfig implements ModelInterface, ArrayAccess, \JsonSerializable
     public function __unserialize(array $data): void
     {
         foreach ($data as $name => $value) {
-            // a model serialized with no __serialize() (before this runtime's 1.3.0) names its
-            // properties as PHP writes them ("\0*\0price")
-            $this->{str_starts_with($name, "\0") ? substr($name, strrpos($name, "\0") + 1) : $name} = $value;
+            // a model serialized with no __serialize() (before runtime 1.3.0) names its properties
+            // as PHP writes them ("\0*\0price"); one of runtime 1.3 also kept openAPIUnread (null),
+            // which models no longer have
+            $name = str_starts_with($name, "\0") ? substr($name, strrpos($name, "\0") + 1) : $name;
+            if (property_exists($this, $name)) {
+                $this->$name = $value;
+            }
         }
-    }
-
-    /**
-     * What var_dump() and print_r() show: the values, the model built first.
-     *
-     * @return array<string, mixed>
-     */
-    public function __debugInfo(): array
-    {
-        $this->openAPIUnread === null || $this->openAPIRead();
-        $values = get_object_vars($this);
-        unset($values['openAPIUnread']);
-
-        return $values;
     }
 
     /**
@@ -463,7 +422,6 @@ class PoolConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function listInvalidProperties()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         $invalidProperties = [];
 
         return $invalidProperties;
@@ -488,7 +446,6 @@ class PoolConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getId()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->id;
     }
 
@@ -501,7 +458,6 @@ class PoolConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setId($id)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($id)) {
             throw new \InvalidArgumentException('non-nullable id cannot be null');
         }
@@ -517,7 +473,6 @@ class PoolConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getIndex()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->index;
     }
 
@@ -530,7 +485,6 @@ class PoolConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setIndex($index)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($index)) {
             throw new \InvalidArgumentException('non-nullable index cannot be null');
         }
@@ -546,7 +500,6 @@ class PoolConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getProtocolFeeRate()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->protocol_fee_rate;
     }
 
@@ -559,7 +512,6 @@ class PoolConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setProtocolFeeRate($protocol_fee_rate)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($protocol_fee_rate)) {
             throw new \InvalidArgumentException('non-nullable protocol_fee_rate cannot be null');
         }
@@ -575,7 +527,6 @@ class PoolConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getTradeFeeRate()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->trade_fee_rate;
     }
 
@@ -588,7 +539,6 @@ class PoolConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setTradeFeeRate($trade_fee_rate)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($trade_fee_rate)) {
             throw new \InvalidArgumentException('non-nullable trade_fee_rate cannot be null');
         }
@@ -604,7 +554,6 @@ class PoolConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getFundFeeRate()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->fund_fee_rate;
     }
 
@@ -617,7 +566,6 @@ class PoolConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setFundFeeRate($fund_fee_rate)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($fund_fee_rate)) {
             throw new \InvalidArgumentException('non-nullable fund_fee_rate cannot be null');
         }
@@ -633,7 +581,6 @@ class PoolConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getTickSpacing()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->tick_spacing;
     }
 
@@ -646,7 +593,6 @@ class PoolConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setTickSpacing($tick_spacing)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($tick_spacing)) {
             throw new \InvalidArgumentException('non-nullable tick_spacing cannot be null');
         }
@@ -662,7 +608,6 @@ class PoolConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getDescription()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->description;
     }
 
@@ -675,7 +620,6 @@ class PoolConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setDescription($description)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($description)) {
             throw new \InvalidArgumentException('non-nullable description cannot be null');
         }
@@ -691,7 +635,6 @@ class PoolConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getDefaultRange()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->default_range;
     }
 
@@ -704,7 +647,6 @@ class PoolConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setDefaultRange($default_range)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($default_range)) {
             throw new \InvalidArgumentException('non-nullable default_range cannot be null');
         }
@@ -720,7 +662,6 @@ class PoolConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getDefaultRangePoint()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->default_range_point;
     }
 
@@ -733,7 +674,6 @@ class PoolConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setDefaultRangePoint($default_range_point)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($default_range_point)) {
             throw new \InvalidArgumentException('non-nullable default_range_point cannot be null');
         }
@@ -749,7 +689,6 @@ class PoolConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getCreatePoolFee()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->create_pool_fee;
     }
 
@@ -762,7 +701,6 @@ class PoolConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setCreatePoolFee($create_pool_fee)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($create_pool_fee)) {
             throw new \InvalidArgumentException('non-nullable create_pool_fee cannot be null');
         }
@@ -777,7 +715,6 @@ class PoolConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getAdditionalProperties(): array
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->additionalProperties;
     }
 
@@ -790,7 +727,6 @@ class PoolConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setAdditionalProperties(array $additionalProperties): self
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         $this->additionalProperties = $additionalProperties;
 
         return $this;
@@ -805,7 +741,6 @@ class PoolConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function offsetExists(mixed $offset): bool
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return isset(static::openAPITypes()[$offset]) ? isset($this->$offset) : isset($this->offsets[$offset]);
     }
 
@@ -819,7 +754,6 @@ class PoolConfig implements ModelInterface, ArrayAccess, \JsonSerializable
     #[\ReturnTypeWillChange]
     public function offsetGet(mixed $offset)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return isset(static::openAPITypes()[$offset]) ? $this->$offset : $this->offsets[$offset] ?? null;
     }
 
@@ -833,7 +767,6 @@ class PoolConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function offsetSet($offset, $value): void
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($offset)) {
             $this->offsets[] = $value;
         } elseif (isset(static::openAPITypes()[$offset])) {
@@ -852,7 +785,6 @@ class PoolConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function offsetUnset(mixed $offset): void
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (isset(static::openAPITypes()[$offset])) {
             $this->$offset = null;
         } else {
@@ -864,28 +796,36 @@ class PoolConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      * Serializes the object to a value that can be serialized natively by json_encode().
      * @link https://www.php.net/manual/en/jsonserializable.jsonserialize.php
      *
-     * @return mixed Returns data which can be serialized by json_encode(), which is a value
-     * of any type other than a resource.
+     * raydium-api-descriptions: each value under its JSON key (a null only where the description
+     * admits one and it was set), then the keys the description does not list, as they came, so
+     * that a decoded model encodes to the keys and values of the JSON it was decoded from.
+     *
+     * @return \stdClass
      */
     #[\ReturnTypeWillChange]
     public function jsonSerialize()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
-       return ObjectSerializer::sanitizeForSerialization($this);
+        $values = [];
+        $formats = static::openAPIFormats();
+        foreach (static::attributeMap() as $property => $key) {
+            $value = $this->$property;
+            if ($value === null && !(static::isNullable($property) && $this->isNullableSetToNull($property))) {
+                continue;
+            }
+            $values[$key] = $value instanceof \DateTime ? ObjectSerializer::sanitizeForSerialization($value, null, $formats[$property]) : $value;
+        }
+
+        return (object) ($values + $this->additionalProperties);
     }
 
     /**
-     * Gets the string presentation of the object
+     * Gets the string presentation of the object (raydium-api-descriptions: jsonSerialize()'s JSON)
      *
      * @return string
      */
     public function __toString()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
-        return json_encode(
-            ObjectSerializer::sanitizeForSerialization($this),
-            JSON_PRETTY_PRINT
-        );
+        return json_encode($this, JSON_PRETTY_PRINT);
     }
 
     /**
@@ -895,7 +835,6 @@ class PoolConfig implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function toHeaderValue()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return json_encode(ObjectSerializer::sanitizeForSerialization($this));
     }
 }

@@ -100,8 +100,7 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
     ];
 
     /**
-     * The properties the description requires (raydium-api-descriptions: a response's list items
-     * are checked against a pattern written from these and the types; docs/decisions/, 137).
+     * The properties the description requires (raydium-api-descriptions).
      *
      * @var array<string, true>
      */
@@ -256,7 +255,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function isNullableSetToNull(string $property): bool
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return in_array($property, $this->getOpenAPINullablesSetToNull(), true);
     }
 
@@ -524,42 +522,13 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
     protected array $additionalProperties = [];
 
     /**
-     * What builds this model on its first read, where a response's list item was checked whole
-     * and not yet built (raydium-api-descriptions: Contract, docs/decisions/, 137); null once
-     * built, and for any model built at once. Every method that reads or writes a value builds
-     * the model first (openAPIRead()).
-     *
-     * @var (\Closure(self): self)|null
-     */
-    protected ?\Closure $openAPIUnread = null;
-
-    /**
-     * Builds the model, once, from the JSON it was checked from, as a model built at once is. A
-     * build that throws (which the check rules out) is tried again by the next read, which throws
-     * again: a model is never left part built.
-     */
-    protected function openAPIRead(): void
-    {
-        $build = $this->openAPIUnread;
-        $this->openAPIUnread = null; // the build calls this model's own setters and checks
-        try {
-            $build($this);
-        } catch (\Throwable $e) {
-            $this->openAPIUnread = $build;
-            throw $e;
-        }
-    }
-
-    /**
-     * The values serialize() keeps, the model built first (raydium-api-descriptions: what builds
-     * an unread model is a closure, which serialize() refuses).
+     * The values serialize() keeps, by their property names (raydium-api-descriptions: the form
+     * runtime 1.3 wrote, which __unserialize() reads back).
      *
      * @return array<string, mixed>
      */
     public function __serialize(): array
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
-
         return get_object_vars($this);
     }
 
@@ -567,24 +536,14 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
     public function __unserialize(array $data): void
     {
         foreach ($data as $name => $value) {
-            // a model serialized with no __serialize() (before this runtime's 1.3.0) names its
-            // properties as PHP writes them ("\0*\0price")
-            $this->{str_starts_with($name, "\0") ? substr($name, strrpos($name, "\0") + 1) : $name} = $value;
+            // a model serialized with no __serialize() (before runtime 1.3.0) names its properties
+            // as PHP writes them ("\0*\0price"); one of runtime 1.3 also kept openAPIUnread (null),
+            // which models no longer have
+            $name = str_starts_with($name, "\0") ? substr($name, strrpos($name, "\0") + 1) : $name;
+            if (property_exists($this, $name)) {
+                $this->$name = $value;
+            }
         }
-    }
-
-    /**
-     * What var_dump() and print_r() show: the values, the model built first.
-     *
-     * @return array<string, mixed>
-     */
-    public function __debugInfo(): array
-    {
-        $this->openAPIUnread === null || $this->openAPIRead();
-        $values = get_object_vars($this);
-        unset($values['openAPIUnread']);
-
-        return $values;
     }
 
     /**
@@ -649,7 +608,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function listInvalidProperties()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         $invalidProperties = [];
 
         $allowedValues = $this->getTypeAllowableValues();
@@ -683,7 +641,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getType()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->type;
     }
 
@@ -696,7 +653,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setType($type)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($type)) {
             throw new \InvalidArgumentException('non-nullable type cannot be null');
         }
@@ -722,7 +678,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getProgramId()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->program_id;
     }
 
@@ -735,7 +690,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setProgramId($program_id)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($program_id)) {
             throw new \InvalidArgumentException('non-nullable program_id cannot be null');
         }
@@ -751,7 +705,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getId()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->id;
     }
 
@@ -764,7 +717,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setId($id)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($id)) {
             throw new \InvalidArgumentException('non-nullable id cannot be null');
         }
@@ -780,7 +732,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getMintA()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->mint_a;
     }
 
@@ -793,7 +744,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setMintA($mint_a)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($mint_a)) {
             throw new \InvalidArgumentException('non-nullable mint_a cannot be null');
         }
@@ -809,7 +759,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getMintB()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->mint_b;
     }
 
@@ -822,7 +771,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setMintB($mint_b)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($mint_b)) {
             throw new \InvalidArgumentException('non-nullable mint_b cannot be null');
         }
@@ -838,7 +786,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getPrice()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->price;
     }
 
@@ -851,7 +798,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setPrice($price)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($price)) {
             throw new \InvalidArgumentException('non-nullable price cannot be null');
         }
@@ -867,7 +813,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getMintAmountA()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->mint_amount_a;
     }
 
@@ -880,7 +825,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setMintAmountA($mint_amount_a)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($mint_amount_a)) {
             throw new \InvalidArgumentException('non-nullable mint_amount_a cannot be null');
         }
@@ -896,7 +840,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getMintAmountB()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->mint_amount_b;
     }
 
@@ -909,7 +852,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setMintAmountB($mint_amount_b)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($mint_amount_b)) {
             throw new \InvalidArgumentException('non-nullable mint_amount_b cannot be null');
         }
@@ -925,7 +867,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getFeeRate()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->fee_rate;
     }
 
@@ -938,7 +879,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setFeeRate($fee_rate)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($fee_rate)) {
             throw new \InvalidArgumentException('non-nullable fee_rate cannot be null');
         }
@@ -954,7 +894,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getOpenTime()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->open_time;
     }
 
@@ -967,7 +906,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setOpenTime($open_time)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($open_time)) {
             array_push($this->openAPINullablesSetToNull, 'open_time');
         } else {
@@ -990,7 +928,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getTvl()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->tvl;
     }
 
@@ -1003,7 +940,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setTvl($tvl)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($tvl)) {
             throw new \InvalidArgumentException('non-nullable tvl cannot be null');
         }
@@ -1019,7 +955,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getDay()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->day;
     }
 
@@ -1032,7 +967,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setDay($day)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($day)) {
             throw new \InvalidArgumentException('non-nullable day cannot be null');
         }
@@ -1048,7 +982,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getWeek()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->week;
     }
 
@@ -1061,7 +994,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setWeek($week)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($week)) {
             throw new \InvalidArgumentException('non-nullable week cannot be null');
         }
@@ -1077,7 +1009,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getMonth()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->month;
     }
 
@@ -1090,7 +1021,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setMonth($month)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($month)) {
             throw new \InvalidArgumentException('non-nullable month cannot be null');
         }
@@ -1106,7 +1036,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getFarmUpcomingCount()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->farm_upcoming_count;
     }
 
@@ -1119,7 +1048,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setFarmUpcomingCount($farm_upcoming_count)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($farm_upcoming_count)) {
             throw new \InvalidArgumentException('non-nullable farm_upcoming_count cannot be null');
         }
@@ -1135,7 +1063,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getFarmOngoingCount()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->farm_ongoing_count;
     }
 
@@ -1148,7 +1075,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setFarmOngoingCount($farm_ongoing_count)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($farm_ongoing_count)) {
             throw new \InvalidArgumentException('non-nullable farm_ongoing_count cannot be null');
         }
@@ -1164,7 +1090,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getFarmFinishedCount()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->farm_finished_count;
     }
 
@@ -1177,7 +1102,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setFarmFinishedCount($farm_finished_count)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($farm_finished_count)) {
             throw new \InvalidArgumentException('non-nullable farm_finished_count cannot be null');
         }
@@ -1193,7 +1117,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getBurnPercent()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->burn_percent;
     }
 
@@ -1206,7 +1129,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setBurnPercent($burn_percent)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($burn_percent)) {
             throw new \InvalidArgumentException('non-nullable burn_percent cannot be null');
         }
@@ -1222,7 +1144,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getHasDynamicFee()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->has_dynamic_fee;
     }
 
@@ -1235,7 +1156,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setHasDynamicFee($has_dynamic_fee)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($has_dynamic_fee)) {
             throw new \InvalidArgumentException('non-nullable has_dynamic_fee cannot be null');
         }
@@ -1251,7 +1171,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getFeeOn()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->fee_on;
     }
 
@@ -1264,7 +1183,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setFeeOn($fee_on)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($fee_on)) {
             throw new \InvalidArgumentException('non-nullable fee_on cannot be null');
         }
@@ -1280,7 +1198,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getLaunchMigratePool()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->launch_migrate_pool;
     }
 
@@ -1293,7 +1210,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setLaunchMigratePool($launch_migrate_pool)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($launch_migrate_pool)) {
             throw new \InvalidArgumentException('non-nullable launch_migrate_pool cannot be null');
         }
@@ -1309,7 +1225,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getTips()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->tips;
     }
 
@@ -1322,7 +1237,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setTips($tips)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($tips)) {
             throw new \InvalidArgumentException('non-nullable tips cannot be null');
         }
@@ -1338,7 +1252,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getLpMint()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->lp_mint;
     }
 
@@ -1351,7 +1264,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setLpMint($lp_mint)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($lp_mint)) {
             throw new \InvalidArgumentException('non-nullable lp_mint cannot be null');
         }
@@ -1367,7 +1279,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getLpPrice()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->lp_price;
     }
 
@@ -1380,7 +1291,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setLpPrice($lp_price)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($lp_price)) {
             throw new \InvalidArgumentException('non-nullable lp_price cannot be null');
         }
@@ -1396,7 +1306,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getLpAmount()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->lp_amount;
     }
 
@@ -1409,7 +1318,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setLpAmount($lp_amount)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($lp_amount)) {
             throw new \InvalidArgumentException('non-nullable lp_amount cannot be null');
         }
@@ -1425,7 +1333,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getMarketId()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->market_id;
     }
 
@@ -1438,7 +1345,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setMarketId($market_id)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($market_id)) {
             throw new \InvalidArgumentException('non-nullable market_id cannot be null');
         }
@@ -1454,7 +1360,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getConfig()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->config;
     }
 
@@ -1467,7 +1372,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setConfig($config)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($config)) {
             throw new \InvalidArgumentException('non-nullable config cannot be null');
         }
@@ -1482,7 +1386,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getAdditionalProperties(): array
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->additionalProperties;
     }
 
@@ -1495,7 +1398,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setAdditionalProperties(array $additionalProperties): self
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         $this->additionalProperties = $additionalProperties;
 
         return $this;
@@ -1510,7 +1412,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function offsetExists(mixed $offset): bool
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return isset(static::openAPITypes()[$offset]) ? isset($this->$offset) : isset($this->offsets[$offset]);
     }
 
@@ -1524,7 +1425,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
     #[\ReturnTypeWillChange]
     public function offsetGet(mixed $offset)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return isset(static::openAPITypes()[$offset]) ? $this->$offset : $this->offsets[$offset] ?? null;
     }
 
@@ -1538,7 +1438,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function offsetSet($offset, $value): void
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($offset)) {
             $this->offsets[] = $value;
         } elseif (isset(static::openAPITypes()[$offset])) {
@@ -1557,7 +1456,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function offsetUnset(mixed $offset): void
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (isset(static::openAPITypes()[$offset])) {
             $this->$offset = null;
         } else {
@@ -1569,28 +1467,36 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      * Serializes the object to a value that can be serialized natively by json_encode().
      * @link https://www.php.net/manual/en/jsonserializable.jsonserialize.php
      *
-     * @return mixed Returns data which can be serialized by json_encode(), which is a value
-     * of any type other than a resource.
+     * raydium-api-descriptions: each value under its JSON key (a null only where the description
+     * admits one and it was set), then the keys the description does not list, as they came, so
+     * that a decoded model encodes to the keys and values of the JSON it was decoded from.
+     *
+     * @return \stdClass
      */
     #[\ReturnTypeWillChange]
     public function jsonSerialize()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
-       return ObjectSerializer::sanitizeForSerialization($this);
+        $values = [];
+        $formats = static::openAPIFormats();
+        foreach (static::attributeMap() as $property => $key) {
+            $value = $this->$property;
+            if ($value === null && !(static::isNullable($property) && $this->isNullableSetToNull($property))) {
+                continue;
+            }
+            $values[$key] = $value instanceof \DateTime ? ObjectSerializer::sanitizeForSerialization($value, null, $formats[$property]) : $value;
+        }
+
+        return (object) ($values + $this->additionalProperties);
     }
 
     /**
-     * Gets the string presentation of the object
+     * Gets the string presentation of the object (raydium-api-descriptions: jsonSerialize()'s JSON)
      *
      * @return string
      */
     public function __toString()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
-        return json_encode(
-            ObjectSerializer::sanitizeForSerialization($this),
-            JSON_PRETTY_PRINT
-        );
+        return json_encode($this, JSON_PRETTY_PRINT);
     }
 
     /**
@@ -1600,7 +1506,6 @@ class PoolInfoItem implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function toHeaderValue()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return json_encode(ObjectSerializer::sanitizeForSerialization($this));
     }
 }

@@ -76,8 +76,7 @@ class RpcListResponse implements ModelInterface, ArrayAccess, \JsonSerializable
     ];
 
     /**
-     * The properties the description requires (raydium-api-descriptions: a response's list items
-     * are checked against a pattern written from these and the types; docs/decisions/, 137).
+     * The properties the description requires (raydium-api-descriptions).
      *
      * @var array<string, true>
      */
@@ -188,7 +187,6 @@ class RpcListResponse implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function isNullableSetToNull(string $property): bool
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return in_array($property, $this->getOpenAPINullablesSetToNull(), true);
     }
 
@@ -303,42 +301,13 @@ class RpcListResponse implements ModelInterface, ArrayAccess, \JsonSerializable
     protected array $additionalProperties = [];
 
     /**
-     * What builds this model on its first read, where a response's list item was checked whole
-     * and not yet built (raydium-api-descriptions: Contract, docs/decisions/, 137); null once
-     * built, and for any model built at once. Every method that reads or writes a value builds
-     * the model first (openAPIRead()).
-     *
-     * @var (\Closure(self): self)|null
-     */
-    protected ?\Closure $openAPIUnread = null;
-
-    /**
-     * Builds the model, once, from the JSON it was checked from, as a model built at once is. A
-     * build that throws (which the check rules out) is tried again by the next read, which throws
-     * again: a model is never left part built.
-     */
-    protected function openAPIRead(): void
-    {
-        $build = $this->openAPIUnread;
-        $this->openAPIUnread = null; // the build calls this model's own setters and checks
-        try {
-            $build($this);
-        } catch (\Throwable $e) {
-            $this->openAPIUnread = $build;
-            throw $e;
-        }
-    }
-
-    /**
-     * The values serialize() keeps, the model built first (raydium-api-descriptions: what builds
-     * an unread model is a closure, which serialize() refuses).
+     * The values serialize() keeps, by their property names (raydium-api-descriptions: the form
+     * runtime 1.3 wrote, which __unserialize() reads back).
      *
      * @return array<string, mixed>
      */
     public function __serialize(): array
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
-
         return get_object_vars($this);
     }
 
@@ -346,24 +315,14 @@ class RpcListResponse implements ModelInterface, ArrayAccess, \JsonSerializable
     public function __unserialize(array $data): void
     {
         foreach ($data as $name => $value) {
-            // a model serialized with no __serialize() (before this runtime's 1.3.0) names its
-            // properties as PHP writes them ("\0*\0price")
-            $this->{str_starts_with($name, "\0") ? substr($name, strrpos($name, "\0") + 1) : $name} = $value;
+            // a model serialized with no __serialize() (before runtime 1.3.0) names its properties
+            // as PHP writes them ("\0*\0price"); one of runtime 1.3 also kept openAPIUnread (null),
+            // which models no longer have
+            $name = str_starts_with($name, "\0") ? substr($name, strrpos($name, "\0") + 1) : $name;
+            if (property_exists($this, $name)) {
+                $this->$name = $value;
+            }
         }
-    }
-
-    /**
-     * What var_dump() and print_r() show: the values, the model built first.
-     *
-     * @return array<string, mixed>
-     */
-    public function __debugInfo(): array
-    {
-        $this->openAPIUnread === null || $this->openAPIRead();
-        $values = get_object_vars($this);
-        unset($values['openAPIUnread']);
-
-        return $values;
     }
 
     /**
@@ -405,7 +364,6 @@ class RpcListResponse implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function listInvalidProperties()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         $invalidProperties = [];
 
         if (!is_null($this->id) && !preg_match("/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/", $this->id)) {
@@ -440,7 +398,6 @@ class RpcListResponse implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getId()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->id;
     }
 
@@ -453,7 +410,6 @@ class RpcListResponse implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setId($id)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($id)) {
             throw new \InvalidArgumentException('non-nullable id cannot be null');
         }
@@ -474,7 +430,6 @@ class RpcListResponse implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getSuccess()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->success;
     }
 
@@ -487,7 +442,6 @@ class RpcListResponse implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setSuccess($success)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($success)) {
             throw new \InvalidArgumentException('non-nullable success cannot be null');
         }
@@ -503,7 +457,6 @@ class RpcListResponse implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getMsg()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->msg;
     }
 
@@ -516,7 +469,6 @@ class RpcListResponse implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setMsg($msg)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($msg)) {
             throw new \InvalidArgumentException('non-nullable msg cannot be null');
         }
@@ -532,7 +484,6 @@ class RpcListResponse implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getData()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->data;
     }
 
@@ -545,7 +496,6 @@ class RpcListResponse implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setData($data)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($data)) {
             throw new \InvalidArgumentException('non-nullable data cannot be null');
         }
@@ -560,7 +510,6 @@ class RpcListResponse implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getAdditionalProperties(): array
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->additionalProperties;
     }
 
@@ -573,7 +522,6 @@ class RpcListResponse implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setAdditionalProperties(array $additionalProperties): self
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         $this->additionalProperties = $additionalProperties;
 
         return $this;
@@ -588,7 +536,6 @@ class RpcListResponse implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function offsetExists(mixed $offset): bool
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return isset(static::openAPITypes()[$offset]) ? isset($this->$offset) : isset($this->offsets[$offset]);
     }
 
@@ -602,7 +549,6 @@ class RpcListResponse implements ModelInterface, ArrayAccess, \JsonSerializable
     #[\ReturnTypeWillChange]
     public function offsetGet(mixed $offset)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return isset(static::openAPITypes()[$offset]) ? $this->$offset : $this->offsets[$offset] ?? null;
     }
 
@@ -616,7 +562,6 @@ class RpcListResponse implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function offsetSet($offset, $value): void
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($offset)) {
             $this->offsets[] = $value;
         } elseif (isset(static::openAPITypes()[$offset])) {
@@ -635,7 +580,6 @@ class RpcListResponse implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function offsetUnset(mixed $offset): void
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (isset(static::openAPITypes()[$offset])) {
             $this->$offset = null;
         } else {
@@ -647,28 +591,36 @@ class RpcListResponse implements ModelInterface, ArrayAccess, \JsonSerializable
      * Serializes the object to a value that can be serialized natively by json_encode().
      * @link https://www.php.net/manual/en/jsonserializable.jsonserialize.php
      *
-     * @return mixed Returns data which can be serialized by json_encode(), which is a value
-     * of any type other than a resource.
+     * raydium-api-descriptions: each value under its JSON key (a null only where the description
+     * admits one and it was set), then the keys the description does not list, as they came, so
+     * that a decoded model encodes to the keys and values of the JSON it was decoded from.
+     *
+     * @return \stdClass
      */
     #[\ReturnTypeWillChange]
     public function jsonSerialize()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
-       return ObjectSerializer::sanitizeForSerialization($this);
+        $values = [];
+        $formats = static::openAPIFormats();
+        foreach (static::attributeMap() as $property => $key) {
+            $value = $this->$property;
+            if ($value === null && !(static::isNullable($property) && $this->isNullableSetToNull($property))) {
+                continue;
+            }
+            $values[$key] = $value instanceof \DateTime ? ObjectSerializer::sanitizeForSerialization($value, null, $formats[$property]) : $value;
+        }
+
+        return (object) ($values + $this->additionalProperties);
     }
 
     /**
-     * Gets the string presentation of the object
+     * Gets the string presentation of the object (raydium-api-descriptions: jsonSerialize()'s JSON)
      *
      * @return string
      */
     public function __toString()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
-        return json_encode(
-            ObjectSerializer::sanitizeForSerialization($this),
-            JSON_PRETTY_PRINT
-        );
+        return json_encode($this, JSON_PRETTY_PRINT);
     }
 
     /**
@@ -678,7 +630,6 @@ class RpcListResponse implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function toHeaderValue()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return json_encode(ObjectSerializer::sanitizeForSerialization($this));
     }
 }

@@ -83,8 +83,7 @@ class Token implements ModelInterface, ArrayAccess, \JsonSerializable
     ];
 
     /**
-     * The properties the description requires (raydium-api-descriptions: a response's list items
-     * are checked against a pattern written from these and the types; docs/decisions/, 137).
+     * The properties the description requires (raydium-api-descriptions).
      *
      * @var array<string, true>
      */
@@ -207,7 +206,6 @@ class Token implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function isNullableSetToNull(string $property): bool
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return in_array($property, $this->getOpenAPINullablesSetToNull(), true);
     }
 
@@ -364,42 +362,13 @@ class Token implements ModelInterface, ArrayAccess, \JsonSerializable
     protected array $additionalProperties = [];
 
     /**
-     * What builds this model on its first read, where a response's list item was checked whole
-     * and not yet built (raydium-api-descriptions: Contract, docs/decisions/, 137); null once
-     * built, and for any model built at once. Every method that reads or writes a value builds
-     * the model first (openAPIRead()).
-     *
-     * @var (\Closure(self): self)|null
-     */
-    protected ?\Closure $openAPIUnread = null;
-
-    /**
-     * Builds the model, once, from the JSON it was checked from, as a model built at once is. A
-     * build that throws (which the check rules out) is tried again by the next read, which throws
-     * again: a model is never left part built.
-     */
-    protected function openAPIRead(): void
-    {
-        $build = $this->openAPIUnread;
-        $this->openAPIUnread = null; // the build calls this model's own setters and checks
-        try {
-            $build($this);
-        } catch (\Throwable $e) {
-            $this->openAPIUnread = $build;
-            throw $e;
-        }
-    }
-
-    /**
-     * The values serialize() keeps, the model built first (raydium-api-descriptions: what builds
-     * an unread model is a closure, which serialize() refuses).
+     * The values serialize() keeps, by their property names (raydium-api-descriptions: the form
+     * runtime 1.3 wrote, which __unserialize() reads back).
      *
      * @return array<string, mixed>
      */
     public function __serialize(): array
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
-
         return get_object_vars($this);
     }
 
@@ -407,24 +376,14 @@ class Token implements ModelInterface, ArrayAccess, \JsonSerializable
     public function __unserialize(array $data): void
     {
         foreach ($data as $name => $value) {
-            // a model serialized with no __serialize() (before this runtime's 1.3.0) names its
-            // properties as PHP writes them ("\0*\0price")
-            $this->{str_starts_with($name, "\0") ? substr($name, strrpos($name, "\0") + 1) : $name} = $value;
+            // a model serialized with no __serialize() (before runtime 1.3.0) names its properties
+            // as PHP writes them ("\0*\0price"); one of runtime 1.3 also kept openAPIUnread (null),
+            // which models no longer have
+            $name = str_starts_with($name, "\0") ? substr($name, strrpos($name, "\0") + 1) : $name;
+            if (property_exists($this, $name)) {
+                $this->$name = $value;
+            }
         }
-    }
-
-    /**
-     * What var_dump() and print_r() show: the values, the model built first.
-     *
-     * @return array<string, mixed>
-     */
-    public function __debugInfo(): array
-    {
-        $this->openAPIUnread === null || $this->openAPIRead();
-        $values = get_object_vars($this);
-        unset($values['openAPIUnread']);
-
-        return $values;
     }
 
     /**
@@ -473,7 +432,6 @@ class Token implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function listInvalidProperties()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         $invalidProperties = [];
 
         return $invalidProperties;
@@ -498,7 +456,6 @@ class Token implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getChainId()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->chain_id;
     }
 
@@ -511,7 +468,6 @@ class Token implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setChainId($chain_id)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($chain_id)) {
             throw new \InvalidArgumentException('non-nullable chain_id cannot be null');
         }
@@ -527,7 +483,6 @@ class Token implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getAddress()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->address;
     }
 
@@ -540,7 +495,6 @@ class Token implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setAddress($address)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($address)) {
             throw new \InvalidArgumentException('non-nullable address cannot be null');
         }
@@ -556,7 +510,6 @@ class Token implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getProgramId()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->program_id;
     }
 
@@ -569,7 +522,6 @@ class Token implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setProgramId($program_id)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($program_id)) {
             throw new \InvalidArgumentException('non-nullable program_id cannot be null');
         }
@@ -585,7 +537,6 @@ class Token implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getLogoUri()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->logo_uri;
     }
 
@@ -598,7 +549,6 @@ class Token implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setLogoUri($logo_uri)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($logo_uri)) {
             throw new \InvalidArgumentException('non-nullable logo_uri cannot be null');
         }
@@ -614,7 +564,6 @@ class Token implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getSymbol()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->symbol;
     }
 
@@ -627,7 +576,6 @@ class Token implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setSymbol($symbol)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($symbol)) {
             throw new \InvalidArgumentException('non-nullable symbol cannot be null');
         }
@@ -643,7 +591,6 @@ class Token implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getName()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->name;
     }
 
@@ -656,7 +603,6 @@ class Token implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setName($name)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($name)) {
             throw new \InvalidArgumentException('non-nullable name cannot be null');
         }
@@ -672,7 +618,6 @@ class Token implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getDecimals()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->decimals;
     }
 
@@ -685,7 +630,6 @@ class Token implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setDecimals($decimals)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($decimals)) {
             throw new \InvalidArgumentException('non-nullable decimals cannot be null');
         }
@@ -701,7 +645,6 @@ class Token implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getTags()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->tags;
     }
 
@@ -714,7 +657,6 @@ class Token implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setTags($tags)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($tags)) {
             throw new \InvalidArgumentException('non-nullable tags cannot be null');
         }
@@ -730,7 +672,6 @@ class Token implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getExtensions()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->extensions;
     }
 
@@ -743,7 +684,6 @@ class Token implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setExtensions($extensions)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($extensions)) {
             throw new \InvalidArgumentException('non-nullable extensions cannot be null');
         }
@@ -759,7 +699,6 @@ class Token implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getFreezeAuthority()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->freeze_authority;
     }
 
@@ -772,7 +711,6 @@ class Token implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setFreezeAuthority($freeze_authority)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($freeze_authority)) {
             throw new \InvalidArgumentException('non-nullable freeze_authority cannot be null');
         }
@@ -788,7 +726,6 @@ class Token implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getMintAuthority()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->mint_authority;
     }
 
@@ -801,7 +738,6 @@ class Token implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setMintAuthority($mint_authority)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($mint_authority)) {
             throw new \InvalidArgumentException('non-nullable mint_authority cannot be null');
         }
@@ -816,7 +752,6 @@ class Token implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getAdditionalProperties(): array
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->additionalProperties;
     }
 
@@ -829,7 +764,6 @@ class Token implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setAdditionalProperties(array $additionalProperties): self
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         $this->additionalProperties = $additionalProperties;
 
         return $this;
@@ -844,7 +778,6 @@ class Token implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function offsetExists(mixed $offset): bool
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return isset(static::openAPITypes()[$offset]) ? isset($this->$offset) : isset($this->offsets[$offset]);
     }
 
@@ -858,7 +791,6 @@ class Token implements ModelInterface, ArrayAccess, \JsonSerializable
     #[\ReturnTypeWillChange]
     public function offsetGet(mixed $offset)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return isset(static::openAPITypes()[$offset]) ? $this->$offset : $this->offsets[$offset] ?? null;
     }
 
@@ -872,7 +804,6 @@ class Token implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function offsetSet($offset, $value): void
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($offset)) {
             $this->offsets[] = $value;
         } elseif (isset(static::openAPITypes()[$offset])) {
@@ -891,7 +822,6 @@ class Token implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function offsetUnset(mixed $offset): void
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (isset(static::openAPITypes()[$offset])) {
             $this->$offset = null;
         } else {
@@ -903,28 +833,36 @@ class Token implements ModelInterface, ArrayAccess, \JsonSerializable
      * Serializes the object to a value that can be serialized natively by json_encode().
      * @link https://www.php.net/manual/en/jsonserializable.jsonserialize.php
      *
-     * @return mixed Returns data which can be serialized by json_encode(), which is a value
-     * of any type other than a resource.
+     * raydium-api-descriptions: each value under its JSON key (a null only where the description
+     * admits one and it was set), then the keys the description does not list, as they came, so
+     * that a decoded model encodes to the keys and values of the JSON it was decoded from.
+     *
+     * @return \stdClass
      */
     #[\ReturnTypeWillChange]
     public function jsonSerialize()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
-       return ObjectSerializer::sanitizeForSerialization($this);
+        $values = [];
+        $formats = static::openAPIFormats();
+        foreach (static::attributeMap() as $property => $key) {
+            $value = $this->$property;
+            if ($value === null && !(static::isNullable($property) && $this->isNullableSetToNull($property))) {
+                continue;
+            }
+            $values[$key] = $value instanceof \DateTime ? ObjectSerializer::sanitizeForSerialization($value, null, $formats[$property]) : $value;
+        }
+
+        return (object) ($values + $this->additionalProperties);
     }
 
     /**
-     * Gets the string presentation of the object
+     * Gets the string presentation of the object (raydium-api-descriptions: jsonSerialize()'s JSON)
      *
      * @return string
      */
     public function __toString()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
-        return json_encode(
-            ObjectSerializer::sanitizeForSerialization($this),
-            JSON_PRETTY_PRINT
-        );
+        return json_encode($this, JSON_PRETTY_PRINT);
     }
 
     /**
@@ -934,7 +872,6 @@ class Token implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function toHeaderValue()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return json_encode(ObjectSerializer::sanitizeForSerialization($this));
     }
 }

@@ -87,8 +87,7 @@ class SwapBaseInTransactionRequest implements ModelInterface, ArrayAccess, \Json
     ];
 
     /**
-     * The properties the description requires (raydium-api-descriptions: a response's list items
-     * are checked against a pattern written from these and the types; docs/decisions/, 137).
+     * The properties the description requires (raydium-api-descriptions).
      *
      * @var array<string, true>
      */
@@ -215,7 +214,6 @@ class SwapBaseInTransactionRequest implements ModelInterface, ArrayAccess, \Json
      */
     public function isNullableSetToNull(string $property): bool
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return in_array($property, $this->getOpenAPINullablesSetToNull(), true);
     }
 
@@ -372,42 +370,13 @@ class SwapBaseInTransactionRequest implements ModelInterface, ArrayAccess, \Json
     protected array $additionalProperties = [];
 
     /**
-     * What builds this model on its first read, where a response's list item was checked whole
-     * and not yet built (raydium-api-descriptions: Contract, docs/decisions/, 137); null once
-     * built, and for any model built at once. Every method that reads or writes a value builds
-     * the model first (openAPIRead()).
-     *
-     * @var (\Closure(self): self)|null
-     */
-    protected ?\Closure $openAPIUnread = null;
-
-    /**
-     * Builds the model, once, from the JSON it was checked from, as a model built at once is. A
-     * build that throws (which the check rules out) is tried again by the next read, which throws
-     * again: a model is never left part built.
-     */
-    protected function openAPIRead(): void
-    {
-        $build = $this->openAPIUnread;
-        $this->openAPIUnread = null; // the build calls this model's own setters and checks
-        try {
-            $build($this);
-        } catch (\Throwable $e) {
-            $this->openAPIUnread = $build;
-            throw $e;
-        }
-    }
-
-    /**
-     * The values serialize() keeps, the model built first (raydium-api-descriptions: what builds
-     * an unread model is a closure, which serialize() refuses).
+     * The values serialize() keeps, by their property names (raydium-api-descriptions: the form
+     * runtime 1.3 wrote, which __unserialize() reads back).
      *
      * @return array<string, mixed>
      */
     public function __serialize(): array
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
-
         return get_object_vars($this);
     }
 
@@ -415,24 +384,14 @@ class SwapBaseInTransactionRequest implements ModelInterface, ArrayAccess, \Json
     public function __unserialize(array $data): void
     {
         foreach ($data as $name => $value) {
-            // a model serialized with no __serialize() (before this runtime's 1.3.0) names its
-            // properties as PHP writes them ("\0*\0price")
-            $this->{str_starts_with($name, "\0") ? substr($name, strrpos($name, "\0") + 1) : $name} = $value;
+            // a model serialized with no __serialize() (before runtime 1.3.0) names its properties
+            // as PHP writes them ("\0*\0price"); one of runtime 1.3 also kept openAPIUnread (null),
+            // which models no longer have
+            $name = str_starts_with($name, "\0") ? substr($name, strrpos($name, "\0") + 1) : $name;
+            if (property_exists($this, $name)) {
+                $this->$name = $value;
+            }
         }
-    }
-
-    /**
-     * What var_dump() and print_r() show: the values, the model built first.
-     *
-     * @return array<string, mixed>
-     */
-    public function __debugInfo(): array
-    {
-        $this->openAPIUnread === null || $this->openAPIRead();
-        $values = get_object_vars($this);
-        unset($values['openAPIUnread']);
-
-        return $values;
     }
 
     /**
@@ -481,7 +440,6 @@ class SwapBaseInTransactionRequest implements ModelInterface, ArrayAccess, \Json
      */
     public function listInvalidProperties()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         $invalidProperties = [];
 
         if ($this->wallet === null) {
@@ -534,7 +492,6 @@ class SwapBaseInTransactionRequest implements ModelInterface, ArrayAccess, \Json
      */
     public function getWallet()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->wallet;
     }
 
@@ -547,7 +504,6 @@ class SwapBaseInTransactionRequest implements ModelInterface, ArrayAccess, \Json
      */
     public function setWallet($wallet)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($wallet)) {
             throw new \InvalidArgumentException('non-nullable wallet cannot be null');
         }
@@ -568,7 +524,6 @@ class SwapBaseInTransactionRequest implements ModelInterface, ArrayAccess, \Json
      */
     public function getSwapResponse()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->swap_response;
     }
 
@@ -581,7 +536,6 @@ class SwapBaseInTransactionRequest implements ModelInterface, ArrayAccess, \Json
      */
     public function setSwapResponse($swap_response)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($swap_response)) {
             throw new \InvalidArgumentException('non-nullable swap_response cannot be null');
         }
@@ -597,7 +551,6 @@ class SwapBaseInTransactionRequest implements ModelInterface, ArrayAccess, \Json
      */
     public function getTxVersion()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->tx_version;
     }
 
@@ -610,7 +563,6 @@ class SwapBaseInTransactionRequest implements ModelInterface, ArrayAccess, \Json
      */
     public function setTxVersion($tx_version)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($tx_version)) {
             throw new \InvalidArgumentException('non-nullable tx_version cannot be null');
         }
@@ -626,7 +578,6 @@ class SwapBaseInTransactionRequest implements ModelInterface, ArrayAccess, \Json
      */
     public function getComputeUnitPriceMicroLamports()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->compute_unit_price_micro_lamports;
     }
 
@@ -639,7 +590,6 @@ class SwapBaseInTransactionRequest implements ModelInterface, ArrayAccess, \Json
      */
     public function setComputeUnitPriceMicroLamports($compute_unit_price_micro_lamports)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($compute_unit_price_micro_lamports)) {
             array_push($this->openAPINullablesSetToNull, 'compute_unit_price_micro_lamports');
         } else {
@@ -662,7 +612,6 @@ class SwapBaseInTransactionRequest implements ModelInterface, ArrayAccess, \Json
      */
     public function getWrapSol()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->wrap_sol;
     }
 
@@ -675,7 +624,6 @@ class SwapBaseInTransactionRequest implements ModelInterface, ArrayAccess, \Json
      */
     public function setWrapSol($wrap_sol)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($wrap_sol)) {
             throw new \InvalidArgumentException('non-nullable wrap_sol cannot be null');
         }
@@ -691,7 +639,6 @@ class SwapBaseInTransactionRequest implements ModelInterface, ArrayAccess, \Json
      */
     public function getUnwrapSol()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->unwrap_sol;
     }
 
@@ -704,7 +651,6 @@ class SwapBaseInTransactionRequest implements ModelInterface, ArrayAccess, \Json
      */
     public function setUnwrapSol($unwrap_sol)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($unwrap_sol)) {
             throw new \InvalidArgumentException('non-nullable unwrap_sol cannot be null');
         }
@@ -720,7 +666,6 @@ class SwapBaseInTransactionRequest implements ModelInterface, ArrayAccess, \Json
      */
     public function getInputAccount()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->input_account;
     }
 
@@ -733,7 +678,6 @@ class SwapBaseInTransactionRequest implements ModelInterface, ArrayAccess, \Json
      */
     public function setInputAccount($input_account)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($input_account)) {
             throw new \InvalidArgumentException('non-nullable input_account cannot be null');
         }
@@ -754,7 +698,6 @@ class SwapBaseInTransactionRequest implements ModelInterface, ArrayAccess, \Json
      */
     public function getOutputAccount()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->output_account;
     }
 
@@ -767,7 +710,6 @@ class SwapBaseInTransactionRequest implements ModelInterface, ArrayAccess, \Json
      */
     public function setOutputAccount($output_account)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($output_account)) {
             throw new \InvalidArgumentException('non-nullable output_account cannot be null');
         }
@@ -788,7 +730,6 @@ class SwapBaseInTransactionRequest implements ModelInterface, ArrayAccess, \Json
      */
     public function getNonceInfo()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->nonce_info;
     }
 
@@ -801,7 +742,6 @@ class SwapBaseInTransactionRequest implements ModelInterface, ArrayAccess, \Json
      */
     public function setNonceInfo($nonce_info)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($nonce_info)) {
             throw new \InvalidArgumentException('non-nullable nonce_info cannot be null');
         }
@@ -817,7 +757,6 @@ class SwapBaseInTransactionRequest implements ModelInterface, ArrayAccess, \Json
      */
     public function getBundleInfo()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->bundle_info;
     }
 
@@ -830,7 +769,6 @@ class SwapBaseInTransactionRequest implements ModelInterface, ArrayAccess, \Json
      */
     public function setBundleInfo($bundle_info)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($bundle_info)) {
             throw new \InvalidArgumentException('non-nullable bundle_info cannot be null');
         }
@@ -846,7 +784,6 @@ class SwapBaseInTransactionRequest implements ModelInterface, ArrayAccess, \Json
      */
     public function getReferrerWallet()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->referrer_wallet;
     }
 
@@ -859,7 +796,6 @@ class SwapBaseInTransactionRequest implements ModelInterface, ArrayAccess, \Json
      */
     public function setReferrerWallet($referrer_wallet)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($referrer_wallet)) {
             throw new \InvalidArgumentException('non-nullable referrer_wallet cannot be null');
         }
@@ -879,7 +815,6 @@ class SwapBaseInTransactionRequest implements ModelInterface, ArrayAccess, \Json
      */
     public function getAdditionalProperties(): array
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->additionalProperties;
     }
 
@@ -892,7 +827,6 @@ class SwapBaseInTransactionRequest implements ModelInterface, ArrayAccess, \Json
      */
     public function setAdditionalProperties(array $additionalProperties): self
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         $this->additionalProperties = $additionalProperties;
 
         return $this;
@@ -907,7 +841,6 @@ class SwapBaseInTransactionRequest implements ModelInterface, ArrayAccess, \Json
      */
     public function offsetExists(mixed $offset): bool
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return isset(static::openAPITypes()[$offset]) ? isset($this->$offset) : isset($this->offsets[$offset]);
     }
 
@@ -921,7 +854,6 @@ class SwapBaseInTransactionRequest implements ModelInterface, ArrayAccess, \Json
     #[\ReturnTypeWillChange]
     public function offsetGet(mixed $offset)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return isset(static::openAPITypes()[$offset]) ? $this->$offset : $this->offsets[$offset] ?? null;
     }
 
@@ -935,7 +867,6 @@ class SwapBaseInTransactionRequest implements ModelInterface, ArrayAccess, \Json
      */
     public function offsetSet($offset, $value): void
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($offset)) {
             $this->offsets[] = $value;
         } elseif (isset(static::openAPITypes()[$offset])) {
@@ -954,7 +885,6 @@ class SwapBaseInTransactionRequest implements ModelInterface, ArrayAccess, \Json
      */
     public function offsetUnset(mixed $offset): void
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (isset(static::openAPITypes()[$offset])) {
             $this->$offset = null;
         } else {
@@ -966,28 +896,36 @@ class SwapBaseInTransactionRequest implements ModelInterface, ArrayAccess, \Json
      * Serializes the object to a value that can be serialized natively by json_encode().
      * @link https://www.php.net/manual/en/jsonserializable.jsonserialize.php
      *
-     * @return mixed Returns data which can be serialized by json_encode(), which is a value
-     * of any type other than a resource.
+     * raydium-api-descriptions: each value under its JSON key (a null only where the description
+     * admits one and it was set), then the keys the description does not list, as they came, so
+     * that a decoded model encodes to the keys and values of the JSON it was decoded from.
+     *
+     * @return \stdClass
      */
     #[\ReturnTypeWillChange]
     public function jsonSerialize()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
-       return ObjectSerializer::sanitizeForSerialization($this);
+        $values = [];
+        $formats = static::openAPIFormats();
+        foreach (static::attributeMap() as $property => $key) {
+            $value = $this->$property;
+            if ($value === null && !(static::isNullable($property) && $this->isNullableSetToNull($property))) {
+                continue;
+            }
+            $values[$key] = $value instanceof \DateTime ? ObjectSerializer::sanitizeForSerialization($value, null, $formats[$property]) : $value;
+        }
+
+        return (object) ($values + $this->additionalProperties);
     }
 
     /**
-     * Gets the string presentation of the object
+     * Gets the string presentation of the object (raydium-api-descriptions: jsonSerialize()'s JSON)
      *
      * @return string
      */
     public function __toString()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
-        return json_encode(
-            ObjectSerializer::sanitizeForSerialization($this),
-            JSON_PRETTY_PRINT
-        );
+        return json_encode($this, JSON_PRETTY_PRINT);
     }
 
     /**
@@ -997,7 +935,6 @@ class SwapBaseInTransactionRequest implements ModelInterface, ArrayAccess, \Json
      */
     public function toHeaderValue()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return json_encode(ObjectSerializer::sanitizeForSerialization($this));
     }
 }

@@ -83,8 +83,7 @@ class SwapQuote implements ModelInterface, ArrayAccess, \JsonSerializable
     ];
 
     /**
-     * The properties the description requires (raydium-api-descriptions: a response's list items
-     * are checked against a pattern written from these and the types; docs/decisions/, 137).
+     * The properties the description requires (raydium-api-descriptions).
      *
      * @var array<string, true>
      */
@@ -203,7 +202,6 @@ class SwapQuote implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function isNullableSetToNull(string $property): bool
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return in_array($property, $this->getOpenAPINullablesSetToNull(), true);
     }
 
@@ -363,42 +361,13 @@ class SwapQuote implements ModelInterface, ArrayAccess, \JsonSerializable
     protected array $additionalProperties = [];
 
     /**
-     * What builds this model on its first read, where a response's list item was checked whole
-     * and not yet built (raydium-api-descriptions: Contract, docs/decisions/, 137); null once
-     * built, and for any model built at once. Every method that reads or writes a value builds
-     * the model first (openAPIRead()).
-     *
-     * @var (\Closure(self): self)|null
-     */
-    protected ?\Closure $openAPIUnread = null;
-
-    /**
-     * Builds the model, once, from the JSON it was checked from, as a model built at once is. A
-     * build that throws (which the check rules out) is tried again by the next read, which throws
-     * again: a model is never left part built.
-     */
-    protected function openAPIRead(): void
-    {
-        $build = $this->openAPIUnread;
-        $this->openAPIUnread = null; // the build calls this model's own setters and checks
-        try {
-            $build($this);
-        } catch (\Throwable $e) {
-            $this->openAPIUnread = $build;
-            throw $e;
-        }
-    }
-
-    /**
-     * The values serialize() keeps, the model built first (raydium-api-descriptions: what builds
-     * an unread model is a closure, which serialize() refuses).
+     * The values serialize() keeps, by their property names (raydium-api-descriptions: the form
+     * runtime 1.3 wrote, which __unserialize() reads back).
      *
      * @return array<string, mixed>
      */
     public function __serialize(): array
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
-
         return get_object_vars($this);
     }
 
@@ -406,24 +375,14 @@ class SwapQuote implements ModelInterface, ArrayAccess, \JsonSerializable
     public function __unserialize(array $data): void
     {
         foreach ($data as $name => $value) {
-            // a model serialized with no __serialize() (before this runtime's 1.3.0) names its
-            // properties as PHP writes them ("\0*\0price")
-            $this->{str_starts_with($name, "\0") ? substr($name, strrpos($name, "\0") + 1) : $name} = $value;
+            // a model serialized with no __serialize() (before runtime 1.3.0) names its properties
+            // as PHP writes them ("\0*\0price"); one of runtime 1.3 also kept openAPIUnread (null),
+            // which models no longer have
+            $name = str_starts_with($name, "\0") ? substr($name, strrpos($name, "\0") + 1) : $name;
+            if (property_exists($this, $name)) {
+                $this->$name = $value;
+            }
         }
-    }
-
-    /**
-     * What var_dump() and print_r() show: the values, the model built first.
-     *
-     * @return array<string, mixed>
-     */
-    public function __debugInfo(): array
-    {
-        $this->openAPIUnread === null || $this->openAPIRead();
-        $values = get_object_vars($this);
-        unset($values['openAPIUnread']);
-
-        return $values;
     }
 
     /**
@@ -470,7 +429,6 @@ class SwapQuote implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function listInvalidProperties()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         $invalidProperties = [];
 
         $allowedValues = $this->getSwapTypeAllowableValues();
@@ -512,7 +470,6 @@ class SwapQuote implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getSwapType()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->swap_type;
     }
 
@@ -525,7 +482,6 @@ class SwapQuote implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setSwapType($swap_type)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($swap_type)) {
             throw new \InvalidArgumentException('non-nullable swap_type cannot be null');
         }
@@ -551,7 +507,6 @@ class SwapQuote implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getInputMint()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->input_mint;
     }
 
@@ -564,7 +519,6 @@ class SwapQuote implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setInputMint($input_mint)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($input_mint)) {
             throw new \InvalidArgumentException('non-nullable input_mint cannot be null');
         }
@@ -580,7 +534,6 @@ class SwapQuote implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getInputAmount()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->input_amount;
     }
 
@@ -593,7 +546,6 @@ class SwapQuote implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setInputAmount($input_amount)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($input_amount)) {
             throw new \InvalidArgumentException('non-nullable input_amount cannot be null');
         }
@@ -609,7 +561,6 @@ class SwapQuote implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getOutputMint()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->output_mint;
     }
 
@@ -622,7 +573,6 @@ class SwapQuote implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setOutputMint($output_mint)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($output_mint)) {
             throw new \InvalidArgumentException('non-nullable output_mint cannot be null');
         }
@@ -638,7 +588,6 @@ class SwapQuote implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getOutputAmount()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->output_amount;
     }
 
@@ -651,7 +600,6 @@ class SwapQuote implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setOutputAmount($output_amount)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($output_amount)) {
             throw new \InvalidArgumentException('non-nullable output_amount cannot be null');
         }
@@ -667,7 +615,6 @@ class SwapQuote implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getOtherAmountThreshold()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->other_amount_threshold;
     }
 
@@ -680,7 +627,6 @@ class SwapQuote implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setOtherAmountThreshold($other_amount_threshold)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($other_amount_threshold)) {
             throw new \InvalidArgumentException('non-nullable other_amount_threshold cannot be null');
         }
@@ -696,7 +642,6 @@ class SwapQuote implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getSlippageBps()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->slippage_bps;
     }
 
@@ -709,7 +654,6 @@ class SwapQuote implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setSlippageBps($slippage_bps)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($slippage_bps)) {
             throw new \InvalidArgumentException('non-nullable slippage_bps cannot be null');
         }
@@ -732,7 +676,6 @@ class SwapQuote implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getPriceImpactPct()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->price_impact_pct;
     }
 
@@ -745,7 +688,6 @@ class SwapQuote implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setPriceImpactPct($price_impact_pct)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($price_impact_pct)) {
             throw new \InvalidArgumentException('non-nullable price_impact_pct cannot be null');
         }
@@ -761,7 +703,6 @@ class SwapQuote implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getRoutePlan()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->route_plan;
     }
 
@@ -774,7 +715,6 @@ class SwapQuote implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setRoutePlan($route_plan)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($route_plan)) {
             throw new \InvalidArgumentException('non-nullable route_plan cannot be null');
         }
@@ -789,7 +729,6 @@ class SwapQuote implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function getAdditionalProperties(): array
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->additionalProperties;
     }
 
@@ -802,7 +741,6 @@ class SwapQuote implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function setAdditionalProperties(array $additionalProperties): self
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         $this->additionalProperties = $additionalProperties;
 
         return $this;
@@ -817,7 +755,6 @@ class SwapQuote implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function offsetExists(mixed $offset): bool
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return isset(static::openAPITypes()[$offset]) ? isset($this->$offset) : isset($this->offsets[$offset]);
     }
 
@@ -831,7 +768,6 @@ class SwapQuote implements ModelInterface, ArrayAccess, \JsonSerializable
     #[\ReturnTypeWillChange]
     public function offsetGet(mixed $offset)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return isset(static::openAPITypes()[$offset]) ? $this->$offset : $this->offsets[$offset] ?? null;
     }
 
@@ -845,7 +781,6 @@ class SwapQuote implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function offsetSet($offset, $value): void
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($offset)) {
             $this->offsets[] = $value;
         } elseif (isset(static::openAPITypes()[$offset])) {
@@ -864,7 +799,6 @@ class SwapQuote implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function offsetUnset(mixed $offset): void
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (isset(static::openAPITypes()[$offset])) {
             $this->$offset = null;
         } else {
@@ -876,28 +810,36 @@ class SwapQuote implements ModelInterface, ArrayAccess, \JsonSerializable
      * Serializes the object to a value that can be serialized natively by json_encode().
      * @link https://www.php.net/manual/en/jsonserializable.jsonserialize.php
      *
-     * @return mixed Returns data which can be serialized by json_encode(), which is a value
-     * of any type other than a resource.
+     * raydium-api-descriptions: each value under its JSON key (a null only where the description
+     * admits one and it was set), then the keys the description does not list, as they came, so
+     * that a decoded model encodes to the keys and values of the JSON it was decoded from.
+     *
+     * @return \stdClass
      */
     #[\ReturnTypeWillChange]
     public function jsonSerialize()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
-       return ObjectSerializer::sanitizeForSerialization($this);
+        $values = [];
+        $formats = static::openAPIFormats();
+        foreach (static::attributeMap() as $property => $key) {
+            $value = $this->$property;
+            if ($value === null && !(static::isNullable($property) && $this->isNullableSetToNull($property))) {
+                continue;
+            }
+            $values[$key] = $value instanceof \DateTime ? ObjectSerializer::sanitizeForSerialization($value, null, $formats[$property]) : $value;
+        }
+
+        return (object) ($values + $this->additionalProperties);
     }
 
     /**
-     * Gets the string presentation of the object
+     * Gets the string presentation of the object (raydium-api-descriptions: jsonSerialize()'s JSON)
      *
      * @return string
      */
     public function __toString()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
-        return json_encode(
-            ObjectSerializer::sanitizeForSerialization($this),
-            JSON_PRETTY_PRINT
-        );
+        return json_encode($this, JSON_PRETTY_PRINT);
     }
 
     /**
@@ -907,7 +849,6 @@ class SwapQuote implements ModelInterface, ArrayAccess, \JsonSerializable
      */
     public function toHeaderValue()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return json_encode(ObjectSerializer::sanitizeForSerialization($this));
     }
 }

@@ -73,8 +73,7 @@ class SwapTransactionItem implements ModelInterface, ArrayAccess, \JsonSerializa
     ];
 
     /**
-     * The properties the description requires (raydium-api-descriptions: a response's list items
-     * are checked against a pattern written from these and the types; docs/decisions/, 137).
+     * The properties the description requires (raydium-api-descriptions).
      *
      * @var array<string, true>
      */
@@ -177,7 +176,6 @@ class SwapTransactionItem implements ModelInterface, ArrayAccess, \JsonSerializa
      */
     public function isNullableSetToNull(string $property): bool
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return in_array($property, $this->getOpenAPINullablesSetToNull(), true);
     }
 
@@ -274,42 +272,13 @@ class SwapTransactionItem implements ModelInterface, ArrayAccess, \JsonSerializa
     protected array $additionalProperties = [];
 
     /**
-     * What builds this model on its first read, where a response's list item was checked whole
-     * and not yet built (raydium-api-descriptions: Contract, docs/decisions/, 137); null once
-     * built, and for any model built at once. Every method that reads or writes a value builds
-     * the model first (openAPIRead()).
-     *
-     * @var (\Closure(self): self)|null
-     */
-    protected ?\Closure $openAPIUnread = null;
-
-    /**
-     * Builds the model, once, from the JSON it was checked from, as a model built at once is. A
-     * build that throws (which the check rules out) is tried again by the next read, which throws
-     * again: a model is never left part built.
-     */
-    protected function openAPIRead(): void
-    {
-        $build = $this->openAPIUnread;
-        $this->openAPIUnread = null; // the build calls this model's own setters and checks
-        try {
-            $build($this);
-        } catch (\Throwable $e) {
-            $this->openAPIUnread = $build;
-            throw $e;
-        }
-    }
-
-    /**
-     * The values serialize() keeps, the model built first (raydium-api-descriptions: what builds
-     * an unread model is a closure, which serialize() refuses).
+     * The values serialize() keeps, by their property names (raydium-api-descriptions: the form
+     * runtime 1.3 wrote, which __unserialize() reads back).
      *
      * @return array<string, mixed>
      */
     public function __serialize(): array
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
-
         return get_object_vars($this);
     }
 
@@ -317,24 +286,14 @@ class SwapTransactionItem implements ModelInterface, ArrayAccess, \JsonSerializa
     public function __unserialize(array $data): void
     {
         foreach ($data as $name => $value) {
-            // a model serialized with no __serialize() (before this runtime's 1.3.0) names its
-            // properties as PHP writes them ("\0*\0price")
-            $this->{str_starts_with($name, "\0") ? substr($name, strrpos($name, "\0") + 1) : $name} = $value;
+            // a model serialized with no __serialize() (before runtime 1.3.0) names its properties
+            // as PHP writes them ("\0*\0price"); one of runtime 1.3 also kept openAPIUnread (null),
+            // which models no longer have
+            $name = str_starts_with($name, "\0") ? substr($name, strrpos($name, "\0") + 1) : $name;
+            if (property_exists($this, $name)) {
+                $this->$name = $value;
+            }
         }
-    }
-
-    /**
-     * What var_dump() and print_r() show: the values, the model built first.
-     *
-     * @return array<string, mixed>
-     */
-    public function __debugInfo(): array
-    {
-        $this->openAPIUnread === null || $this->openAPIRead();
-        $values = get_object_vars($this);
-        unset($values['openAPIUnread']);
-
-        return $values;
     }
 
     /**
@@ -373,7 +332,6 @@ class SwapTransactionItem implements ModelInterface, ArrayAccess, \JsonSerializa
      */
     public function listInvalidProperties()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         $invalidProperties = [];
 
         return $invalidProperties;
@@ -398,7 +356,6 @@ class SwapTransactionItem implements ModelInterface, ArrayAccess, \JsonSerializa
      */
     public function getTransaction()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->transaction;
     }
 
@@ -411,7 +368,6 @@ class SwapTransactionItem implements ModelInterface, ArrayAccess, \JsonSerializa
      */
     public function setTransaction($transaction)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($transaction)) {
             throw new \InvalidArgumentException('non-nullable transaction cannot be null');
         }
@@ -426,7 +382,6 @@ class SwapTransactionItem implements ModelInterface, ArrayAccess, \JsonSerializa
      */
     public function getAdditionalProperties(): array
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->additionalProperties;
     }
 
@@ -439,7 +394,6 @@ class SwapTransactionItem implements ModelInterface, ArrayAccess, \JsonSerializa
      */
     public function setAdditionalProperties(array $additionalProperties): self
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         $this->additionalProperties = $additionalProperties;
 
         return $this;
@@ -454,7 +408,6 @@ class SwapTransactionItem implements ModelInterface, ArrayAccess, \JsonSerializa
      */
     public function offsetExists(mixed $offset): bool
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return isset(static::openAPITypes()[$offset]) ? isset($this->$offset) : isset($this->offsets[$offset]);
     }
 
@@ -468,7 +421,6 @@ class SwapTransactionItem implements ModelInterface, ArrayAccess, \JsonSerializa
     #[\ReturnTypeWillChange]
     public function offsetGet(mixed $offset)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return isset(static::openAPITypes()[$offset]) ? $this->$offset : $this->offsets[$offset] ?? null;
     }
 
@@ -482,7 +434,6 @@ class SwapTransactionItem implements ModelInterface, ArrayAccess, \JsonSerializa
      */
     public function offsetSet($offset, $value): void
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($offset)) {
             $this->offsets[] = $value;
         } elseif (isset(static::openAPITypes()[$offset])) {
@@ -501,7 +452,6 @@ class SwapTransactionItem implements ModelInterface, ArrayAccess, \JsonSerializa
      */
     public function offsetUnset(mixed $offset): void
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (isset(static::openAPITypes()[$offset])) {
             $this->$offset = null;
         } else {
@@ -513,28 +463,36 @@ class SwapTransactionItem implements ModelInterface, ArrayAccess, \JsonSerializa
      * Serializes the object to a value that can be serialized natively by json_encode().
      * @link https://www.php.net/manual/en/jsonserializable.jsonserialize.php
      *
-     * @return mixed Returns data which can be serialized by json_encode(), which is a value
-     * of any type other than a resource.
+     * raydium-api-descriptions: each value under its JSON key (a null only where the description
+     * admits one and it was set), then the keys the description does not list, as they came, so
+     * that a decoded model encodes to the keys and values of the JSON it was decoded from.
+     *
+     * @return \stdClass
      */
     #[\ReturnTypeWillChange]
     public function jsonSerialize()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
-       return ObjectSerializer::sanitizeForSerialization($this);
+        $values = [];
+        $formats = static::openAPIFormats();
+        foreach (static::attributeMap() as $property => $key) {
+            $value = $this->$property;
+            if ($value === null && !(static::isNullable($property) && $this->isNullableSetToNull($property))) {
+                continue;
+            }
+            $values[$key] = $value instanceof \DateTime ? ObjectSerializer::sanitizeForSerialization($value, null, $formats[$property]) : $value;
+        }
+
+        return (object) ($values + $this->additionalProperties);
     }
 
     /**
-     * Gets the string presentation of the object
+     * Gets the string presentation of the object (raydium-api-descriptions: jsonSerialize()'s JSON)
      *
      * @return string
      */
     public function __toString()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
-        return json_encode(
-            ObjectSerializer::sanitizeForSerialization($this),
-            JSON_PRETTY_PRINT
-        );
+        return json_encode($this, JSON_PRETTY_PRINT);
     }
 
     /**
@@ -544,7 +502,6 @@ class SwapTransactionItem implements ModelInterface, ArrayAccess, \JsonSerializa
      */
     public function toHeaderValue()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return json_encode(ObjectSerializer::sanitizeForSerialization($this));
     }
 }

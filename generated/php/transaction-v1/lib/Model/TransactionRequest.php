@@ -85,8 +85,7 @@ class TransactionRequest implements ModelInterface, ArrayAccess, \JsonSerializab
     ];
 
     /**
-     * The properties the description requires (raydium-api-descriptions: a response's list items
-     * are checked against a pattern written from these and the types; docs/decisions/, 137).
+     * The properties the description requires (raydium-api-descriptions).
      *
      * @var array<string, true>
      */
@@ -211,7 +210,6 @@ class TransactionRequest implements ModelInterface, ArrayAccess, \JsonSerializab
      */
     public function isNullableSetToNull(string $property): bool
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return in_array($property, $this->getOpenAPINullablesSetToNull(), true);
     }
 
@@ -362,42 +360,13 @@ class TransactionRequest implements ModelInterface, ArrayAccess, \JsonSerializab
     protected array $additionalProperties = [];
 
     /**
-     * What builds this model on its first read, where a response's list item was checked whole
-     * and not yet built (raydium-api-descriptions: Contract, docs/decisions/, 137); null once
-     * built, and for any model built at once. Every method that reads or writes a value builds
-     * the model first (openAPIRead()).
-     *
-     * @var (\Closure(self): self)|null
-     */
-    protected ?\Closure $openAPIUnread = null;
-
-    /**
-     * Builds the model, once, from the JSON it was checked from, as a model built at once is. A
-     * build that throws (which the check rules out) is tried again by the next read, which throws
-     * again: a model is never left part built.
-     */
-    protected function openAPIRead(): void
-    {
-        $build = $this->openAPIUnread;
-        $this->openAPIUnread = null; // the build calls this model's own setters and checks
-        try {
-            $build($this);
-        } catch (\Throwable $e) {
-            $this->openAPIUnread = $build;
-            throw $e;
-        }
-    }
-
-    /**
-     * The values serialize() keeps, the model built first (raydium-api-descriptions: what builds
-     * an unread model is a closure, which serialize() refuses).
+     * The values serialize() keeps, by their property names (raydium-api-descriptions: the form
+     * runtime 1.3 wrote, which __unserialize() reads back).
      *
      * @return array<string, mixed>
      */
     public function __serialize(): array
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
-
         return get_object_vars($this);
     }
 
@@ -405,24 +374,14 @@ class TransactionRequest implements ModelInterface, ArrayAccess, \JsonSerializab
     public function __unserialize(array $data): void
     {
         foreach ($data as $name => $value) {
-            // a model serialized with no __serialize() (before this runtime's 1.3.0) names its
-            // properties as PHP writes them ("\0*\0price")
-            $this->{str_starts_with($name, "\0") ? substr($name, strrpos($name, "\0") + 1) : $name} = $value;
+            // a model serialized with no __serialize() (before runtime 1.3.0) names its properties
+            // as PHP writes them ("\0*\0price"); one of runtime 1.3 also kept openAPIUnread (null),
+            // which models no longer have
+            $name = str_starts_with($name, "\0") ? substr($name, strrpos($name, "\0") + 1) : $name;
+            if (property_exists($this, $name)) {
+                $this->$name = $value;
+            }
         }
-    }
-
-    /**
-     * What var_dump() and print_r() show: the values, the model built first.
-     *
-     * @return array<string, mixed>
-     */
-    public function __debugInfo(): array
-    {
-        $this->openAPIUnread === null || $this->openAPIRead();
-        $values = get_object_vars($this);
-        unset($values['openAPIUnread']);
-
-        return $values;
     }
 
     /**
@@ -470,7 +429,6 @@ class TransactionRequest implements ModelInterface, ArrayAccess, \JsonSerializab
      */
     public function listInvalidProperties()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         $invalidProperties = [];
 
         if ($this->wallet === null) {
@@ -519,7 +477,6 @@ class TransactionRequest implements ModelInterface, ArrayAccess, \JsonSerializab
      */
     public function getWallet()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->wallet;
     }
 
@@ -532,7 +489,6 @@ class TransactionRequest implements ModelInterface, ArrayAccess, \JsonSerializab
      */
     public function setWallet($wallet)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($wallet)) {
             throw new \InvalidArgumentException('non-nullable wallet cannot be null');
         }
@@ -553,7 +509,6 @@ class TransactionRequest implements ModelInterface, ArrayAccess, \JsonSerializab
      */
     public function getSwapResponse()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->swap_response;
     }
 
@@ -566,7 +521,6 @@ class TransactionRequest implements ModelInterface, ArrayAccess, \JsonSerializab
      */
     public function setSwapResponse($swap_response)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($swap_response)) {
             throw new \InvalidArgumentException('non-nullable swap_response cannot be null');
         }
@@ -582,7 +536,6 @@ class TransactionRequest implements ModelInterface, ArrayAccess, \JsonSerializab
      */
     public function getTxVersion()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->tx_version;
     }
 
@@ -595,7 +548,6 @@ class TransactionRequest implements ModelInterface, ArrayAccess, \JsonSerializab
      */
     public function setTxVersion($tx_version)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($tx_version)) {
             throw new \InvalidArgumentException('non-nullable tx_version cannot be null');
         }
@@ -611,7 +563,6 @@ class TransactionRequest implements ModelInterface, ArrayAccess, \JsonSerializab
      */
     public function getComputeUnitPriceMicroLamports()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->compute_unit_price_micro_lamports;
     }
 
@@ -624,7 +575,6 @@ class TransactionRequest implements ModelInterface, ArrayAccess, \JsonSerializab
      */
     public function setComputeUnitPriceMicroLamports($compute_unit_price_micro_lamports)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($compute_unit_price_micro_lamports)) {
             array_push($this->openAPINullablesSetToNull, 'compute_unit_price_micro_lamports');
         } else {
@@ -647,7 +597,6 @@ class TransactionRequest implements ModelInterface, ArrayAccess, \JsonSerializab
      */
     public function getWrapSol()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->wrap_sol;
     }
 
@@ -660,7 +609,6 @@ class TransactionRequest implements ModelInterface, ArrayAccess, \JsonSerializab
      */
     public function setWrapSol($wrap_sol)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($wrap_sol)) {
             throw new \InvalidArgumentException('non-nullable wrap_sol cannot be null');
         }
@@ -676,7 +624,6 @@ class TransactionRequest implements ModelInterface, ArrayAccess, \JsonSerializab
      */
     public function getUnwrapSol()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->unwrap_sol;
     }
 
@@ -689,7 +636,6 @@ class TransactionRequest implements ModelInterface, ArrayAccess, \JsonSerializab
      */
     public function setUnwrapSol($unwrap_sol)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($unwrap_sol)) {
             throw new \InvalidArgumentException('non-nullable unwrap_sol cannot be null');
         }
@@ -705,7 +651,6 @@ class TransactionRequest implements ModelInterface, ArrayAccess, \JsonSerializab
      */
     public function getInputAccount()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->input_account;
     }
 
@@ -718,7 +663,6 @@ class TransactionRequest implements ModelInterface, ArrayAccess, \JsonSerializab
      */
     public function setInputAccount($input_account)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($input_account)) {
             throw new \InvalidArgumentException('non-nullable input_account cannot be null');
         }
@@ -739,7 +683,6 @@ class TransactionRequest implements ModelInterface, ArrayAccess, \JsonSerializab
      */
     public function getOutputAccount()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->output_account;
     }
 
@@ -752,7 +695,6 @@ class TransactionRequest implements ModelInterface, ArrayAccess, \JsonSerializab
      */
     public function setOutputAccount($output_account)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($output_account)) {
             throw new \InvalidArgumentException('non-nullable output_account cannot be null');
         }
@@ -773,7 +715,6 @@ class TransactionRequest implements ModelInterface, ArrayAccess, \JsonSerializab
      */
     public function getNonceInfo()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->nonce_info;
     }
 
@@ -786,7 +727,6 @@ class TransactionRequest implements ModelInterface, ArrayAccess, \JsonSerializab
      */
     public function setNonceInfo($nonce_info)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($nonce_info)) {
             throw new \InvalidArgumentException('non-nullable nonce_info cannot be null');
         }
@@ -802,7 +742,6 @@ class TransactionRequest implements ModelInterface, ArrayAccess, \JsonSerializab
      */
     public function getBundleInfo()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->bundle_info;
     }
 
@@ -815,7 +754,6 @@ class TransactionRequest implements ModelInterface, ArrayAccess, \JsonSerializab
      */
     public function setBundleInfo($bundle_info)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($bundle_info)) {
             throw new \InvalidArgumentException('non-nullable bundle_info cannot be null');
         }
@@ -830,7 +768,6 @@ class TransactionRequest implements ModelInterface, ArrayAccess, \JsonSerializab
      */
     public function getAdditionalProperties(): array
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return $this->additionalProperties;
     }
 
@@ -843,7 +780,6 @@ class TransactionRequest implements ModelInterface, ArrayAccess, \JsonSerializab
      */
     public function setAdditionalProperties(array $additionalProperties): self
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         $this->additionalProperties = $additionalProperties;
 
         return $this;
@@ -858,7 +794,6 @@ class TransactionRequest implements ModelInterface, ArrayAccess, \JsonSerializab
      */
     public function offsetExists(mixed $offset): bool
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return isset(static::openAPITypes()[$offset]) ? isset($this->$offset) : isset($this->offsets[$offset]);
     }
 
@@ -872,7 +807,6 @@ class TransactionRequest implements ModelInterface, ArrayAccess, \JsonSerializab
     #[\ReturnTypeWillChange]
     public function offsetGet(mixed $offset)
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return isset(static::openAPITypes()[$offset]) ? $this->$offset : $this->offsets[$offset] ?? null;
     }
 
@@ -886,7 +820,6 @@ class TransactionRequest implements ModelInterface, ArrayAccess, \JsonSerializab
      */
     public function offsetSet($offset, $value): void
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (is_null($offset)) {
             $this->offsets[] = $value;
         } elseif (isset(static::openAPITypes()[$offset])) {
@@ -905,7 +838,6 @@ class TransactionRequest implements ModelInterface, ArrayAccess, \JsonSerializab
      */
     public function offsetUnset(mixed $offset): void
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         if (isset(static::openAPITypes()[$offset])) {
             $this->$offset = null;
         } else {
@@ -917,28 +849,36 @@ class TransactionRequest implements ModelInterface, ArrayAccess, \JsonSerializab
      * Serializes the object to a value that can be serialized natively by json_encode().
      * @link https://www.php.net/manual/en/jsonserializable.jsonserialize.php
      *
-     * @return mixed Returns data which can be serialized by json_encode(), which is a value
-     * of any type other than a resource.
+     * raydium-api-descriptions: each value under its JSON key (a null only where the description
+     * admits one and it was set), then the keys the description does not list, as they came, so
+     * that a decoded model encodes to the keys and values of the JSON it was decoded from.
+     *
+     * @return \stdClass
      */
     #[\ReturnTypeWillChange]
     public function jsonSerialize()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
-       return ObjectSerializer::sanitizeForSerialization($this);
+        $values = [];
+        $formats = static::openAPIFormats();
+        foreach (static::attributeMap() as $property => $key) {
+            $value = $this->$property;
+            if ($value === null && !(static::isNullable($property) && $this->isNullableSetToNull($property))) {
+                continue;
+            }
+            $values[$key] = $value instanceof \DateTime ? ObjectSerializer::sanitizeForSerialization($value, null, $formats[$property]) : $value;
+        }
+
+        return (object) ($values + $this->additionalProperties);
     }
 
     /**
-     * Gets the string presentation of the object
+     * Gets the string presentation of the object (raydium-api-descriptions: jsonSerialize()'s JSON)
      *
      * @return string
      */
     public function __toString()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
-        return json_encode(
-            ObjectSerializer::sanitizeForSerialization($this),
-            JSON_PRETTY_PRINT
-        );
+        return json_encode($this, JSON_PRETTY_PRINT);
     }
 
     /**
@@ -948,7 +888,6 @@ class TransactionRequest implements ModelInterface, ArrayAccess, \JsonSerializab
      */
     public function toHeaderValue()
     {
-        $this->openAPIUnread === null || $this->openAPIRead();
         return json_encode(ObjectSerializer::sanitizeForSerialization($this));
     }
 }

@@ -12,8 +12,6 @@ Generator version: 7.26.0
 
 module RaydiumPoolV3Client
   class ApiModelBase
-    extend RaydiumApiRuntime::FilledAttributes
-
     # Deserializes the data based on type
     # @param string type Data type
     # @param string value Value to be deserialized
@@ -71,16 +69,13 @@ module RaydiumPoolV3Client
     # was decoded from, which to_hash gives back unchanged (the service rejects a re-encoded quote).
     # A Hash is decoded with the class's plan, worked out once by the shared runtime
     # (RaydiumApiRuntime::DecodePlan): the writers still check every rule, as `new` has them do.
-    # In the client's own decode, every value is checked at once and the model is built as it is
-    # read (DecodePlan#lazy, docs/decisions/ 131); a Hash a user decodes is built at once.
     module KeepsUnknownKeys
       def build_from_hash(attributes)
         plan = @decode_plan # read first: a class decodes thousands of Hashes with one plan
-        plan ||= decode_plan if attributes.is_a?(Hash) && respond_to?(:absent_attributes)
-        return super unless plan && attributes.is_a?(Hash)
-        return plan.lazy(attributes) if Thread.current[RaydiumApiRuntime::OWN_PARSE]
+        return plan.build(attributes) if plan && attributes.is_a?(Hash)
+        return super unless attributes.is_a?(Hash) && respond_to?(:absent_attributes)
 
-        plan.build(attributes)
+        decode_plan.build(attributes)
       end
 
       # The class's plan, worked out on first use (the plan of a class that holds this one
@@ -92,15 +87,15 @@ module RaydiumPoolV3Client
     end
 
     module SendsRawJsonBack
+      # The JSON keys (as Symbols) and values of the model, the keys its schema does not list
+      # included, so that a decoded model gives back the body it was decoded from; a sent-back
+      # model (the quote), the JSON it came as.
       def to_hash
-        _materialize if @_source
-        @raw_json_hash || super
-      end
+        return @raw_json_hash if @raw_json_hash
 
-      # A model the client's decode has not filled yet is shown filled, as it is read.
-      def inspect
-        _materialize if @_source
-        super
+        values = super
+        additional_properties.each { |key, value| values[key.to_sym] = _to_hash(value) }
+        values
       end
     end
 
@@ -112,24 +107,23 @@ module RaydiumPoolV3Client
 
     # The keys of the response the schema does not list, as they came (String keys).
     def additional_properties
-      _materialize if @_source
       @additional_properties || {}
     end
-
-    private
-
-    # Fills a model the client's decode made from the Hash it holds (DecodePlan#materialize); an
-    # attribute's reader calls it on the model's first read.
-    def _materialize
-      self.class.decode_plan.materialize(self)
-    end
-
-    public
 
     # Returns the string representation of the object
     # @return [String] String presentation of the object
     def to_s
       to_hash.to_s
+    end
+
+    # The model as a Hash (to_hash), by Ruby's name for it.
+    def to_h
+      to_hash
+    end
+
+    # The model as JSON: to_hash's keys and values, by JSON.generate as by to_json.
+    def to_json(*args)
+      to_hash.to_json(*args)
     end
 
     # to_body is an alias to to_hash (backward compatibility)
@@ -144,7 +138,7 @@ module RaydiumPoolV3Client
     # @return [Hash] Returns the value in the form of hash
     def _to_hash(value)
       if value.is_a?(Array)
-        value.compact.map { |v| _to_hash(v) }
+        value.map { |v| _to_hash(v) } # raydium-api-descriptions: a null item stays, as the JSON had it
       elsif value.is_a?(Hash)
         {}.tap do |hash|
           value.each { |k, v| hash[k] = _to_hash(v) }

@@ -27,35 +27,6 @@ module RaydiumApiRuntime
     attributes.transform_keys { |key| symbol_key(key) }
   end
 
-  # A model of class `klass` that holds `attributes` (a checked Hash of the client's own parse)
-  # and fills itself from it on its first read (DecodePlan#lazy).
-  def self.wrapped(klass, attributes)
-    model = klass.allocate
-    model.instance_variable_set(:@_source, attributes)
-    model
-  end
-
-  # The accessors of a model class's attributes, which the gems' model template declares where
-  # upstream has `attr_accessor` (ApiModelBase extends this): each reader fills a model the
-  # client's decode made from the parsed body (DecodePlan#lazy) on its first read, then reads
-  # its instance variable; the writers are `attr_writer`s, or the template's own where a rule
-  # is checked (docs/decisions/, 131).
-  module FilledAttributes
-    private
-
-    def attr_filled_accessor(*names)
-      attr_writer(*names)
-      names.each do |name|
-        class_eval(<<~RUBY, __FILE__, __LINE__ + 1)
-          def #{name}
-            _materialize if @_source
-            @#{name}
-          end
-        RUBY
-      end
-    end
-  end
-
   # A Hash key as a Symbol where it is a String; any other key as it is.
   def self.symbol_key(key)
     key.is_a?(String) ? key.to_sym : key
@@ -121,30 +92,16 @@ module RaydiumApiRuntime
       @defaults = [] # what `new` sets where a key is absent, by index in the source
       columns = []
       defaults = []
-      checks = []
-      absents = [] # the writers' rules of the absent keys' defaults, checked last, as `build` sets them
-      fills = []
-      @checkers = [] # the classes' compiled checks, by the index of @classes, taken on first use
-      @lock = Mutex.new # one fill of a model at a time: two threads reading it first fill it once
       klass.acceptable_attribute_map.each do |attribute, key|
         key = key.to_s.freeze
         @known[key] = true
-        type = types[attribute].to_s
-        columns << column(attribute, key, check(type, 'value', 1))
-        default = nil
-        if absent.key?(attribute)
-          @defaults << absent[attribute]
-          default = "@defaults[#{@defaults.size - 1}].call"
-          defaults << "#{assign(attribute, default)} unless attributes.key?(#{key.inspect})"
-        end
-        rule = klass.respond_to?(:"_check_#{attribute}", true) ? "@klass.__send__(#{:"_check_#{attribute}".inspect}, %s)" : nil
-        checks << check_column(key, checked(type, 'value', 1), rule)
-        absents << "#{format(rule, default)} unless attributes.key?(#{key.inspect})" if rule && default
-        fills << fill_column(attribute, key, filled(type, 'value', 1), default && "defaults[#{@defaults.size - 1}].call")
+        columns << column(attribute, key, check(types[attribute].to_s, 'value', 1))
+        next unless absent.key?(attribute)
+
+        @defaults << absent[attribute]
+        defaults << "#{assign(attribute, "@defaults[#{@defaults.size - 1}].call")} unless attributes.key?(#{key.inspect})"
       end
       @build = compile(columns, defaults)
-      @check = compile_check(checks + absents.map { |line| "#{line}\n" })
-      @fill = compile_fill(fills)
     end
 
     # A new model from attributes (a Hash): each key the class lists read in turn; the keys it
@@ -160,34 +117,6 @@ module RaydiumApiRuntime
       @build
     end
 
-    # A model of the client's own parse (attributes: JSON.parse's Hash, String keys), built as it
-    # is read (docs/decisions/, 131): every value checked now, at every depth, as `build` checks
-    # it (the same errors, the writers' rules by the class methods the writers call), and nothing
-    # built; the model holds the Hash, and its first read or `to_hash` fills it (`materialize`).
-    def lazy(attributes)
-      @check.call(attributes)
-      RaydiumApiRuntime.wrapped(@klass, attributes)
-    end
-
-    # The compiled check, a lambda of one Hash: what the check of a class holding this one calls.
-    def checker
-      @check
-    end
-
-    # Fills a model `lazy` made from the Hash it holds, once: each listed key's value as `build`
-    # gives it, a model it holds made by `lazy`'s wrapping (filled on its own first read), the
-    # additional properties, the Hash the class sends back. An attribute the user has set since
-    # keeps the user's value.
-    def materialize(model)
-      @lock.synchronize do
-        attributes = model.instance_variable_get(:@_source)
-        next unless attributes
-
-        model.instance_exec(attributes, &@fill)
-        model.remove_instance_variable(:@_source)
-      end
-    end
-
     private
 
     # The keys of attributes the class does not list, as Strings, with their values handed on
@@ -197,17 +126,15 @@ module RaydiumApiRuntime
     # The unlisted keys of the last Hash that was walked are kept (@unlisted, each with its
     # String): a Hash with `seen` listed keys and every one of those, and no other key, is read by
     # them, without a walk and new Strings (the items of a list come with the same keys;
-    # docs/decisions/, 107). `own`: the Hash is of the client's own parse, whose values are handed
-    # on with Symbol keys (as `handed_on` gives them inside `from_own_parse`).
-    def rest(attributes, seen, own = false)
+    # docs/decisions/, 107).
+    def rest(attributes, seen)
       unlisted = @unlisted
       if unlisted && seen + unlisted.size == attributes.size
         extra = {}
         unlisted.each do |key, name|
           break unless attributes.key?(key)
 
-          value = attributes[key]
-          extra[name] = own ? RaydiumApiRuntime.symbol_keys(value) : RaydiumApiRuntime.handed_on(value)
+          extra[name] = RaydiumApiRuntime.handed_on(attributes[key])
         end
         return [nil, extra] if extra.size == unlisted.size
       end
@@ -218,7 +145,7 @@ module RaydiumApiRuntime
         return [attributes.transform_keys { |k| k.is_a?(Symbol) ? k.name : k }, nil] if key.is_a?(Symbol) && @known.key?(key.name)
 
         name = key.to_s.freeze
-        extra[name] = own ? RaydiumApiRuntime.symbol_keys(value) : RaydiumApiRuntime.handed_on(value)
+        extra[name] = RaydiumApiRuntime.handed_on(value)
         keys << [key, name]
       end
       @unlisted = keys.freeze
@@ -270,130 +197,20 @@ module RaydiumApiRuntime
       klass.is_a?(Class) && klass < @base && klass.respond_to?(:absent_attributes) ? klass : nil
     end
 
-    # Ruby source that reads one key (a String) into `value` and runs `present` (source) where the
-    # value is not null, `null` where it is null and `absent` where the Hash does not have the key;
-    # what `build`, the check and the fill each do with a key.
-    def by_key(key, present, null, absent)
-      <<~RUBY
-        value = attributes[#{key.inspect}]
-        if !value.nil?
-          #{present}
-        elsif attributes.key?(#{key.inspect})
-          #{null}
-        else
-          #{absent}
-        end
-      RUBY
-    end
-
     # Ruby source that reads one key (a String) and calls its attribute's writer with the value
     # checked (`converted`, source over `value`), or with nil for a null; `absent` counts the
     # keys the Hash does not have (fewer than those it has, so fewer additions).
     def column(attribute, key, converted)
-      by_key(key, assign(attribute, converted), assign(attribute, 'nil'), 'absent += 1')
-    end
-
-    # Ruby source that checks a value of the type named `type` (in `var`, not nil) as `check`'s
-    # conversion would, building nothing: a nested model's Hash by its class's compiled check.
-    def checked(type, var, depth)
-      return 'nil' if type == 'Object'
-
-      test, expected = SCALARS[type]
-      return "(#{format(test, v: var)} || @base._wrong_type(#{expected.inspect}, #{var}))" if test
-
-      inner = type[/\AArray<(.+)>\z/, 1]
-      if inner
-        item = "item#{depth}"
-        return "(#{var}.is_a?(Array) ? #{var}.each { |#{item}| #{item}.nil? || #{checked(inner, item, depth + 1)} } " \
-               ": @base._wrong_type('an array', #{var}))"
-      end
-      model = model_class(type)
-      return "@base._deserialize(#{type.inspect}, #{var})" unless model && model.respond_to?(:decode_plan)
-
-      index = class_index(model)
-      check = "(@checkers[#{index}] ||= @classes[#{index}].decode_plan.checker).call(#{var})"
-      "(#{var}.is_a?(Hash) ? #{check} : @base._wrong_type(#{"an object (#{type})".inspect}, #{var}))"
-    end
-
-    # Ruby source for the value a filled model holds of a checked value of the type named `type`
-    # (in `var`, not nil): what `check`'s conversion gives, a nested model wrapped to fill later.
-    def filled(type, var, depth)
-      return "RaydiumApiRuntime.symbol_keys(#{var})" if type == 'Object'
-      return var if SCALARS.key?(type)
-
-      inner = type[/\AArray<(.+)>\z/, 1]
-      if inner
-        return "#{var}.dup" if SCALARS.key?(inner) # a list of its own, as `build`'s copy
-        item = "item#{depth}"
-        return "#{var}.map { |#{item}| #{item}.nil? ? nil : #{filled(inner, item, depth + 1)} }"
-      end
-      model = model_class(type)
-      # any other type as `build` converts it, inside the client's own decode as `build` runs
-      unless model && model.respond_to?(:decode_plan)
-        return "RaydiumApiRuntime.from_own_parse { base._deserialize(#{type.inspect}, #{var}) }"
-      end
-
-      "RaydiumApiRuntime.wrapped(classes[#{class_index(model)}], #{var})"
-    end
-
-    # The index in @classes of a model class (added where it is not there).
-    def class_index(model)
-      @classes.index(model) || (@classes << model).size - 1
-    end
-
-    # Ruby source that checks one key (a String): its value (`test`, source over `value`) and the
-    # writer's rule (`rule`, a format of the value's source, or nil) as a build would.
-    def check_column(key, test, rule)
-      by_key(key, rule ? "#{test}\n#{format(rule, 'value')}" : test, rule && format(rule, 'nil'), nil)
-    end
-
-    # Ruby source, run with the model as self, that fills one attribute from its key (a String),
-    # unless the user has set it: the value (`value`, source), nil for a null, the default for an
-    # absent key (`default`, source, through the writer, as `new` sets it); `absent` counts the keys
-    # the Hash does not have.
-    def fill_column(attribute, key, value, default)
-      name = attribute.to_s
-      ivar = "@#{name}"
-      set, unset = if name.match?(IDENTIFIER)
-                     ["#{ivar} = %s", "defined?(#{ivar})"]
-                   else
-                     ["instance_variable_set(#{ivar.to_sym.inspect}, %s)", "instance_variable_defined?(#{ivar.to_sym.inspect})"]
-                   end
-      writer = name.match?(IDENTIFIER) ? "self.#{name} = %s" : "public_send(#{:"#{name}=".inspect}, %s)"
-      by_key(key, "#{format(set, value)} unless #{unset}", "#{format(set, 'nil')} unless #{unset}",
-             default ? "absent += 1\n#{format(writer, default)} unless #{unset}" : 'absent += 1')
-    end
-
-    # The compiled check: a lambda of one Hash, run with the plan as self.
-    def compile_check(checks)
-      instance_eval(<<~RUBY, __FILE__, __LINE__ + 1)
-        # frozen_string_literal: true
-        lambda do |attributes|
-          #{checks.join}
-          nil
+      <<~RUBY
+        value = attributes[#{key.inspect}]
+        if !value.nil?
+          #{assign(attribute, converted)}
+        elsif attributes.key?(#{key.inspect})
+          #{assign(attribute, 'nil')}
+        else
+          absent += 1
         end
       RUBY
-    end
-
-    # The compiled fill: a lambda of the Hash a model holds, run with the model as self
-    # (`instance_exec`), so that it sets the model's instance variables as its writers do; the plan's
-    # parts it reads are the arguments of the lambda that makes it.
-    def compile_fill(fills)
-      outer = instance_eval(<<~RUBY, __FILE__, __LINE__ + 1)
-        # frozen_string_literal: true
-        lambda do |plan, classes, base, defaults|
-          lambda do |attributes|
-            absent = 0
-            #{fills.join}
-            if attributes.size != #{fills.size} - absent && !defined?(@additional_properties)
-              @additional_properties = plan.__send__(:rest, attributes, #{fills.size} - absent, true)[1]
-            end
-            #{'@raw_json_hash = RaydiumApiRuntime.symbol_keys(attributes) unless defined?(@raw_json_hash)' if @keep_raw_json}
-            nil
-          end
-        end
-      RUBY
-      outer.call(self, @classes, @base, @defaults)
     end
 
     # The compiled `build`: a lambda run with the plan as self (its ivars in reach).

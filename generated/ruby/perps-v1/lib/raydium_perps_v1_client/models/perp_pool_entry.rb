@@ -17,16 +17,16 @@ module RaydiumPerpsV1Client
   # An entry of the default perp pool list.
   class PerpPoolEntry < ApiModelBase
     # Pair label of the form <BASE>/<QUOTE>.
-    attr_filled_accessor :symbol
+    attr_accessor :symbol
 
     # A decimal number sent as a string (keeps precision; parse it with a decimal type). The pattern admits every form a decimal parser reads: a sign, digits with or without a fraction, a fraction alone (`.5`) and an exponent (`1.5e3`). 
-    attr_filled_accessor :volume24h
+    attr_accessor :volume24h
 
     # A decimal number sent as a string (keeps precision; parse it with a decimal type). The pattern admits every form a decimal parser reads: a sign, digits with or without a fraction, a fraction alone (`.5`) and an exponent (`1.5e3`). 
-    attr_filled_accessor :volume7d
+    attr_accessor :volume7d
 
     # A decimal number sent as a string (keeps precision; parse it with a decimal type). The pattern admits every form a decimal parser reads: a sign, digits with or without a fraction, a fraction alone (`.5`) and an exponent (`1.5e3`). 
-    attr_filled_accessor :volume30d
+    attr_accessor :volume30d
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
@@ -119,7 +119,6 @@ module RaydiumPerpsV1Client
     # @return Array for valid properties with the reasons
     def list_invalid_properties
       warn '[DEPRECATED] the `list_invalid_properties` method is obsolete'
-      _materialize if @_source
       invalid_properties = Array.new
       if @symbol.nil?
         invalid_properties.push('invalid value for "symbol", symbol cannot be nil.')
@@ -164,7 +163,6 @@ module RaydiumPerpsV1Client
     # @return true if the model is valid
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
-      _materialize if @_source
       return false if @symbol.nil?
       return false if @symbol !~ Regexp.new(/^[^\/]+\/[^\/]+$/)
       return false if @volume24h.nil?
@@ -176,9 +174,9 @@ module RaydiumPerpsV1Client
       true
     end
 
-    # The writer's checks, which the client's decode makes without a model.
-    # @param [Object] symbol Value to be checked
-    def self._check_symbol(symbol)
+    # Custom attribute writer method with validation
+    # @param [Object] symbol Value to be assigned
+    def symbol=(symbol)
       if symbol.nil?
         fail ArgumentError, 'symbol cannot be nil'
       end
@@ -188,19 +186,12 @@ module RaydiumPerpsV1Client
         fail ArgumentError, "invalid value for \"symbol\", must conform to the pattern #{pattern}."
       end
 
-    end
-    private_class_method :_check_symbol
-
-    # Custom attribute writer method with validation
-    # @param [Object] symbol Value to be assigned
-    def symbol=(symbol)
-      self.class.__send__(:_check_symbol, symbol)
       @symbol = symbol
     end
 
-    # The writer's checks, which the client's decode makes without a model.
-    # @param [Object] volume24h Value to be checked
-    def self._check_volume24h(volume24h)
+    # Custom attribute writer method with validation
+    # @param [Object] volume24h Value to be assigned
+    def volume24h=(volume24h)
       if volume24h.nil?
         fail ArgumentError, 'volume24h cannot be nil'
       end
@@ -210,19 +201,12 @@ module RaydiumPerpsV1Client
         fail ArgumentError, "invalid value for \"volume24h\", must conform to the pattern #{pattern}."
       end
 
-    end
-    private_class_method :_check_volume24h
-
-    # Custom attribute writer method with validation
-    # @param [Object] volume24h Value to be assigned
-    def volume24h=(volume24h)
-      self.class.__send__(:_check_volume24h, volume24h)
       @volume24h = volume24h
     end
 
-    # The writer's checks, which the client's decode makes without a model.
-    # @param [Object] volume7d Value to be checked
-    def self._check_volume7d(volume7d)
+    # Custom attribute writer method with validation
+    # @param [Object] volume7d Value to be assigned
+    def volume7d=(volume7d)
       if volume7d.nil?
         fail ArgumentError, 'volume7d cannot be nil'
       end
@@ -232,19 +216,12 @@ module RaydiumPerpsV1Client
         fail ArgumentError, "invalid value for \"volume7d\", must conform to the pattern #{pattern}."
       end
 
-    end
-    private_class_method :_check_volume7d
-
-    # Custom attribute writer method with validation
-    # @param [Object] volume7d Value to be assigned
-    def volume7d=(volume7d)
-      self.class.__send__(:_check_volume7d, volume7d)
       @volume7d = volume7d
     end
 
-    # The writer's checks, which the client's decode makes without a model.
-    # @param [Object] volume30d Value to be checked
-    def self._check_volume30d(volume30d)
+    # Custom attribute writer method with validation
+    # @param [Object] volume30d Value to be assigned
+    def volume30d=(volume30d)
       if volume30d.nil?
         fail ArgumentError, 'volume30d cannot be nil'
       end
@@ -254,13 +231,6 @@ module RaydiumPerpsV1Client
         fail ArgumentError, "invalid value for \"volume30d\", must conform to the pattern #{pattern}."
       end
 
-    end
-    private_class_method :_check_volume30d
-
-    # Custom attribute writer method with validation
-    # @param [Object] volume30d Value to be assigned
-    def volume30d=(volume30d)
-      self.class.__send__(:_check_volume30d, volume30d)
       @volume30d = volume30d
     end
 
@@ -272,7 +242,8 @@ module RaydiumPerpsV1Client
           symbol == o.symbol &&
           volume24h == o.volume24h &&
           volume7d == o.volume7d &&
-          volume30d == o.volume30d
+          volume30d == o.volume30d &&
+          additional_properties == o.additional_properties
     end
 
     # @see the `==` method
@@ -284,7 +255,7 @@ module RaydiumPerpsV1Client
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [symbol, volume24h, volume7d, volume30d].hash
+      [symbol, volume24h, volume7d, volume30d, additional_properties].hash
     end
 
     # Builds the object from hash

@@ -17,12 +17,12 @@ module RaydiumPerpsV1Client
   # The pool-list success shape: `id`, `success` and `data`, and no `msg` (the source states that this success shape has no msg, so a body with `msg` is not this shape). 
   class PerpPoolListResponse < ApiModelBase
     # Request identifier (a UUID in the pool data service).
-    attr_filled_accessor :id
+    attr_accessor :id
 
-    attr_filled_accessor :success
+    attr_accessor :success
 
     # The data of /pool/default-list, an array of perp pool entries.
-    attr_filled_accessor :data
+    attr_accessor :data
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
@@ -114,7 +114,6 @@ module RaydiumPerpsV1Client
     # @return Array for valid properties with the reasons
     def list_invalid_properties
       warn '[DEPRECATED] the `list_invalid_properties` method is obsolete'
-      _materialize if @_source
       invalid_properties = Array.new
       if @success.nil?
         invalid_properties.push('invalid value for "success", success cannot be nil.')
@@ -131,41 +130,28 @@ module RaydiumPerpsV1Client
     # @return true if the model is valid
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
-      _materialize if @_source
       return false if @success.nil?
       return false if @data.nil?
       true
     end
 
-    # The writer's check, which the client's decode makes without a model.
-    # @param [Object] success Value to be checked
-    def self._check_success(success)
-      if success.nil?
-        fail ArgumentError, 'success cannot be nil'
-      end
-    end
-    private_class_method :_check_success
-
     # Custom attribute writer method with validation
     # @param [Object] success Value to be assigned
     def success=(success)
-      self.class.__send__(:_check_success, success)
+      if success.nil?
+        fail ArgumentError, 'success cannot be nil'
+      end
+
       @success = success
     end
-
-    # The writer's check, which the client's decode makes without a model.
-    # @param [Object] data Value to be checked
-    def self._check_data(data)
-      if data.nil?
-        fail ArgumentError, 'data cannot be nil'
-      end
-    end
-    private_class_method :_check_data
 
     # Custom attribute writer method with validation
     # @param [Object] data Value to be assigned
     def data=(data)
-      self.class.__send__(:_check_data, data)
+      if data.nil?
+        fail ArgumentError, 'data cannot be nil'
+      end
+
       @data = data
     end
 
@@ -176,7 +162,8 @@ module RaydiumPerpsV1Client
       self.class == o.class &&
           id == o.id &&
           success == o.success &&
-          data == o.data
+          data == o.data &&
+          additional_properties == o.additional_properties
     end
 
     # @see the `==` method
@@ -188,7 +175,7 @@ module RaydiumPerpsV1Client
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [id, success, data].hash
+      [id, success, data, additional_properties].hash
     end
 
     # Builds the object from hash

@@ -16,9 +16,9 @@ require 'time'
 module RaydiumPoolV3Client
   # Chain statistics (the data of /main/info).
   class ChainStatistics < ApiModelBase
-    attr_filled_accessor :tvl
+    attr_accessor :tvl
 
-    attr_filled_accessor :volume24
+    attr_accessor :volume24
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
@@ -91,7 +91,6 @@ module RaydiumPoolV3Client
     # @return Array for valid properties with the reasons
     def list_invalid_properties
       warn '[DEPRECATED] the `list_invalid_properties` method is obsolete'
-      _materialize if @_source
       invalid_properties = Array.new
       invalid_properties
     end
@@ -100,7 +99,6 @@ module RaydiumPoolV3Client
     # @return true if the model is valid
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
-      _materialize if @_source
       true
     end
 
@@ -110,7 +108,8 @@ module RaydiumPoolV3Client
       return true if self.equal?(o)
       self.class == o.class &&
           tvl == o.tvl &&
-          volume24 == o.volume24
+          volume24 == o.volume24 &&
+          additional_properties == o.additional_properties
     end
 
     # @see the `==` method
@@ -122,7 +121,7 @@ module RaydiumPoolV3Client
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [tvl, volume24].hash
+      [tvl, volume24, additional_properties].hash
     end
 
     # Builds the object from hash

@@ -17,23 +17,23 @@ module RaydiumPoolV3Client
   # A dynamic-fee tier: a calibrated tier that a new concentrated-liquidity pool may opt into when the pool is created with `enableDynamicFee=true`. The `id` of a tier is passed to the `CreateCustomizablePool` flow. 
   class DynamicFeeConfig < ApiModelBase
     # Tier id, passed to the CreateCustomizablePool flow.
-    attr_filled_accessor :id
+    attr_accessor :id
 
-    attr_filled_accessor :index
+    attr_accessor :index
 
-    attr_filled_accessor :filter_period
+    attr_accessor :filter_period
 
-    attr_filled_accessor :decay_period
+    attr_accessor :decay_period
 
-    attr_filled_accessor :reduction_factor
+    attr_accessor :reduction_factor
 
-    attr_filled_accessor :max_fee_rate_numerator
+    attr_accessor :max_fee_rate_numerator
 
-    attr_filled_accessor :dynamic_fee_control
+    attr_accessor :dynamic_fee_control
 
-    attr_filled_accessor :max_volatility_accumulator
+    attr_accessor :max_volatility_accumulator
 
-    attr_filled_accessor :recommend_config_id
+    attr_accessor :recommend_config_id
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
@@ -164,7 +164,6 @@ module RaydiumPoolV3Client
     # @return Array for valid properties with the reasons
     def list_invalid_properties
       warn '[DEPRECATED] the `list_invalid_properties` method is obsolete'
-      _materialize if @_source
       invalid_properties = Array.new
       if @id.nil?
         invalid_properties.push('invalid value for "id", id cannot be nil.')
@@ -201,7 +200,6 @@ module RaydiumPoolV3Client
     # @return true if the model is valid
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
-      _materialize if @_source
       return false if @id.nil?
       return false if @index.nil?
       return false if @filter_period.nil?
@@ -212,115 +210,73 @@ module RaydiumPoolV3Client
       true
     end
 
-    # The writer's check, which the client's decode makes without a model.
-    # @param [Object] id Value to be checked
-    def self._check_id(id)
-      if id.nil?
-        fail ArgumentError, 'id cannot be nil'
-      end
-    end
-    private_class_method :_check_id
-
     # Custom attribute writer method with validation
     # @param [Object] id Value to be assigned
     def id=(id)
-      self.class.__send__(:_check_id, id)
+      if id.nil?
+        fail ArgumentError, 'id cannot be nil'
+      end
+
       @id = id
     end
-
-    # The writer's check, which the client's decode makes without a model.
-    # @param [Object] index Value to be checked
-    def self._check_index(index)
-      if index.nil?
-        fail ArgumentError, 'index cannot be nil'
-      end
-    end
-    private_class_method :_check_index
 
     # Custom attribute writer method with validation
     # @param [Object] index Value to be assigned
     def index=(index)
-      self.class.__send__(:_check_index, index)
+      if index.nil?
+        fail ArgumentError, 'index cannot be nil'
+      end
+
       @index = index
     end
-
-    # The writer's check, which the client's decode makes without a model.
-    # @param [Object] filter_period Value to be checked
-    def self._check_filter_period(filter_period)
-      if filter_period.nil?
-        fail ArgumentError, 'filter_period cannot be nil'
-      end
-    end
-    private_class_method :_check_filter_period
 
     # Custom attribute writer method with validation
     # @param [Object] filter_period Value to be assigned
     def filter_period=(filter_period)
-      self.class.__send__(:_check_filter_period, filter_period)
+      if filter_period.nil?
+        fail ArgumentError, 'filter_period cannot be nil'
+      end
+
       @filter_period = filter_period
     end
-
-    # The writer's check, which the client's decode makes without a model.
-    # @param [Object] decay_period Value to be checked
-    def self._check_decay_period(decay_period)
-      if decay_period.nil?
-        fail ArgumentError, 'decay_period cannot be nil'
-      end
-    end
-    private_class_method :_check_decay_period
 
     # Custom attribute writer method with validation
     # @param [Object] decay_period Value to be assigned
     def decay_period=(decay_period)
-      self.class.__send__(:_check_decay_period, decay_period)
+      if decay_period.nil?
+        fail ArgumentError, 'decay_period cannot be nil'
+      end
+
       @decay_period = decay_period
     end
-
-    # The writer's check, which the client's decode makes without a model.
-    # @param [Object] reduction_factor Value to be checked
-    def self._check_reduction_factor(reduction_factor)
-      if reduction_factor.nil?
-        fail ArgumentError, 'reduction_factor cannot be nil'
-      end
-    end
-    private_class_method :_check_reduction_factor
 
     # Custom attribute writer method with validation
     # @param [Object] reduction_factor Value to be assigned
     def reduction_factor=(reduction_factor)
-      self.class.__send__(:_check_reduction_factor, reduction_factor)
+      if reduction_factor.nil?
+        fail ArgumentError, 'reduction_factor cannot be nil'
+      end
+
       @reduction_factor = reduction_factor
     end
-
-    # The writer's check, which the client's decode makes without a model.
-    # @param [Object] max_fee_rate_numerator Value to be checked
-    def self._check_max_fee_rate_numerator(max_fee_rate_numerator)
-      if max_fee_rate_numerator.nil?
-        fail ArgumentError, 'max_fee_rate_numerator cannot be nil'
-      end
-    end
-    private_class_method :_check_max_fee_rate_numerator
 
     # Custom attribute writer method with validation
     # @param [Object] max_fee_rate_numerator Value to be assigned
     def max_fee_rate_numerator=(max_fee_rate_numerator)
-      self.class.__send__(:_check_max_fee_rate_numerator, max_fee_rate_numerator)
+      if max_fee_rate_numerator.nil?
+        fail ArgumentError, 'max_fee_rate_numerator cannot be nil'
+      end
+
       @max_fee_rate_numerator = max_fee_rate_numerator
     end
-
-    # The writer's check, which the client's decode makes without a model.
-    # @param [Object] dynamic_fee_control Value to be checked
-    def self._check_dynamic_fee_control(dynamic_fee_control)
-      if dynamic_fee_control.nil?
-        fail ArgumentError, 'dynamic_fee_control cannot be nil'
-      end
-    end
-    private_class_method :_check_dynamic_fee_control
 
     # Custom attribute writer method with validation
     # @param [Object] dynamic_fee_control Value to be assigned
     def dynamic_fee_control=(dynamic_fee_control)
-      self.class.__send__(:_check_dynamic_fee_control, dynamic_fee_control)
+      if dynamic_fee_control.nil?
+        fail ArgumentError, 'dynamic_fee_control cannot be nil'
+      end
+
       @dynamic_fee_control = dynamic_fee_control
     end
 
@@ -337,7 +293,8 @@ module RaydiumPoolV3Client
           max_fee_rate_numerator == o.max_fee_rate_numerator &&
           dynamic_fee_control == o.dynamic_fee_control &&
           max_volatility_accumulator == o.max_volatility_accumulator &&
-          recommend_config_id == o.recommend_config_id
+          recommend_config_id == o.recommend_config_id &&
+          additional_properties == o.additional_properties
     end
 
     # @see the `==` method
@@ -349,7 +306,7 @@ module RaydiumPoolV3Client
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [id, index, filter_period, decay_period, reduction_factor, max_fee_rate_numerator, dynamic_fee_control, max_volatility_accumulator, recommend_config_id].hash
+      [id, index, filter_period, decay_period, reduction_factor, max_fee_rate_numerator, dynamic_fee_control, max_volatility_accumulator, recommend_config_id, additional_properties].hash
     end
 
     # Builds the object from hash

@@ -17,10 +17,10 @@ module RaydiumPoolV3Client
   # The two envelope fields every response of every host carries: `id` and `success`. Always check `success` before reading `data`. 
   class EnvelopeCore < ApiModelBase
     # Request identifier (a UUID in the pool data service).
-    attr_filled_accessor :id
+    attr_accessor :id
 
     # true on success; false on failure. Always check it before reading `data`.
-    attr_filled_accessor :success
+    attr_accessor :success
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
@@ -95,7 +95,6 @@ module RaydiumPoolV3Client
     # @return Array for valid properties with the reasons
     def list_invalid_properties
       warn '[DEPRECATED] the `list_invalid_properties` method is obsolete'
-      _materialize if @_source
       invalid_properties = Array.new
       if @success.nil?
         invalid_properties.push('invalid value for "success", success cannot be nil.')
@@ -108,24 +107,17 @@ module RaydiumPoolV3Client
     # @return true if the model is valid
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
-      _materialize if @_source
       return false if @success.nil?
       true
     end
 
-    # The writer's check, which the client's decode makes without a model.
-    # @param [Object] success Value to be checked
-    def self._check_success(success)
-      if success.nil?
-        fail ArgumentError, 'success cannot be nil'
-      end
-    end
-    private_class_method :_check_success
-
     # Custom attribute writer method with validation
     # @param [Object] success Value to be assigned
     def success=(success)
-      self.class.__send__(:_check_success, success)
+      if success.nil?
+        fail ArgumentError, 'success cannot be nil'
+      end
+
       @success = success
     end
 
@@ -135,7 +127,8 @@ module RaydiumPoolV3Client
       return true if self.equal?(o)
       self.class == o.class &&
           id == o.id &&
-          success == o.success
+          success == o.success &&
+          additional_properties == o.additional_properties
     end
 
     # @see the `==` method
@@ -147,7 +140,7 @@ module RaydiumPoolV3Client
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [id, success].hash
+      [id, success, additional_properties].hash
     end
 
     # Builds the object from hash

@@ -16,24 +16,24 @@ require 'time'
 module RaydiumPoolV3Client
   # A farm record as public evidence shows it (the SDK's FormatFarmInfoOut, which the front end reads from /farms/info/lp); not from the source, nothing required. Version 6 farms add `openTime` and `endTime` to each reward.
   class FarmInfo < ApiModelBase
-    attr_filled_accessor :program_id
+    attr_accessor :program_id
 
-    attr_filled_accessor :id
+    attr_accessor :id
 
-    attr_filled_accessor :symbol_mints
+    attr_accessor :symbol_mints
 
-    attr_filled_accessor :lp_mint
+    attr_accessor :lp_mint
 
-    attr_filled_accessor :tvl
+    attr_accessor :tvl
 
-    attr_filled_accessor :lp_price
+    attr_accessor :lp_price
 
-    attr_filled_accessor :apr
+    attr_accessor :apr
 
     # Farm tags; the SDK lists Ecosystem, Farm, Fusion and Stake (FarmTagsItem). Kept open: other values may appear.
-    attr_filled_accessor :tags
+    attr_accessor :tags
 
-    attr_filled_accessor :reward_infos
+    attr_accessor :reward_infos
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
@@ -154,7 +154,6 @@ module RaydiumPoolV3Client
     # @return Array for valid properties with the reasons
     def list_invalid_properties
       warn '[DEPRECATED] the `list_invalid_properties` method is obsolete'
-      _materialize if @_source
       invalid_properties = Array.new
       invalid_properties
     end
@@ -163,7 +162,6 @@ module RaydiumPoolV3Client
     # @return true if the model is valid
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
-      _materialize if @_source
       true
     end
 
@@ -180,7 +178,8 @@ module RaydiumPoolV3Client
           lp_price == o.lp_price &&
           apr == o.apr &&
           tags == o.tags &&
-          reward_infos == o.reward_infos
+          reward_infos == o.reward_infos &&
+          additional_properties == o.additional_properties
     end
 
     # @see the `==` method
@@ -192,7 +191,7 @@ module RaydiumPoolV3Client
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [program_id, id, symbol_mints, lp_mint, tvl, lp_price, apr, tags, reward_infos].hash
+      [program_id, id, symbol_mints, lp_mint, tvl, lp_price, apr, tags, reward_infos, additional_properties].hash
     end
 
     # Builds the object from hash

@@ -16,21 +16,21 @@ require 'time'
 module RaydiumPoolV3Client
   # One reward of a farm (the SDK's RewardInfoV345 / RewardInfoV6).
   class FarmRewardInfo < ApiModelBase
-    attr_filled_accessor :mint
+    attr_accessor :mint
 
     # Reward kind; the SDK lists \"Standard SPL\" and \"Option tokens\" (FarmRewardTypeV6Key).
-    attr_filled_accessor :type
+    attr_accessor :type
 
-    attr_filled_accessor :apr
+    attr_accessor :apr
 
     # Reward emitted per second, in the reward mint's smallest unit, as a decimal string.
-    attr_filled_accessor :per_second
+    attr_accessor :per_second
 
     # Reward start (Unix seconds) as a decimal string; version 6 farms.
-    attr_filled_accessor :open_time
+    attr_accessor :open_time
 
     # Reward end (Unix seconds) as a decimal string; version 6 farms.
-    attr_filled_accessor :end_time
+    attr_accessor :end_time
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
@@ -127,7 +127,6 @@ module RaydiumPoolV3Client
     # @return Array for valid properties with the reasons
     def list_invalid_properties
       warn '[DEPRECATED] the `list_invalid_properties` method is obsolete'
-      _materialize if @_source
       invalid_properties = Array.new
       invalid_properties
     end
@@ -136,7 +135,6 @@ module RaydiumPoolV3Client
     # @return true if the model is valid
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
-      _materialize if @_source
       true
     end
 
@@ -150,7 +148,8 @@ module RaydiumPoolV3Client
           apr == o.apr &&
           per_second == o.per_second &&
           open_time == o.open_time &&
-          end_time == o.end_time
+          end_time == o.end_time &&
+          additional_properties == o.additional_properties
     end
 
     # @see the `==` method
@@ -162,7 +161,7 @@ module RaydiumPoolV3Client
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [mint, type, apr, per_second, open_time, end_time].hash
+      [mint, type, apr, per_second, open_time, end_time, additional_properties].hash
     end
 
     # Builds the object from hash

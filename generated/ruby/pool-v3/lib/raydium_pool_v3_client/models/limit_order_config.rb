@@ -17,7 +17,7 @@ module RaydiumPoolV3Client
   # One pool's limit-order configuration, as far as the source shows it.
   class LimitOrderConfig < ApiModelBase
     # The off-chain keeper authorized to settle filled orders.
-    attr_filled_accessor :limit_order_admin
+    attr_accessor :limit_order_admin
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
@@ -85,7 +85,6 @@ module RaydiumPoolV3Client
     # @return Array for valid properties with the reasons
     def list_invalid_properties
       warn '[DEPRECATED] the `list_invalid_properties` method is obsolete'
-      _materialize if @_source
       invalid_properties = Array.new
       invalid_properties
     end
@@ -94,7 +93,6 @@ module RaydiumPoolV3Client
     # @return true if the model is valid
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
-      _materialize if @_source
       true
     end
 
@@ -103,7 +101,8 @@ module RaydiumPoolV3Client
     def ==(o)
       return true if self.equal?(o)
       self.class == o.class &&
-          limit_order_admin == o.limit_order_admin
+          limit_order_admin == o.limit_order_admin &&
+          additional_properties == o.additional_properties
     end
 
     # @see the `==` method
@@ -115,7 +114,7 @@ module RaydiumPoolV3Client
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [limit_order_admin].hash
+      [limit_order_admin, additional_properties].hash
     end
 
     # Builds the object from hash

@@ -16,26 +16,26 @@ require 'time'
 module RaydiumPoolV3Client
   # The fee configuration of a pool, as the SDK types it: concentrated pools carry ApiClmmConfigV3, constant-product (CPMM) pools ApiCpmmConfigV3. One merged schema, nothing required: `tickSpacing`, `description`, `defaultRange` and `defaultRangePoint` belong to concentrated pools, `createPoolFee` to CPMM pools.
   class PoolConfig < ApiModelBase
-    attr_filled_accessor :id
+    attr_accessor :id
 
-    attr_filled_accessor :index
+    attr_accessor :index
 
-    attr_filled_accessor :protocol_fee_rate
+    attr_accessor :protocol_fee_rate
 
-    attr_filled_accessor :trade_fee_rate
+    attr_accessor :trade_fee_rate
 
-    attr_filled_accessor :fund_fee_rate
+    attr_accessor :fund_fee_rate
 
-    attr_filled_accessor :tick_spacing
+    attr_accessor :tick_spacing
 
-    attr_filled_accessor :description
+    attr_accessor :description
 
-    attr_filled_accessor :default_range
+    attr_accessor :default_range
 
-    attr_filled_accessor :default_range_point
+    attr_accessor :default_range_point
 
     # An integer sent as a decimal string.
-    attr_filled_accessor :create_pool_fee
+    attr_accessor :create_pool_fee
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
@@ -158,7 +158,6 @@ module RaydiumPoolV3Client
     # @return Array for valid properties with the reasons
     def list_invalid_properties
       warn '[DEPRECATED] the `list_invalid_properties` method is obsolete'
-      _materialize if @_source
       invalid_properties = Array.new
       invalid_properties
     end
@@ -167,7 +166,6 @@ module RaydiumPoolV3Client
     # @return true if the model is valid
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
-      _materialize if @_source
       true
     end
 
@@ -185,7 +183,8 @@ module RaydiumPoolV3Client
           description == o.description &&
           default_range == o.default_range &&
           default_range_point == o.default_range_point &&
-          create_pool_fee == o.create_pool_fee
+          create_pool_fee == o.create_pool_fee &&
+          additional_properties == o.additional_properties
     end
 
     # @see the `==` method
@@ -197,7 +196,7 @@ module RaydiumPoolV3Client
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [id, index, protocol_fee_rate, trade_fee_rate, fund_fee_rate, tick_spacing, description, default_range, default_range_point, create_pool_fee].hash
+      [id, index, protocol_fee_rate, trade_fee_rate, fund_fee_rate, tick_spacing, description, default_range, default_range_point, create_pool_fee, additional_properties].hash
     end
 
     # Builds the object from hash

@@ -16,10 +16,10 @@ require 'time'
 module RaydiumPoolV3Client
   # A cursor page of pools (the data of /pools/info/list-v2). It carries `nextPageId`, the opaque cursor of the next page; the last page has none. 
   class PoolCursorPage < ApiModelBase
-    attr_filled_accessor :data
+    attr_accessor :data
 
     # The opaque cursor of the next page: pass it back unchanged as the `nextPageId` query parameter, and never build one. A page without it is the last page. 
-    attr_filled_accessor :next_page_id
+    attr_accessor :next_page_id
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
@@ -94,7 +94,6 @@ module RaydiumPoolV3Client
     # @return Array for valid properties with the reasons
     def list_invalid_properties
       warn '[DEPRECATED] the `list_invalid_properties` method is obsolete'
-      _materialize if @_source
       invalid_properties = Array.new
       if !@next_page_id.nil? && @next_page_id.to_s.length < 1
         invalid_properties.push('invalid value for "next_page_id", the character length must be greater than or equal to 1.')
@@ -107,14 +106,13 @@ module RaydiumPoolV3Client
     # @return true if the model is valid
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
-      _materialize if @_source
       return false if !@next_page_id.nil? && @next_page_id.to_s.length < 1
       true
     end
 
-    # The writer's checks, which the client's decode makes without a model.
-    # @param [Object] next_page_id Value to be checked
-    def self._check_next_page_id(next_page_id)
+    # Custom attribute writer method with validation
+    # @param [Object] next_page_id Value to be assigned
+    def next_page_id=(next_page_id)
       if next_page_id.nil?
         fail ArgumentError, 'next_page_id cannot be nil'
       end
@@ -123,13 +121,6 @@ module RaydiumPoolV3Client
         fail ArgumentError, 'invalid value for "next_page_id", the character length must be greater than or equal to 1.'
       end
 
-    end
-    private_class_method :_check_next_page_id
-
-    # Custom attribute writer method with validation
-    # @param [Object] next_page_id Value to be assigned
-    def next_page_id=(next_page_id)
-      self.class.__send__(:_check_next_page_id, next_page_id)
       @next_page_id = next_page_id
     end
 
@@ -139,7 +130,8 @@ module RaydiumPoolV3Client
       return true if self.equal?(o)
       self.class == o.class &&
           data == o.data &&
-          next_page_id == o.next_page_id
+          next_page_id == o.next_page_id &&
+          additional_properties == o.additional_properties
     end
 
     # @see the `==` method
@@ -151,7 +143,7 @@ module RaydiumPoolV3Client
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [data, next_page_id].hash
+      [data, next_page_id, additional_properties].hash
     end
 
     # Builds the object from hash

@@ -17,7 +17,7 @@ module RaydiumPoolV3Client
   # The `error` object of a pool data service failure.
   class PoolError < ApiModelBase
     # `error.code`: pool data service only, on failure. The primary signal for clients; stable across minor versions. 
-    attr_filled_accessor :code
+    attr_accessor :code
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
@@ -86,7 +86,6 @@ module RaydiumPoolV3Client
     # @return Array for valid properties with the reasons
     def list_invalid_properties
       warn '[DEPRECATED] the `list_invalid_properties` method is obsolete'
-      _materialize if @_source
       invalid_properties = Array.new
       if @code.nil?
         invalid_properties.push('invalid value for "code", code cannot be nil.')
@@ -99,24 +98,17 @@ module RaydiumPoolV3Client
     # @return true if the model is valid
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
-      _materialize if @_source
       return false if @code.nil?
       true
     end
 
-    # The writer's check, which the client's decode makes without a model.
-    # @param [Object] code Value to be checked
-    def self._check_code(code)
-      if code.nil?
-        fail ArgumentError, 'code cannot be nil'
-      end
-    end
-    private_class_method :_check_code
-
     # Custom attribute writer method with validation
     # @param [Object] code Value to be assigned
     def code=(code)
-      self.class.__send__(:_check_code, code)
+      if code.nil?
+        fail ArgumentError, 'code cannot be nil'
+      end
+
       @code = code
     end
 
@@ -125,7 +117,8 @@ module RaydiumPoolV3Client
     def ==(o)
       return true if self.equal?(o)
       self.class == o.class &&
-          code == o.code
+          code == o.code &&
+          additional_properties == o.additional_properties
     end
 
     # @see the `==` method
@@ -137,7 +130,7 @@ module RaydiumPoolV3Client
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [code].hash
+      [code, additional_properties].hash
     end
 
     # Builds the object from hash

@@ -17,17 +17,17 @@ module RaydiumPoolV3Client
   # A failure of the pool data service (Errors rules 1 and 2): the envelope with `success` = false and `msg` populated, plus `error.code` (integer). Clients use `error.code` as the primary signal; `msg` is for people. `error.code` is stable across minor versions (Versioning rule 7). 
   class PoolFailureEnvelope < ApiModelBase
     # The request identifier of the pool data service, a UUID (Envelope, id), on successes and failures.
-    attr_filled_accessor :id
+    attr_accessor :id
 
-    attr_filled_accessor :success
+    attr_accessor :success
 
     # Present on failure and populated: human-readable in the pool data and perps metadata services; in the transaction service it holds an error code. 
-    attr_filled_accessor :msg
+    attr_accessor :msg
 
     # `data` on a failure: absent or empty (Envelope, data). When present it is an empty object or an empty array, the two forms `data` takes (object or array). 
-    attr_filled_accessor :data
+    attr_accessor :data
 
-    attr_filled_accessor :error
+    attr_accessor :error
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
@@ -132,7 +132,6 @@ module RaydiumPoolV3Client
     # @return Array for valid properties with the reasons
     def list_invalid_properties
       warn '[DEPRECATED] the `list_invalid_properties` method is obsolete'
-      _materialize if @_source
       invalid_properties = Array.new
       pattern = Regexp.new(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/)
       if !@id.nil? && @id !~ pattern
@@ -158,7 +157,6 @@ module RaydiumPoolV3Client
     # @return true if the model is valid
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
-      _materialize if @_source
       return false if !@id.nil? && @id !~ Regexp.new(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/)
       return false if @success.nil?
       return false if @msg.nil?
@@ -166,9 +164,9 @@ module RaydiumPoolV3Client
       true
     end
 
-    # The writer's checks, which the client's decode makes without a model.
-    # @param [Object] id Value to be checked
-    def self._check_id(id)
+    # Custom attribute writer method with validation
+    # @param [Object] id Value to be assigned
+    def id=(id)
       if id.nil?
         fail ArgumentError, 'id cannot be nil'
       end
@@ -178,61 +176,36 @@ module RaydiumPoolV3Client
         fail ArgumentError, "invalid value for \"id\", must conform to the pattern #{pattern}."
       end
 
-    end
-    private_class_method :_check_id
-
-    # Custom attribute writer method with validation
-    # @param [Object] id Value to be assigned
-    def id=(id)
-      self.class.__send__(:_check_id, id)
       @id = id
     end
-
-    # The writer's check, which the client's decode makes without a model.
-    # @param [Object] success Value to be checked
-    def self._check_success(success)
-      if success.nil?
-        fail ArgumentError, 'success cannot be nil'
-      end
-    end
-    private_class_method :_check_success
 
     # Custom attribute writer method with validation
     # @param [Object] success Value to be assigned
     def success=(success)
-      self.class.__send__(:_check_success, success)
+      if success.nil?
+        fail ArgumentError, 'success cannot be nil'
+      end
+
       @success = success
     end
-
-    # The writer's check, which the client's decode makes without a model.
-    # @param [Object] msg Value to be checked
-    def self._check_msg(msg)
-      if msg.nil?
-        fail ArgumentError, 'msg cannot be nil'
-      end
-    end
-    private_class_method :_check_msg
 
     # Custom attribute writer method with validation
     # @param [Object] msg Value to be assigned
     def msg=(msg)
-      self.class.__send__(:_check_msg, msg)
+      if msg.nil?
+        fail ArgumentError, 'msg cannot be nil'
+      end
+
       @msg = msg
     end
-
-    # The writer's check, which the client's decode makes without a model.
-    # @param [Object] error Value to be checked
-    def self._check_error(error)
-      if error.nil?
-        fail ArgumentError, 'error cannot be nil'
-      end
-    end
-    private_class_method :_check_error
 
     # Custom attribute writer method with validation
     # @param [Object] error Value to be assigned
     def error=(error)
-      self.class.__send__(:_check_error, error)
+      if error.nil?
+        fail ArgumentError, 'error cannot be nil'
+      end
+
       @error = error
     end
 
@@ -245,7 +218,8 @@ module RaydiumPoolV3Client
           success == o.success &&
           msg == o.msg &&
           data == o.data &&
-          error == o.error
+          error == o.error &&
+          additional_properties == o.additional_properties
     end
 
     # @see the `==` method
@@ -257,7 +231,7 @@ module RaydiumPoolV3Client
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [id, success, msg, data, error].hash
+      [id, success, msg, data, error, additional_properties].hash
     end
 
     # Builds the object from hash

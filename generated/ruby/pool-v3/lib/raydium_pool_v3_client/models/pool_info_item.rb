@@ -16,65 +16,65 @@ require 'time'
 module RaydiumPoolV3Client
   # A pool record as public evidence shows it (the SDK's ApiV3PoolInfoItem), not from the source; nothing is required. It is one merged schema for both variants, told apart by `type`: `Concentrated` pools add `config`; `Standard` pools add `lpMint`, `lpPrice`, `lpAmount` and `marketId` or `config`.
   class PoolInfoItem < ApiModelBase
-    attr_filled_accessor :type
+    attr_accessor :type
 
-    attr_filled_accessor :program_id
+    attr_accessor :program_id
 
     # The pool id.
-    attr_filled_accessor :id
+    attr_accessor :id
 
-    attr_filled_accessor :mint_a
+    attr_accessor :mint_a
 
-    attr_filled_accessor :mint_b
+    attr_accessor :mint_b
 
-    attr_filled_accessor :price
+    attr_accessor :price
 
-    attr_filled_accessor :mint_amount_a
+    attr_accessor :mint_amount_a
 
-    attr_filled_accessor :mint_amount_b
+    attr_accessor :mint_amount_b
 
-    attr_filled_accessor :fee_rate
+    attr_accessor :fee_rate
 
-    attr_filled_accessor :open_time
+    attr_accessor :open_time
 
     # Total value locked.
-    attr_filled_accessor :tvl
+    attr_accessor :tvl
 
-    attr_filled_accessor :day
+    attr_accessor :day
 
-    attr_filled_accessor :week
+    attr_accessor :week
 
-    attr_filled_accessor :month
+    attr_accessor :month
 
-    attr_filled_accessor :farm_upcoming_count
+    attr_accessor :farm_upcoming_count
 
-    attr_filled_accessor :farm_ongoing_count
+    attr_accessor :farm_ongoing_count
 
-    attr_filled_accessor :farm_finished_count
+    attr_accessor :farm_finished_count
 
-    attr_filled_accessor :burn_percent
+    attr_accessor :burn_percent
 
     # Whether the pool has a dynamic fee (the SDK sets it from the dynamic-fee tier a pool is created with).
-    attr_filled_accessor :has_dynamic_fee
+    attr_accessor :has_dynamic_fee
 
     # Which of the pool's tokens its fee is taken in. A plain string: the only values public code shows are the ones Raydium's SDK writes into pool records it builds itself, `Both` (fees from the input token), `TokenA`, `TokenB` and an empty string.
-    attr_filled_accessor :fee_on
+    attr_accessor :fee_on
 
     # A flag of the SDK's pool record; what it marks is not documented there.
-    attr_filled_accessor :launch_migrate_pool
+    attr_accessor :launch_migrate_pool
 
     # Notices attached to the pool, each an icon with an optional text and link.
-    attr_filled_accessor :tips
+    attr_accessor :tips
 
-    attr_filled_accessor :lp_mint
+    attr_accessor :lp_mint
 
-    attr_filled_accessor :lp_price
+    attr_accessor :lp_price
 
-    attr_filled_accessor :lp_amount
+    attr_accessor :lp_amount
 
-    attr_filled_accessor :market_id
+    attr_accessor :market_id
 
-    attr_filled_accessor :config
+    attr_accessor :config
 
     class EnumAttributeValidator
       attr_reader :datatype
@@ -327,7 +327,6 @@ module RaydiumPoolV3Client
     # @return Array for valid properties with the reasons
     def list_invalid_properties
       warn '[DEPRECATED] the `list_invalid_properties` method is obsolete'
-      _materialize if @_source
       invalid_properties = Array.new
       invalid_properties
     end
@@ -336,25 +335,17 @@ module RaydiumPoolV3Client
     # @return true if the model is valid
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
-      _materialize if @_source
       return false unless VALIDATOR_TYPE.valid?(@type)
       true
     end
 
-    # The writer's check of allowed values (enum), which the client's decode makes without a model.
-    # @param [Object] type Object to be checked
-    def self._check_type(type)
+    # Custom attribute writer method checking allowed values (enum).
+    # @param [Object] type Object to be assigned
+    def type=(type)
       validator = VALIDATOR_TYPE
       unless validator.valid?(type)
         fail ArgumentError, "invalid value for \"type\", must be one of #{validator.allowable_values}."
       end
-    end
-    private_class_method :_check_type
-
-    # Custom attribute writer method checking allowed values (enum).
-    # @param [Object] type Object to be assigned
-    def type=(type)
-      self.class.__send__(:_check_type, type)
       @type = type
     end
 
@@ -389,7 +380,8 @@ module RaydiumPoolV3Client
           lp_price == o.lp_price &&
           lp_amount == o.lp_amount &&
           market_id == o.market_id &&
-          config == o.config
+          config == o.config &&
+          additional_properties == o.additional_properties
     end
 
     # @see the `==` method
@@ -401,7 +393,7 @@ module RaydiumPoolV3Client
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [type, program_id, id, mint_a, mint_b, price, mint_amount_a, mint_amount_b, fee_rate, open_time, tvl, day, week, month, farm_upcoming_count, farm_ongoing_count, farm_finished_count, burn_percent, has_dynamic_fee, fee_on, launch_migrate_pool, tips, lp_mint, lp_price, lp_amount, market_id, config].hash
+      [type, program_id, id, mint_a, mint_b, price, mint_amount_a, mint_amount_b, fee_rate, open_time, tvl, day, week, month, farm_upcoming_count, farm_ongoing_count, farm_finished_count, burn_percent, has_dynamic_fee, fee_on, launch_migrate_pool, tips, lp_mint, lp_price, lp_amount, market_id, config, additional_properties].hash
     end
 
     # Builds the object from hash

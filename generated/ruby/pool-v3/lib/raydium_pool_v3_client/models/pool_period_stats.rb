@@ -16,21 +16,21 @@ require 'time'
 module RaydiumPoolV3Client
   # Volume, fees, APR and price range of a pool over a day, week or month (public evidence).
   class PoolPeriodStats < ApiModelBase
-    attr_filled_accessor :volume
+    attr_accessor :volume
 
-    attr_filled_accessor :volume_quote
+    attr_accessor :volume_quote
 
-    attr_filled_accessor :volume_fee
+    attr_accessor :volume_fee
 
-    attr_filled_accessor :apr
+    attr_accessor :apr
 
-    attr_filled_accessor :fee_apr
+    attr_accessor :fee_apr
 
-    attr_filled_accessor :price_min
+    attr_accessor :price_min
 
-    attr_filled_accessor :price_max
+    attr_accessor :price_max
 
-    attr_filled_accessor :reward_apr
+    attr_accessor :reward_apr
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
@@ -141,7 +141,6 @@ module RaydiumPoolV3Client
     # @return Array for valid properties with the reasons
     def list_invalid_properties
       warn '[DEPRECATED] the `list_invalid_properties` method is obsolete'
-      _materialize if @_source
       invalid_properties = Array.new
       invalid_properties
     end
@@ -150,7 +149,6 @@ module RaydiumPoolV3Client
     # @return true if the model is valid
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
-      _materialize if @_source
       true
     end
 
@@ -166,7 +164,8 @@ module RaydiumPoolV3Client
           fee_apr == o.fee_apr &&
           price_min == o.price_min &&
           price_max == o.price_max &&
-          reward_apr == o.reward_apr
+          reward_apr == o.reward_apr &&
+          additional_properties == o.additional_properties
     end
 
     # @see the `==` method
@@ -178,7 +177,7 @@ module RaydiumPoolV3Client
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [volume, volume_quote, volume_fee, apr, fee_apr, price_min, price_max, reward_apr].hash
+      [volume, volume_quote, volume_fee, apr, fee_apr, price_min, price_max, reward_apr, additional_properties].hash
     end
 
     # Builds the object from hash

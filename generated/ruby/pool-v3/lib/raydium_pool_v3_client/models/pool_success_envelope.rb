@@ -17,12 +17,12 @@ module RaydiumPoolV3Client
   # A success of the pool data service: the shared envelope with `success` = true, `id` a UUID, `msg` listed in the shape, and `data` (an object or an array) added per operation. The source does not say that `id` is always present, so it is not required; `data` is, since it is absent or empty only on failure. 
   class PoolSuccessEnvelope < ApiModelBase
     # The request identifier of the pool data service, a UUID (Envelope, id), on successes and failures.
-    attr_filled_accessor :id
+    attr_accessor :id
 
-    attr_filled_accessor :success
+    attr_accessor :success
 
     # Present on failure and populated: human-readable in the pool data and perps metadata services; in the transaction service it holds an error code. 
-    attr_filled_accessor :msg
+    attr_accessor :msg
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
@@ -110,7 +110,6 @@ module RaydiumPoolV3Client
     # @return Array for valid properties with the reasons
     def list_invalid_properties
       warn '[DEPRECATED] the `list_invalid_properties` method is obsolete'
-      _materialize if @_source
       invalid_properties = Array.new
       pattern = Regexp.new(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/)
       if !@id.nil? && @id !~ pattern
@@ -128,15 +127,14 @@ module RaydiumPoolV3Client
     # @return true if the model is valid
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
-      _materialize if @_source
       return false if !@id.nil? && @id !~ Regexp.new(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/)
       return false if @success.nil?
       true
     end
 
-    # The writer's checks, which the client's decode makes without a model.
-    # @param [Object] id Value to be checked
-    def self._check_id(id)
+    # Custom attribute writer method with validation
+    # @param [Object] id Value to be assigned
+    def id=(id)
       if id.nil?
         fail ArgumentError, 'id cannot be nil'
       end
@@ -146,29 +144,16 @@ module RaydiumPoolV3Client
         fail ArgumentError, "invalid value for \"id\", must conform to the pattern #{pattern}."
       end
 
-    end
-    private_class_method :_check_id
-
-    # Custom attribute writer method with validation
-    # @param [Object] id Value to be assigned
-    def id=(id)
-      self.class.__send__(:_check_id, id)
       @id = id
     end
-
-    # The writer's check, which the client's decode makes without a model.
-    # @param [Object] success Value to be checked
-    def self._check_success(success)
-      if success.nil?
-        fail ArgumentError, 'success cannot be nil'
-      end
-    end
-    private_class_method :_check_success
 
     # Custom attribute writer method with validation
     # @param [Object] success Value to be assigned
     def success=(success)
-      self.class.__send__(:_check_success, success)
+      if success.nil?
+        fail ArgumentError, 'success cannot be nil'
+      end
+
       @success = success
     end
 
@@ -179,7 +164,8 @@ module RaydiumPoolV3Client
       self.class == o.class &&
           id == o.id &&
           success == o.success &&
-          msg == o.msg
+          msg == o.msg &&
+          additional_properties == o.additional_properties
     end
 
     # @see the `==` method
@@ -191,7 +177,7 @@ module RaydiumPoolV3Client
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [id, success, msg].hash
+      [id, success, msg, additional_properties].hash
     end
 
     # Builds the object from hash

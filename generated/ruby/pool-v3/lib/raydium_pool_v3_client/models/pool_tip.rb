@@ -16,11 +16,11 @@ require 'time'
 module RaydiumPoolV3Client
   # A notice attached to a pool (the SDK's PoolTipInterface); not from the source, nothing required.
   class PoolTip < ApiModelBase
-    attr_filled_accessor :icon
+    attr_accessor :icon
 
-    attr_filled_accessor :text
+    attr_accessor :text
 
-    attr_filled_accessor :link
+    attr_accessor :link
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
@@ -99,7 +99,6 @@ module RaydiumPoolV3Client
     # @return Array for valid properties with the reasons
     def list_invalid_properties
       warn '[DEPRECATED] the `list_invalid_properties` method is obsolete'
-      _materialize if @_source
       invalid_properties = Array.new
       invalid_properties
     end
@@ -108,7 +107,6 @@ module RaydiumPoolV3Client
     # @return true if the model is valid
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
-      _materialize if @_source
       true
     end
 
@@ -119,7 +117,8 @@ module RaydiumPoolV3Client
       self.class == o.class &&
           icon == o.icon &&
           text == o.text &&
-          link == o.link
+          link == o.link &&
+          additional_properties == o.additional_properties
     end
 
     # @see the `==` method
@@ -131,7 +130,7 @@ module RaydiumPoolV3Client
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [icon, text, link].hash
+      [icon, text, link, additional_properties].hash
     end
 
     # Builds the object from hash

@@ -16,11 +16,11 @@ require 'time'
 module RaydiumPoolV3Client
   # The pools containing the mint(s) (the data of /pools/info/mint).
   class PoolsByMint < ApiModelBase
-    attr_filled_accessor :count
+    attr_accessor :count
 
-    attr_filled_accessor :has_next_page
+    attr_accessor :has_next_page
 
-    attr_filled_accessor :data
+    attr_accessor :data
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
@@ -101,7 +101,6 @@ module RaydiumPoolV3Client
     # @return Array for valid properties with the reasons
     def list_invalid_properties
       warn '[DEPRECATED] the `list_invalid_properties` method is obsolete'
-      _materialize if @_source
       invalid_properties = Array.new
       invalid_properties
     end
@@ -110,7 +109,6 @@ module RaydiumPoolV3Client
     # @return true if the model is valid
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
-      _materialize if @_source
       true
     end
 
@@ -121,7 +119,8 @@ module RaydiumPoolV3Client
       self.class == o.class &&
           count == o.count &&
           has_next_page == o.has_next_page &&
-          data == o.data
+          data == o.data &&
+          additional_properties == o.additional_properties
     end
 
     # @see the `==` method
@@ -133,7 +132,7 @@ module RaydiumPoolV3Client
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [count, has_next_page, data].hash
+      [count, has_next_page, data, additional_properties].hash
     end
 
     # Builds the object from hash

@@ -17,13 +17,13 @@ module RaydiumPoolV3Client
   # Compute-unit prices in micro-lamports per compute unit, one per level (public evidence only; nothing required). Send one as `computeUnitPriceMicroLamports`, in whole micro-lamports.
   class PriorityFeeLevels < ApiModelBase
     # Very high.
-    attr_filled_accessor :vh
+    attr_accessor :vh
 
     # High; Raydium's demo sends this level.
-    attr_filled_accessor :h
+    attr_accessor :h
 
     # Medium.
-    attr_filled_accessor :m
+    attr_accessor :m
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
@@ -102,7 +102,6 @@ module RaydiumPoolV3Client
     # @return Array for valid properties with the reasons
     def list_invalid_properties
       warn '[DEPRECATED] the `list_invalid_properties` method is obsolete'
-      _materialize if @_source
       invalid_properties = Array.new
       if !@vh.nil? && @vh < 0
         invalid_properties.push('invalid value for "vh", must be greater than or equal to 0.')
@@ -123,16 +122,15 @@ module RaydiumPoolV3Client
     # @return true if the model is valid
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
-      _materialize if @_source
       return false if !@vh.nil? && @vh < 0
       return false if !@h.nil? && @h < 0
       return false if !@m.nil? && @m < 0
       true
     end
 
-    # The writer's checks, which the client's decode makes without a model.
-    # @param [Object] vh Value to be checked
-    def self._check_vh(vh)
+    # Custom attribute writer method with validation
+    # @param [Object] vh Value to be assigned
+    def vh=(vh)
       if vh.nil?
         fail ArgumentError, 'vh cannot be nil'
       end
@@ -141,19 +139,12 @@ module RaydiumPoolV3Client
         fail ArgumentError, 'invalid value for "vh", must be greater than or equal to 0.'
       end
 
-    end
-    private_class_method :_check_vh
-
-    # Custom attribute writer method with validation
-    # @param [Object] vh Value to be assigned
-    def vh=(vh)
-      self.class.__send__(:_check_vh, vh)
       @vh = vh
     end
 
-    # The writer's checks, which the client's decode makes without a model.
-    # @param [Object] h Value to be checked
-    def self._check_h(h)
+    # Custom attribute writer method with validation
+    # @param [Object] h Value to be assigned
+    def h=(h)
       if h.nil?
         fail ArgumentError, 'h cannot be nil'
       end
@@ -162,19 +153,12 @@ module RaydiumPoolV3Client
         fail ArgumentError, 'invalid value for "h", must be greater than or equal to 0.'
       end
 
-    end
-    private_class_method :_check_h
-
-    # Custom attribute writer method with validation
-    # @param [Object] h Value to be assigned
-    def h=(h)
-      self.class.__send__(:_check_h, h)
       @h = h
     end
 
-    # The writer's checks, which the client's decode makes without a model.
-    # @param [Object] m Value to be checked
-    def self._check_m(m)
+    # Custom attribute writer method with validation
+    # @param [Object] m Value to be assigned
+    def m=(m)
       if m.nil?
         fail ArgumentError, 'm cannot be nil'
       end
@@ -183,13 +167,6 @@ module RaydiumPoolV3Client
         fail ArgumentError, 'invalid value for "m", must be greater than or equal to 0.'
       end
 
-    end
-    private_class_method :_check_m
-
-    # Custom attribute writer method with validation
-    # @param [Object] m Value to be assigned
-    def m=(m)
-      self.class.__send__(:_check_m, m)
       @m = m
     end
 
@@ -200,7 +177,8 @@ module RaydiumPoolV3Client
       self.class == o.class &&
           vh == o.vh &&
           h == o.h &&
-          m == o.m
+          m == o.m &&
+          additional_properties == o.additional_properties
     end
 
     # @see the `==` method
@@ -212,7 +190,7 @@ module RaydiumPoolV3Client
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [vh, h, m].hash
+      [vh, h, m, additional_properties].hash
     end
 
     # Builds the object from hash

@@ -16,7 +16,7 @@ require 'time'
 module RaydiumPoolV3Client
   # Priority-fee levels of this host (public evidence only; nothing required).
   class PriorityFees < ApiModelBase
-    attr_filled_accessor :default
+    attr_accessor :default
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
@@ -83,7 +83,6 @@ module RaydiumPoolV3Client
     # @return Array for valid properties with the reasons
     def list_invalid_properties
       warn '[DEPRECATED] the `list_invalid_properties` method is obsolete'
-      _materialize if @_source
       invalid_properties = Array.new
       invalid_properties
     end
@@ -92,7 +91,6 @@ module RaydiumPoolV3Client
     # @return true if the model is valid
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
-      _materialize if @_source
       true
     end
 
@@ -101,7 +99,8 @@ module RaydiumPoolV3Client
     def ==(o)
       return true if self.equal?(o)
       self.class == o.class &&
-          default == o.default
+          default == o.default &&
+          additional_properties == o.additional_properties
     end
 
     # @see the `==` method
@@ -113,7 +112,7 @@ module RaydiumPoolV3Client
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [default].hash
+      [default, additional_properties].hash
     end
 
     # Builds the object from hash

@@ -17,9 +17,9 @@ module RaydiumPoolV3Client
   # The RPC node list of this host (public evidence only; nothing required).
   class RpcList < ApiModelBase
     # How a client picks a node: `weight` (by each node's weight), `speed` or `first`.
-    attr_filled_accessor :strategy
+    attr_accessor :strategy
 
-    attr_filled_accessor :rpcs
+    attr_accessor :rpcs
 
     class EnumAttributeValidator
       attr_reader :datatype
@@ -121,7 +121,6 @@ module RaydiumPoolV3Client
     # @return Array for valid properties with the reasons
     def list_invalid_properties
       warn '[DEPRECATED] the `list_invalid_properties` method is obsolete'
-      _materialize if @_source
       invalid_properties = Array.new
       invalid_properties
     end
@@ -130,25 +129,17 @@ module RaydiumPoolV3Client
     # @return true if the model is valid
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
-      _materialize if @_source
       return false unless VALIDATOR_STRATEGY.valid?(@strategy)
       true
     end
 
-    # The writer's check of allowed values (enum), which the client's decode makes without a model.
-    # @param [Object] strategy Object to be checked
-    def self._check_strategy(strategy)
+    # Custom attribute writer method checking allowed values (enum).
+    # @param [Object] strategy Object to be assigned
+    def strategy=(strategy)
       validator = VALIDATOR_STRATEGY
       unless validator.valid?(strategy)
         fail ArgumentError, "invalid value for \"strategy\", must be one of #{validator.allowable_values}."
       end
-    end
-    private_class_method :_check_strategy
-
-    # Custom attribute writer method checking allowed values (enum).
-    # @param [Object] strategy Object to be assigned
-    def strategy=(strategy)
-      self.class.__send__(:_check_strategy, strategy)
       @strategy = strategy
     end
 
@@ -158,7 +149,8 @@ module RaydiumPoolV3Client
       return true if self.equal?(o)
       self.class == o.class &&
           strategy == o.strategy &&
-          rpcs == o.rpcs
+          rpcs == o.rpcs &&
+          additional_properties == o.additional_properties
     end
 
     # @see the `==` method
@@ -170,7 +162,7 @@ module RaydiumPoolV3Client
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [strategy, rpcs].hash
+      [strategy, rpcs, additional_properties].hash
     end
 
     # Builds the object from hash

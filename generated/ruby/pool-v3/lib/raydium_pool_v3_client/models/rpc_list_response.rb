@@ -16,14 +16,14 @@ require 'time'
 module RaydiumPoolV3Client
   class RpcListResponse < ApiModelBase
     # The request identifier of the pool data service, a UUID (Envelope, id), on successes and failures.
-    attr_filled_accessor :id
+    attr_accessor :id
 
-    attr_filled_accessor :success
+    attr_accessor :success
 
     # Present on failure and populated: human-readable in the pool data and perps metadata services; in the transaction service it holds an error code. 
-    attr_filled_accessor :msg
+    attr_accessor :msg
 
-    attr_filled_accessor :data
+    attr_accessor :data
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
@@ -119,7 +119,6 @@ module RaydiumPoolV3Client
     # @return Array for valid properties with the reasons
     def list_invalid_properties
       warn '[DEPRECATED] the `list_invalid_properties` method is obsolete'
-      _materialize if @_source
       invalid_properties = Array.new
       pattern = Regexp.new(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/)
       if !@id.nil? && @id !~ pattern
@@ -141,16 +140,15 @@ module RaydiumPoolV3Client
     # @return true if the model is valid
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
-      _materialize if @_source
       return false if !@id.nil? && @id !~ Regexp.new(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/)
       return false if @success.nil?
       return false if @data.nil?
       true
     end
 
-    # The writer's checks, which the client's decode makes without a model.
-    # @param [Object] id Value to be checked
-    def self._check_id(id)
+    # Custom attribute writer method with validation
+    # @param [Object] id Value to be assigned
+    def id=(id)
       if id.nil?
         fail ArgumentError, 'id cannot be nil'
       end
@@ -160,45 +158,26 @@ module RaydiumPoolV3Client
         fail ArgumentError, "invalid value for \"id\", must conform to the pattern #{pattern}."
       end
 
-    end
-    private_class_method :_check_id
-
-    # Custom attribute writer method with validation
-    # @param [Object] id Value to be assigned
-    def id=(id)
-      self.class.__send__(:_check_id, id)
       @id = id
     end
-
-    # The writer's check, which the client's decode makes without a model.
-    # @param [Object] success Value to be checked
-    def self._check_success(success)
-      if success.nil?
-        fail ArgumentError, 'success cannot be nil'
-      end
-    end
-    private_class_method :_check_success
 
     # Custom attribute writer method with validation
     # @param [Object] success Value to be assigned
     def success=(success)
-      self.class.__send__(:_check_success, success)
+      if success.nil?
+        fail ArgumentError, 'success cannot be nil'
+      end
+
       @success = success
     end
-
-    # The writer's check, which the client's decode makes without a model.
-    # @param [Object] data Value to be checked
-    def self._check_data(data)
-      if data.nil?
-        fail ArgumentError, 'data cannot be nil'
-      end
-    end
-    private_class_method :_check_data
 
     # Custom attribute writer method with validation
     # @param [Object] data Value to be assigned
     def data=(data)
-      self.class.__send__(:_check_data, data)
+      if data.nil?
+        fail ArgumentError, 'data cannot be nil'
+      end
+
       @data = data
     end
 
@@ -210,7 +189,8 @@ module RaydiumPoolV3Client
           id == o.id &&
           success == o.success &&
           msg == o.msg &&
-          data == o.data
+          data == o.data &&
+          additional_properties == o.additional_properties
     end
 
     # @see the `==` method
@@ -222,7 +202,7 @@ module RaydiumPoolV3Client
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [id, success, msg, data].hash
+      [id, success, msg, data, additional_properties].hash
     end
 
     # Builds the object from hash

@@ -16,14 +16,14 @@ require 'time'
 module RaydiumPoolV3Client
   # One RPC node (the SDK's RpcItemA / RpcItemB); `weight` only with the `weight` strategy.
   class RpcNode < ApiModelBase
-    attr_filled_accessor :url
+    attr_accessor :url
 
     # Whether the node accepts batched requests.
-    attr_filled_accessor :batch
+    attr_accessor :batch
 
-    attr_filled_accessor :name
+    attr_accessor :name
 
-    attr_filled_accessor :weight
+    attr_accessor :weight
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
@@ -108,7 +108,6 @@ module RaydiumPoolV3Client
     # @return Array for valid properties with the reasons
     def list_invalid_properties
       warn '[DEPRECATED] the `list_invalid_properties` method is obsolete'
-      _materialize if @_source
       invalid_properties = Array.new
       invalid_properties
     end
@@ -117,7 +116,6 @@ module RaydiumPoolV3Client
     # @return true if the model is valid
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
-      _materialize if @_source
       true
     end
 
@@ -129,7 +127,8 @@ module RaydiumPoolV3Client
           url == o.url &&
           batch == o.batch &&
           name == o.name &&
-          weight == o.weight
+          weight == o.weight &&
+          additional_properties == o.additional_properties
     end
 
     # @see the `==` method
@@ -141,7 +140,7 @@ module RaydiumPoolV3Client
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [url, batch, name, weight].hash
+      [url, batch, name, weight, additional_properties].hash
     end
 
     # Builds the object from hash

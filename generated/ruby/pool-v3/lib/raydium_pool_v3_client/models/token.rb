@@ -16,28 +16,28 @@ require 'time'
 module RaydiumPoolV3Client
   # A token record (mint) as public evidence shows it; not from the source, nothing required.
   class Token < ApiModelBase
-    attr_filled_accessor :chain_id
+    attr_accessor :chain_id
 
     # The mint address.
-    attr_filled_accessor :address
+    attr_accessor :address
 
-    attr_filled_accessor :program_id
+    attr_accessor :program_id
 
-    attr_filled_accessor :logo_uri
+    attr_accessor :logo_uri
 
-    attr_filled_accessor :symbol
+    attr_accessor :symbol
 
-    attr_filled_accessor :name
+    attr_accessor :name
 
-    attr_filled_accessor :decimals
+    attr_accessor :decimals
 
-    attr_filled_accessor :tags
+    attr_accessor :tags
 
-    attr_filled_accessor :extensions
+    attr_accessor :extensions
 
-    attr_filled_accessor :freeze_authority
+    attr_accessor :freeze_authority
 
-    attr_filled_accessor :mint_authority
+    attr_accessor :mint_authority
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
@@ -166,7 +166,6 @@ module RaydiumPoolV3Client
     # @return Array for valid properties with the reasons
     def list_invalid_properties
       warn '[DEPRECATED] the `list_invalid_properties` method is obsolete'
-      _materialize if @_source
       invalid_properties = Array.new
       invalid_properties
     end
@@ -175,7 +174,6 @@ module RaydiumPoolV3Client
     # @return true if the model is valid
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
-      _materialize if @_source
       true
     end
 
@@ -194,7 +192,8 @@ module RaydiumPoolV3Client
           tags == o.tags &&
           extensions == o.extensions &&
           freeze_authority == o.freeze_authority &&
-          mint_authority == o.mint_authority
+          mint_authority == o.mint_authority &&
+          additional_properties == o.additional_properties
     end
 
     # @see the `==` method
@@ -206,7 +205,7 @@ module RaydiumPoolV3Client
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [chain_id, address, program_id, logo_uri, symbol, name, decimals, tags, extensions, freeze_authority, mint_authority].hash
+      [chain_id, address, program_id, logo_uri, symbol, name, decimals, tags, extensions, freeze_authority, mint_authority, additional_properties].hash
     end
 
     # Builds the object from hash

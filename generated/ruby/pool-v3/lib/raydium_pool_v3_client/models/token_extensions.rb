@@ -16,11 +16,11 @@ require 'time'
 module RaydiumPoolV3Client
   # The `extensions` of a token record, as the SDK types them (ExtensionsItem); not from the source, nothing required. Tokens without extensions carry an empty object.
   class TokenExtensions < ApiModelBase
-    attr_filled_accessor :coingecko_id
+    attr_accessor :coingecko_id
 
-    attr_filled_accessor :fee_config
+    attr_accessor :fee_config
 
-    attr_filled_accessor :tips
+    attr_accessor :tips
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
@@ -99,7 +99,6 @@ module RaydiumPoolV3Client
     # @return Array for valid properties with the reasons
     def list_invalid_properties
       warn '[DEPRECATED] the `list_invalid_properties` method is obsolete'
-      _materialize if @_source
       invalid_properties = Array.new
       invalid_properties
     end
@@ -108,7 +107,6 @@ module RaydiumPoolV3Client
     # @return true if the model is valid
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
-      _materialize if @_source
       true
     end
 
@@ -119,7 +117,8 @@ module RaydiumPoolV3Client
       self.class == o.class &&
           coingecko_id == o.coingecko_id &&
           fee_config == o.fee_config &&
-          tips == o.tips
+          tips == o.tips &&
+          additional_properties == o.additional_properties
     end
 
     # @see the `==` method
@@ -131,7 +130,7 @@ module RaydiumPoolV3Client
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [coingecko_id, fee_config, tips].hash
+      [coingecko_id, fee_config, tips, additional_properties].hash
     end
 
     # Builds the object from hash

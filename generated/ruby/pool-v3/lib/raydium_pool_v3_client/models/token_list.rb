@@ -16,11 +16,11 @@ require 'time'
 module RaydiumPoolV3Client
   # The token list (the data of /mint/list).
   class TokenList < ApiModelBase
-    attr_filled_accessor :mint_list
+    attr_accessor :mint_list
 
-    attr_filled_accessor :blacklist
+    attr_accessor :blacklist
 
-    attr_filled_accessor :white_list
+    attr_accessor :white_list
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
@@ -105,7 +105,6 @@ module RaydiumPoolV3Client
     # @return Array for valid properties with the reasons
     def list_invalid_properties
       warn '[DEPRECATED] the `list_invalid_properties` method is obsolete'
-      _materialize if @_source
       invalid_properties = Array.new
       invalid_properties
     end
@@ -114,7 +113,6 @@ module RaydiumPoolV3Client
     # @return true if the model is valid
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
-      _materialize if @_source
       true
     end
 
@@ -125,7 +123,8 @@ module RaydiumPoolV3Client
       self.class == o.class &&
           mint_list == o.mint_list &&
           blacklist == o.blacklist &&
-          white_list == o.white_list
+          white_list == o.white_list &&
+          additional_properties == o.additional_properties
     end
 
     # @see the `==` method
@@ -137,7 +136,7 @@ module RaydiumPoolV3Client
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [mint_list, blacklist, white_list].hash
+      [mint_list, blacklist, white_list, additional_properties].hash
     end
 
     # Builds the object from hash

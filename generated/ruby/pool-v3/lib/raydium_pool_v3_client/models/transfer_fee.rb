@@ -16,11 +16,11 @@ require 'time'
 module RaydiumPoolV3Client
   # One transfer-fee setting of a Token-2022 mint and the epoch it applies from.
   class TransferFee < ApiModelBase
-    attr_filled_accessor :epoch
+    attr_accessor :epoch
 
-    attr_filled_accessor :maximum_fee
+    attr_accessor :maximum_fee
 
-    attr_filled_accessor :transfer_fee_basis_points
+    attr_accessor :transfer_fee_basis_points
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
@@ -99,7 +99,6 @@ module RaydiumPoolV3Client
     # @return Array for valid properties with the reasons
     def list_invalid_properties
       warn '[DEPRECATED] the `list_invalid_properties` method is obsolete'
-      _materialize if @_source
       invalid_properties = Array.new
       invalid_properties
     end
@@ -108,7 +107,6 @@ module RaydiumPoolV3Client
     # @return true if the model is valid
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
-      _materialize if @_source
       true
     end
 
@@ -119,7 +117,8 @@ module RaydiumPoolV3Client
       self.class == o.class &&
           epoch == o.epoch &&
           maximum_fee == o.maximum_fee &&
-          transfer_fee_basis_points == o.transfer_fee_basis_points
+          transfer_fee_basis_points == o.transfer_fee_basis_points &&
+          additional_properties == o.additional_properties
     end
 
     # @see the `==` method
@@ -131,7 +130,7 @@ module RaydiumPoolV3Client
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [epoch, maximum_fee, transfer_fee_basis_points].hash
+      [epoch, maximum_fee, transfer_fee_basis_points, additional_properties].hash
     end
 
     # Builds the object from hash

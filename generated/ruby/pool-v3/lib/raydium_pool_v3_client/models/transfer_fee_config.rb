@@ -16,15 +16,15 @@ require 'time'
 module RaydiumPoolV3Client
   # The transfer-fee configuration of a Token-2022 mint (the SDK's TransferFeeDataBaseType); amounts and epochs are integers sent as decimal strings.
   class TransferFeeConfig < ApiModelBase
-    attr_filled_accessor :transfer_fee_config_authority
+    attr_accessor :transfer_fee_config_authority
 
-    attr_filled_accessor :withdraw_withheld_authority
+    attr_accessor :withdraw_withheld_authority
 
-    attr_filled_accessor :withheld_amount
+    attr_accessor :withheld_amount
 
-    attr_filled_accessor :older_transfer_fee
+    attr_accessor :older_transfer_fee
 
-    attr_filled_accessor :newer_transfer_fee
+    attr_accessor :newer_transfer_fee
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
@@ -115,7 +115,6 @@ module RaydiumPoolV3Client
     # @return Array for valid properties with the reasons
     def list_invalid_properties
       warn '[DEPRECATED] the `list_invalid_properties` method is obsolete'
-      _materialize if @_source
       invalid_properties = Array.new
       invalid_properties
     end
@@ -124,7 +123,6 @@ module RaydiumPoolV3Client
     # @return true if the model is valid
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
-      _materialize if @_source
       true
     end
 
@@ -137,7 +135,8 @@ module RaydiumPoolV3Client
           withdraw_withheld_authority == o.withdraw_withheld_authority &&
           withheld_amount == o.withheld_amount &&
           older_transfer_fee == o.older_transfer_fee &&
-          newer_transfer_fee == o.newer_transfer_fee
+          newer_transfer_fee == o.newer_transfer_fee &&
+          additional_properties == o.additional_properties
     end
 
     # @see the `==` method
@@ -149,7 +148,7 @@ module RaydiumPoolV3Client
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [transfer_fee_config_authority, withdraw_withheld_authority, withheld_amount, older_transfer_fee, newer_transfer_fee].hash
+      [transfer_fee_config_authority, withdraw_withheld_authority, withheld_amount, older_transfer_fee, newer_transfer_fee, additional_properties].hash
     end
 
     # Builds the object from hash

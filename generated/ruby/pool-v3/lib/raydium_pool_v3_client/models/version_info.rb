@@ -17,10 +17,10 @@ module RaydiumPoolV3Client
   # Front-end version info of this host (public evidence only; nothing required).
   class VersionInfo < ApiModelBase
     # The current front-end version.
-    attr_filled_accessor :latest
+    attr_accessor :latest
 
     # The least front-end version still supported.
-    attr_filled_accessor :least
+    attr_accessor :least
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
@@ -93,7 +93,6 @@ module RaydiumPoolV3Client
     # @return Array for valid properties with the reasons
     def list_invalid_properties
       warn '[DEPRECATED] the `list_invalid_properties` method is obsolete'
-      _materialize if @_source
       invalid_properties = Array.new
       invalid_properties
     end
@@ -102,7 +101,6 @@ module RaydiumPoolV3Client
     # @return true if the model is valid
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
-      _materialize if @_source
       true
     end
 
@@ -112,7 +110,8 @@ module RaydiumPoolV3Client
       return true if self.equal?(o)
       self.class == o.class &&
           latest == o.latest &&
-          least == o.least
+          least == o.least &&
+          additional_properties == o.additional_properties
     end
 
     # @see the `==` method
@@ -124,7 +123,7 @@ module RaydiumPoolV3Client
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [latest, least].hash
+      [latest, least, additional_properties].hash
     end
 
     # Builds the object from hash

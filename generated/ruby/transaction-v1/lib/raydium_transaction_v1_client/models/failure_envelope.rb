@@ -17,15 +17,15 @@ module RaydiumTransactionV1Client
   # A failure (Errors rule 1): HTTP 4xx or 5xx with the envelope, `success` = false and `msg` populated. `data` is absent or empty on failure. `error.code` belongs to the pool data service only, so a body with `error` is not this shape. 
   class FailureEnvelope < ApiModelBase
     # Request identifier (a UUID in the pool data service).
-    attr_filled_accessor :id
+    attr_accessor :id
 
-    attr_filled_accessor :success
+    attr_accessor :success
 
     # Present on failure and populated: human-readable in the pool data and perps metadata services; in the transaction service it holds an error code. 
-    attr_filled_accessor :msg
+    attr_accessor :msg
 
     # `data` on a failure: absent or empty (Envelope, data). When present it is an empty object or an empty array, the two forms `data` takes (object or array). 
-    attr_filled_accessor :data
+    attr_accessor :data
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
@@ -122,7 +122,6 @@ module RaydiumTransactionV1Client
     # @return Array for valid properties with the reasons
     def list_invalid_properties
       warn '[DEPRECATED] the `list_invalid_properties` method is obsolete'
-      _materialize if @_source
       invalid_properties = Array.new
       if @success.nil?
         invalid_properties.push('invalid value for "success", success cannot be nil.')
@@ -139,41 +138,28 @@ module RaydiumTransactionV1Client
     # @return true if the model is valid
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
-      _materialize if @_source
       return false if @success.nil?
       return false if @msg.nil?
       true
     end
 
-    # The writer's check, which the client's decode makes without a model.
-    # @param [Object] success Value to be checked
-    def self._check_success(success)
-      if success.nil?
-        fail ArgumentError, 'success cannot be nil'
-      end
-    end
-    private_class_method :_check_success
-
     # Custom attribute writer method with validation
     # @param [Object] success Value to be assigned
     def success=(success)
-      self.class.__send__(:_check_success, success)
+      if success.nil?
+        fail ArgumentError, 'success cannot be nil'
+      end
+
       @success = success
     end
-
-    # The writer's check, which the client's decode makes without a model.
-    # @param [Object] msg Value to be checked
-    def self._check_msg(msg)
-      if msg.nil?
-        fail ArgumentError, 'msg cannot be nil'
-      end
-    end
-    private_class_method :_check_msg
 
     # Custom attribute writer method with validation
     # @param [Object] msg Value to be assigned
     def msg=(msg)
-      self.class.__send__(:_check_msg, msg)
+      if msg.nil?
+        fail ArgumentError, 'msg cannot be nil'
+      end
+
       @msg = msg
     end
 
@@ -185,7 +171,8 @@ module RaydiumTransactionV1Client
           id == o.id &&
           success == o.success &&
           msg == o.msg &&
-          data == o.data
+          data == o.data &&
+          additional_properties == o.additional_properties
     end
 
     # @see the `==` method
@@ -197,7 +184,7 @@ module RaydiumTransactionV1Client
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [id, success, msg, data].hash
+      [id, success, msg, data, additional_properties].hash
     end
 
     # Builds the object from hash

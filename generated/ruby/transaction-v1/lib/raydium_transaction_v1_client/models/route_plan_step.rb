@@ -16,18 +16,18 @@ require 'time'
 module RaydiumTransactionV1Client
   # One step of a quote's route (from public evidence, not the source).
   class RoutePlanStep < ApiModelBase
-    attr_filled_accessor :pool_id
+    attr_accessor :pool_id
 
-    attr_filled_accessor :input_mint
+    attr_accessor :input_mint
 
-    attr_filled_accessor :output_mint
+    attr_accessor :output_mint
 
-    attr_filled_accessor :fee_mint
+    attr_accessor :fee_mint
 
-    attr_filled_accessor :fee_rate
+    attr_accessor :fee_rate
 
     # Fee in the smallest unit, as a decimal string.
-    attr_filled_accessor :fee_amount
+    attr_accessor :fee_amount
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
@@ -124,7 +124,6 @@ module RaydiumTransactionV1Client
     # @return Array for valid properties with the reasons
     def list_invalid_properties
       warn '[DEPRECATED] the `list_invalid_properties` method is obsolete'
-      _materialize if @_source
       invalid_properties = Array.new
       invalid_properties
     end
@@ -133,7 +132,6 @@ module RaydiumTransactionV1Client
     # @return true if the model is valid
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
-      _materialize if @_source
       true
     end
 
@@ -147,7 +145,8 @@ module RaydiumTransactionV1Client
           output_mint == o.output_mint &&
           fee_mint == o.fee_mint &&
           fee_rate == o.fee_rate &&
-          fee_amount == o.fee_amount
+          fee_amount == o.fee_amount &&
+          additional_properties == o.additional_properties
     end
 
     # @see the `==` method
@@ -159,7 +158,7 @@ module RaydiumTransactionV1Client
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [pool_id, input_mint, output_mint, fee_mint, fee_rate, fee_amount].hash
+      [pool_id, input_mint, output_mint, fee_mint, fee_rate, fee_amount, additional_properties].hash
     end
 
     # Builds the object from hash

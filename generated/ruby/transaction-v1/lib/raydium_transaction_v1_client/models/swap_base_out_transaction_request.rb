@@ -17,32 +17,32 @@ module RaydiumTransactionV1Client
   # Body of POST /transaction/swap-base-out. It has no referrer field: the base-out referrer field is not implemented. 
   class SwapBaseOutTransactionRequest < ApiModelBase
     # Signing wallet address.
-    attr_filled_accessor :wallet
+    attr_accessor :wallet
 
     # The entire compute response, unchanged. It stays valid for about 30 seconds. 
-    attr_filled_accessor :swap_response
+    attr_accessor :swap_response
 
-    attr_filled_accessor :tx_version
+    attr_accessor :tx_version
 
-    attr_filled_accessor :compute_unit_price_micro_lamports
+    attr_accessor :compute_unit_price_micro_lamports
 
     # true: the native token is wrapped for input; inputAccount is then unnecessary.
-    attr_filled_accessor :wrap_sol
+    attr_accessor :wrap_sol
 
     # true: wrapped output is unwrapped to the native token; outputAccount is then unnecessary.
-    attr_filled_accessor :unwrap_sol
+    attr_accessor :unwrap_sol
 
     # Token account of the input; required when the input is not wrapped.
-    attr_filled_accessor :input_account
+    attr_accessor :input_account
 
     # Token account receiving the output.
-    attr_filled_accessor :output_account
+    attr_accessor :output_account
 
     # Durable nonce for offline signing.
-    attr_filled_accessor :nonce_info
+    attr_accessor :nonce_info
 
     # MEV-protection bundle parameters.
-    attr_filled_accessor :bundle_info
+    attr_accessor :bundle_info
 
     class EnumAttributeValidator
       attr_reader :datatype
@@ -200,7 +200,6 @@ module RaydiumTransactionV1Client
     # @return Array for valid properties with the reasons
     def list_invalid_properties
       warn '[DEPRECATED] the `list_invalid_properties` method is obsolete'
-      _materialize if @_source
       invalid_properties = Array.new
       if @wallet.nil?
         invalid_properties.push('invalid value for "wallet", wallet cannot be nil.')
@@ -237,7 +236,6 @@ module RaydiumTransactionV1Client
     # @return true if the model is valid
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
-      _materialize if @_source
       return false if @wallet.nil?
       return false if @wallet.to_s.length < 1
       return false if @swap_response.nil?
@@ -248,9 +246,9 @@ module RaydiumTransactionV1Client
       true
     end
 
-    # The writer's checks, which the client's decode makes without a model.
-    # @param [Object] wallet Value to be checked
-    def self._check_wallet(wallet)
+    # Custom attribute writer method with validation
+    # @param [Object] wallet Value to be assigned
+    def wallet=(wallet)
       if wallet.nil?
         fail ArgumentError, 'wallet cannot be nil'
       end
@@ -259,67 +257,42 @@ module RaydiumTransactionV1Client
         fail ArgumentError, 'invalid value for "wallet", the character length must be greater than or equal to 1.'
       end
 
-    end
-    private_class_method :_check_wallet
-
-    # Custom attribute writer method with validation
-    # @param [Object] wallet Value to be assigned
-    def wallet=(wallet)
-      self.class.__send__(:_check_wallet, wallet)
       @wallet = wallet
     end
-
-    # The writer's check, which the client's decode makes without a model.
-    # @param [Object] swap_response Value to be checked
-    def self._check_swap_response(swap_response)
-      if swap_response.nil?
-        fail ArgumentError, 'swap_response cannot be nil'
-      end
-    end
-    private_class_method :_check_swap_response
 
     # Custom attribute writer method with validation
     # @param [Object] swap_response Value to be assigned
     def swap_response=(swap_response)
-      self.class.__send__(:_check_swap_response, swap_response)
+      if swap_response.nil?
+        fail ArgumentError, 'swap_response cannot be nil'
+      end
+
       @swap_response = swap_response
     end
-
-    # The writer's check, which the client's decode makes without a model.
-    # @param [Object] tx_version Value to be checked
-    def self._check_tx_version(tx_version)
-      if tx_version.nil?
-        fail ArgumentError, 'tx_version cannot be nil'
-      end
-    end
-    private_class_method :_check_tx_version
 
     # Custom attribute writer method with validation
     # @param [Object] tx_version Value to be assigned
     def tx_version=(tx_version)
-      self.class.__send__(:_check_tx_version, tx_version)
+      if tx_version.nil?
+        fail ArgumentError, 'tx_version cannot be nil'
+      end
+
       @tx_version = tx_version
     end
-
-    # The writer's check, which the client's decode makes without a model.
-    # @param [Object] compute_unit_price_micro_lamports Value to be checked
-    def self._check_compute_unit_price_micro_lamports(compute_unit_price_micro_lamports)
-      if compute_unit_price_micro_lamports.nil?
-        fail ArgumentError, 'compute_unit_price_micro_lamports cannot be nil'
-      end
-    end
-    private_class_method :_check_compute_unit_price_micro_lamports
 
     # Custom attribute writer method with validation
     # @param [Object] compute_unit_price_micro_lamports Value to be assigned
     def compute_unit_price_micro_lamports=(compute_unit_price_micro_lamports)
-      self.class.__send__(:_check_compute_unit_price_micro_lamports, compute_unit_price_micro_lamports)
+      if compute_unit_price_micro_lamports.nil?
+        fail ArgumentError, 'compute_unit_price_micro_lamports cannot be nil'
+      end
+
       @compute_unit_price_micro_lamports = compute_unit_price_micro_lamports
     end
 
-    # The writer's checks, which the client's decode makes without a model.
-    # @param [Object] input_account Value to be checked
-    def self._check_input_account(input_account)
+    # Custom attribute writer method with validation
+    # @param [Object] input_account Value to be assigned
+    def input_account=(input_account)
       if input_account.nil?
         fail ArgumentError, 'input_account cannot be nil'
       end
@@ -328,19 +301,12 @@ module RaydiumTransactionV1Client
         fail ArgumentError, 'invalid value for "input_account", the character length must be greater than or equal to 1.'
       end
 
-    end
-    private_class_method :_check_input_account
-
-    # Custom attribute writer method with validation
-    # @param [Object] input_account Value to be assigned
-    def input_account=(input_account)
-      self.class.__send__(:_check_input_account, input_account)
       @input_account = input_account
     end
 
-    # The writer's checks, which the client's decode makes without a model.
-    # @param [Object] output_account Value to be checked
-    def self._check_output_account(output_account)
+    # Custom attribute writer method with validation
+    # @param [Object] output_account Value to be assigned
+    def output_account=(output_account)
       if output_account.nil?
         fail ArgumentError, 'output_account cannot be nil'
       end
@@ -349,13 +315,6 @@ module RaydiumTransactionV1Client
         fail ArgumentError, 'invalid value for "output_account", the character length must be greater than or equal to 1.'
       end
 
-    end
-    private_class_method :_check_output_account
-
-    # Custom attribute writer method with validation
-    # @param [Object] output_account Value to be assigned
-    def output_account=(output_account)
-      self.class.__send__(:_check_output_account, output_account)
       @output_account = output_account
     end
 
@@ -373,7 +332,8 @@ module RaydiumTransactionV1Client
           input_account == o.input_account &&
           output_account == o.output_account &&
           nonce_info == o.nonce_info &&
-          bundle_info == o.bundle_info
+          bundle_info == o.bundle_info &&
+          additional_properties == o.additional_properties
     end
 
     # @see the `==` method
@@ -385,7 +345,7 @@ module RaydiumTransactionV1Client
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [wallet, swap_response, tx_version, compute_unit_price_micro_lamports, wrap_sol, unwrap_sol, input_account, output_account, nonce_info, bundle_info].hash
+      [wallet, swap_response, tx_version, compute_unit_price_micro_lamports, wrap_sol, unwrap_sol, input_account, output_account, nonce_info, bundle_info, additional_properties].hash
     end
 
     # Builds the object from hash

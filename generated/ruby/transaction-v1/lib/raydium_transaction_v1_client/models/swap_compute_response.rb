@@ -17,17 +17,17 @@ module RaydiumTransactionV1Client
   # The compute response: the envelope with the swap quote as `data`. Send it whole and unchanged as `swapResponse` to the transaction endpoint; it stays valid for about 30 seconds. 
   class SwapComputeResponse < ApiModelBase
     # Request identifier (a UUID in the pool data service).
-    attr_filled_accessor :id
+    attr_accessor :id
 
-    attr_filled_accessor :success
+    attr_accessor :success
 
     # Present on failure and populated: human-readable in the pool data and perps metadata services; in the transaction service it holds an error code. 
-    attr_filled_accessor :msg
+    attr_accessor :msg
 
-    attr_filled_accessor :data
+    attr_accessor :data
 
     # Observed on every transaction-service response (seen as V1).
-    attr_filled_accessor :version
+    attr_accessor :version
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
@@ -129,7 +129,6 @@ module RaydiumTransactionV1Client
     # @return Array for valid properties with the reasons
     def list_invalid_properties
       warn '[DEPRECATED] the `list_invalid_properties` method is obsolete'
-      _materialize if @_source
       invalid_properties = Array.new
       if @success.nil?
         invalid_properties.push('invalid value for "success", success cannot be nil.')
@@ -146,41 +145,28 @@ module RaydiumTransactionV1Client
     # @return true if the model is valid
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
-      _materialize if @_source
       return false if @success.nil?
       return false if @data.nil?
       true
     end
 
-    # The writer's check, which the client's decode makes without a model.
-    # @param [Object] success Value to be checked
-    def self._check_success(success)
-      if success.nil?
-        fail ArgumentError, 'success cannot be nil'
-      end
-    end
-    private_class_method :_check_success
-
     # Custom attribute writer method with validation
     # @param [Object] success Value to be assigned
     def success=(success)
-      self.class.__send__(:_check_success, success)
+      if success.nil?
+        fail ArgumentError, 'success cannot be nil'
+      end
+
       @success = success
     end
-
-    # The writer's check, which the client's decode makes without a model.
-    # @param [Object] data Value to be checked
-    def self._check_data(data)
-      if data.nil?
-        fail ArgumentError, 'data cannot be nil'
-      end
-    end
-    private_class_method :_check_data
 
     # Custom attribute writer method with validation
     # @param [Object] data Value to be assigned
     def data=(data)
-      self.class.__send__(:_check_data, data)
+      if data.nil?
+        fail ArgumentError, 'data cannot be nil'
+      end
+
       @data = data
     end
 
@@ -193,7 +179,8 @@ module RaydiumTransactionV1Client
           success == o.success &&
           msg == o.msg &&
           data == o.data &&
-          version == o.version
+          version == o.version &&
+          additional_properties == o.additional_properties
     end
 
     # @see the `==` method
@@ -205,7 +192,7 @@ module RaydiumTransactionV1Client
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [id, success, msg, data, version].hash
+      [id, success, msg, data, version, additional_properties].hash
     end
 
     # Builds the object from hash

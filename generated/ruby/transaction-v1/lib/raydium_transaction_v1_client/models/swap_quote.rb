@@ -17,29 +17,29 @@ module RaydiumTransactionV1Client
   # The swap quote: the expected output amount (base-in) or the required input (base-out), the route breakdown of pools and liquidity sources, and the price impact. 
   class SwapQuote < ApiModelBase
     # BaseIn (fixed input) or BaseOut (fixed output).
-    attr_filled_accessor :swap_type
+    attr_accessor :swap_type
 
-    attr_filled_accessor :input_mint
+    attr_accessor :input_mint
 
     # Input amount in the smallest unit, an integer sent as a decimal string.
-    attr_filled_accessor :input_amount
+    attr_accessor :input_amount
 
-    attr_filled_accessor :output_mint
+    attr_accessor :output_mint
 
     # Output amount in the smallest unit, an integer sent as a decimal string.
-    attr_filled_accessor :output_amount
+    attr_accessor :output_amount
 
     # Minimum output (base-in) or maximum input (base-out) after slippage, as a decimal string.
-    attr_filled_accessor :other_amount_threshold
+    attr_accessor :other_amount_threshold
 
     # The slippage of the quote, in basis points, 0 to 10000 (the source's bound for compute and transaction). Public evidence shows the quote carrying it here.
-    attr_filled_accessor :slippage_bps
+    attr_accessor :slippage_bps
 
     # Price impact, in percent.
-    attr_filled_accessor :price_impact_pct
+    attr_accessor :price_impact_pct
 
     # The route, one step per pool.
-    attr_filled_accessor :route_plan
+    attr_accessor :route_plan
 
     class EnumAttributeValidator
       attr_reader :datatype
@@ -183,7 +183,6 @@ module RaydiumTransactionV1Client
     # @return Array for valid properties with the reasons
     def list_invalid_properties
       warn '[DEPRECATED] the `list_invalid_properties` method is obsolete'
-      _materialize if @_source
       invalid_properties = Array.new
       if !@slippage_bps.nil? && @slippage_bps > 10000
         invalid_properties.push('invalid value for "slippage_bps", must be smaller than or equal to 10000.')
@@ -200,33 +199,25 @@ module RaydiumTransactionV1Client
     # @return true if the model is valid
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
-      _materialize if @_source
       return false unless VALIDATOR_SWAP_TYPE.valid?(@swap_type)
       return false if !@slippage_bps.nil? && @slippage_bps > 10000
       return false if !@slippage_bps.nil? && @slippage_bps < 0
       true
     end
 
-    # The writer's check of allowed values (enum), which the client's decode makes without a model.
-    # @param [Object] swap_type Object to be checked
-    def self._check_swap_type(swap_type)
+    # Custom attribute writer method checking allowed values (enum).
+    # @param [Object] swap_type Object to be assigned
+    def swap_type=(swap_type)
       validator = VALIDATOR_SWAP_TYPE
       unless validator.valid?(swap_type)
         fail ArgumentError, "invalid value for \"swap_type\", must be one of #{validator.allowable_values}."
       end
-    end
-    private_class_method :_check_swap_type
-
-    # Custom attribute writer method checking allowed values (enum).
-    # @param [Object] swap_type Object to be assigned
-    def swap_type=(swap_type)
-      self.class.__send__(:_check_swap_type, swap_type)
       @swap_type = swap_type
     end
 
-    # The writer's checks, which the client's decode makes without a model.
-    # @param [Object] slippage_bps Value to be checked
-    def self._check_slippage_bps(slippage_bps)
+    # Custom attribute writer method with validation
+    # @param [Object] slippage_bps Value to be assigned
+    def slippage_bps=(slippage_bps)
       if slippage_bps.nil?
         fail ArgumentError, 'slippage_bps cannot be nil'
       end
@@ -239,13 +230,6 @@ module RaydiumTransactionV1Client
         fail ArgumentError, 'invalid value for "slippage_bps", must be greater than or equal to 0.'
       end
 
-    end
-    private_class_method :_check_slippage_bps
-
-    # Custom attribute writer method with validation
-    # @param [Object] slippage_bps Value to be assigned
-    def slippage_bps=(slippage_bps)
-      self.class.__send__(:_check_slippage_bps, slippage_bps)
       @slippage_bps = slippage_bps
     end
 
@@ -262,7 +246,8 @@ module RaydiumTransactionV1Client
           other_amount_threshold == o.other_amount_threshold &&
           slippage_bps == o.slippage_bps &&
           price_impact_pct == o.price_impact_pct &&
-          route_plan == o.route_plan
+          route_plan == o.route_plan &&
+          additional_properties == o.additional_properties
     end
 
     # @see the `==` method
@@ -274,7 +259,7 @@ module RaydiumTransactionV1Client
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [swap_type, input_mint, input_amount, output_mint, output_amount, other_amount_threshold, slippage_bps, price_impact_pct, route_plan].hash
+      [swap_type, input_mint, input_amount, output_mint, output_amount, other_amount_threshold, slippage_bps, price_impact_pct, route_plan, additional_properties].hash
     end
 
     # Builds the object from hash

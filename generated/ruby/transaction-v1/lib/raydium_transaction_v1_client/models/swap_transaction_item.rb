@@ -17,7 +17,7 @@ module RaydiumTransactionV1Client
   # One transaction to sign (from public evidence, not the source).
   class SwapTransactionItem < ApiModelBase
     # A base64-encoded transaction.
-    attr_filled_accessor :transaction
+    attr_accessor :transaction
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
@@ -84,7 +84,6 @@ module RaydiumTransactionV1Client
     # @return Array for valid properties with the reasons
     def list_invalid_properties
       warn '[DEPRECATED] the `list_invalid_properties` method is obsolete'
-      _materialize if @_source
       invalid_properties = Array.new
       invalid_properties
     end
@@ -93,7 +92,6 @@ module RaydiumTransactionV1Client
     # @return true if the model is valid
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
-      _materialize if @_source
       true
     end
 
@@ -102,7 +100,8 @@ module RaydiumTransactionV1Client
     def ==(o)
       return true if self.equal?(o)
       self.class == o.class &&
-          transaction == o.transaction
+          transaction == o.transaction &&
+          additional_properties == o.additional_properties
     end
 
     # @see the `==` method
@@ -114,7 +113,7 @@ module RaydiumTransactionV1Client
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [transaction].hash
+      [transaction, additional_properties].hash
     end
 
     # Builds the object from hash

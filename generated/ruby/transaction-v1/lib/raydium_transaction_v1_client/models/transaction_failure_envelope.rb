@@ -17,21 +17,21 @@ module RaydiumTransactionV1Client
   # A failure of the swap transaction service (Errors rules 1 and 3): the envelope with `success` = false and `msg` holding an error code. 
   class TransactionFailureEnvelope < ApiModelBase
     # Request identifier (a UUID in the pool data service).
-    attr_filled_accessor :id
+    attr_accessor :id
 
-    attr_filled_accessor :success
+    attr_accessor :success
 
     # The error code a failure of the swap transaction service carries in `msg` (Errors rule 3). Known codes: `REQ_WALLET_ERROR` (invalid or missing wallet) and `REQ_SLIPPAGE_BPS_ERROR` (invalid slippageBps). The list is open: clients must accept other codes. `x-error-codes` says, for each known code, what it means, where it comes from and what a client does next. 
-    attr_filled_accessor :msg
+    attr_accessor :msg
 
     # `data` on a failure: absent or empty (Envelope, data). When present it is an empty object or an empty array, the two forms `data` takes (object or array). 
-    attr_filled_accessor :data
+    attr_accessor :data
 
     # Observed on every transaction-service response, failures included (seen as V1).
-    attr_filled_accessor :version
+    attr_accessor :version
 
     # Seen on compute failures for a pool that is not open yet.
-    attr_filled_accessor :open_time
+    attr_accessor :open_time
 
     # Attribute mapping from ruby-style variable name to JSON key.
     def self.attribute_map
@@ -140,7 +140,6 @@ module RaydiumTransactionV1Client
     # @return Array for valid properties with the reasons
     def list_invalid_properties
       warn '[DEPRECATED] the `list_invalid_properties` method is obsolete'
-      _materialize if @_source
       invalid_properties = Array.new
       if @success.nil?
         invalid_properties.push('invalid value for "success", success cannot be nil.')
@@ -161,32 +160,25 @@ module RaydiumTransactionV1Client
     # @return true if the model is valid
     def valid?
       warn '[DEPRECATED] the `valid?` method is obsolete'
-      _materialize if @_source
       return false if @success.nil?
       return false if @msg.nil?
       return false if @msg.to_s.length < 1
       true
     end
 
-    # The writer's check, which the client's decode makes without a model.
-    # @param [Object] success Value to be checked
-    def self._check_success(success)
-      if success.nil?
-        fail ArgumentError, 'success cannot be nil'
-      end
-    end
-    private_class_method :_check_success
-
     # Custom attribute writer method with validation
     # @param [Object] success Value to be assigned
     def success=(success)
-      self.class.__send__(:_check_success, success)
+      if success.nil?
+        fail ArgumentError, 'success cannot be nil'
+      end
+
       @success = success
     end
 
-    # The writer's checks, which the client's decode makes without a model.
-    # @param [Object] msg Value to be checked
-    def self._check_msg(msg)
+    # Custom attribute writer method with validation
+    # @param [Object] msg Value to be assigned
+    def msg=(msg)
       if msg.nil?
         fail ArgumentError, 'msg cannot be nil'
       end
@@ -195,13 +187,6 @@ module RaydiumTransactionV1Client
         fail ArgumentError, 'invalid value for "msg", the character length must be greater than or equal to 1.'
       end
 
-    end
-    private_class_method :_check_msg
-
-    # Custom attribute writer method with validation
-    # @param [Object] msg Value to be assigned
-    def msg=(msg)
-      self.class.__send__(:_check_msg, msg)
       @msg = msg
     end
 
@@ -215,7 +200,8 @@ module RaydiumTransactionV1Client
           msg == o.msg &&
           data == o.data &&
           version == o.version &&
-          open_time == o.open_time
+          open_time == o.open_time &&
+          additional_properties == o.additional_properties
     end
 
     # @see the `==` method
@@ -227,7 +213,7 @@ module RaydiumTransactionV1Client
     # Calculates hash code according to all attributes.
     # @return [Integer] Hash code
     def hash
-      [id, success, msg, data, version, open_time].hash
+      [id, success, msg, data, version, open_time, additional_properties].hash
     end
 
     # Builds the object from hash
