@@ -62,4 +62,6 @@ for (const entry of plan) {
     // a client that cannot be made: its calls make it again, and report how that ended
   }
 }
-process.stdout.write(JSON.stringify(await Promise.all(plan.map(run))));
+// Exit once written: a stalled call's socket may outlive the call (decision 146), and the
+// hostile server releases its stalls only when this run is over.
+process.stdout.write(JSON.stringify(await Promise.all(plan.map(run))), () => process.exit(0));

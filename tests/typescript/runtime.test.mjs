@@ -506,6 +506,23 @@ test("send: the per-attempt timeout ends a stalled call near its value", async (
   assert.ok(error.message.startsWith(`GET ${URL_}: timed out (`), error.message);
 });
 
+test("send: an attempt ends at its timeout even where the fetch ignores the signal", { timeout: 5_000 }, async () => {
+  // a fetch that never settles, and one whose body never ends: the call is over at the timeout anyway
+  // (a socket keeps a real call's process alive; here an interval does, as in stalled())
+  const deaf = () => new Promise(() => {});
+  const endless = async () => new Response(new ReadableStream({ start() {} }), { status: 200 });
+  const alive = setInterval(() => {}, 1000);
+  try {
+    for (const fetch of [deaf, endless]) {
+      const [error, ms] = await timed(send(contract({ fetch, timeoutMs: 150, retry: { maxRetries: 0 } })));
+      assert.ok(error instanceof RequestTimeoutError, error.name);
+      assert.ok(ms >= EARLIEST_MS && ms < 1500, `${ms} ms`);
+    }
+  } finally {
+    clearInterval(alive);
+  }
+});
+
 test("send: the deadline caps an attempt whose own timeout is longer", async () => {
   const [error, ms] = await timed(send(contract({ fetch: stalled(), timeoutMs: 8_000, retry: { deadlineMs: 150 } })));
   assert.ok(error instanceof RequestTimeoutError, error.name);

@@ -275,6 +275,21 @@ const RAW_MARK = `\u0000raw:${Math.random().toString(36).slice(2)}:`;
 function sleep(ms) {
     return new Promise((resolve) => setTimeout(resolve, ms));
 }
+/** `work`, or the signal's reason once it aborts, whichever comes first. The signal is passed to
+ * fetch too, but an attempt's end must not rest on the fetch honouring it: a `fetch` option may
+ * ignore it, and under load Node's own fetch was seen to leave a stalled request unsettled after
+ * its signal aborted (the hostile contract's stall, with every core busy). */
+function untilAborted(work, signal) {
+    if (signal.aborted) {
+        work.catch(() => undefined); // settled later, if ever: never an unhandled rejection
+        return Promise.reject(signal.reason);
+    }
+    return new Promise((resolve, reject) => {
+        const abort = () => reject(signal.reason);
+        signal.addEventListener("abort", abort, { once: true });
+        work.then((value) => { signal.removeEventListener("abort", abort); resolve(value); }, (error) => { signal.removeEventListener("abort", abort); reject(error); });
+    });
+}
 /** The wait (ms) a response asks for: `retry-after-ms`, or `Retry-After` (seconds or a date). */
 function askedWaitMs(headers) {
     const ms = (headers.get("retry-after-ms") ?? "").trim();
@@ -415,8 +430,12 @@ export class Contract {
             let response;
             let body;
             try {
-                response = await this.underlying(sent);
-                body = await readBody(response);
+                response = await untilAborted(this.underlying(sent), signal);
+                const whole = response;
+                body = await untilAborted(readBody(whole), signal).catch((error) => {
+                    void whole.body?.cancel().catch(() => undefined); // the connection goes back, the bytes are dropped
+                    throw error;
+                });
             }
             catch (error) {
                 const failed = transportError(error, where);
