@@ -2,9 +2,10 @@
 operation against Prism, and keep the client contract in every hostile scenario, judged by
 the same oracle as the Python clients (tests/clients/contract.py).
 
-The test writes a small Go program per host (not committed): one function per operation
-with the examples of the bundle as arguments, which runs a plan of calls concurrently and
-prints how each ended, as JSON."""
+The test writes a small Go program per host (not committed) from tests/go/runner/main.go: one
+case per operation with the examples of the bundle as arguments, which runs a plan of calls
+concurrently and prints how each ended, as JSON. The other Go programs these tests build are
+files of tests/go/ too."""
 
 from __future__ import annotations
 
@@ -75,136 +76,8 @@ def call_code(host: str, op: dict[str, Any]) -> str:
     return code
 
 
-RUNNER = """package main
-
-import (
-	"context"
-	"encoding/json"
-	"errors"
-	"fmt"
-	"net/http"
-	"os"
-	"strings"
-	"sync"
-	"time"
-
-	{package} "MODULE"
-)
-
-type entry struct {{
-	Op         string `json:"op"`
-	BaseURL    string `json:"baseUrl"`
-	TimeoutMs  int    `json:"timeoutMs"`
-	DeadlineMs int    `json:"deadlineMs"`
-	MaxRetries *int   `json:"maxRetries"`
-}}
-
-type result struct {{
-	Kind     string  `json:"kind"`
-	Seconds  float64 `json:"seconds"`
-	APIError bool    `json:"api_error"`
-	Status   *int    `json:"status"`
-	Msg      *string `json:"msg"`
-	Cause    bool    `json:"cause"`
-	Message  string  `json:"message"`
-	Unknown  *string `json:"unknown"`
-	Success  bool    `json:"success"`
-}}
-
-func decode[T any](text string) T {{
-	var value T
-	if err := json.Unmarshal([]byte(text), &value); err != nil {{
-		panic(err)
-	}}
-	return value
-}}
-
-func judge(value interface{{}}, raw bool, err error, started time.Time) result {{
-	r := result{{Seconds: time.Since(started).Seconds(), APIError: true}}
-	if err != nil {{
-		var api {package}.APIError
-		if errors.As(err, &api) {{
-			name := fmt.Sprintf("%T", api)
-			r.Kind = name[strings.LastIndex(name, ".")+1:]
-			d := api.Details()
-			if d.Status != 0 {{
-				r.Status = &d.Status
-			}}
-			if d.Msg != "" {{
-				r.Msg = &d.Msg
-			}}
-			r.Cause = d.Cause != nil
-		}} else {{
-			r.Kind = fmt.Sprintf("%T", err)
-			r.APIError = false
-		}}
-		r.Message = err.Error()
-		return r
-	}}
-	if raw {{
-		r.Kind = "RawBody"
-		return r
-	}}
-	r.Kind = "success"
-	text, _ := json.Marshal(value)
-	var top map[string]interface{{}}
-	_ = json.Unmarshal(text, &top)
-	r.Success, _ = top["success"].(bool)
-	if unknown, ok := top["zzUnknownKey"].(string); ok {{
-		r.Unknown = &unknown
-	}}
-	return r
-}}
-
-func call(op string, client *{package}.APIClient) (interface{{}}, bool, error) {{
-	ctx := context.Background()
-	switch op {{
-{cases}
-	}}
-	return nil, false, fmt.Errorf("no operation %s", op)
-}}
-
-func main() {{
-	var plan []entry
-	if err := json.NewDecoder(os.Stdin).Decode(&plan); err != nil {{
-		panic(err)
-	}}
-	results := make([]result, len(plan))
-	var wait sync.WaitGroup
-	for i, e := range plan {{
-		wait.Add(1)
-		go func(i int, e entry) {{
-			defer wait.Done()
-			options := {package}.Options{{BaseURL: e.BaseURL}}
-			if e.TimeoutMs > 0 {{
-				options.Timeout = time.Duration(e.TimeoutMs) * time.Millisecond
-			}}
-			if e.DeadlineMs > 0 || e.MaxRetries != nil {{
-				policy := {package}.DefaultRetryPolicy
-				if e.DeadlineMs > 0 {{
-					policy.Deadline = time.Duration(e.DeadlineMs) * time.Millisecond
-				}}
-				if e.MaxRetries != nil {{
-					policy.MaxRetries = *e.MaxRetries
-				}}
-				options.Retry = &policy
-			}}
-			started := time.Now()
-			client, err := {package}.NewClient(options)
-			if err != nil {{
-				results[i] = judge(nil, false, err, started)
-				return
-			}}
-			value, raw, err := call(e.Op, client)
-			results[i] = judge(value, raw, err, started)
-		}}(i, e)
-	}}
-	wait.Wait()
-	_ = http.StatusOK
-	out, _ := json.Marshal(results)
-	fmt.Println(string(out))
-}}
-"""
+PROGRAMS = REPO / "tests" / "go"  # the Go programs these tests build (their headers say how)
+RUNNER = (PROGRAMS / "runner" / "main.go").read_text(encoding="utf-8")
 
 
 def runner_source(host: str) -> str:
@@ -216,7 +89,7 @@ def runner_source(host: str) -> str:
         else:
             cases.append(f'\tcase "{op["operationId"]}":\n\t\tvalue, _, err := {call_code(host, op)}.Execute()\n'
                          "\t\treturn value, false, err")  # fmt: skip
-    return RUNNER.format(package=host.replace("-", ""), host=host, cases="\n".join(cases))
+    return RUNNER.replace("PACKAGE", host.replace("-", "")).replace("\t// CASES\n", "\n".join(cases) + "\n")
 
 
 @pytest.fixture(scope="module")
@@ -339,49 +212,7 @@ def test_a_configured_timeout_and_deadline_are_honoured(runners: dict[str, Path]
     assert timing_problems("go", [outcome(r) for r in results]) == []
 
 
-ONE_BASE = """package main
-
-import (
-	"context"
-	"encoding/json"
-	"errors"
-	"fmt"
-	"os"
-
-	apiruntime "RUNTIME"
-	poolv3 "POOL"
-	transactionv1 "SWAP"
-)
-
-// Each client's error types are the runtime's (type aliases): these compile only if so.
-var _ *apiruntime.FailureEnvelopeError = (*poolv3.FailureEnvelopeError)(nil)
-var _ *transactionv1.FailureEnvelopeError = (*poolv3.FailureEnvelopeError)(nil)
-var _ *transactionv1.NotJSONError = (*poolv3.NotJSONError)(nil)
-var _ poolv3.ErrorCode = transactionv1.ErrorCodeReqPoolNotOpen
-
-func caught(err error) []interface{} {
-	var api apiruntime.APIError
-	var failure *apiruntime.FailureEnvelopeError
-	var html *poolv3.NotJSONError // by a client's own name
-	status := -1
-	if errors.As(err, &api) {
-		status = api.Details().Status
-	}
-	return []interface{}{fmt.Sprintf("%T", api), status, errors.As(err, &failure), errors.As(err, &html)}
-}
-
-func main() {
-	pool, _ := poolv3.NewClient(poolv3.Options{BaseURL: os.Args[1]})
-	swap, _ := transactionv1.NewClient(transactionv1.Options{BaseURL: os.Args[2]})
-	_, _, poolErr := pool.ConfigurationAPI.ListDynamicFeeConfigs(context.Background()).Execute()
-	_, _, swapErr := swap.ComputeAPI.ComputeSwapBaseIn(context.Background()).InputMint("a").OutputMint("b").
-		Amount(1).SlippageBps(50).TxVersion(transactionv1.TxVersionV0).Execute()
-	action := transactionv1.ErrorCodeReqPoolNotOpen.Action()
-	out, _ := json.Marshal(map[string]interface{}{"caught": [][]interface{}{caught(poolErr), caught(swapErr)},
-		"action": action})
-	fmt.Println(string(out))
-}
-"""
+ONE_BASE = (PROGRAMS / "one_base" / "main.go").read_text(encoding="utf-8")
 
 
 def test_one_errors_as_of_the_shared_runtime_catches_a_failure_of_either_host(hostile: HostileServer,

@@ -3,10 +3,11 @@ contract in every hostile scenario, called synchronously and through their *Asyn
 judged by the same oracle as the other languages (tests/clients/contract.py), and call every
 operation against Prism.
 
-The test writes one runner per host (not committed): every operation called with the
-bundle's examples and how each call ended, as JSON. Synchronous calls run one after another
-in one PHP process per scenario (the processes run side by side); asynchronous ones all at
-once in one process (Guzzle's curl multi handler)."""
+The test writes one runner per host (not committed) from tests/php/runner.php: every operation
+called with the bundle's examples and how each call ended, as JSON. Synchronous calls run one
+after another in one PHP process per scenario (the processes run side by side); asynchronous
+ones all at once in one process (Guzzle's curl multi handler). The other PHP programs these
+tests run are files of tests/php/ too."""
 
 from __future__ import annotations
 
@@ -40,79 +41,8 @@ from project import HOSTS, PHP_AUTOLOAD, REPO
 pytestmark = pytest.mark.e2e
 PHP = REPO / "generated" / "php"
 
-RUNNER = """<?php
-require_once AUTOLOAD;
-raydium_autoload([NAMESPACE_PREFIX => LIB]);
-use GuzzleHttp\\Promise\\PromiseInterface;
-use GuzzleHttp\\Promise\\Utils;
-
-function call(string $op, $config, bool $async)
-{
-    switch ($op) {
-CASES
-    }
-    throw new LogicException("no operation $op");
-}
-
-function outcome(float $started, $value, ?Throwable $e): array
-{
-    $seconds = hrtime(true) / 1e9 - $started;
-    if ($e === null) {
-        if ($value === null) {
-            return ['kind' => 'RawBody', 'seconds' => $seconds, 'api_error' => true];
-        }
-        $extra = $value->getAdditionalProperties()['zzUnknownKey'] ?? null;
-        return ['kind' => 'success', 'seconds' => $seconds, 'api_error' => true, 'success' => $value->getSuccess(),
-                'unknown' => $extra, 'model' => (new ReflectionClass($value))->getShortName()];
-    }
-    $api = $e instanceof NS\\ApiException;
-    return ['kind' => (new ReflectionClass($e))->getShortName(), 'seconds' => $seconds, 'api_error' => $api,
-            'status' => $api ? $e->getStatus() : null, 'msg' => $api ? $e->getMsg() : null,
-            'cause' => $e->getPrevious() !== null, 'message' => substr($e->getMessage(), 0, 400)];
-}
-
-function configuration(array $entry)
-{
-    $config = NS\\Contract::configuration($entry['baseUrl']);
-    if (isset($entry['timeoutMs'])) {
-        $config->setTimeout($entry['timeoutMs'] / 1000);
-    }
-    $changes = array_filter(['maxRetries' => $entry['maxRetries'] ?? null,
-                             'deadline' => isset($entry['deadlineMs']) ? $entry['deadlineMs'] / 1000 : null],
-                            fn ($value) => $value !== null);
-    if ($changes !== []) {
-        $config->setRetryPolicy(new NS\\RetryPolicy(...$changes));
-    }
-    return $config;
-}
-
-$async = ($argv[1] ?? 'sync') === 'async';
-$plan = json_decode(file_get_contents($argv[2]), true);
-$results = [];
-if (!$async) {
-    foreach ($plan as $entry) {
-        $started = hrtime(true) / 1e9;
-        try {
-            $results[] = outcome($started, call($entry['op'], configuration($entry), false), null);
-        } catch (Throwable $e) {
-            $results[] = outcome($started, null, $e);
-        }
-    }
-} else {
-    $promises = [];
-    foreach ($plan as $i => $entry) {
-        $started = hrtime(true) / 1e9;
-        $promises[$i] = call($entry['op'], configuration($entry), true)->then(
-            function ($value) use ($started) { return outcome($started, $value, null); },
-            function ($reason) use ($started) { return outcome($started, null, $reason); }
-        );
-    }
-    $results = Utils::all($promises)->wait();
-    ksort($results);
-    $results = array_values($results);
-}
-echo json_encode($results, JSON_PARTIAL_OUTPUT_ON_ERROR | JSON_INVALID_UTF8_SUBSTITUTE);
-"""
+PROGRAMS = REPO / "tests" / "php"  # the PHP programs these tests run (their headers say how)
+RUNNER = (PROGRAMS / "runner.php").read_text(encoding="utf-8")
 
 
 def php_literal(value: object) -> str:
@@ -138,7 +68,7 @@ def runner_source(host: str) -> str:
     lib = json.dumps(str(PHP / host / "lib"))
     return (RUNNER.replace("AUTOLOAD", json.dumps(str(PHP_AUTOLOAD)))
             .replace("NAMESPACE_PREFIX", json.dumps(namespace + "\\")).replace("LIB", lib)
-            .replace("NS\\", namespace + "\\").replace("CASES", cases))  # fmt: skip
+            .replace("NS\\", namespace + "\\").replace("        // CASES", cases))  # fmt: skip
 
 
 @pytest.fixture(scope="module")
@@ -247,17 +177,8 @@ def test_the_default_base_url_is_the_cited_host() -> None:
     client does; where the source shows none, it refuses."""
     require("php")
     folders = {f"Raydium\\{studly(host)}\\": str(PHP / host / "lib") for host in HOSTS}
-    script = f"""require_once {json.dumps(str(PHP_AUTOLOAD))};
-raydium_autoload(json_decode({json.dumps(json.dumps(folders))}, true));
-foreach (array_keys(json_decode({json.dumps(json.dumps(folders))}, true)) as $namespace) {{
-    try {{
-        echo ($namespace . 'Contract')::configuration()->getHost(), "\\n";
-    }} catch (InvalidArgumentException $e) {{
-        echo "refused\\n";
-    }}
-}}
-"""
-    proc = subprocess.run(["php", "-r", script], capture_output=True, text=True, timeout=60, check=False)
+    proc = subprocess.run(["php", str(PROGRAMS / "default_base_url.php"), json.dumps(folders)], capture_output=True,
+                          text=True, timeout=60, check=False)  # fmt: skip
     assert proc.returncode == 0, proc.stdout + proc.stderr
     want = [package(host)._server.DEFAULT_BASE_URL or "refused" for host in HOSTS]
     assert proc.stdout.split() == want
@@ -274,53 +195,14 @@ def test_a_configured_timeout_and_deadline_are_honoured(runners: dict[str, Path]
     assert timing_problems(f"php {mode}", [outcome(r) for r in results]) == []
 
 
-ONE_BASE = """<?php
-require_once AUTOLOAD;
-raydium_autoload(['Raydium\\\\PoolV3\\\\' => POOL, 'Raydium\\\\TransactionV1\\\\' => SWAP]);
-
-use Raydium\\PoolV3 as Pool;
-use Raydium\\TransactionV1 as Swap;
-
-$pool = fn () => (new Pool\\Api\\ConfigurationApi(config: Pool\\Contract::configuration($argv[1])))
-    ->listDynamicFeeConfigs();
-$swap = fn () => (new Swap\\Api\\ComputeApi(config: Swap\\Contract::configuration($argv[2])))->computeSwapBaseIn(
-    input_mint: 'a', output_mint: 'b', amount: '1', slippage_bps: 50, tx_version: Swap\\Model\\TxVersion::V0);
-$caught = [];
-try { // a catch by the client's own name, which nothing named before (a catch does not autoload)
-    $pool();
-} catch (Pool\\NotJsonError $e) {
-    $caught[] = ['own name', get_class($e), $e->getStatus()];
-}
-foreach ([$pool, $swap] as $call) {
-    try {
-        $call();
-    } catch (Raydium\\ApiRuntime\\ApiException $e) { // the one base class
-        $caught[] = [get_class($e), $e->getStatus(), $e instanceof Pool\\NotJsonError,
-                     $e instanceof Swap\\FailureEnvelopeError];
-    }
-}
-$same = [];
-foreach (['ApiException', 'FailureEnvelopeError', 'RateLimitedError', 'RetryPolicy'] as $name) {
-    $same[] = (new ReflectionClass("Raydium\\\\PoolV3\\\\$name"))->getName() === "Raydium\\\\ApiRuntime\\\\$name"
-        && (new ReflectionClass("Raydium\\\\TransactionV1\\\\$name"))->getName() === "Raydium\\\\ApiRuntime\\\\$name";
-}
-echo json_encode(['same' => $same, 'caught' => $caught]);
-"""
-
-
-def test_one_catch_of_the_shared_base_catches_a_failure_of_either_host(hostile: HostileServer,
-                                                                      tmp_path: Path) -> None:  # fmt: skip
+def test_one_catch_of_the_shared_base_catches_a_failure_of_either_host(hostile: HostileServer) -> None:
     """An aggregator that calls the pool and the transaction services catches one base class:
     every client names the shared runtime's classes (raydium/api-runtime) as its own, by
     class_alias, so the pool client's HTML from the edge and the transaction client's failure
     envelope both land in one `catch (Raydium\\ApiRuntime\\ApiException $e)`, and a catch by a
     client's own name matches though no code named the class before."""
     require("php")
-    script = tmp_path / "one_base.php"
-    script.write_text(ONE_BASE.replace("AUTOLOAD", json.dumps(str(PHP_AUTOLOAD)))
-                      .replace("POOL", json.dumps(str(PHP / "pool-v3" / "lib")))
-                      .replace("SWAP", json.dumps(str(PHP / "transaction-v1" / "lib"))), encoding="utf-8")  # fmt: skip
-    proc = subprocess.run(["php", str(script), hostile.base_url("520-html", "pool-v3"),
+    proc = subprocess.run(["php", str(PROGRAMS / "one_base.php"), hostile.base_url("520-html", "pool-v3"),
                            hostile.base_url("failure-400", "transaction-v1")],
                           capture_output=True, text=True, timeout=60, check=False)  # fmt: skip
     assert proc.returncode == 0, proc.stdout + proc.stderr
@@ -343,55 +225,15 @@ def run_on_bodies(script: str, bodies: dict[str, str], host: str = "pool-v3") ->
     return json.loads(proc.stdout)
 
 
-def pools_call(namespace: str, call: str, first: str = "", stream: str = "$body") -> str:
-    """A PHP script (for run_on_bodies) that gives each body to a PoolsApi of the client in the
-    namespace (Raydium\\<namespace>) through a Guzzle handler answering it with HTTP 200 (its body
-    `stream`, a PHP expression of $body), and prints per body what `call` puts in $out[$name], or
-    the short class and message of what the call threw. `first` runs before the calls."""
-    return (
-        """<?php
-require_once AUTOLOAD;
-raydium_autoload(['Raydium\\\\NAMESPACE\\\\' => LIB]);
-use GuzzleHttp\\Client;
-use GuzzleHttp\\HandlerStack;
-use GuzzleHttp\\Promise\\Create;
-use GuzzleHttp\\Psr7\\Response;
-use Raydium\\NAMESPACE\\Api\\PoolsApi;
-use Raydium\\NAMESPACE\\Contract;
-
-FIRST$out = [];
-foreach (json_decode(file_get_contents('php://stdin'), true) as $name => $body) {
-    $answer = fn ($request, array $options) =>
-        Create::promiseFor(new Response(200, ['Content-Type' => 'application/json'], STREAM));
-    $api = new PoolsApi(new Client(['handler' => HandlerStack::create($answer)]), Contract::configuration('http://127.0.0.1:9'));
-    try {
-CALL    } catch (Throwable $e) {
-        $out[$name] = (new ReflectionClass($e))->getShortName() . ': ' . $e->getMessage();
-    }
-}
-echo json_encode($out);
-"""
-        .replace("NAMESPACE", namespace)
-        .replace("FIRST", first)
-        .replace("STREAM", stream)
-        .replace("CALL", call)
-    )
+def program(name: str) -> str:
+    """tests/php/<name>, for run_on_bodies."""
+    return (PROGRAMS / name).read_text(encoding="utf-8")
 
 
-DECODE_CALL = """        $page = $api->listPools();
-        $item = $page->getData()->getData()[0];
-        $out[$name] = ['page' => array_keys($page->getData()->getAdditionalProperties()),
-            'item' => array_keys($item->getAdditionalProperties()),
-            'token' => array_keys($item->getMintA()->getAdditionalProperties()),
-            'price' => get_debug_type($item->getPrice()),
-            'apr' => array_map('get_debug_type', $item->getDay()->getRewardApr()),
-            'type' => $item->getType(), 'decimals' => $item->getMintA()->getDecimals()];
-"""
-DECODE = pools_call("PoolV3", DECODE_CALL)
-
-
-UNSEEKABLE = pools_call("PoolV3", DECODE_CALL,
-                        stream="new GuzzleHttp\\Psr7\\NoSeekStream(GuzzleHttp\\Psr7\\Utils::streamFor($body))")
+# listPools on each body, answered by a Guzzle handler from the body or from a stream of it that cannot seek
+DECODE = program("decode.php").replace("STREAM", "$body")
+UNSEEKABLE = program("decode.php").replace(
+    "STREAM", "new GuzzleHttp\\Psr7\\NoSeekStream(GuzzleHttp\\Psr7\\Utils::streamFor($body))")
 
 
 def test_a_success_is_checked_at_every_depth() -> None:
@@ -431,20 +273,7 @@ def test_a_success_is_checked_at_every_depth() -> None:
     assert '; it may be truncated (205 bytes: "{\\"id\\": \\"5b0e1c7a' in got["cut"], got["cut"]
 
 
-STRICT_NOTICES = pools_call(
-    "PerpsV1",
-    """        $out[$name] = $api->listDefaultPools()->getData()[0]->getSymbol();
-""",
-    # every notice, warning and deprecation of the clients' own code thrown, as many applications'
-    # error handlers do (Guzzle's own, which a later PHP may deprecate, are left to PHP)
-    """set_error_handler(function (int $level, string $message, string $file, int $line): bool {
-    if (!str_contains($file, '/generated/php/')) {
-        return false;
-    }
-    throw new ErrorException($message, 0, $level, $file, $line);
-});
-""",
-)
+STRICT_NOTICES = program("strict_notices.php")
 
 
 def test_a_required_value_missing_is_reported_once_without_a_notice() -> None:
@@ -468,59 +297,7 @@ def test_a_required_value_missing_is_reported_once_without_a_notice() -> None:
                           "must conform to the pattern /^[^\\/]+\\/[^\\/]+$/.)"}  # fmt: skip
 
 
-NUMERIC_KEYS = """<?php
-namespace Raydium\\PoolV3\\Model;
-
-require_once AUTOLOAD;
-raydium_autoload(['Raydium\\\\PoolV3\\\\' => LIB]);
-
-// A model whose JSON keys PHP reads as numbers ("5", "5.0"), and one nullable whose setter's name
-// is not an identifier: Token with three more properties, as a generated model lists them.
-class Probe extends Token
-{
-    protected $five = null;
-    protected $five_point = null;
-    protected $maybe = null;
-    public array $calls = [];
-    public static function attributeMap()
-    {
-        return parent::attributeMap() + ['five' => '5', 'five_point' => '5.0', 'maybe' => 'maybe'];
-    }
-    public static function openAPITypes()
-    {
-        return parent::openAPITypes() + ['five' => 'string', 'five_point' => 'int', 'maybe' => 'string'];
-    }
-    public static function setters()
-    {
-        return parent::setters() + ['five' => 'setFive', 'five_point' => 'setFivePoint', 'maybe' => "setMaybe\\n"];
-    }
-    public static function isNullable(string $property): bool
-    {
-        return $property === 'maybe' || parent::isNullable($property);
-    }
-    public function __call($name, $arguments)
-    {
-        $this->calls[] = [$name, ...$arguments];
-        return $this;
-    }
-}
-
-$decode = \\Closure::bind(function (string $body) {
-    $value = json_decode($body); // build() takes it by reference
-    return self::build($value, Probe::class, 'pool');
-}, new \\Raydium\\PoolV3\\Contract(), \\Raydium\\ApiRuntime\\Contract::class);
-$out = [];
-foreach (json_decode(file_get_contents('php://stdin'), true) as $name => $body) {
-    try {
-        $model = $decode($body);
-        $out[$name] = ['five' => $model['five'], 'five_point' => $model['five_point'], 'decimals' => $model['decimals'],
-                       'extra' => $model->getAdditionalProperties(), 'calls' => $model->calls];
-    } catch (\\Throwable $e) {
-        $out[$name] = $e->getMessage();
-    }
-}
-echo json_encode($out);
-"""
+NUMERIC_KEYS = program("numeric_keys.php")
 
 
 def test_keys_read_as_numbers_are_matched_exactly() -> None:
@@ -541,37 +318,7 @@ def test_keys_read_as_numbers_are_matched_exactly() -> None:
     }  # fmt: skip
 
 
-def decoding_page(steps: str) -> str:
-    """A PHP script (for run_on_bodies) that runs `steps` in the PHP runtime's scope, where
-    $body is the body named "page", $value what json_decode made of it, $start the memory in
-    use before and $decoded the memory the decode took, and prints as JSON the array `steps`
-    returns."""
-    return ("""<?php
-require_once AUTOLOAD;
-raydium_autoload(['Raydium\\\\PoolV3\\\\' => LIB]);
-
-$decode = \\Closure::bind(function (string $body): array {
-    $start = memory_get_usage();
-    $value = json_decode($body);
-    $decoded = memory_get_usage() - $start;""" + steps + """
-}, new \\Raydium\\PoolV3\\Contract(), \\Raydium\\ApiRuntime\\Contract::class);
-echo json_encode($decode(json_decode(file_get_contents('php://stdin'), true)['page']));
-""")
-
-
-LETS_GO = decoding_page("""
-    $decodedPage = $value->data;
-    $pool = WeakReference::create($decodedPage->data[0]);
-    $second = $decodedPage->data[1];
-    $mint = $second->mintA;
-    memory_reset_peak_usage();
-    $before = memory_get_usage();
-    $page = self::build($value, '\\Raydium\\PoolV3\\Model\\PoolPageResponse', '');
-    return ['rise' => (memory_get_peak_usage() - $before) / $decoded, 'pool freed' => $pool->get() === null,
-            'page' => $value->data, 'list' => $decodedPage->data, 'mintA' => $second->mintA, 'type' => $second->type,
-            'extra' => $second->zzItem, 'decimals' => $mint->decimals, 'pools' => count($page->getData()->getData()),
-            'kept' => $page->getData()->getData()[1]->getAdditionalProperties()];
-""")
+LETS_GO = program("lets_go.php")
 
 
 # a complete token of a pool page (a list of tags, extensions)
@@ -604,21 +351,7 @@ def test_a_decode_lets_go_of_the_decoded_body() -> None:
                    "extra": {"kept": 1}, "decimals": 9, "pools": 2000, "kept": {"zzItem": {"kept": 1}}}  # fmt: skip
 
 
-MODELS_HOLD = decoding_page("""
-    $page = self::build($value, '\\Raydium\\PoolV3\\Model\\PoolPageResponse', '');
-    unset($value);
-    $held = memory_get_usage() - $start;
-    $pool = $page->getData()->getData()[1];
-    $probe = [isset($pool['type']), $pool['type'], isset($pool['zz']), $pool['zz']];
-    $pool['zz'] = 'set';
-    $pool['price'] = 3.5;
-    $pool[] = 'appended';
-    $probe = [...$probe, $pool['zz'], $pool->getPrice(), $pool[0], isset($pool['zz'])];
-    unset($pool['zz'], $pool['type']);
-    $probe = [...$probe, isset($pool['zz']), $pool->getType(), $pool->getAdditionalProperties(),
-              property_exists($pool, 'container')];
-    return ['held' => $held / $decoded, 'probe' => $probe];
-""")
+MODELS_HOLD = program("models_hold.php")
 
 
 def test_the_models_hold_less_than_the_decoded_body() -> None:

@@ -3,8 +3,9 @@ source replacement to /usr/share/cargo/registry), call every operation against P
 keep the client contract in every hostile scenario, judged by the same oracle as the Python
 clients (tests/clients/contract.py).
 
-The test writes a small binary crate per host (not committed): one call per operation with
-the bundle's examples, a plan of calls run in threads, and how each ended, as JSON."""
+The test writes a small binary crate per host (not committed) from tests/rust/runner.rs: one
+call per operation with the bundle's examples, a plan of calls run in threads, and how each
+ended, as JSON. The other Rust programs these tests build are files of tests/rust/ too."""
 
 from __future__ import annotations
 
@@ -70,88 +71,8 @@ def call_code(host: str, op: dict[str, Any]) -> str:
     return f"{module}::{snake(operation)}({', '.join(args)})"
 
 
-MAIN = r"""use std::io::Read;
-use std::time::{Duration, Instant};
-
-use CRATE::apis::Error;
-use CRATE::contract::Kind;
-
-fn from_json<T: serde::de::DeserializeOwned>(text: &str) -> T {
-    serde_json::from_str(text).expect("an example that fits its type")
-}
-
-fn judge<T: serde::Serialize, E>(result: Result<T, Error<E>>, raw: bool, started: Instant) -> serde_json::Value {
-    let seconds = started.elapsed().as_secs_f64();
-    match result {
-        Ok(value) => {
-            if raw {
-                return serde_json::json!({"kind": "RawBody", "seconds": seconds, "api_error": true});
-            }
-            let top = serde_json::to_value(&value).unwrap_or_default();
-            serde_json::json!({"kind": "success", "seconds": seconds, "api_error": true,
-                "success": top.get("success").and_then(|s| s.as_bool()).unwrap_or(false),
-                "unknown": top.get("zzUnknownKey")})
-        }
-        Err(Error::Contract(e)) => serde_json::json!({"kind": format!("{:?}", e.kind), "seconds": seconds,
-            "api_error": true, "status": e.status, "msg": e.msg, "cause": e.cause.is_some(), "message": e.to_string()}),
-        Err(other) => serde_json::json!({"kind": "other", "seconds": seconds, "api_error": false,
-            "message": format!("{}", other)}),
-    }
-}
-
-fn call(op: &str, c: &CRATE::apis::configuration::Configuration) -> serde_json::Value {
-    let started = Instant::now();
-    match op {
-CASES
-        _ => serde_json::json!({"kind": "unknown operation"}),
-    }
-}
-
-fn main() {
-    let mut input = String::new();
-    std::io::stdin().read_to_string(&mut input).expect("a plan on stdin");
-    let plan: Vec<serde_json::Value> = serde_json::from_str(&input).expect("a JSON plan");
-    // One configuration (one reqwest client, as an application shares it) per base URL and
-    // timeout, made before the calls start: made per call, the 300 clients' set-up took longer
-    // than the calls
-    let mut shared = std::collections::HashMap::new();
-    for entry in &plan {
-        let base = entry["baseUrl"].as_str().unwrap_or_default().to_owned();
-        let timeout = entry["timeoutMs"].as_u64();
-        if !shared.contains_key(&(base.clone(), timeout)) {
-            if let Ok(c) = CRATE::contract::configuration(Some(&base), timeout.map(Duration::from_millis)) {
-                shared.insert((base, timeout), c);
-            }
-        }
-    }
-    let threads: Vec<_> = plan
-        .into_iter()
-        .map(|entry| {
-            let base = entry["baseUrl"].as_str().unwrap_or_default().to_owned();
-            let made = shared.get(&(base.clone(), entry["timeoutMs"].as_u64())).cloned();
-            std::thread::spawn(move || {
-                let timeout = entry["timeoutMs"].as_u64().map(Duration::from_millis);
-                let started = Instant::now();
-                match made.map_or_else(|| CRATE::contract::configuration(Some(&base), timeout), Ok) {
-                    Ok(mut c) => {
-                        if let Some(ms) = entry["deadlineMs"].as_u64() {
-                            c.retry_policy.deadline = Duration::from_millis(ms);
-                        }
-                        if let Some(retries) = entry["maxRetries"].as_u64() {
-                            c.retry_policy.max_retries = retries as u32;
-                        }
-                        call(entry["op"].as_str().unwrap_or_default(), &c)
-                    }
-                    Err(e) => judge::<(), ()>(Err(Error::Contract(e)), false, started),
-                }
-            })
-        })
-        .collect();
-    let results: Vec<serde_json::Value> = threads.into_iter().map(|t| t.join().expect("a call that ends")).collect();
-    println!("{}", serde_json::to_string(&results).expect("JSON"));
-    let _ = Kind::NotJson;
-}
-"""
+PROGRAMS = REPO / "tests" / "rust"  # the Rust programs these tests build (their headers say how)
+MAIN = (PROGRAMS / "runner.rs").read_text(encoding="utf-8")
 
 
 def runner_source(host: str) -> str:
@@ -160,7 +81,7 @@ def runner_source(host: str) -> str:
     for _, _, _, op in operations([host]):
         raw = "true" if success_type(op) == "RawBody" else "false"
         cases.append(f'        "{op["operationId"]}" => judge({call_code(host, op)}, {raw}, started),')
-    return MAIN.replace("CRATE", crate).replace("CASES", "\n".join(cases))
+    return MAIN.replace("CRATE", crate).replace("        // CASES", "\n".join(cases))
 
 
 def test_the_runtime_unit_suite_passes() -> None:
@@ -326,43 +247,7 @@ def test_models_are_values(rust_values: Path, scripted: ScriptedServer) -> None:
     assert json.dumps(out["serialised"]["data"]["data"][0]["burnPercent"]) == "0"  # an integer, not 0.0
 
 
-ONE_TYPE = r"""
-use raydium_api_runtime::ApiError;
-use raydium_pool_v3_client::{apis::configuration_api, contract as pool};
-use raydium_transaction_v1_client::contract as swap;
-use raydium_transaction_v1_client::apis::compute_api;
-use raydium_transaction_v1_client::models::TxVersion;
-
-fn tiers(url: &str) -> Result<usize, ApiError> {
-    let configuration = pool::configuration(Some(url), None)?;
-    Ok(configuration_api::list_dynamic_fee_configs(&configuration)?.data.len())
-}
-
-fn quote(url: &str) -> Result<(), ApiError> {
-    let configuration = swap::configuration(Some(url), None)?;
-    let params = compute_api::ComputeSwapBaseInParams::new("a", "b", 1, 50, TxVersion::V0);
-    compute_api::compute_swap_base_in(&configuration, params)?;
-    Ok(())
-}
-
-// One crate's names for the error types are the other's: this compiles only if they are one type.
-fn same(e: swap::ApiError) -> pool::ApiError {
-    e
-}
-
-fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let caught: Vec<ApiError> = vec![tiers(&args[1]).expect_err("the pool call fails"),
-                                     same(quote(&args[2]).expect_err("the quote fails"))];
-    let code: pool::ErrorCode = swap::ErrorCode::ReqPoolNotOpen;
-    let own = |rules: raydium_api_runtime::Rules| (rules.code)("REQ_POOL_NOT_OPEN").map(|c| c.as_str());
-    println!("{}", serde_json::json!({
-        "caught": caught.iter().map(|e| serde_json::json!([format!("{:?}", e.kind), e.status])).collect::<Vec<_>>(),
-        "action": code.action(),
-        "own codes": [own(pool::RULES), own(swap::RULES)],
-    }));
-}
-"""
+ONE_TYPE = (PROGRAMS / "one_type.rs").read_text(encoding="utf-8")
 
 
 def test_one_error_type_of_the_shared_runtime_takes_a_failure_of_either_host(hostile: HostileServer) -> None:
@@ -383,34 +268,9 @@ def test_one_error_type_of_the_shared_runtime_takes_a_failure_of_either_host(hos
                                        "own codes": [None, "REQ_POOL_NOT_OPEN"]}  # fmt: skip
 
 
-BUILDERS = r"""
-use raydium_pool_v3_client::apis::pools_api::{self, GetPoolsByIdsParams, ListPoolsParams};
-use raydium_pool_v3_client::contract;
-use raydium_pool_v3_client::models::{PoolInfoItem, PoolSortField};
-
-fn main() {
-    let c = contract::configuration(std::env::args().nth(1).as_deref(), None).expect("a client");
-    let unset = ListPoolsParams::default(); // every parameter optional: Default is `new()`
-    assert!(unset.page_size.is_none() && ListPoolsParams::new().page.is_none());
-    let params = ListPoolsParams::new().pool_sort_field(PoolSortField::Liquidity).page_size(100).page(1);
-    let page = pools_api::list_pools(&c, params.clone()).expect("a page");
-    let pools = pools_api::get_pools_by_ids(&c, GetPoolsByIdsParams::new(String::from("a,b"))).expect("the pools");
-    let items: Vec<Option<&PoolInfoItem>> = pools.data.iter().map(Option::as_ref).collect();
-    println!("{}", serde_json::json!({
-        "page": page.success, "debug": format!("{:?}", params.page_size),
-        "ids": items.iter().map(|p| p.map(|p| p.id.clone())).collect::<Vec<_>>(),
-        "tvl": items[0].and_then(|p| p.tvl), "lpPrice": items[0].and_then(|p| p.lp_price),
-    }));
-}
-"""
+BUILDERS = (PROGRAMS / "builders.rs").read_text(encoding="utf-8")
 # A struct literal of a #[non_exhaustive] struct outside its crate does not compile (E0639).
-LITERAL = r"""
-fn main() {
-    let _ = raydium_pool_v3_client::apis::pools_api::ListPoolsParams {
-        pool_type: None, pool_sort_field: None, page_size: None, sort_type: None, page: None,
-    };
-}
-"""
+LITERAL = (PROGRAMS / "literal.rs").read_text(encoding="utf-8")
 
 
 def test_parameters_are_built_with_setters_and_pool_items_are_typed(scripted: ScriptedServer, tmp_path: Path) -> None:

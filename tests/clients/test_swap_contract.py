@@ -11,8 +11,8 @@ branches on the service's error codes.
   to do next (`action`) and `openTime`; a code nobody lists is still a typed failure that
   carries the string.
 
-Each language's program (written here, not committed) prints one JSON report in the same
-shape, judged by `problems()`."""
+Each language's program (tests/<language>/swap.*, its copy written here with the values filled
+in, not committed) prints one JSON report in the same shape, judged by `problems()`."""
 
 from __future__ import annotations
 
@@ -37,6 +37,12 @@ HOST = "transaction-v1"
 U64_MAX = "18446744073709551615"
 WALLET = "E9DvCgB83DB2Yy4Jy6wn4XmAjEJLmHQiAczpuWbKq1A5"
 SOL, USDC = "So11111111111111111111111111111111111111112", "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v"
+
+
+def program(*path: str) -> str:
+    """tests/<language>/...: one language's program, with the quote's SOL, USDC, AMOUNT and WALLET filled in."""
+    text = REPO.joinpath("tests", *path).read_text(encoding="utf-8")
+    return text.replace("SOL", SOL).replace("USDC", USDC).replace("AMOUNT", U64_MAX).replace("WALLET", WALLET)
 
 
 @pytest.fixture
@@ -122,37 +128,7 @@ def test_python(server: QuoteServer, asynchronous: bool) -> None:
 
 
 # --- TypeScript --------------------------------------------------------------------------------
-TS_PROGRAM = """import {
-  createClient, ERROR_CODE_ACTIONS, ErrorCode, FailureEnvelopeError, hasErrorCode,
-} from "raydium-transaction-v1-client";
-
-const base = "BASE_URL";
-const query = { inputMint: "SOL", outputMint: "USDC", amount: AMOUNTn, slippageBps: 50, txVersion: "V0" as const };
-const report: Record<string, unknown> = {};
-const client = createClient({ baseUrl: `${base}/quote` });
-const quote = await client.computeSwapBaseIn({ query });
-try {
-  const built = await client.buildSwapBaseInTransaction({ wallet: "WALLET", swapResponse: quote, txVersion: "V0",
-    computeUnitPriceMicroLamports: 0, wrapSol: true, unwrapSol: true });
-  report["built"] = built.success;
-} catch (error) {
-  report["built"] = false;
-  report["buildError"] = String(error);
-}
-for (const scenario of ["known", "unknown"]) {
-  try {
-    await createClient({ baseUrl: `${base}/${scenario}` }).computeSwapBaseIn({ query });
-    report[scenario] = { kind: "success" };
-  } catch (error) {
-    if (!(error instanceof FailureEnvelopeError)) throw error;
-    const code = error.code as ErrorCode | undefined;
-    report[scenario] = { kind: error.name, code: code ?? null, msg: error.msg, openTime: error.openTime ?? null,
-      action: code === undefined ? null : ERROR_CODE_ACTIONS[code],
-      typed: hasErrorCode(error, ErrorCode.REQ_POOL_NOT_OPEN) };
-  }
-}
-console.log(JSON.stringify(report));
-""".replace("SOL", SOL).replace("USDC", USDC).replace("AMOUNT", U64_MAX).replace("WALLET", WALLET)
+TS_PROGRAM = program("typescript", "swap.ts")
 
 
 def test_typescript(server: QuoteServer, tmp_path: Path) -> None:
@@ -175,61 +151,7 @@ def test_typescript(server: QuoteServer, tmp_path: Path) -> None:
 
 
 # --- Go ----------------------------------------------------------------------------------------
-GO_PROGRAM = """package main
-
-import (
-	"context"
-	"encoding/json"
-	"errors"
-	"fmt"
-	"os"
-
-	tx "MODULE"
-)
-
-func compute(base string) (*tx.SwapComputeResponse, error) {
-	client, err := tx.NewClient(tx.Options{BaseURL: base})
-	if err != nil {
-		return nil, err
-	}
-	quote, _, err := client.ComputeAPI.ComputeSwapBaseIn(context.Background()).InputMint("SOL").
-		OutputMint("USDC").Amount(AMOUNT).SlippageBps(50).TxVersion(tx.TxVersionV0).Execute()
-	return quote, err
-}
-
-func main() {
-	base := os.Args[1]
-	report := map[string]interface{}{}
-	quote, err := compute(base + "/quote")
-	if err != nil {
-		panic(err)
-	}
-	client, _ := tx.NewClient(tx.Options{BaseURL: base + "/quote"})
-	body := tx.NewSwapBaseInTransactionRequest("WALLET", *quote, tx.TxVersionV0,
-		tx.TransactionRequestComputeUnitPriceMicroLamports{Int32: new(int32)})
-	body.SetWrapSol(true)
-	body.SetUnwrapSol(true)
-	built, _, err := client.TransactionAPI.BuildSwapBaseInTransaction(context.Background()).
-		SwapBaseInTransactionRequest(*body).Execute()
-	report["built"] = err == nil && built.Success
-	if err != nil {
-		report["buildError"] = err.Error()
-	}
-	for _, scenario := range []string{"known", "unknown"} {
-		_, err := compute(base + "/" + scenario)
-		var failure *tx.FailureEnvelopeError
-		if !errors.As(err, &failure) {
-			report[scenario] = map[string]interface{}{"kind": fmt.Sprintf("%T", err)}
-			continue
-		}
-		report[scenario] = map[string]interface{}{"kind": "FailureEnvelopeError", "code": string(failure.Code),
-			"msg": failure.Msg, "action": failure.Code.Action(), "openTime": failure.OpenTime,
-			"typed": failure.Code == tx.ErrorCodeReqPoolNotOpen}
-	}
-	out, _ := json.Marshal(report)
-	fmt.Println(string(out))
-}
-""".replace("SOL", SOL).replace("USDC", USDC).replace("AMOUNT", U64_MAX).replace("WALLET", WALLET)
+GO_PROGRAM = program("go", "swap", "main.go")
 
 
 def go_report_value(report: dict[str, Any]) -> dict[str, Any]:
@@ -250,48 +172,7 @@ def test_go(server: QuoteServer, tmp_path: Path) -> None:
 
 
 # --- Rust --------------------------------------------------------------------------------------
-RUST_PROGRAM = r"""use raydium_transaction_v1_client::apis::{compute_api, configuration::Configuration};
-use raydium_transaction_v1_client::apis::{transaction_api, Error};
-use raydium_transaction_v1_client::contract::{self, ErrorCode};
-use raydium_transaction_v1_client::models;
-
-fn compute(base: &str) -> Result<models::SwapComputeResponse, Error<compute_api::ComputeSwapBaseInError>> {
-    let c: Configuration = contract::configuration(Some(base), None).expect("a configuration");
-    let params = compute_api::ComputeSwapBaseInParams::new("SOL", "USDC", AMOUNT, 50, models::TxVersion::V0);
-    compute_api::compute_swap_base_in(&c, params)
-}
-
-fn main() {
-    let base = std::env::args().nth(1).expect("the server's URL");
-    let mut report = serde_json::Map::new();
-    let quote = compute(&format!("{}/quote", base)).expect("a quote");
-    let c = contract::configuration(Some(&format!("{}/quote", base)), None).expect("a configuration");
-    let mut body = models::SwapBaseInTransactionRequest::new("WALLET".to_owned(), quote, models::TxVersion::V0,
-        Some(serde_json::json!(0)));
-    body.wrap_sol = Some(true);
-    body.unwrap_sol = Some(true);
-    let params = transaction_api::BuildSwapBaseInTransactionParams::new(body);
-    match transaction_api::build_swap_base_in_transaction(&c, params) {
-        Ok(built) => { report.insert("built".into(), serde_json::json!(built.success)); }
-        Err(e) => {
-            report.insert("built".into(), serde_json::json!(false));
-            report.insert("buildError".into(), serde_json::json!(e.to_string()));
-        }
-    }
-    for scenario in ["known", "unknown"] {
-        let entry = match compute(&format!("{}/{}", base, scenario)) {
-            Err(Error::Contract(e)) => serde_json::json!({
-                "kind": if e.kind == contract::Kind::FailureEnvelope { "FailureEnvelopeError" } else { "other" },
-                "code": e.code.map(ErrorCode::as_str), "msg": e.msg, "action": e.code.map(ErrorCode::action),
-                "openTime": e.open_time, "typed": e.code == Some(ErrorCode::ReqPoolNotOpen)}),
-            Err(other) => serde_json::json!({"kind": other.to_string()}),
-            Ok(_) => serde_json::json!({"kind": "success"}),
-        };
-        report.insert(scenario.into(), entry);
-    }
-    println!("{}", serde_json::Value::Object(report));
-}
-""".replace("SOL", SOL).replace("USDC", USDC).replace("AMOUNT", U64_MAX).replace("WALLET", WALLET)
+RUST_PROGRAM = program("rust", "swap.rs")
 
 
 def test_rust(server: QuoteServer, tmp_path: Path) -> None:
@@ -308,50 +189,7 @@ def test_rust(server: QuoteServer, tmp_path: Path) -> None:
 
 
 # --- Ruby --------------------------------------------------------------------------------------
-RUBY_PROGRAM = """require 'json'
-$LOAD_PATH.unshift(LIB)
-require 'raydium_transaction_v1_client'
-M = RaydiumTransactionV1Client
-
-def compute(base)
-  client = M::ApiClient.new(M::Contract.configuration(base))
-  M::ComputeApi.new(client).compute_swap_base_in('SOL', 'USDC', AMOUNT, 50, M::TxVersion::V0)
-end
-
-base = ARGV[0]
-report = {}
-quote = compute("#{base}/quote")
-# the JSON the quote sends back, as its to_hash gives it: Symbol keys at every depth, as before
-# the client parsed with String keys (docs/decisions/, 107)
-key_classes = lambda do |value|
-  case value
-  when Hash then value.keys.map { |k| k.class.name } + value.values.flat_map { |v| key_classes.call(v) }
-  when Array then value.flat_map { |v| key_classes.call(v) }
-  else []
-  end
-end
-report['keyClasses'] = key_classes.call(quote.to_hash).uniq
-# a quote a user rebuilds from saved JSON: its own keys Symbols, the rest as the user's Hash has them
-rebuilt = M::SwapComputeResponse.build_from_hash(JSON.parse(JSON.generate(quote.to_hash))).to_hash
-report['rebuiltKeyClasses'] = [rebuilt.keys.map { |k| k.class.name }.uniq, key_classes.call(rebuilt.values).uniq]
-client = M::ApiClient.new(M::Contract.configuration("#{base}/quote"))
-body = M::SwapBaseInTransactionRequest.new(wallet: 'WALLET', swap_response: quote, tx_version: M::TxVersion::V0,
-                                           compute_unit_price_micro_lamports: 0, wrap_sol: true, unwrap_sol: true)
-begin
-  report['built'] = M::TransactionApi.new(client).build_swap_base_in_transaction(body).success
-rescue M::ApiError => e
-  report['built'] = false
-  report['buildError'] = e.message
-end
-%w[known unknown].each do |scenario|
-  compute("#{base}/#{scenario}")
-  report[scenario] = { kind: 'success' }
-rescue M::FailureEnvelopeError => e
-  report[scenario] = { kind: 'FailureEnvelopeError', code: e.code, msg: e.msg, action: e.action, openTime: e.open_time,
-                       typed: e.code == M::ErrorCode::REQ_POOL_NOT_OPEN }
-end
-puts JSON.generate(report)
-""".replace("SOL", SOL).replace("USDC", USDC).replace("AMOUNT", U64_MAX).replace("WALLET", WALLET)
+RUBY_PROGRAM = program("ruby", "swap.rb")
 
 
 def test_ruby(server: QuoteServer, tmp_path: Path) -> None:
@@ -367,42 +205,7 @@ def test_ruby(server: QuoteServer, tmp_path: Path) -> None:
     assert report["rebuiltKeyClasses"] == [["Symbol"], ["String"]]
 
 
-PHP_PROGRAM = """<?php
-require_once AUTOLOAD;
-raydium_autoload(['Raydium\\\\TransactionV1\\\\' => LIB]);
-use Raydium\\TransactionV1\\{Api\\ComputeApi, Api\\TransactionApi, ApiException, Contract, ErrorCode};
-use Raydium\\TransactionV1\\{FailureEnvelopeError, Model\\SwapBaseInTransactionRequest, Model\\TxVersion};
-
-function compute(string $base)
-{
-    return (new ComputeApi(config: Contract::configuration($base)))->computeSwapBaseIn(
-        input_mint: 'SOL', output_mint: 'USDC', amount: 'AMOUNT', slippage_bps: 50, tx_version: TxVersion::V0);
-}
-
-$base = $argv[1];
-$report = [];
-$quote = compute("$base/quote");
-$body = new SwapBaseInTransactionRequest(['wallet' => 'WALLET', 'swap_response' => $quote,
-    'tx_version' => TxVersion::V0, 'compute_unit_price_micro_lamports' => 0, 'wrap_sol' => true, 'unwrap_sol' => true]);
-try {
-    $built = (new TransactionApi(config: Contract::configuration("$base/quote")))->buildSwapBaseInTransaction($body);
-    $report['built'] = $built->getSuccess();
-} catch (ApiException $e) {
-    $report['built'] = false;
-    $report['buildError'] = $e->getMessage();
-}
-foreach (['known', 'unknown'] as $scenario) {
-    try {
-        compute("$base/$scenario");
-        $report[$scenario] = ['kind' => 'success'];
-    } catch (FailureEnvelopeError $e) {
-        $report[$scenario] = ['kind' => 'FailureEnvelopeError', 'code' => $e->getMsgCode(), 'msg' => $e->getMsg(),
-            'action' => $e->getAction(), 'openTime' => $e->getOpenTime(),
-            'typed' => $e->getMsgCode() === ErrorCode::REQ_POOL_NOT_OPEN];
-    }
-}
-echo json_encode($report), "\\n";
-""".replace("SOL", SOL).replace("USDC", USDC).replace("AMOUNT", U64_MAX).replace("WALLET", WALLET)
+PHP_PROGRAM = program("php", "swap.php")
 
 
 def test_php(server: QuoteServer, tmp_path: Path) -> None:
