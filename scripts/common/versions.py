@@ -102,18 +102,28 @@ def set_client_version(name: str, *, version: str | None = None, runtime: str | 
     CLIENT_VERSIONS.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
 
 
+FIRST_CLIENT_VERSION = "0.1.0"  # a client never released (a new host's) is generated at this version
+
+
 def client_version(host: str, language: str) -> str:
-    """The version of the host's client in `language`."""
+    """The version of the host's client in `language`; a client never released (a host just
+    added, the bench's synthetic one) is generated at FIRST_CLIENT_VERSION until its first
+    `make release` records it."""
     entry = client_versions().get(f"{host}-{language}")
-    if entry is None:
-        raise VersionError(f"{VERSIONS_FILE}: no version of {host}-{language}")
-    return entry["version"]
+    return FIRST_CLIENT_VERSION if entry is None else entry["version"]
+
+
+RUNTIME_VERSIONS = {"python": python_version, "typescript": typescript_version, "ruby": ruby_version,
+                    "go": go_version, "rust": rust_version, "php": php_version}  # fmt: skip
 
 
 def runtime_floor(host: str, language: str) -> str:
-    """The least runtime version the host's client in `language` requires."""
+    """The least runtime version the host's client in `language` requires: the recorded one,
+    or, for a client never released, the runtime as it is now."""
     entry = client_versions().get(f"{host}-{language}")
-    if entry is None or "runtime" not in entry:
+    if entry is None:
+        return RUNTIME_VERSIONS[language]()
+    if "runtime" not in entry:
         raise VersionError(f"{VERSIONS_FILE}: no runtime version of {host}-{language}")
     return entry["runtime"]
 

@@ -98,10 +98,12 @@ def test_a_clients_version_and_runtime_live_in_client_versions_json(tmp_path: Pa
     assert list(written["clients"]) == ["a-go", "h-go"]  # sorted
     assert versions.client_version("h", "go") == "1.0.1"
     assert versions.runtime_floor("h", "go") == "2.1.0"
-    with pytest.raises(versions.VersionError, match="no runtime version of x-go"):
-        versions.runtime_floor("x", "go")
-    with pytest.raises(versions.VersionError, match="no version of x-go"):
-        versions.client_version("x", "go")
+    # a client never released (a host just added) is generated at its first version, on the runtime as it is
+    assert versions.client_version("x", "go") == versions.FIRST_CLIENT_VERSION == "0.1.0"
+    assert versions.runtime_floor("x", "go") == versions.go_version()
+    versions.set_client_version("y-go", version="1.0.0")
+    with pytest.raises(versions.VersionError, match="no runtime version of y-go"):
+        versions.runtime_floor("y", "go")
 
 
 @pytest.mark.parametrize(("language", "requirement"), [
