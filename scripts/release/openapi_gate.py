@@ -32,7 +32,7 @@ from typing import Any
 from ..spec import deref, oas
 from . import spec_diff
 
-VERSION = "1.2.1"  # the gate package's own version (scripts/release/release.py builds it)
+VERSION = "1.2.2"  # the gate package's own version (scripts/release/release.py builds it)
 
 
 class GateError(Exception):

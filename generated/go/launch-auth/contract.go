@@ -19,7 +19,7 @@ package launchauth
 // as a typed error. Every error it returns satisfies APIError (use errors.As).
 //
 // The error types, RetryPolicy and the transport are the shared runtime's
-// (raydium-api-descriptions.invalid/go/apiruntime/v2, v2.1.2 or newer), named here as this
+// (raydium-api-descriptions.invalid/go/apiruntime/v2, v2.2.0 or newer), named here as this
 // package's own by type aliases: an errors.As into *FailureEnvelopeError of any host's
 // package, or of the runtime, catches the failures of every host.
 

@@ -31,7 +31,7 @@ Gem::Specification.new do |s|
   s.add_runtime_dependency 'typhoeus', '~> 1.0', '>= 1.0.1'
   # the shared runtime: the error classes every host's client raises, the transport; this
   # version or a newer one of the same major version
-  s.add_runtime_dependency 'raydium_api_runtime', '>= 2.4.0', '< 3'
+  s.add_runtime_dependency 'raydium_api_runtime', '>= 3.0.0', '< 4'
 
   s.files         = `find *`.split("\n").uniq.sort.select { |f| !f.empty? }
   s.executables   = []

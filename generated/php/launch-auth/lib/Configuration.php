@@ -100,7 +100,7 @@ class Configuration
      *
      * @var string
      */
-    protected $userAgent = 'OpenAPI-Generator/0.2.3/PHP';
+    protected $userAgent = 'OpenAPI-Generator/0.2.4/PHP';
 
     /**
      * Debug switch (default set to false)
@@ -490,7 +490,7 @@ class Configuration
         $report .= '    OS: ' . php_uname() . PHP_EOL;
         $report .= '    PHP Version: ' . PHP_VERSION . PHP_EOL;
         $report .= '    The version of the OpenAPI document: 0.2.2' . PHP_EOL;
-        $report .= '    SDK Package Version: 0.2.3' . PHP_EOL;
+        $report .= '    SDK Package Version: 0.2.4' . PHP_EOL;
         $report .= '    Temp Folder Path: ' . self::getDefaultConfiguration()->getTempFolderPath() . PHP_EOL;
 
         return $report;

@@ -1,6 +1,6 @@
 <?php
 /**
- * Perps metadata service (v1) 3.1.2: the client contract (raydium-api-descriptions,
+ * Perps metadata service (v1) 3.1.3: the client contract (raydium-api-descriptions,
  * ../shared/design.md). Generated from scripts/templates/openapi-generator/php/; do not edit.
  */
 

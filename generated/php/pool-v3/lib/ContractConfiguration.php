@@ -1,6 +1,6 @@
 <?php
 /**
- * Pool data service (v3) 5.1.2: the client contract (raydium-api-descriptions,
+ * Pool data service (v3) 5.2.0: the client contract (raydium-api-descriptions,
  * ../shared/design.md). Generated from scripts/templates/openapi-generator/php/; do not edit.
  */
 

@@ -1,6 +1,6 @@
 <?php
 /**
- * Swap transaction service (Route V2, host transaction-v1) 4.1.2: the client contract (raydium-api-descriptions,
+ * Swap transaction service (Route V2, host transaction-v1) 4.1.3: the client contract (raydium-api-descriptions,
  * ../shared/design.md). Generated from scripts/templates/openapi-generator/php/; do not edit.
  */
 

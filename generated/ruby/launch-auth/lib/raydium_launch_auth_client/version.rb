@@ -11,5 +11,5 @@ Generator version: 7.26.0
 =end
 
 module RaydiumLaunchAuthClient
-  VERSION = '0.2.3'
+  VERSION = '0.2.4'
 end
