@@ -217,7 +217,10 @@ def test_the_upstream_page_dates_cites_and_places_every_change(reference: Path) 
         assert change["callerImpact"].split()[0] in page
         for citation in change["evidence"]:
             assert f"{citation['source']} ({citation['date']})" in page
-    assert "the next release of pool-v3 (after " in page
+        for place in change["reflectedIn"]:  # `make release` writes its version where `unreleased` was
+            host, version = place["description"], place["version"]
+            said = f"the next release of {host} (after " if version == "unreleased" else f"{host} {version}"
+            assert said in page, said
     assert "pool-v3 3.1.0: `PoolCursorPage` field `nextPageId`" in page
     assert "[`listPoolsByCursor`](pool-v3/list-pools-by-cursor.md) parameter `hasReward`" in page
     for quiet in record["quiet"]:
