@@ -113,16 +113,12 @@ def client_version(host: str, language: str) -> str:
     return FIRST_CLIENT_VERSION if entry is None else entry["version"]
 
 
-RUNTIME_VERSIONS = {"python": python_version, "typescript": typescript_version, "ruby": ruby_version,
-                    "go": go_version, "rust": rust_version, "php": php_version}  # fmt: skip
-
-
 def runtime_floor(host: str, language: str) -> str:
     """The least runtime version the host's client in `language` requires: the recorded one,
     or, for a client never released, the runtime as it is now."""
     entry = client_versions().get(f"{host}-{language}")
     if entry is None:
-        return RUNTIME_VERSIONS[language]()
+        return VERSIONS[language]()
     if "runtime" not in entry:
         raise VersionError(f"{VERSIONS_FILE}: no runtime version of {host}-{language}")
     return entry["runtime"]
