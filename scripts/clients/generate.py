@@ -465,21 +465,25 @@ def ts_operations(bundle: dict[str, Any]) -> list[dict[str, Any]]:
                 "summary": str(op.get("summary", "")).replace("*/", "*\\/"),
                 "has_params": bool(params), "params_required": any(p.get("required") for p in params),
                 "has_body": body is not None, "raw": success is None, "success": success,
-                "verbatim": success in verbatim, "paging": ts_paging(op.get("x-pagination")),
+                "verbatim": success in verbatim, "paging": ts_paging(op.get("x-pagination"), success),
             })  # fmt: skip
     return found
 
 
-def ts_paging(paging: dict[str, Any] | None) -> dict[str, Any] | None:
+def ts_paging(paging: dict[str, Any] | None, success: str | None) -> dict[str, Any] | None:
     """An operation's x-pagination as the TypeScript template writes its walk: each pointer as
-    a property access on `page` (`/data/data` -> `page?.data?.data`)."""
+    a property access on `page` (`/data/data` -> `page?.data?.data`), and the type of an item
+    of the list, declared from the success's type along the same pointer."""
     if paging is None:
         return None
 
     def access(pointer: str) -> str:
         return "page" + "".join(f"?.{token}" for token in pointer.strip("/").split("/"))
 
-    walk = {"style": paging["style"], "list": access(paging["list"])}
+    item = f'components["schemas"][{json.dumps(success)}]'
+    for token in paging["list"].strip("/").split("/"):
+        item = f"NonNullable<{item}>[{json.dumps(token)}]"
+    walk = {"style": paging["style"], "list": access(paging["list"]), "item_type": f"NonNullable<{item}>[number]"}
     if paging["style"] == "cursor":
         walk.update(parameter=paging["cursor"]["parameter"], next=access(paging["cursor"]["next"]))
     else:

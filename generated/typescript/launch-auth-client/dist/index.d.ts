@@ -18,14 +18,17 @@ export interface PageOptions {
     maxPages?: number;
 }
 /** A client of the Launch auth service (forum wallet-signed handshake): one method per operation, each resolving to the typed
- * success or rejecting with an ApiError. */
-export declare function createClient(options?: ClientOptions): {
+ * success or rejecting with an ApiError.
+ * Declared, not inferred, so that a host of any size compiles (tsc cannot write out an
+ * inferred type past its length limit). */
+export interface Client {
     /** The base URL, the timeout and the retry policy this client uses. */
-    contract: Contract;
+    readonly contract: Contract;
     /** A client like this one with some options changed, e.g. one call without retries:
      * `client.withOptions({ retry: { maxRetries: 0 } }).requestToken(...)`. */
-    withOptions: (changed: ClientOptions) => /*elided*/ any;
+    withOptions(changed: ClientOptions): Client;
     /** Exchange a wallet signature of time:<unix-seconds> for a JWT (`POST /request-token`). */
-    requestToken: (body: NonNullable<paths["/request-token"]["post"]["requestBody"]>["content"]["application/json"]) => Promise<RawBody>;
-};
-export type Client = ReturnType<typeof createClient>;
+    requestToken(body: NonNullable<paths["/request-token"]["post"]["requestBody"]>["content"]["application/json"]): Promise<RawBody>;
+}
+/** A client of the Launch auth service (forum wallet-signed handshake) (see `Client`). */
+export declare function createClient(options?: ClientOptions): Client;

@@ -17,18 +17,13 @@ export const ERROR_CODE_ACTIONS = {};
 export function hasErrorCode(error, code) {
     return error instanceof FailureEnvelopeError && error.code === code;
 }
-/** A client of the Launch auth service (forum wallet-signed handshake): one method per operation, each resolving to the typed
- * success or rejecting with an ApiError. */
+/** A client of the Launch auth service (forum wallet-signed handshake) (see `Client`). */
 export function createClient(options = {}) {
     const contract = new Contract(options, DEFAULT_BASE_URL, SCHEMAS, Object.values(ErrorCode));
     const http = createFetchClient({ baseUrl: contract.baseUrl, bodySerializer: (body) => contract.serialize(body) });
     const calls = {
-        /** The base URL, the timeout and the retry policy this client uses. */
         contract,
-        /** A client like this one with some options changed, e.g. one call without retries:
-         * `client.withOptions({ retry: { maxRetries: 0 } }).requestToken(...)`. */
         withOptions: (changed) => createClient({ ...options, ...changed, retry: { ...options.retry, ...changed.retry } }),
-        /** Exchange a wallet signature of time:<unix-seconds> for a JWT (`POST /request-token`). */
         requestToken: (body) => contract.raw(http.POST("/request-token", { body, parseAs: "arrayBuffer", fetch: contract.fetchFor("raw") })),
     };
     return calls;

@@ -34,22 +34,28 @@ export interface PageOptions {
 }
 
 /** A client of the Launch auth service (forum wallet-signed handshake): one method per operation, each resolving to the typed
- * success or rejecting with an ApiError. */
-export function createClient(options: ClientOptions = {}) {
+ * success or rejecting with an ApiError.
+ * Declared, not inferred, so that a host of any size compiles (tsc cannot write out an
+ * inferred type past its length limit). */
+export interface Client {
+  /** The base URL, the timeout and the retry policy this client uses. */
+  readonly contract: Contract;
+  /** A client like this one with some options changed, e.g. one call without retries:
+   * `client.withOptions({ retry: { maxRetries: 0 } }).requestToken(...)`. */
+  withOptions(changed: ClientOptions): Client;
+  /** Exchange a wallet signature of time:<unix-seconds> for a JWT (`POST /request-token`). */
+  requestToken(body: NonNullable<paths["/request-token"]["post"]["requestBody"]>["content"]["application/json"]): Promise<RawBody>;
+}
+
+/** A client of the Launch auth service (forum wallet-signed handshake) (see `Client`). */
+export function createClient(options: ClientOptions = {}): Client {
   const contract = new Contract(options, DEFAULT_BASE_URL, SCHEMAS, Object.values(ErrorCode));
   const http = createFetchClient<paths>({ baseUrl: contract.baseUrl, bodySerializer: (body) => contract.serialize(body) });
-  const calls = {
-    /** The base URL, the timeout and the retry policy this client uses. */
+  const calls: Omit<Client, "pages" | "iterate"> = {
     contract,
-    /** A client like this one with some options changed, e.g. one call without retries:
-     * `client.withOptions({ retry: { maxRetries: 0 } }).requestToken(...)`. */
-    withOptions: (changed: ClientOptions) =>
-      createClient({ ...options, ...changed, retry: { ...options.retry, ...changed.retry } }),
-    /** Exchange a wallet signature of time:<unix-seconds> for a JWT (`POST /request-token`). */
-    requestToken: (body: NonNullable<paths["/request-token"]["post"]["requestBody"]>["content"]["application/json"]): Promise<RawBody> =>
+    withOptions: (changed) => createClient({ ...options, ...changed, retry: { ...options.retry, ...changed.retry } }),
+    requestToken: (body) =>
       contract.raw(http.POST("/request-token", { body, parseAs: "arrayBuffer", fetch: contract.fetchFor("raw") })),
   };
   return calls;
 }
-
-export type Client = ReturnType<typeof createClient>;

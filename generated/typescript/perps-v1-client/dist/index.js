@@ -17,38 +17,23 @@ export const ERROR_CODE_ACTIONS = {};
 export function hasErrorCode(error, code) {
     return error instanceof FailureEnvelopeError && error.code === code;
 }
-/** A client of the Perps metadata service (v1): one method per operation, each resolving to the typed
- * success or rejecting with an ApiError. */
+/** A client of the Perps metadata service (v1) (see `Client`). */
 export function createClient(options = {}) {
     const contract = new Contract(options, DEFAULT_BASE_URL, SCHEMAS, Object.values(ErrorCode));
     const http = createFetchClient({ baseUrl: contract.baseUrl, bodySerializer: (body) => contract.serialize(body) });
     const calls = {
-        /** The base URL, the timeout and the retry policy this client uses. */
         contract,
-        /** A client like this one with some options changed, e.g. one call without retries:
-         * `client.withOptions({ retry: { maxRetries: 0 } }).getVersion(...)`. */
         withOptions: (changed) => createClient({ ...options, ...changed, retry: { ...options.retry, ...changed.retry } }),
-        /** Get the UI version and the minimum supported UI version (`GET /main/version`). */
         getVersion: () => contract.envelope("#/components/schemas/VersionInfoResponse", http.GET("/main/version", { parseAs: "stream", fetch: contract.fetchFor("envelope") })),
-        /** List the whitelisted chain RPC endpoints (`GET /main/rpcs`). */
         listRpcs: () => contract.envelope("#/components/schemas/RpcListResponse", http.GET("/main/rpcs", { parseAs: "stream", fetch: contract.fetchFor("envelope") })),
-        /** Get market-wide statistics (`GET /main/info`). */
         getMarketStatistics: () => contract.envelope("#/components/schemas/MarketStatisticsResponse", http.GET("/main/info", { parseAs: "stream", fetch: contract.fetchFor("envelope") })),
-        /** Check availability per region (`GET /main/availability-check`). */
         checkAvailability: () => contract.envelope("#/components/schemas/AvailabilityResponse", http.GET("/main/availability-check", { parseAs: "stream", fetch: contract.fetchFor("envelope") })),
-        /** Generate a temporary Ed25519 keypair for a wallet (`GET /main/temp-key`). */
         getTempKey: (params) => contract.envelope("#/components/schemas/TempKeyResponse", http.GET("/main/temp-key", { params: params ?? {}, parseAs: "stream", fetch: contract.fetchFor("envelope") })),
-        /** List the default perp pools with volumes (`GET /pool/default-list`). */
         listDefaultPools: () => contract.envelope("#/components/schemas/PerpPoolListResponse", http.GET("/pool/default-list", { parseAs: "stream", fetch: contract.fetchFor("envelope") })),
-        /** Get the campaign configuration (`GET /campaign/configs`). */
         getCampaignConfigs: () => contract.envelope("#/components/schemas/CampaignConfigurationResponse", http.GET("/campaign/configs", { parseAs: "stream", fetch: contract.fetchFor("envelope") })),
-        /** Get a wallet's campaign stats (`GET /campaign/user`). */
         getCampaignUserStats: (params) => contract.envelope("#/components/schemas/CampaignUserStatsResponse", http.GET("/campaign/user", { params: params ?? {}, parseAs: "stream", fetch: contract.fetchFor("envelope") })),
-        /** Get the leaderboard of a campaign (`GET /campaign/list`). */
         listCampaignLeaderboard: (params) => contract.envelope("#/components/schemas/CampaignLeaderboardResponse", http.GET("/campaign/list", { params: params ?? {}, parseAs: "stream", fetch: contract.fetchFor("envelope") })),
-        /** Generate a shareable image of a live position (`POST /share/position`). */
         shareLivePosition: (body) => contract.envelope("#/components/schemas/ShareResponse", http.POST("/share/position", { body, parseAs: "stream", fetch: contract.fetchFor("envelope") })),
-        /** Generate a shareable image of a closed position (`POST /share/history-position`). */
         shareClosedPosition: (body) => contract.envelope("#/components/schemas/ShareResponse", http.POST("/share/history-position", { body, parseAs: "stream", fetch: contract.fetchFor("envelope") })),
     };
     return calls;

@@ -34,79 +34,97 @@ export interface PageOptions {
 }
 
 /** A client of the Perps metadata service (v1): one method per operation, each resolving to the typed
- * success or rejecting with an ApiError. */
-export function createClient(options: ClientOptions = {}) {
+ * success or rejecting with an ApiError.
+ * Declared, not inferred, so that a host of any size compiles (tsc cannot write out an
+ * inferred type past its length limit). */
+export interface Client {
+  /** The base URL, the timeout and the retry policy this client uses. */
+  readonly contract: Contract;
+  /** A client like this one with some options changed, e.g. one call without retries:
+   * `client.withOptions({ retry: { maxRetries: 0 } }).getVersion(...)`. */
+  withOptions(changed: ClientOptions): Client;
+  /** Get the UI version and the minimum supported UI version (`GET /main/version`). */
+  getVersion(): Promise<components["schemas"]["VersionInfoResponse"]>;
+  /** List the whitelisted chain RPC endpoints (`GET /main/rpcs`). */
+  listRpcs(): Promise<components["schemas"]["RpcListResponse"]>;
+  /** Get market-wide statistics (`GET /main/info`). */
+  getMarketStatistics(): Promise<components["schemas"]["MarketStatisticsResponse"]>;
+  /** Check availability per region (`GET /main/availability-check`). */
+  checkAvailability(): Promise<components["schemas"]["AvailabilityResponse"]>;
+  /** Generate a temporary Ed25519 keypair for a wallet (`GET /main/temp-key`). */
+  getTempKey(params: paths["/main/temp-key"]["get"]["parameters"]): Promise<components["schemas"]["TempKeyResponse"]>;
+  /** List the default perp pools with volumes (`GET /pool/default-list`). */
+  listDefaultPools(): Promise<components["schemas"]["PerpPoolListResponse"]>;
+  /** Get the campaign configuration (`GET /campaign/configs`). */
+  getCampaignConfigs(): Promise<components["schemas"]["CampaignConfigurationResponse"]>;
+  /** Get a wallet's campaign stats (`GET /campaign/user`). */
+  getCampaignUserStats(params: paths["/campaign/user"]["get"]["parameters"]): Promise<components["schemas"]["CampaignUserStatsResponse"]>;
+  /** Get the leaderboard of a campaign (`GET /campaign/list`). */
+  listCampaignLeaderboard(params?: paths["/campaign/list"]["get"]["parameters"]): Promise<components["schemas"]["CampaignLeaderboardResponse"]>;
+  /** Generate a shareable image of a live position (`POST /share/position`). */
+  shareLivePosition(body: NonNullable<paths["/share/position"]["post"]["requestBody"]>["content"]["application/json"]): Promise<components["schemas"]["ShareResponse"]>;
+  /** Generate a shareable image of a closed position (`POST /share/history-position`). */
+  shareClosedPosition(body: NonNullable<paths["/share/history-position"]["post"]["requestBody"]>["content"]["application/json"]): Promise<components["schemas"]["ShareResponse"]>;
+}
+
+/** A client of the Perps metadata service (v1) (see `Client`). */
+export function createClient(options: ClientOptions = {}): Client {
   const contract = new Contract(options, DEFAULT_BASE_URL, SCHEMAS, Object.values(ErrorCode));
   const http = createFetchClient<paths>({ baseUrl: contract.baseUrl, bodySerializer: (body) => contract.serialize(body) });
-  const calls = {
-    /** The base URL, the timeout and the retry policy this client uses. */
+  const calls: Omit<Client, "pages" | "iterate"> = {
     contract,
-    /** A client like this one with some options changed, e.g. one call without retries:
-     * `client.withOptions({ retry: { maxRetries: 0 } }).getVersion(...)`. */
-    withOptions: (changed: ClientOptions) =>
-      createClient({ ...options, ...changed, retry: { ...options.retry, ...changed.retry } }),
-    /** Get the UI version and the minimum supported UI version (`GET /main/version`). */
-    getVersion: (): Promise<components["schemas"]["VersionInfoResponse"]> =>
+    withOptions: (changed) => createClient({ ...options, ...changed, retry: { ...options.retry, ...changed.retry } }),
+    getVersion: () =>
       contract.envelope(
         "#/components/schemas/VersionInfoResponse",
         http.GET("/main/version", { parseAs: "stream", fetch: contract.fetchFor("envelope") }),
       ),
-    /** List the whitelisted chain RPC endpoints (`GET /main/rpcs`). */
-    listRpcs: (): Promise<components["schemas"]["RpcListResponse"]> =>
+    listRpcs: () =>
       contract.envelope(
         "#/components/schemas/RpcListResponse",
         http.GET("/main/rpcs", { parseAs: "stream", fetch: contract.fetchFor("envelope") }),
       ),
-    /** Get market-wide statistics (`GET /main/info`). */
-    getMarketStatistics: (): Promise<components["schemas"]["MarketStatisticsResponse"]> =>
+    getMarketStatistics: () =>
       contract.envelope(
         "#/components/schemas/MarketStatisticsResponse",
         http.GET("/main/info", { parseAs: "stream", fetch: contract.fetchFor("envelope") }),
       ),
-    /** Check availability per region (`GET /main/availability-check`). */
-    checkAvailability: (): Promise<components["schemas"]["AvailabilityResponse"]> =>
+    checkAvailability: () =>
       contract.envelope(
         "#/components/schemas/AvailabilityResponse",
         http.GET("/main/availability-check", { parseAs: "stream", fetch: contract.fetchFor("envelope") }),
       ),
-    /** Generate a temporary Ed25519 keypair for a wallet (`GET /main/temp-key`). */
-    getTempKey: (params: paths["/main/temp-key"]["get"]["parameters"]): Promise<components["schemas"]["TempKeyResponse"]> =>
+    getTempKey: (params) =>
       contract.envelope(
         "#/components/schemas/TempKeyResponse",
         http.GET("/main/temp-key", { params: params ?? {}, parseAs: "stream", fetch: contract.fetchFor("envelope") }),
       ),
-    /** List the default perp pools with volumes (`GET /pool/default-list`). */
-    listDefaultPools: (): Promise<components["schemas"]["PerpPoolListResponse"]> =>
+    listDefaultPools: () =>
       contract.envelope(
         "#/components/schemas/PerpPoolListResponse",
         http.GET("/pool/default-list", { parseAs: "stream", fetch: contract.fetchFor("envelope") }),
       ),
-    /** Get the campaign configuration (`GET /campaign/configs`). */
-    getCampaignConfigs: (): Promise<components["schemas"]["CampaignConfigurationResponse"]> =>
+    getCampaignConfigs: () =>
       contract.envelope(
         "#/components/schemas/CampaignConfigurationResponse",
         http.GET("/campaign/configs", { parseAs: "stream", fetch: contract.fetchFor("envelope") }),
       ),
-    /** Get a wallet's campaign stats (`GET /campaign/user`). */
-    getCampaignUserStats: (params: paths["/campaign/user"]["get"]["parameters"]): Promise<components["schemas"]["CampaignUserStatsResponse"]> =>
+    getCampaignUserStats: (params) =>
       contract.envelope(
         "#/components/schemas/CampaignUserStatsResponse",
         http.GET("/campaign/user", { params: params ?? {}, parseAs: "stream", fetch: contract.fetchFor("envelope") }),
       ),
-    /** Get the leaderboard of a campaign (`GET /campaign/list`). */
-    listCampaignLeaderboard: (params?: paths["/campaign/list"]["get"]["parameters"]): Promise<components["schemas"]["CampaignLeaderboardResponse"]> =>
+    listCampaignLeaderboard: (params) =>
       contract.envelope(
         "#/components/schemas/CampaignLeaderboardResponse",
         http.GET("/campaign/list", { params: params ?? {}, parseAs: "stream", fetch: contract.fetchFor("envelope") }),
       ),
-    /** Generate a shareable image of a live position (`POST /share/position`). */
-    shareLivePosition: (body: NonNullable<paths["/share/position"]["post"]["requestBody"]>["content"]["application/json"]): Promise<components["schemas"]["ShareResponse"]> =>
+    shareLivePosition: (body) =>
       contract.envelope(
         "#/components/schemas/ShareResponse",
         http.POST("/share/position", { body, parseAs: "stream", fetch: contract.fetchFor("envelope") }),
       ),
-    /** Generate a shareable image of a closed position (`POST /share/history-position`). */
-    shareClosedPosition: (body: NonNullable<paths["/share/history-position"]["post"]["requestBody"]>["content"]["application/json"]): Promise<components["schemas"]["ShareResponse"]> =>
+    shareClosedPosition: (body) =>
       contract.envelope(
         "#/components/schemas/ShareResponse",
         http.POST("/share/history-position", { body, parseAs: "stream", fetch: contract.fetchFor("envelope") }),
@@ -114,5 +132,3 @@ export function createClient(options: ClientOptions = {}) {
   };
   return calls;
 }
-
-export type Client = ReturnType<typeof createClient>;

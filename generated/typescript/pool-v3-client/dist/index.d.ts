@@ -18,368 +18,62 @@ export interface PageOptions {
     maxPages?: number;
 }
 /** A client of the Pool data service (v3): one method per operation, each resolving to the typed
- * success or rejecting with an ApiError; `iterate` and `pages` walk each paged operation. */
-export declare function createClient(options?: ClientOptions): {
-    pages: {
-        /** Every page of: List pools containing one or two mints, from `page` in `query` (page 1 by default). */
-        listPoolsByMint: (query: NonNullable<paths["/pools/info/mint"]["get"]["parameters"]["query"]>, options?: PageOptions) => AsyncGenerator<{
-            id?: string;
-            success: boolean;
-        } & {
-            msg?: components["schemas"]["Msg"];
-        } & {
-            id?: components["schemas"]["PoolRequestId"];
-            success: true;
-        } & {
-            data: components["schemas"]["PoolsByMint"];
-        }, any, any>;
-        /** Every page of: List pools, paged, from `page` in `query` (page 1 by default). */
-        listPools: (query?: NonNullable<paths["/pools/info/list"]["get"]["parameters"]["query"]>, options?: PageOptions) => AsyncGenerator<{
-            id?: string;
-            success: boolean;
-        } & {
-            msg?: components["schemas"]["Msg"];
-        } & {
-            id?: components["schemas"]["PoolRequestId"];
-            success: true;
-        } & {
-            data: components["schemas"]["PoolPage"];
-        }, any, any>;
-        /** Every page of: List pools, cursor-paged, from `nextPageId` in `query` (the first page by default; each cursor passed back unchanged). */
-        listPoolsByCursor: (query?: NonNullable<paths["/pools/info/list-v2"]["get"]["parameters"]["query"]>, options?: PageOptions) => AsyncGenerator<{
-            id?: string;
-            success: boolean;
-        } & {
-            msg?: components["schemas"]["Msg"];
-        } & {
-            id?: components["schemas"]["PoolRequestId"];
-            success: true;
-        } & {
-            data: components["schemas"]["PoolCursorPage"];
-        }, any, any>;
-        /** Every page of: List farms, from `page` in `query` (page 1 by default). */
-        listFarms: (query?: NonNullable<paths["/farms/info/lp"]["get"]["parameters"]["query"]>, options?: PageOptions) => AsyncGenerator<{
-            id?: string;
-            success: boolean;
-        } & {
-            msg?: components["schemas"]["Msg"];
-        } & {
-            id?: components["schemas"]["PoolRequestId"];
-            success: true;
-        } & {
-            data: components["schemas"]["FarmPage"];
-        }, any, any>;
-    };
-    iterate: {
-        listPoolsByMint: (query: NonNullable<paths["/pools/info/mint"]["get"]["parameters"]["query"]>, options?: PageOptions) => AsyncGenerator<{
-            type?: "Concentrated" | "Standard";
-            programId?: string;
-            id?: string;
-            mintA?: components["schemas"]["Token"];
-            mintB?: components["schemas"]["Token"];
-            price?: number;
-            mintAmountA?: number;
-            mintAmountB?: number;
-            feeRate?: number;
-            openTime?: string | number;
-            tvl?: number;
-            day?: components["schemas"]["PoolPeriodStats"];
-            week?: components["schemas"]["PoolPeriodStats"];
-            month?: components["schemas"]["PoolPeriodStats"];
-            farmUpcomingCount?: number;
-            farmOngoingCount?: number;
-            farmFinishedCount?: number;
-            burnPercent?: number;
-            hasDynamicFee?: boolean;
-            feeOn?: string;
-            launchMigratePool?: boolean;
-            tips?: components["schemas"]["PoolTip"][];
-            lpMint?: components["schemas"]["Token"];
-            lpPrice?: number;
-            lpAmount?: number;
-            marketId?: string;
-            config?: components["schemas"]["PoolConfig"];
-        }, any, any>;
-        listPools: (query?: NonNullable<paths["/pools/info/list"]["get"]["parameters"]["query"]>, options?: PageOptions) => AsyncGenerator<{
-            type?: "Concentrated" | "Standard";
-            programId?: string;
-            id?: string;
-            mintA?: components["schemas"]["Token"];
-            mintB?: components["schemas"]["Token"];
-            price?: number;
-            mintAmountA?: number;
-            mintAmountB?: number;
-            feeRate?: number;
-            openTime?: string | number;
-            tvl?: number;
-            day?: components["schemas"]["PoolPeriodStats"];
-            week?: components["schemas"]["PoolPeriodStats"];
-            month?: components["schemas"]["PoolPeriodStats"];
-            farmUpcomingCount?: number;
-            farmOngoingCount?: number;
-            farmFinishedCount?: number;
-            burnPercent?: number;
-            hasDynamicFee?: boolean;
-            feeOn?: string;
-            launchMigratePool?: boolean;
-            tips?: components["schemas"]["PoolTip"][];
-            lpMint?: components["schemas"]["Token"];
-            lpPrice?: number;
-            lpAmount?: number;
-            marketId?: string;
-            config?: components["schemas"]["PoolConfig"];
-        }, any, any>;
-        listPoolsByCursor: (query?: NonNullable<paths["/pools/info/list-v2"]["get"]["parameters"]["query"]>, options?: PageOptions) => AsyncGenerator<{
-            type?: "Concentrated" | "Standard";
-            programId?: string;
-            id?: string;
-            mintA?: components["schemas"]["Token"];
-            mintB?: components["schemas"]["Token"];
-            price?: number;
-            mintAmountA?: number;
-            mintAmountB?: number;
-            feeRate?: number;
-            openTime?: string | number;
-            tvl?: number;
-            day?: components["schemas"]["PoolPeriodStats"];
-            week?: components["schemas"]["PoolPeriodStats"];
-            month?: components["schemas"]["PoolPeriodStats"];
-            farmUpcomingCount?: number;
-            farmOngoingCount?: number;
-            farmFinishedCount?: number;
-            burnPercent?: number;
-            hasDynamicFee?: boolean;
-            feeOn?: string;
-            launchMigratePool?: boolean;
-            tips?: components["schemas"]["PoolTip"][];
-            lpMint?: components["schemas"]["Token"];
-            lpPrice?: number;
-            lpAmount?: number;
-            marketId?: string;
-            config?: components["schemas"]["PoolConfig"];
-        }, any, any>;
-        listFarms: (query?: NonNullable<paths["/farms/info/lp"]["get"]["parameters"]["query"]>, options?: PageOptions) => AsyncGenerator<{
-            programId?: string;
-            id?: string;
-            symbolMints?: components["schemas"]["Token"][];
-            lpMint?: components["schemas"]["Token"];
-            tvl?: number;
-            lpPrice?: number;
-            apr?: number;
-            tags?: string[];
-            rewardInfos?: components["schemas"]["FarmRewardInfo"][];
-        }, any, any>;
-    };
+ * success or rejecting with an ApiError; `iterate` and `pages` walk each paged operation.
+ * Declared, not inferred, so that a host of any size compiles (tsc cannot write out an
+ * inferred type past its length limit). */
+export interface Client {
     /** The base URL, the timeout and the retry policy this client uses. */
-    contract: Contract;
+    readonly contract: Contract;
     /** A client like this one with some options changed, e.g. one call without retries:
      * `client.withOptions({ retry: { maxRetries: 0 } }).listDynamicFeeConfigs(...)`. */
-    withOptions: (changed: ClientOptions) => {
-        pages: {
-            /** Every page of: List pools containing one or two mints, from `page` in `query` (page 1 by default). */
-            listPoolsByMint: (query: NonNullable<paths["/pools/info/mint"]["get"]["parameters"]["query"]>, options?: PageOptions) => AsyncGenerator<{
-                id?: string;
-                success: boolean;
-            } & {
-                msg?: components["schemas"]["Msg"];
-            } & {
-                id?: components["schemas"]["PoolRequestId"];
-                success: true;
-            } & {
-                data: components["schemas"]["PoolsByMint"];
-            }, any, any>;
-            /** Every page of: List pools, paged, from `page` in `query` (page 1 by default). */
-            listPools: (query?: NonNullable<paths["/pools/info/list"]["get"]["parameters"]["query"]>, options?: PageOptions) => AsyncGenerator<{
-                id?: string;
-                success: boolean;
-            } & {
-                msg?: components["schemas"]["Msg"];
-            } & {
-                id?: components["schemas"]["PoolRequestId"];
-                success: true;
-            } & {
-                data: components["schemas"]["PoolPage"];
-            }, any, any>;
-            /** Every page of: List pools, cursor-paged, from `nextPageId` in `query` (the first page by default; each cursor passed back unchanged). */
-            listPoolsByCursor: (query?: NonNullable<paths["/pools/info/list-v2"]["get"]["parameters"]["query"]>, options?: PageOptions) => AsyncGenerator<{
-                id?: string;
-                success: boolean;
-            } & {
-                msg?: components["schemas"]["Msg"];
-            } & {
-                id?: components["schemas"]["PoolRequestId"];
-                success: true;
-            } & {
-                data: components["schemas"]["PoolCursorPage"];
-            }, any, any>;
-            /** Every page of: List farms, from `page` in `query` (page 1 by default). */
-            listFarms: (query?: NonNullable<paths["/farms/info/lp"]["get"]["parameters"]["query"]>, options?: PageOptions) => AsyncGenerator<{
-                id?: string;
-                success: boolean;
-            } & {
-                msg?: components["schemas"]["Msg"];
-            } & {
-                id?: components["schemas"]["PoolRequestId"];
-                success: true;
-            } & {
-                data: components["schemas"]["FarmPage"];
-            }, any, any>;
-        };
-        iterate: {
-            listPoolsByMint: (query: NonNullable<paths["/pools/info/mint"]["get"]["parameters"]["query"]>, options?: PageOptions) => AsyncGenerator<{
-                type?: "Concentrated" | "Standard";
-                programId?: string;
-                id?: string;
-                mintA?: components["schemas"]["Token"];
-                mintB?: components["schemas"]["Token"];
-                price?: number;
-                mintAmountA?: number;
-                mintAmountB?: number;
-                feeRate?: number;
-                openTime?: string | number;
-                tvl?: number;
-                day?: components["schemas"]["PoolPeriodStats"];
-                week?: components["schemas"]["PoolPeriodStats"];
-                month?: components["schemas"]["PoolPeriodStats"];
-                farmUpcomingCount?: number;
-                farmOngoingCount?: number;
-                farmFinishedCount?: number;
-                burnPercent?: number;
-                hasDynamicFee?: boolean;
-                feeOn?: string;
-                launchMigratePool?: boolean;
-                tips?: components["schemas"]["PoolTip"][];
-                lpMint?: components["schemas"]["Token"];
-                lpPrice?: number;
-                lpAmount?: number;
-                marketId?: string;
-                config?: components["schemas"]["PoolConfig"];
-            }, any, any>;
-            listPools: (query?: NonNullable<paths["/pools/info/list"]["get"]["parameters"]["query"]>, options?: PageOptions) => AsyncGenerator<{
-                type?: "Concentrated" | "Standard";
-                programId?: string;
-                id?: string;
-                mintA?: components["schemas"]["Token"];
-                mintB?: components["schemas"]["Token"];
-                price?: number;
-                mintAmountA?: number;
-                mintAmountB?: number;
-                feeRate?: number;
-                openTime?: string | number;
-                tvl?: number;
-                day?: components["schemas"]["PoolPeriodStats"];
-                week?: components["schemas"]["PoolPeriodStats"];
-                month?: components["schemas"]["PoolPeriodStats"];
-                farmUpcomingCount?: number;
-                farmOngoingCount?: number;
-                farmFinishedCount?: number;
-                burnPercent?: number;
-                hasDynamicFee?: boolean;
-                feeOn?: string;
-                launchMigratePool?: boolean;
-                tips?: components["schemas"]["PoolTip"][];
-                lpMint?: components["schemas"]["Token"];
-                lpPrice?: number;
-                lpAmount?: number;
-                marketId?: string;
-                config?: components["schemas"]["PoolConfig"];
-            }, any, any>;
-            listPoolsByCursor: (query?: NonNullable<paths["/pools/info/list-v2"]["get"]["parameters"]["query"]>, options?: PageOptions) => AsyncGenerator<{
-                type?: "Concentrated" | "Standard";
-                programId?: string;
-                id?: string;
-                mintA?: components["schemas"]["Token"];
-                mintB?: components["schemas"]["Token"];
-                price?: number;
-                mintAmountA?: number;
-                mintAmountB?: number;
-                feeRate?: number;
-                openTime?: string | number;
-                tvl?: number;
-                day?: components["schemas"]["PoolPeriodStats"];
-                week?: components["schemas"]["PoolPeriodStats"];
-                month?: components["schemas"]["PoolPeriodStats"];
-                farmUpcomingCount?: number;
-                farmOngoingCount?: number;
-                farmFinishedCount?: number;
-                burnPercent?: number;
-                hasDynamicFee?: boolean;
-                feeOn?: string;
-                launchMigratePool?: boolean;
-                tips?: components["schemas"]["PoolTip"][];
-                lpMint?: components["schemas"]["Token"];
-                lpPrice?: number;
-                lpAmount?: number;
-                marketId?: string;
-                config?: components["schemas"]["PoolConfig"];
-            }, any, any>;
-            listFarms: (query?: NonNullable<paths["/farms/info/lp"]["get"]["parameters"]["query"]>, options?: PageOptions) => AsyncGenerator<{
-                programId?: string;
-                id?: string;
-                symbolMints?: components["schemas"]["Token"][];
-                lpMint?: components["schemas"]["Token"];
-                tvl?: number;
-                lpPrice?: number;
-                apr?: number;
-                tags?: string[];
-                rewardInfos?: components["schemas"]["FarmRewardInfo"][];
-            }, any, any>;
-        };
-        /** The base URL, the timeout and the retry policy this client uses. */
-        contract: Contract;
-        withOptions: /*elided*/ any;
-        /** List the dynamic-fee tiers for concentrated-liquidity pools (`GET /main/clmm-dynamic-config`). */
-        listDynamicFeeConfigs: () => Promise<components["schemas"]["DynamicFeeConfigListResponse"]>;
-        /** Get the per-pool limit-order configuration (`GET /main/clmm-limit-order-config`). */
-        getLimitOrderConfig: () => Promise<components["schemas"]["LimitOrderConfigResponse"]>;
-        /** Get chain statistics (`GET /main/info`). */
-        getChainStatistics: () => Promise<components["schemas"]["ChainStatisticsResponse"]>;
-        /** Get the front-end version (from public evidence) (`GET /main/version`). */
-        getVersion: () => Promise<components["schemas"]["VersionInfoResponse"]>;
-        /** Get priority-fee levels (from public evidence) (`GET /main/auto-fee`). */
-        getPriorityFees: () => Promise<components["schemas"]["PriorityFeesResponse"]>;
-        /** Get the RPC node list (from public evidence) (`GET /main/rpcs`). */
-        getRpcList: () => Promise<components["schemas"]["RpcListResponse"]>;
-        /** Get the token list (`GET /mint/list`). */
-        listMints: () => Promise<components["schemas"]["TokenListResponse"]>;
-        /** Get prices of mints (`GET /mint/price`). */
-        getMintPrices: (params?: paths["/mint/price"]["get"]["parameters"]) => Promise<components["schemas"]["MintPricesResponse"]>;
-        /** Get pools by id (`GET /pools/info/ids`). */
-        getPoolsByIds: (params: paths["/pools/info/ids"]["get"]["parameters"]) => Promise<components["schemas"]["PoolsResponse"]>;
-        /** List pools containing one or two mints (`GET /pools/info/mint`). */
-        listPoolsByMint: (params: paths["/pools/info/mint"]["get"]["parameters"]) => Promise<components["schemas"]["PoolsByMintResponse"]>;
-        /** List pools, paged (`GET /pools/info/list`). */
-        listPools: (params?: paths["/pools/info/list"]["get"]["parameters"]) => Promise<components["schemas"]["PoolPageResponse"]>;
-        /** List pools, cursor-paged (`GET /pools/info/list-v2`). */
-        listPoolsByCursor: (params?: paths["/pools/info/list-v2"]["get"]["parameters"]) => Promise<components["schemas"]["PoolCursorPageResponse"]>;
-        /** List farms (`GET /farms/info/lp`). */
-        listFarms: (params?: paths["/farms/info/lp"]["get"]["parameters"]) => Promise<components["schemas"]["FarmPageResponse"]>;
-    };
+    withOptions(changed: ClientOptions): Client;
     /** List the dynamic-fee tiers for concentrated-liquidity pools (`GET /main/clmm-dynamic-config`). */
-    listDynamicFeeConfigs: () => Promise<components["schemas"]["DynamicFeeConfigListResponse"]>;
+    listDynamicFeeConfigs(): Promise<components["schemas"]["DynamicFeeConfigListResponse"]>;
     /** Get the per-pool limit-order configuration (`GET /main/clmm-limit-order-config`). */
-    getLimitOrderConfig: () => Promise<components["schemas"]["LimitOrderConfigResponse"]>;
+    getLimitOrderConfig(): Promise<components["schemas"]["LimitOrderConfigResponse"]>;
     /** Get chain statistics (`GET /main/info`). */
-    getChainStatistics: () => Promise<components["schemas"]["ChainStatisticsResponse"]>;
+    getChainStatistics(): Promise<components["schemas"]["ChainStatisticsResponse"]>;
     /** Get the front-end version (from public evidence) (`GET /main/version`). */
-    getVersion: () => Promise<components["schemas"]["VersionInfoResponse"]>;
+    getVersion(): Promise<components["schemas"]["VersionInfoResponse"]>;
     /** Get priority-fee levels (from public evidence) (`GET /main/auto-fee`). */
-    getPriorityFees: () => Promise<components["schemas"]["PriorityFeesResponse"]>;
+    getPriorityFees(): Promise<components["schemas"]["PriorityFeesResponse"]>;
     /** Get the RPC node list (from public evidence) (`GET /main/rpcs`). */
-    getRpcList: () => Promise<components["schemas"]["RpcListResponse"]>;
+    getRpcList(): Promise<components["schemas"]["RpcListResponse"]>;
     /** Get the token list (`GET /mint/list`). */
-    listMints: () => Promise<components["schemas"]["TokenListResponse"]>;
+    listMints(): Promise<components["schemas"]["TokenListResponse"]>;
     /** Get prices of mints (`GET /mint/price`). */
-    getMintPrices: (params?: paths["/mint/price"]["get"]["parameters"]) => Promise<components["schemas"]["MintPricesResponse"]>;
+    getMintPrices(params?: paths["/mint/price"]["get"]["parameters"]): Promise<components["schemas"]["MintPricesResponse"]>;
     /** Get pools by id (`GET /pools/info/ids`). */
-    getPoolsByIds: (params: paths["/pools/info/ids"]["get"]["parameters"]) => Promise<components["schemas"]["PoolsResponse"]>;
+    getPoolsByIds(params: paths["/pools/info/ids"]["get"]["parameters"]): Promise<components["schemas"]["PoolsResponse"]>;
     /** List pools containing one or two mints (`GET /pools/info/mint`). */
-    listPoolsByMint: (params: paths["/pools/info/mint"]["get"]["parameters"]) => Promise<components["schemas"]["PoolsByMintResponse"]>;
+    listPoolsByMint(params: paths["/pools/info/mint"]["get"]["parameters"]): Promise<components["schemas"]["PoolsByMintResponse"]>;
     /** List pools, paged (`GET /pools/info/list`). */
-    listPools: (params?: paths["/pools/info/list"]["get"]["parameters"]) => Promise<components["schemas"]["PoolPageResponse"]>;
+    listPools(params?: paths["/pools/info/list"]["get"]["parameters"]): Promise<components["schemas"]["PoolPageResponse"]>;
     /** List pools, cursor-paged (`GET /pools/info/list-v2`). */
-    listPoolsByCursor: (params?: paths["/pools/info/list-v2"]["get"]["parameters"]) => Promise<components["schemas"]["PoolCursorPageResponse"]>;
+    listPoolsByCursor(params?: paths["/pools/info/list-v2"]["get"]["parameters"]): Promise<components["schemas"]["PoolCursorPageResponse"]>;
     /** List farms (`GET /farms/info/lp`). */
-    listFarms: (params?: paths["/farms/info/lp"]["get"]["parameters"]) => Promise<components["schemas"]["FarmPageResponse"]>;
-};
-export type Client = ReturnType<typeof createClient>;
+    listFarms(params?: paths["/farms/info/lp"]["get"]["parameters"]): Promise<components["schemas"]["FarmPageResponse"]>;
+    /** Every page of each paged operation, in order, each through the operation's call (its
+     * timeouts, deadline, retries and typed errors). A page that fails rejects with its ApiError,
+     * whose `resume` is the query parameter that starts the walk again at that page. */
+    readonly pages: {
+        /** Every page of: List pools containing one or two mints, from `page` in `query` (page 1 by default). */
+        listPoolsByMint(query: NonNullable<paths["/pools/info/mint"]["get"]["parameters"]["query"]>, options?: PageOptions): AsyncGenerator<components["schemas"]["PoolsByMintResponse"]>;
+        /** Every page of: List pools, paged, from `page` in `query` (page 1 by default). */
+        listPools(query?: NonNullable<paths["/pools/info/list"]["get"]["parameters"]["query"]>, options?: PageOptions): AsyncGenerator<components["schemas"]["PoolPageResponse"]>;
+        /** Every page of: List pools, cursor-paged, from `nextPageId` in `query` (the first page by default; each cursor passed back unchanged). */
+        listPoolsByCursor(query?: NonNullable<paths["/pools/info/list-v2"]["get"]["parameters"]["query"]>, options?: PageOptions): AsyncGenerator<components["schemas"]["PoolCursorPageResponse"]>;
+        /** Every page of: List farms, from `page` in `query` (page 1 by default). */
+        listFarms(query?: NonNullable<paths["/farms/info/lp"]["get"]["parameters"]["query"]>, options?: PageOptions): AsyncGenerator<components["schemas"]["FarmPageResponse"]>;
+    };
+    /** Every item of every page of each paged operation, in order, each once:
+     * `for await (const item of client.iterate.listPoolsByMint())`. */
+    readonly iterate: {
+        listPoolsByMint(query: NonNullable<paths["/pools/info/mint"]["get"]["parameters"]["query"]>, options?: PageOptions): AsyncGenerator<NonNullable<NonNullable<NonNullable<components["schemas"]["PoolsByMintResponse"]>["data"]>["data"]>[number]>;
+        listPools(query?: NonNullable<paths["/pools/info/list"]["get"]["parameters"]["query"]>, options?: PageOptions): AsyncGenerator<NonNullable<NonNullable<NonNullable<components["schemas"]["PoolPageResponse"]>["data"]>["data"]>[number]>;
+        listPoolsByCursor(query?: NonNullable<paths["/pools/info/list-v2"]["get"]["parameters"]["query"]>, options?: PageOptions): AsyncGenerator<NonNullable<NonNullable<NonNullable<components["schemas"]["PoolCursorPageResponse"]>["data"]>["data"]>[number]>;
+        listFarms(query?: NonNullable<paths["/farms/info/lp"]["get"]["parameters"]["query"]>, options?: PageOptions): AsyncGenerator<NonNullable<NonNullable<NonNullable<components["schemas"]["FarmPageResponse"]>["data"]>["data"]>[number]>;
+    };
+}
+/** A client of the Pool data service (v3) (see `Client`). */
+export declare function createClient(options?: ClientOptions): Client;

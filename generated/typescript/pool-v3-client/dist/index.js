@@ -17,59 +17,33 @@ export const ERROR_CODE_ACTIONS = {};
 export function hasErrorCode(error, code) {
     return error instanceof FailureEnvelopeError && error.code === code;
 }
-/** A client of the Pool data service (v3): one method per operation, each resolving to the typed
- * success or rejecting with an ApiError; `iterate` and `pages` walk each paged operation. */
+/** A client of the Pool data service (v3) (see `Client`). */
 export function createClient(options = {}) {
     const contract = new Contract(options, DEFAULT_BASE_URL, SCHEMAS, Object.values(ErrorCode));
     const http = createFetchClient({ baseUrl: contract.baseUrl, bodySerializer: (body) => contract.serialize(body) });
     const calls = {
-        /** The base URL, the timeout and the retry policy this client uses. */
         contract,
-        /** A client like this one with some options changed, e.g. one call without retries:
-         * `client.withOptions({ retry: { maxRetries: 0 } }).listDynamicFeeConfigs(...)`. */
         withOptions: (changed) => createClient({ ...options, ...changed, retry: { ...options.retry, ...changed.retry } }),
-        /** List the dynamic-fee tiers for concentrated-liquidity pools (`GET /main/clmm-dynamic-config`). */
         listDynamicFeeConfigs: () => contract.envelope("#/components/schemas/DynamicFeeConfigListResponse", http.GET("/main/clmm-dynamic-config", { parseAs: "stream", fetch: contract.fetchFor("envelope") })),
-        /** Get the per-pool limit-order configuration (`GET /main/clmm-limit-order-config`). */
         getLimitOrderConfig: () => contract.envelope("#/components/schemas/LimitOrderConfigResponse", http.GET("/main/clmm-limit-order-config", { parseAs: "stream", fetch: contract.fetchFor("envelope") })),
-        /** Get chain statistics (`GET /main/info`). */
         getChainStatistics: () => contract.envelope("#/components/schemas/ChainStatisticsResponse", http.GET("/main/info", { parseAs: "stream", fetch: contract.fetchFor("envelope") })),
-        /** Get the front-end version (from public evidence) (`GET /main/version`). */
         getVersion: () => contract.envelope("#/components/schemas/VersionInfoResponse", http.GET("/main/version", { parseAs: "stream", fetch: contract.fetchFor("envelope") })),
-        /** Get priority-fee levels (from public evidence) (`GET /main/auto-fee`). */
         getPriorityFees: () => contract.envelope("#/components/schemas/PriorityFeesResponse", http.GET("/main/auto-fee", { parseAs: "stream", fetch: contract.fetchFor("envelope") })),
-        /** Get the RPC node list (from public evidence) (`GET /main/rpcs`). */
         getRpcList: () => contract.envelope("#/components/schemas/RpcListResponse", http.GET("/main/rpcs", { parseAs: "stream", fetch: contract.fetchFor("envelope") })),
-        /** Get the token list (`GET /mint/list`). */
         listMints: () => contract.envelope("#/components/schemas/TokenListResponse", http.GET("/mint/list", { parseAs: "stream", fetch: contract.fetchFor("envelope") })),
-        /** Get prices of mints (`GET /mint/price`). */
         getMintPrices: (params) => contract.envelope("#/components/schemas/MintPricesResponse", http.GET("/mint/price", { params: params ?? {}, parseAs: "stream", fetch: contract.fetchFor("envelope") })),
-        /** Get pools by id (`GET /pools/info/ids`). */
         getPoolsByIds: (params) => contract.envelope("#/components/schemas/PoolsResponse", http.GET("/pools/info/ids", { params: params ?? {}, parseAs: "stream", fetch: contract.fetchFor("envelope") })),
-        /** List pools containing one or two mints (`GET /pools/info/mint`). */
         listPoolsByMint: (params) => contract.envelope("#/components/schemas/PoolsByMintResponse", http.GET("/pools/info/mint", { params: params ?? {}, parseAs: "stream", fetch: contract.fetchFor("envelope") })),
-        /** List pools, paged (`GET /pools/info/list`). */
         listPools: (params) => contract.envelope("#/components/schemas/PoolPageResponse", http.GET("/pools/info/list", { params: params ?? {}, parseAs: "stream", fetch: contract.fetchFor("envelope") })),
-        /** List pools, cursor-paged (`GET /pools/info/list-v2`). */
         listPoolsByCursor: (params) => contract.envelope("#/components/schemas/PoolCursorPageResponse", http.GET("/pools/info/list-v2", { params: params ?? {}, parseAs: "stream", fetch: contract.fetchFor("envelope") })),
-        /** List farms (`GET /farms/info/lp`). */
         listFarms: (params) => contract.envelope("#/components/schemas/FarmPageResponse", http.GET("/farms/info/lp", { params: params ?? {}, parseAs: "stream", fetch: contract.fetchFor("envelope") })),
     };
-    /** Every page of each paged operation, in order, each through the operation's call (its
-     * timeouts, deadline, retries and typed errors). A page that fails rejects with its ApiError,
-     * whose `resume` is the query parameter that starts the walk again at that page. */
     const pages = {
-        /** Every page of: List pools containing one or two mints, from `page` in `query` (page 1 by default). */
         listPoolsByMint: (query, options = {}) => numberedPages((number) => calls.listPoolsByMint({ query: { ...query, page: number } }), (page) => page?.data?.hasNextPage, (page) => (page?.data?.data ?? []).length, "page", query.page ?? 1, options.maxPages),
-        /** Every page of: List pools, paged, from `page` in `query` (page 1 by default). */
         listPools: (query = {}, options = {}) => numberedPages((number) => calls.listPools({ query: { ...query, page: number } }), (page) => page?.data?.hasNextPage, (page) => (page?.data?.data ?? []).length, "page", query.page ?? 1, options.maxPages),
-        /** Every page of: List pools, cursor-paged, from `nextPageId` in `query` (the first page by default; each cursor passed back unchanged). */
         listPoolsByCursor: (query = {}, options = {}) => cursorPages((cursor) => calls.listPoolsByCursor({ query: { ...query, nextPageId: cursor } }), (page) => page?.data?.nextPageId, "nextPageId", query.nextPageId, options.maxPages),
-        /** Every page of: List farms, from `page` in `query` (page 1 by default). */
         listFarms: (query = {}, options = {}) => numberedPages((number) => calls.listFarms({ query: { ...query, page: number } }), (page) => page?.data?.hasNextPage, (page) => (page?.data?.data ?? []).length, "page", query.page ?? 1, options.maxPages),
     };
-    /** Every item of every page of each paged operation, in order, each once:
-     * `for await (const item of client.iterate.listPoolsByMint())`. */
     const iterate = {
         listPoolsByMint: (query, options = {}) => items(pages.listPoolsByMint(query, options), (page) => page?.data?.data ?? []),
         listPools: (query = {}, options = {}) => items(pages.listPools(query, options), (page) => page?.data?.data ?? []),

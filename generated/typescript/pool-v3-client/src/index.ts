@@ -34,102 +34,139 @@ export interface PageOptions {
 }
 
 /** A client of the Pool data service (v3): one method per operation, each resolving to the typed
- * success or rejecting with an ApiError; `iterate` and `pages` walk each paged operation. */
-export function createClient(options: ClientOptions = {}) {
+ * success or rejecting with an ApiError; `iterate` and `pages` walk each paged operation.
+ * Declared, not inferred, so that a host of any size compiles (tsc cannot write out an
+ * inferred type past its length limit). */
+export interface Client {
+  /** The base URL, the timeout and the retry policy this client uses. */
+  readonly contract: Contract;
+  /** A client like this one with some options changed, e.g. one call without retries:
+   * `client.withOptions({ retry: { maxRetries: 0 } }).listDynamicFeeConfigs(...)`. */
+  withOptions(changed: ClientOptions): Client;
+  /** List the dynamic-fee tiers for concentrated-liquidity pools (`GET /main/clmm-dynamic-config`). */
+  listDynamicFeeConfigs(): Promise<components["schemas"]["DynamicFeeConfigListResponse"]>;
+  /** Get the per-pool limit-order configuration (`GET /main/clmm-limit-order-config`). */
+  getLimitOrderConfig(): Promise<components["schemas"]["LimitOrderConfigResponse"]>;
+  /** Get chain statistics (`GET /main/info`). */
+  getChainStatistics(): Promise<components["schemas"]["ChainStatisticsResponse"]>;
+  /** Get the front-end version (from public evidence) (`GET /main/version`). */
+  getVersion(): Promise<components["schemas"]["VersionInfoResponse"]>;
+  /** Get priority-fee levels (from public evidence) (`GET /main/auto-fee`). */
+  getPriorityFees(): Promise<components["schemas"]["PriorityFeesResponse"]>;
+  /** Get the RPC node list (from public evidence) (`GET /main/rpcs`). */
+  getRpcList(): Promise<components["schemas"]["RpcListResponse"]>;
+  /** Get the token list (`GET /mint/list`). */
+  listMints(): Promise<components["schemas"]["TokenListResponse"]>;
+  /** Get prices of mints (`GET /mint/price`). */
+  getMintPrices(params?: paths["/mint/price"]["get"]["parameters"]): Promise<components["schemas"]["MintPricesResponse"]>;
+  /** Get pools by id (`GET /pools/info/ids`). */
+  getPoolsByIds(params: paths["/pools/info/ids"]["get"]["parameters"]): Promise<components["schemas"]["PoolsResponse"]>;
+  /** List pools containing one or two mints (`GET /pools/info/mint`). */
+  listPoolsByMint(params: paths["/pools/info/mint"]["get"]["parameters"]): Promise<components["schemas"]["PoolsByMintResponse"]>;
+  /** List pools, paged (`GET /pools/info/list`). */
+  listPools(params?: paths["/pools/info/list"]["get"]["parameters"]): Promise<components["schemas"]["PoolPageResponse"]>;
+  /** List pools, cursor-paged (`GET /pools/info/list-v2`). */
+  listPoolsByCursor(params?: paths["/pools/info/list-v2"]["get"]["parameters"]): Promise<components["schemas"]["PoolCursorPageResponse"]>;
+  /** List farms (`GET /farms/info/lp`). */
+  listFarms(params?: paths["/farms/info/lp"]["get"]["parameters"]): Promise<components["schemas"]["FarmPageResponse"]>;
+  /** Every page of each paged operation, in order, each through the operation's call (its
+   * timeouts, deadline, retries and typed errors). A page that fails rejects with its ApiError,
+   * whose `resume` is the query parameter that starts the walk again at that page. */
+  readonly pages: {
+    /** Every page of: List pools containing one or two mints, from `page` in `query` (page 1 by default). */
+    listPoolsByMint(query: NonNullable<paths["/pools/info/mint"]["get"]["parameters"]["query"]>, options?: PageOptions): AsyncGenerator<components["schemas"]["PoolsByMintResponse"]>;
+    /** Every page of: List pools, paged, from `page` in `query` (page 1 by default). */
+    listPools(query?: NonNullable<paths["/pools/info/list"]["get"]["parameters"]["query"]>, options?: PageOptions): AsyncGenerator<components["schemas"]["PoolPageResponse"]>;
+    /** Every page of: List pools, cursor-paged, from `nextPageId` in `query` (the first page by default; each cursor passed back unchanged). */
+    listPoolsByCursor(query?: NonNullable<paths["/pools/info/list-v2"]["get"]["parameters"]["query"]>, options?: PageOptions): AsyncGenerator<components["schemas"]["PoolCursorPageResponse"]>;
+    /** Every page of: List farms, from `page` in `query` (page 1 by default). */
+    listFarms(query?: NonNullable<paths["/farms/info/lp"]["get"]["parameters"]["query"]>, options?: PageOptions): AsyncGenerator<components["schemas"]["FarmPageResponse"]>;
+  };
+  /** Every item of every page of each paged operation, in order, each once:
+   * `for await (const item of client.iterate.listPoolsByMint())`. */
+  readonly iterate: {
+    listPoolsByMint(query: NonNullable<paths["/pools/info/mint"]["get"]["parameters"]["query"]>, options?: PageOptions): AsyncGenerator<NonNullable<NonNullable<NonNullable<components["schemas"]["PoolsByMintResponse"]>["data"]>["data"]>[number]>;
+    listPools(query?: NonNullable<paths["/pools/info/list"]["get"]["parameters"]["query"]>, options?: PageOptions): AsyncGenerator<NonNullable<NonNullable<NonNullable<components["schemas"]["PoolPageResponse"]>["data"]>["data"]>[number]>;
+    listPoolsByCursor(query?: NonNullable<paths["/pools/info/list-v2"]["get"]["parameters"]["query"]>, options?: PageOptions): AsyncGenerator<NonNullable<NonNullable<NonNullable<components["schemas"]["PoolCursorPageResponse"]>["data"]>["data"]>[number]>;
+    listFarms(query?: NonNullable<paths["/farms/info/lp"]["get"]["parameters"]["query"]>, options?: PageOptions): AsyncGenerator<NonNullable<NonNullable<NonNullable<components["schemas"]["FarmPageResponse"]>["data"]>["data"]>[number]>;
+  };
+}
+
+/** A client of the Pool data service (v3) (see `Client`). */
+export function createClient(options: ClientOptions = {}): Client {
   const contract = new Contract(options, DEFAULT_BASE_URL, SCHEMAS, Object.values(ErrorCode));
   const http = createFetchClient<paths>({ baseUrl: contract.baseUrl, bodySerializer: (body) => contract.serialize(body) });
-  const calls = {
-    /** The base URL, the timeout and the retry policy this client uses. */
+  const calls: Omit<Client, "pages" | "iterate"> = {
     contract,
-    /** A client like this one with some options changed, e.g. one call without retries:
-     * `client.withOptions({ retry: { maxRetries: 0 } }).listDynamicFeeConfigs(...)`. */
-    withOptions: (changed: ClientOptions) =>
-      createClient({ ...options, ...changed, retry: { ...options.retry, ...changed.retry } }),
-    /** List the dynamic-fee tiers for concentrated-liquidity pools (`GET /main/clmm-dynamic-config`). */
-    listDynamicFeeConfigs: (): Promise<components["schemas"]["DynamicFeeConfigListResponse"]> =>
+    withOptions: (changed) => createClient({ ...options, ...changed, retry: { ...options.retry, ...changed.retry } }),
+    listDynamicFeeConfigs: () =>
       contract.envelope(
         "#/components/schemas/DynamicFeeConfigListResponse",
         http.GET("/main/clmm-dynamic-config", { parseAs: "stream", fetch: contract.fetchFor("envelope") }),
       ),
-    /** Get the per-pool limit-order configuration (`GET /main/clmm-limit-order-config`). */
-    getLimitOrderConfig: (): Promise<components["schemas"]["LimitOrderConfigResponse"]> =>
+    getLimitOrderConfig: () =>
       contract.envelope(
         "#/components/schemas/LimitOrderConfigResponse",
         http.GET("/main/clmm-limit-order-config", { parseAs: "stream", fetch: contract.fetchFor("envelope") }),
       ),
-    /** Get chain statistics (`GET /main/info`). */
-    getChainStatistics: (): Promise<components["schemas"]["ChainStatisticsResponse"]> =>
+    getChainStatistics: () =>
       contract.envelope(
         "#/components/schemas/ChainStatisticsResponse",
         http.GET("/main/info", { parseAs: "stream", fetch: contract.fetchFor("envelope") }),
       ),
-    /** Get the front-end version (from public evidence) (`GET /main/version`). */
-    getVersion: (): Promise<components["schemas"]["VersionInfoResponse"]> =>
+    getVersion: () =>
       contract.envelope(
         "#/components/schemas/VersionInfoResponse",
         http.GET("/main/version", { parseAs: "stream", fetch: contract.fetchFor("envelope") }),
       ),
-    /** Get priority-fee levels (from public evidence) (`GET /main/auto-fee`). */
-    getPriorityFees: (): Promise<components["schemas"]["PriorityFeesResponse"]> =>
+    getPriorityFees: () =>
       contract.envelope(
         "#/components/schemas/PriorityFeesResponse",
         http.GET("/main/auto-fee", { parseAs: "stream", fetch: contract.fetchFor("envelope") }),
       ),
-    /** Get the RPC node list (from public evidence) (`GET /main/rpcs`). */
-    getRpcList: (): Promise<components["schemas"]["RpcListResponse"]> =>
+    getRpcList: () =>
       contract.envelope(
         "#/components/schemas/RpcListResponse",
         http.GET("/main/rpcs", { parseAs: "stream", fetch: contract.fetchFor("envelope") }),
       ),
-    /** Get the token list (`GET /mint/list`). */
-    listMints: (): Promise<components["schemas"]["TokenListResponse"]> =>
+    listMints: () =>
       contract.envelope(
         "#/components/schemas/TokenListResponse",
         http.GET("/mint/list", { parseAs: "stream", fetch: contract.fetchFor("envelope") }),
       ),
-    /** Get prices of mints (`GET /mint/price`). */
-    getMintPrices: (params?: paths["/mint/price"]["get"]["parameters"]): Promise<components["schemas"]["MintPricesResponse"]> =>
+    getMintPrices: (params) =>
       contract.envelope(
         "#/components/schemas/MintPricesResponse",
         http.GET("/mint/price", { params: params ?? {}, parseAs: "stream", fetch: contract.fetchFor("envelope") }),
       ),
-    /** Get pools by id (`GET /pools/info/ids`). */
-    getPoolsByIds: (params: paths["/pools/info/ids"]["get"]["parameters"]): Promise<components["schemas"]["PoolsResponse"]> =>
+    getPoolsByIds: (params) =>
       contract.envelope(
         "#/components/schemas/PoolsResponse",
         http.GET("/pools/info/ids", { params: params ?? {}, parseAs: "stream", fetch: contract.fetchFor("envelope") }),
       ),
-    /** List pools containing one or two mints (`GET /pools/info/mint`). */
-    listPoolsByMint: (params: paths["/pools/info/mint"]["get"]["parameters"]): Promise<components["schemas"]["PoolsByMintResponse"]> =>
+    listPoolsByMint: (params) =>
       contract.envelope(
         "#/components/schemas/PoolsByMintResponse",
         http.GET("/pools/info/mint", { params: params ?? {}, parseAs: "stream", fetch: contract.fetchFor("envelope") }),
       ),
-    /** List pools, paged (`GET /pools/info/list`). */
-    listPools: (params?: paths["/pools/info/list"]["get"]["parameters"]): Promise<components["schemas"]["PoolPageResponse"]> =>
+    listPools: (params) =>
       contract.envelope(
         "#/components/schemas/PoolPageResponse",
         http.GET("/pools/info/list", { params: params ?? {}, parseAs: "stream", fetch: contract.fetchFor("envelope") }),
       ),
-    /** List pools, cursor-paged (`GET /pools/info/list-v2`). */
-    listPoolsByCursor: (params?: paths["/pools/info/list-v2"]["get"]["parameters"]): Promise<components["schemas"]["PoolCursorPageResponse"]> =>
+    listPoolsByCursor: (params) =>
       contract.envelope(
         "#/components/schemas/PoolCursorPageResponse",
         http.GET("/pools/info/list-v2", { params: params ?? {}, parseAs: "stream", fetch: contract.fetchFor("envelope") }),
       ),
-    /** List farms (`GET /farms/info/lp`). */
-    listFarms: (params?: paths["/farms/info/lp"]["get"]["parameters"]): Promise<components["schemas"]["FarmPageResponse"]> =>
+    listFarms: (params) =>
       contract.envelope(
         "#/components/schemas/FarmPageResponse",
         http.GET("/farms/info/lp", { params: params ?? {}, parseAs: "stream", fetch: contract.fetchFor("envelope") }),
       ),
   };
-  /** Every page of each paged operation, in order, each through the operation's call (its
-   * timeouts, deadline, retries and typed errors). A page that fails rejects with its ApiError,
-   * whose `resume` is the query parameter that starts the walk again at that page. */
-  const pages = {
-    /** Every page of: List pools containing one or two mints, from `page` in `query` (page 1 by default). */
-    listPoolsByMint: (query: NonNullable<paths["/pools/info/mint"]["get"]["parameters"]["query"]>, options: PageOptions = {}) =>
+  const pages: Client["pages"] = {
+    listPoolsByMint: (query, options = {}) =>
       numberedPages(
         (number) => calls.listPoolsByMint({ query: { ...query, page: number } }),
         (page) => page?.data?.hasNextPage,
@@ -138,8 +175,7 @@ export function createClient(options: ClientOptions = {}) {
         query.page ?? 1,
         options.maxPages,
       ),
-    /** Every page of: List pools, paged, from `page` in `query` (page 1 by default). */
-    listPools: (query: NonNullable<paths["/pools/info/list"]["get"]["parameters"]["query"]> = {}, options: PageOptions = {}) =>
+    listPools: (query = {}, options = {}) =>
       numberedPages(
         (number) => calls.listPools({ query: { ...query, page: number } }),
         (page) => page?.data?.hasNextPage,
@@ -148,8 +184,7 @@ export function createClient(options: ClientOptions = {}) {
         query.page ?? 1,
         options.maxPages,
       ),
-    /** Every page of: List pools, cursor-paged, from `nextPageId` in `query` (the first page by default; each cursor passed back unchanged). */
-    listPoolsByCursor: (query: NonNullable<paths["/pools/info/list-v2"]["get"]["parameters"]["query"]> = {}, options: PageOptions = {}) =>
+    listPoolsByCursor: (query = {}, options = {}) =>
       cursorPages(
         (cursor) => calls.listPoolsByCursor({ query: { ...query, nextPageId: cursor } }),
         (page) => page?.data?.nextPageId,
@@ -157,8 +192,7 @@ export function createClient(options: ClientOptions = {}) {
         query.nextPageId,
         options.maxPages,
       ),
-    /** Every page of: List farms, from `page` in `query` (page 1 by default). */
-    listFarms: (query: NonNullable<paths["/farms/info/lp"]["get"]["parameters"]["query"]> = {}, options: PageOptions = {}) =>
+    listFarms: (query = {}, options = {}) =>
       numberedPages(
         (number) => calls.listFarms({ query: { ...query, page: number } }),
         (page) => page?.data?.hasNextPage,
@@ -168,19 +202,15 @@ export function createClient(options: ClientOptions = {}) {
         options.maxPages,
       ),
   };
-  /** Every item of every page of each paged operation, in order, each once:
-   * `for await (const item of client.iterate.listPoolsByMint())`. */
-  const iterate = {
-    listPoolsByMint: (query: NonNullable<paths["/pools/info/mint"]["get"]["parameters"]["query"]>, options: PageOptions = {}) =>
+  const iterate: Client["iterate"] = {
+    listPoolsByMint: (query, options = {}) =>
       items(pages.listPoolsByMint(query, options), (page) => page?.data?.data ?? []),
-    listPools: (query: NonNullable<paths["/pools/info/list"]["get"]["parameters"]["query"]> = {}, options: PageOptions = {}) =>
+    listPools: (query = {}, options = {}) =>
       items(pages.listPools(query, options), (page) => page?.data?.data ?? []),
-    listPoolsByCursor: (query: NonNullable<paths["/pools/info/list-v2"]["get"]["parameters"]["query"]> = {}, options: PageOptions = {}) =>
+    listPoolsByCursor: (query = {}, options = {}) =>
       items(pages.listPoolsByCursor(query, options), (page) => page?.data?.data ?? []),
-    listFarms: (query: NonNullable<paths["/farms/info/lp"]["get"]["parameters"]["query"]> = {}, options: PageOptions = {}) =>
+    listFarms: (query = {}, options = {}) =>
       items(pages.listFarms(query, options), (page) => page?.data?.data ?? []),
   };
   return { ...calls, pages, iterate };
 }
-
-export type Client = ReturnType<typeof createClient>;

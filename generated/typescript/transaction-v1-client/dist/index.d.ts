@@ -51,20 +51,23 @@ export interface PageOptions {
     maxPages?: number;
 }
 /** A client of the Swap transaction service (Route V2, host transaction-v1): one method per operation, each resolving to the typed
- * success or rejecting with an ApiError. */
-export declare function createClient(options?: ClientOptions): {
+ * success or rejecting with an ApiError.
+ * Declared, not inferred, so that a host of any size compiles (tsc cannot write out an
+ * inferred type past its length limit). */
+export interface Client {
     /** The base URL, the timeout and the retry policy this client uses. */
-    contract: Contract;
+    readonly contract: Contract;
     /** A client like this one with some options changed, e.g. one call without retries:
      * `client.withOptions({ retry: { maxRetries: 0 } }).computeSwapBaseIn(...)`. */
-    withOptions: (changed: ClientOptions) => /*elided*/ any;
+    withOptions(changed: ClientOptions): Client;
     /** Compute a swap quote for a fixed input amount (`GET /compute/swap-base-in`). */
-    computeSwapBaseIn: (params: paths["/compute/swap-base-in"]["get"]["parameters"]) => Promise<components["schemas"]["SwapComputeResponse"]>;
+    computeSwapBaseIn(params: paths["/compute/swap-base-in"]["get"]["parameters"]): Promise<components["schemas"]["SwapComputeResponse"]>;
     /** Compute a swap quote for a fixed output amount (`GET /compute/swap-base-out`). */
-    computeSwapBaseOut: (params: paths["/compute/swap-base-out"]["get"]["parameters"]) => Promise<components["schemas"]["SwapComputeResponse"]>;
+    computeSwapBaseOut(params: paths["/compute/swap-base-out"]["get"]["parameters"]): Promise<components["schemas"]["SwapComputeResponse"]>;
     /** Build an unsigned transaction for a fixed input (`POST /transaction/swap-base-in`). */
-    buildSwapBaseInTransaction: (body: NonNullable<paths["/transaction/swap-base-in"]["post"]["requestBody"]>["content"]["application/json"]) => Promise<components["schemas"]["SwapTransactionResponse"]>;
+    buildSwapBaseInTransaction(body: NonNullable<paths["/transaction/swap-base-in"]["post"]["requestBody"]>["content"]["application/json"]): Promise<components["schemas"]["SwapTransactionResponse"]>;
     /** Build an unsigned transaction for a fixed output (`POST /transaction/swap-base-out`). */
-    buildSwapBaseOutTransaction: (body: NonNullable<paths["/transaction/swap-base-out"]["post"]["requestBody"]>["content"]["application/json"]) => Promise<components["schemas"]["SwapTransactionResponse"]>;
-};
-export type Client = ReturnType<typeof createClient>;
+    buildSwapBaseOutTransaction(body: NonNullable<paths["/transaction/swap-base-out"]["post"]["requestBody"]>["content"]["application/json"]): Promise<components["schemas"]["SwapTransactionResponse"]>;
+}
+/** A client of the Swap transaction service (Route V2, host transaction-v1) (see `Client`). */
+export declare function createClient(options?: ClientOptions): Client;

@@ -67,24 +67,16 @@ export const ERROR_CODE_ACTIONS = {
 export function hasErrorCode(error, code) {
     return error instanceof FailureEnvelopeError && error.code === code;
 }
-/** A client of the Swap transaction service (Route V2, host transaction-v1): one method per operation, each resolving to the typed
- * success or rejecting with an ApiError. */
+/** A client of the Swap transaction service (Route V2, host transaction-v1) (see `Client`). */
 export function createClient(options = {}) {
     const contract = new Contract(options, DEFAULT_BASE_URL, SCHEMAS, Object.values(ErrorCode));
     const http = createFetchClient({ baseUrl: contract.baseUrl, bodySerializer: (body) => contract.serialize(body) });
     const calls = {
-        /** The base URL, the timeout and the retry policy this client uses. */
         contract,
-        /** A client like this one with some options changed, e.g. one call without retries:
-         * `client.withOptions({ retry: { maxRetries: 0 } }).computeSwapBaseIn(...)`. */
         withOptions: (changed) => createClient({ ...options, ...changed, retry: { ...options.retry, ...changed.retry } }),
-        /** Compute a swap quote for a fixed input amount (`GET /compute/swap-base-in`). */
         computeSwapBaseIn: (params) => contract.envelope("#/components/schemas/SwapComputeResponse", http.GET("/compute/swap-base-in", { params: params ?? {}, parseAs: "stream", fetch: contract.fetchFor("verbatim") })),
-        /** Compute a swap quote for a fixed output amount (`GET /compute/swap-base-out`). */
         computeSwapBaseOut: (params) => contract.envelope("#/components/schemas/SwapComputeResponse", http.GET("/compute/swap-base-out", { params: params ?? {}, parseAs: "stream", fetch: contract.fetchFor("verbatim") })),
-        /** Build an unsigned transaction for a fixed input (`POST /transaction/swap-base-in`). */
         buildSwapBaseInTransaction: (body) => contract.envelope("#/components/schemas/SwapTransactionResponse", http.POST("/transaction/swap-base-in", { body, parseAs: "stream", fetch: contract.fetchFor("envelope") })),
-        /** Build an unsigned transaction for a fixed output (`POST /transaction/swap-base-out`). */
         buildSwapBaseOutTransaction: (body) => contract.envelope("#/components/schemas/SwapTransactionResponse", http.POST("/transaction/swap-base-out", { body, parseAs: "stream", fetch: contract.fetchFor("envelope") })),
     };
     return calls;

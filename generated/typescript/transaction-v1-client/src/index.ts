@@ -82,37 +82,48 @@ export interface PageOptions {
 }
 
 /** A client of the Swap transaction service (Route V2, host transaction-v1): one method per operation, each resolving to the typed
- * success or rejecting with an ApiError. */
-export function createClient(options: ClientOptions = {}) {
+ * success or rejecting with an ApiError.
+ * Declared, not inferred, so that a host of any size compiles (tsc cannot write out an
+ * inferred type past its length limit). */
+export interface Client {
+  /** The base URL, the timeout and the retry policy this client uses. */
+  readonly contract: Contract;
+  /** A client like this one with some options changed, e.g. one call without retries:
+   * `client.withOptions({ retry: { maxRetries: 0 } }).computeSwapBaseIn(...)`. */
+  withOptions(changed: ClientOptions): Client;
+  /** Compute a swap quote for a fixed input amount (`GET /compute/swap-base-in`). */
+  computeSwapBaseIn(params: paths["/compute/swap-base-in"]["get"]["parameters"]): Promise<components["schemas"]["SwapComputeResponse"]>;
+  /** Compute a swap quote for a fixed output amount (`GET /compute/swap-base-out`). */
+  computeSwapBaseOut(params: paths["/compute/swap-base-out"]["get"]["parameters"]): Promise<components["schemas"]["SwapComputeResponse"]>;
+  /** Build an unsigned transaction for a fixed input (`POST /transaction/swap-base-in`). */
+  buildSwapBaseInTransaction(body: NonNullable<paths["/transaction/swap-base-in"]["post"]["requestBody"]>["content"]["application/json"]): Promise<components["schemas"]["SwapTransactionResponse"]>;
+  /** Build an unsigned transaction for a fixed output (`POST /transaction/swap-base-out`). */
+  buildSwapBaseOutTransaction(body: NonNullable<paths["/transaction/swap-base-out"]["post"]["requestBody"]>["content"]["application/json"]): Promise<components["schemas"]["SwapTransactionResponse"]>;
+}
+
+/** A client of the Swap transaction service (Route V2, host transaction-v1) (see `Client`). */
+export function createClient(options: ClientOptions = {}): Client {
   const contract = new Contract(options, DEFAULT_BASE_URL, SCHEMAS, Object.values(ErrorCode));
   const http = createFetchClient<paths>({ baseUrl: contract.baseUrl, bodySerializer: (body) => contract.serialize(body) });
-  const calls = {
-    /** The base URL, the timeout and the retry policy this client uses. */
+  const calls: Omit<Client, "pages" | "iterate"> = {
     contract,
-    /** A client like this one with some options changed, e.g. one call without retries:
-     * `client.withOptions({ retry: { maxRetries: 0 } }).computeSwapBaseIn(...)`. */
-    withOptions: (changed: ClientOptions) =>
-      createClient({ ...options, ...changed, retry: { ...options.retry, ...changed.retry } }),
-    /** Compute a swap quote for a fixed input amount (`GET /compute/swap-base-in`). */
-    computeSwapBaseIn: (params: paths["/compute/swap-base-in"]["get"]["parameters"]): Promise<components["schemas"]["SwapComputeResponse"]> =>
+    withOptions: (changed) => createClient({ ...options, ...changed, retry: { ...options.retry, ...changed.retry } }),
+    computeSwapBaseIn: (params) =>
       contract.envelope(
         "#/components/schemas/SwapComputeResponse",
         http.GET("/compute/swap-base-in", { params: params ?? {}, parseAs: "stream", fetch: contract.fetchFor("verbatim") }),
       ),
-    /** Compute a swap quote for a fixed output amount (`GET /compute/swap-base-out`). */
-    computeSwapBaseOut: (params: paths["/compute/swap-base-out"]["get"]["parameters"]): Promise<components["schemas"]["SwapComputeResponse"]> =>
+    computeSwapBaseOut: (params) =>
       contract.envelope(
         "#/components/schemas/SwapComputeResponse",
         http.GET("/compute/swap-base-out", { params: params ?? {}, parseAs: "stream", fetch: contract.fetchFor("verbatim") }),
       ),
-    /** Build an unsigned transaction for a fixed input (`POST /transaction/swap-base-in`). */
-    buildSwapBaseInTransaction: (body: NonNullable<paths["/transaction/swap-base-in"]["post"]["requestBody"]>["content"]["application/json"]): Promise<components["schemas"]["SwapTransactionResponse"]> =>
+    buildSwapBaseInTransaction: (body) =>
       contract.envelope(
         "#/components/schemas/SwapTransactionResponse",
         http.POST("/transaction/swap-base-in", { body, parseAs: "stream", fetch: contract.fetchFor("envelope") }),
       ),
-    /** Build an unsigned transaction for a fixed output (`POST /transaction/swap-base-out`). */
-    buildSwapBaseOutTransaction: (body: NonNullable<paths["/transaction/swap-base-out"]["post"]["requestBody"]>["content"]["application/json"]): Promise<components["schemas"]["SwapTransactionResponse"]> =>
+    buildSwapBaseOutTransaction: (body) =>
       contract.envelope(
         "#/components/schemas/SwapTransactionResponse",
         http.POST("/transaction/swap-base-out", { body, parseAs: "stream", fetch: contract.fetchFor("envelope") }),
@@ -120,5 +131,3 @@ export function createClient(options: ClientOptions = {}) {
   };
   return calls;
 }
-
-export type Client = ReturnType<typeof createClient>;
