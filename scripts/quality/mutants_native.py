@@ -79,6 +79,35 @@ LAYERS = {
                  "generated/php/raydium-api-runtime", ("php", "-l", "src/Contract.php"),
                  ("tests/clients/test_php_client.py", "-k", f"runtime or {HOST} or honoured")),
 }  # fmt: skip
+# The contract layer each generator's templates add to a host's client: the copy rendered for
+# the timing host stands for its template (decision 147), the host whose contract suite runs.
+TEMPLATES = "scripts/templates/openapi-generator"
+OTHER_HOSTS = "not pool-v3 and not perps-v1 and not launch-auth"
+
+
+def contract_tests(language: str) -> tuple[str, ...]:
+    """A language's client tests on the timing host, its tests of the shared base, and its swap contract."""
+    return (f"tests/clients/test_{language}_client.py", f"tests/clients/test_swap_contract.py::test_{language}",
+            "-k", OTHER_HOSTS)
+
+
+LAYERS.update({
+    "go-contract": Layer("go", f"generated/go/{HOST}/contract.go", f"{TEMPLATES}/go/contract.mustache",
+                         f"generated/go/{HOST}", ("go", "build", "./..."), contract_tests("go")),
+    "rust-contract": Layer("rust", f"generated/rust/{HOST}/src/contract.rs", f"{TEMPLATES}/rust/contract.mustache",
+                           f"generated/rust/{HOST}", ("cargo", "check", "--offline", "--quiet"),
+                           contract_tests("rust")),
+    "ruby-contract": Layer("ruby", f"generated/ruby/{HOST}/lib/raydium_{HOST.replace('-', '_')}_client/contract.rb",
+                           f"{TEMPLATES}/ruby/contract.mustache", f"generated/ruby/{HOST}",
+                           ("ruby", "-c", f"lib/raydium_{HOST.replace('-', '_')}_client/contract.rb"),
+                           contract_tests("ruby")),
+    "php-contract": Layer("php", f"generated/php/{HOST}/lib/Contract.php", f"{TEMPLATES}/php/Contract.mustache",
+                          f"generated/php/{HOST}", ("php", "-l", "lib/Contract.php"),
+                          contract_tests("php")),
+    "php-configuration": Layer("php", f"generated/php/{HOST}/lib/ContractConfiguration.php",
+                               f"{TEMPLATES}/php/ContractConfiguration.mustache", f"generated/php/{HOST}",
+                               ("php", "-l", "lib/ContractConfiguration.php"), contract_tests("php")),
+})  # fmt: skip
 
 COMPARE = {" == ": " != ", " != ": " == ", " < ": " >= ", " >= ": " < ", " > ": " <= ", " <= ": " > "}
 LOGIC = {" && ": " || ", " || ": " && "}

@@ -90,8 +90,17 @@ GROUPS = (
     # scripts/clients/runtimes.py), and the client class, the same template in every host's package
     # (scripts/templates/python-client/client.py.jinja): pool-v3's copy has the most tests.
     Group("python-runtime", RUNTIME, ("raydium_api_runtime/errors.py",), CLIENT_TESTS),
-    Group("python-client", CLIENT, ("pool_v3_client/client.py",), CLIENT_TESTS),
+    # and the other templates' code (errors.py.jinja, endpoint_module.py.jinja): a rendered file
+    # stands for its template, whose code it holds line for line (decision 147)
+    Group("python-client", CLIENT, ("pool_v3_client/client.py", "pool_v3_client/errors.py",
+                                    "pool_v3_client/api/pools/list_pools_by_cursor.py"), CLIENT_TESTS),
 )  # fmt: skip
+# the template each generated target of the python-client group is rendered from
+CLIENT_TEMPLATES = {
+    "pool_v3_client/client.py": "scripts/templates/python-client/client.py.jinja",
+    "pool_v3_client/errors.py": "scripts/templates/python-client/errors.py.jinja",
+    "pool_v3_client/api/pools/list_pools_by_cursor.py": "scripts/templates/python-client/endpoint_module.py.jinja",
+}
 
 # mutmut's exit codes (mutmut/stats.py, status_by_exit_code); anything else is "suspicious"
 STATUS = {1: "killed", 3: "killed", 0: "survived", 5: "no tests", 33: "no tests", 34: "skipped",

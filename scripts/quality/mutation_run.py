@@ -48,7 +48,7 @@ def sources() -> dict[str, tuple[str, set[str]]]:
         for file in group.files:
             path = mutants_python.source_of(group, file)
             written = (f"scripts/runtime/python/{file}" if group.root == mutants_python.RUNTIME
-                       else f"scripts/templates/python-client/{Path(file).name}.jinja")  # fmt: skip
+                       else mutants_python.CLIENT_TEMPLATES.get(file, path))  # fmt: skip
             found[path] = ("python", {path, written})
     # the runtime's source is mutated; generated/typescript/raydium-api-runtime is compiled from it
     found[mutants_typescript.SOURCE] = ("typescript", {mutants_typescript.SOURCE, mutants_typescript.TEST})
