@@ -145,6 +145,8 @@ class Mutant:
 
 
 BLOCK_COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
+# Ruby's block comment (the generator's file header): `=begin` to `=end`, each at a line's start
+RUBY_BLOCK_COMMENT = re.compile(r"^=begin\b.*?^=end\b", re.DOTALL | re.MULTILINE)
 
 
 def masked(line: str, language: str = "go") -> str:
@@ -161,7 +163,8 @@ def mutants(text: str, language: str) -> list[Mutant]:
     found: list[Mutant] = []
     lines = text.splitlines()
     # block comments (the generator's file header: "API version: 2.3.5") blanked, newlines kept
-    blanked = BLOCK_COMMENT.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), text).splitlines()
+    block = RUBY_BLOCK_COMMENT if language == "ruby" else BLOCK_COMMENT
+    blanked = block.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), text).splitlines()
     for number, line in enumerate(lines, 1):
         code = masked(blanked[number - 1], language)
         if not code.strip() or line.lstrip().startswith(SKIPPED[language]):

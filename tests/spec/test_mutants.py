@@ -114,6 +114,11 @@ def test_nothing_inside_a_block_comment_is_mutated() -> None:
     assert [(m.line, m.new) for m in mutants_native.mutants(source, "go")] == [(5, "x := 2 /* 2 */")]
 
 
+def test_nothing_inside_a_ruby_block_comment_is_mutated() -> None:
+    source = "=begin\nThe version: 4.1.3\nx = 1 if a == b\n=end\n\nx = 1\n"
+    assert [(m.line, m.new) for m in mutants_native.mutants(source, "ruby")] == [(6, "x = 2"), (6, "")]
+
+
 def test_a_mutant_changes_its_line_only() -> None:
     mutant = mutants_native.mutants(GO, "go")[6]
     changed = mutants_native.apply(GO, mutant)
