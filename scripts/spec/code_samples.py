@@ -3,10 +3,9 @@
 Library module (bundle.py writes the samples into each bundle as `x-codeSamples`; the docs
 pages show them as language tabs). For each operation: curl, Python, TypeScript, Go, Ruby,
 PHP and Rust, each calling our generated client for the host the way its docs page teaches.
-The Go, Ruby, PHP and Rust programs are templates (scripts/templates/code-samples/, one a
-language); this module gives them only values: the names, the literals escaped as the
-language writes them, the JSON text of the body, and what the program needs (an import, a
-variable).
+Each language's program is a template (scripts/templates/code-samples/, one a language);
+this module gives it only values: the names, the literals escaped as the language writes
+them, the JSON text of the body, and what the program needs (an import, a variable).
 
 The values are the description's, never placeholders: every query parameter that has an
 `example` (a required parameter must have one), and the request body's first named
@@ -276,65 +275,37 @@ def _curl_url(c: Call) -> str:
 
 
 def curl(c: Call) -> str:
-    url = _curl_url(c)
-    if c.secret:  # the body is a secret: show the status only
-        status = "-o /dev/null -w '%{http_code}\\n'"
-        return f"# the body is {c.secret}: a secret, not printed\ncurl -sS {status} {shlex.quote(url)}"
-    if c.body is None:
-        return f"curl -sS {shlex.quote(url)}"
-    data = shlex.quote(json.dumps(c.body, indent=2))
+    chained: dict[str, Any] | None = None
     if c.chained:  # the body takes another call's whole response: its bytes go in unchanged
-        field = c.chained.field
-        fields = json.dumps({k: v for k, v in c.body.items() if k != field}, indent=2)[:-2]
-        opening = shlex.quote(fields + ',\n  "' + field + '": ')
-        return (f"# the {field} to send: this response, whole and unchanged\n"
-                f"{field}=$(curl -sS {shlex.quote(_curl_url(c.chained.source))})\n"
-                f"curl -sS -X {c.method.upper()} {shlex.quote(url)} \\\n  -H 'Content-Type: application/json' \\\n"
-                f"  -d {opening}\"${field}\"'}}'")  # fmt: skip
-    return (f"curl -sS -X {c.method.upper()} {shlex.quote(url)} \\\n  -H 'Content-Type: application/json' \\\n"
-            f"  -d {data}")  # fmt: skip
+        chained = {"field": c.chained.field, "url": shlex.quote(_curl_url(c.chained.source)),
+                   "opening": shlex.quote(_json_opening(c.body, c.chained.field))}  # fmt: skip
+    return render("curl.sh.j2", url=shlex.quote(_curl_url(c)), method=c.method.upper(), secret=c.secret,
+                  body=None if c.body is None else shlex.quote(json.dumps(c.body, indent=2)), chained=chained)
 
 
-def _python_params(c: Call) -> list[str]:
-    return [f"{snake(p.name)}={p.enum_type}({p.value!r})" if p.enum_type else f"{snake(p.name)}={p.value!r}"
-            for p in c.params]  # fmt: skip
+def _python_call(c: Call) -> dict[str, Any]:
+    """An operation's call as the Python template writes it: its function, and each parameter's
+    name, enum type (or None) and value."""
+    return {"function": snake(c.operation_id),
+            "params": [(snake(p.name), p.enum_type, repr(p.value)) for p in c.params]}  # fmt: skip
 
 
 def python(c: Call) -> str:
-    package = c.host.replace("-", "_") + "_client"
-    body_type = {c.python_body_type} if c.python_body_type else set()
     calls = [c.chained.source, c] if c.chained else [c]
     enums = {p.enum_type for call in calls for p in call.params if p.enum_type}
     enums |= {name for _, name in c.body_enums} if c.chained else set()
-    models = sorted(enums | body_type)
-    lines = [f"from {package} import Client, errors"]
-    lines += [f"from {package}.api.{snake(call.tag)} import {snake(call.operation_id)}" for call in calls]
-    if models:
-        lines.append(f"from {package}.models import {', '.join(models)}")
-    lines += ["", f"client = Client(base_url={c.base_url!r})", "try:"]
-    if c.chained:  # the body takes another call's whole response: make that call first
-        source = c.chained.source
-        lines += [f"    # the {snake(c.chained.field)} to send: this response, whole and unchanged",
-                  f"    {snake(c.chained.field)} = {snake(source.operation_id)}.sync(",
-                  *(f"        {a}," for a in ["client=client", *_python_params(source)]), "    )"]  # fmt: skip
+    chained: dict[str, Any] | None = None
+    if c.chained:  # the body takes another call's whole response (None: the field that carries it)
         enums_of = dict(c.body_enums)
-        fields = [f"{snake(k)}={snake(k)}" if k == c.chained.field
-                  else f"{snake(k)}={enums_of[k]}({v!r})" if k in enums_of else f"{snake(k)}={v!r}"
+        fields = [(snake(k), enums_of.get(k), None if k == c.chained.field else repr(v))
                   for k, v in (c.body or {}).items()]  # fmt: skip
-        lines += [f"    body = {c.python_body_type}(", *(f"        {f}," for f in fields), "    )"]
-    elif c.body is not None:
-        body = pprint.pformat(c.body, indent=1, width=80, sort_dicts=False).replace("\n", "\n        ")
-        lines += [f"    body = {c.python_body_type}.from_dict(", f"        {body}", "    )"]
-    args = ["client=client", *_python_params(c), *(["body=body"] if c.body is not None else [])]
-    shown = "result.data" if c.prints_data else "result"
-    lines += [
-        f"    result = {snake(c.operation_id)}.sync(",
-        *(f"        {a}," for a in args),
-        "    )", f"    print({repr(_kept(c)) if c.secret else shown})",
-        "except errors.ApiError as error:  # any failure: an error envelope, 429, HTML from the edge, a timeout",
-        "    print('failed:', error)",
-    ]  # fmt: skip
-    return "\n".join(lines)
+        chained = {"variable": snake(c.chained.field), "source": _python_call(c.chained.source), "fields": fields}
+    body = None if c.body is None else pprint.pformat(c.body, indent=1, width=80, sort_dicts=False)
+    return render("python.py.j2", package=c.host.replace("-", "_") + "_client",
+                  imports=[(snake(call.tag), snake(call.operation_id)) for call in calls],
+                  models=sorted(enums | ({c.python_body_type} if c.python_body_type else set())),
+                  base_url=repr(c.base_url), chained=chained, body=body, body_type=c.python_body_type,
+                  call=_python_call(c), prints_data=c.prints_data, secret=c.secret, kept=repr(_kept(c)))  # fmt: skip
 
 
 def _js(value: Any, indent: str = "") -> str:
@@ -354,37 +325,22 @@ def _ts_string(value: str) -> str:
     return "'" + value.replace("\\", "\\\\").replace("'", "\\'") + "'"
 
 
-def _ts_call(c: Call, target: str) -> str:
-    """`const {target} = await client.op(...)` with the call's query or body."""
-    head = f"const {target} = await client.{c.operation_id}("
-    if c.body is not None:
-        return f"  {head}{_js(c.body, '  ')});"
-    if c.params:
-        fields = [f"{p.name}: {_ts_value(p)}" for p in c.params]
-        one_line = f"  {head}{{ query: {{ {', '.join(fields)} }} }});"
-        return one_line if len(one_line) <= 100 else "\n".join(
-            [f"  {head}{{", "    query: {", *(f"      {f}," for f in fields), "    },", "  });"])  # fmt: skip
-    return f"  {head});"
+def _ts_call(c: Call) -> dict[str, Any]:
+    """An operation's call as the TypeScript template writes it: its method, and its body's
+    literal or its query's names and values."""
+    return {"method": c.operation_id, "body": None if c.body is None else _js(c.body, "  "),
+            "query": [(p.name, _ts_value(p)) for p in c.params]}  # fmt: skip
 
 
 def typescript(c: Call) -> str:
-    if c.chained:  # the body takes another call's whole response: make that call first
+    chained: dict[str, Any] | None = None
+    if c.chained:  # the body takes another call's whole response: the variable of the field's name
         body = {k: v for k, v in (c.body or {}).items() if k != c.chained.field}
         literal = _js(body, "  ")[:-1] + f"  {c.chained.field},\n  }}"
-        called = "\n".join([f"  // the {c.chained.field} to send: this response, whole and unchanged",
-                            _ts_call(c.chained.source, c.chained.field),
-                            f"  const result = await client.{c.operation_id}({literal});"])  # fmt: skip
-    else:
-        called = _ts_call(c, "result")
-    shown = "result.data" if c.prints_data else "result"
-    return "\n".join([
-        f"import {{ ApiError, createClient }} from 'raydium-{c.host}-client';", "",
-        f"const client = createClient({{ baseUrl: {_ts_string(c.base_url)} }});", "try {",
-        called,
-        f"  console.log({_ts_string(_kept(c)) if c.secret else shown});", "} catch (error) {",
-        "  if (error instanceof ApiError) console.log('failed:', error.name, error.message);",
-        "  else throw error;", "}",
-    ])  # fmt: skip
+        chained = {"field": c.chained.field, "source": _ts_call(c.chained.source), "body": literal}
+    return render("typescript.ts.j2", package=f"raydium-{c.host}-client", base_url=_ts_string(c.base_url),
+                  chained=chained, call=_ts_call(c), prints_data=c.prints_data, secret=c.secret,
+                  kept=_ts_string(_kept(c)))  # fmt: skip
 
 
 def _ts_value(p: Param) -> str:
