@@ -184,7 +184,9 @@ $(BUILD)/%.valid: $$(call host_files,$$*) $(BUILD)/common.valid $(SOURCE_DOC) $(
 bundle: $(BUNDLES) ## Bundle every host into generated/openapi/
 
 # build/HOST.bundled: the sha256 of the four files (tests/spec/test_generated_current.py)
-$(OUT)/%.yaml $(OUT)/%.json $(OUT)/%.deref.json $(OUT)/%.source-only.yaml $(BUILD)/%.bundled: $(BUILD)/%.valid $(SPEC_PY) releases/client-versions.json $(NODE_OK)
+# (the code samples' programs: a template a language, scripts/spec/code_samples.py fills them in)
+SAMPLE_TEMPLATES := $(wildcard scripts/templates/code-samples/*.j2)
+$(OUT)/%.yaml $(OUT)/%.json $(OUT)/%.deref.json $(OUT)/%.source-only.yaml $(BUILD)/%.bundled: $(BUILD)/%.valid $(SPEC_PY) $(SAMPLE_TEMPLATES) releases/client-versions.json $(NODE_OK)
 	@echo "bundle: $*"
 	@$(PY) -m scripts.spec.bundle --redocly $(BIN)/redocly --manifest $(BUILD)/$*.bundled spec/$*/openapi.yaml $(OUT) $*
 

@@ -41,9 +41,7 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
-import jinja2
-
-from ..common import commands, stamps, versions
+from ..common import commands, stamps, templates, versions
 from ..common.naming import python_snake
 from ..common.paths import REPO
 from ..spec import oas
@@ -224,7 +222,8 @@ def python_client(host: Host, out: Path, info: dict[str, object], spec: Path) ->
         encoding="utf-8",
     )
     codes = openapi_generator.error_codes(bundle)
-    (module / "codes.py").write_text(template_env().get_template("codes.py.j2").render(
+    template = templates.environment(PACKAGE_TEMPLATES).get_template("codes.py.j2")
+    (module / "codes.py").write_text(template.render(
         header=header_lines(info, "#"), codes=codes, actions={c["code"]: c["action"] for c in codes},
         package=host.package, pool=host.name == "pool-v3"), encoding="utf-8")  # fmt: skip
     struct_models(host, module, info, spec)
@@ -275,6 +274,7 @@ def python_iterators(module: Path, bundle: dict[str, Any]) -> None:
     """``iterate``, ``iterate_pages`` and their async twins in the module of each paged
     operation (``x-pagination``), from scripts/templates/python-package/iterate.py.j2."""
     fields = _struct_fields(module / "models.py") if (module / "models.py").exists() else {}
+    template = templates.environment(PACKAGE_TEMPLATES).get_template("iterate.py.j2")
     for op in openapi_generator.paged_operations(bundle):
         paging = op["x-pagination"]
         path = module / "api" / python_snake(op["tags"][0]) / f"{python_snake(op['operationId'])}.py"
@@ -309,8 +309,7 @@ def python_iterators(module: Path, bundle: dict[str, Any]) -> None:
         imports = ("from collections.abc import AsyncIterator, Iterator\n\nfrom raydium_api_runtime import paging\n"
                    + "".join(f"from ...models import {name}\n" for name in models))  # fmt: skip
         text = text.replace("from typing import Any\n", "from typing import Any\n" + imports, 1)
-        path.write_text(text.rstrip("\n") + "\n" + template_env().get_template("iterate.py.j2").render(context),
-                        encoding="utf-8")  # fmt: skip
+        path.write_text(text.rstrip("\n") + "\n" + template.render(context), encoding="utf-8")
         for options in MODEL_RUFF:
             run_tool([VENV_BIN / "ruff", *options, path], f"ruff {options[0]} ({path.name})")
 
@@ -360,11 +359,6 @@ def default_server(bundle: dict[str, Any]) -> Server:
     return Server(url, "; ".join(citations) or None, url)
 
 
-def template_env(folder: Path = PACKAGE_TEMPLATES) -> jinja2.Environment:
-    return jinja2.Environment(loader=jinja2.FileSystemLoader(folder), trim_blocks=True, lstrip_blocks=True,
-                              keep_trailing_newline=True, undefined=jinja2.StrictUndefined, autoescape=False)  # noqa: S701 # fmt: skip
-
-
 def python_project(host: Host, target: Path, bundle: dict[str, Any], server: Server, info: dict[str, object]) -> None:
     """pyproject.toml, README.md, LICENSE and PROVENANCE.json of the installable project."""
     title = str(bundle["info"]["title"])
@@ -387,7 +381,7 @@ def python_project(host: Host, target: Path, bundle: dict[str, Any], server: Ser
         "spec": info["spec"],
         "runtime": versions.runtime_requirement("python", versions.runtime_floor(host.name, "python")),
     }
-    env = template_env()
+    env = templates.environment(PACKAGE_TEMPLATES)
     for name in ("pyproject.toml", "README.md"):
         (target / name).write_text(env.get_template(f"{name}.j2").render(context), encoding="utf-8")
     shutil.copyfile(REPO / "LICENSE", target / "LICENSE")
@@ -512,7 +506,7 @@ def typescript_client(host: Host, out: Path, bundle: dict[str, Any], info: dict[
         "package": host.package,
         "codes": openapi_generator.error_codes(bundle),
     }  # fmt: skip
-    env = template_env(TS_TEMPLATES)
+    env = templates.environment(TS_TEMPLATES)
     (src / "index.ts").write_text(env.get_template("index.ts.j2").render(context), encoding="utf-8")
     for name in ("package.json", "tsconfig.json", "README.md"):
         (target / name).write_text(env.get_template(f"{name}.j2").render(context), encoding="utf-8")

@@ -34,9 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import jinja2
-
-from ..common import versions
+from ..common import templates, versions
 from ..common.naming import GO_MODULE_ROOT, go_module_path, go_name, go_type_name, has_go_initialism, python_snake
 from ..common.naming import generator_snake as snake
 from ..common.paths import REPO
@@ -805,10 +803,7 @@ def package_readme(language: str, names: Names, bundle: dict[str, Any], target: 
     module = {"go": names.go_module, "ruby": names.ruby_module, "php": names.php_namespace, "rust": names.rust_crate}
     package = {"go": names.go_package, "ruby": names.ruby_gem, "php": names.php_namespace,
                "rust": names.rust_crate}  # fmt: skip
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES.parent / "package-readme"), trim_blocks=True,
-                             lstrip_blocks=True, keep_trailing_newline=True, undefined=jinja2.StrictUndefined,
-                             autoescape=False)  # noqa: S701 (Markdown, not HTML) # fmt: skip
-    return env.get_template("README.md.j2").render(
+    return templates.environment(TEMPLATES.parent / "package-readme").get_template("README.md.j2").render(
         name=f"{names.rust_crate} ({label})", language=label, title=bundle["info"]["title"], version=names.version,
         host=names.host, module=module[language], package=package[language], example=example, fence=fence,
         example_op=first["operationId"], first_call=operations[0]["call"], params_call=_params_call(operations),

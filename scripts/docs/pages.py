@@ -26,9 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
-
-from ..common import naming
+from ..common import naming, templates
 from ..common.paths import REPO
 from ..release import packages, records
 from ..spec import code_samples, oas
@@ -676,9 +674,7 @@ BASES = {"source": "the source document", "recorded-body": "a response body reco
 def render_all(out: Path, ledger_path: Path, hosts: list[str]) -> list[Path]:
     # The templates write Markdown, not HTML: HTML autoescaping would mangle it. Spec text
     # goes through the `text` and `cell` filters, which escape what Markdown would turn into tags.
-    env = Environment(loader=FileSystemLoader(TEMPLATES), extensions=["jinja2.ext.loopcontrols"],
-                      undefined=StrictUndefined, keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True,
-                      autoescape=False)  # noqa: S701  # fmt: skip
+    env = templates.environment(TEMPLATES, ["jinja2.ext.loopcontrols"])
     env.filters["cell"] = cell
     env.filters["text"] = text
     env.filters["field_name"] = field_name

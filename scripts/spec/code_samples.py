@@ -3,6 +3,9 @@
 Library module (bundle.py writes the samples into each bundle as `x-codeSamples`; the docs
 pages show them as language tabs). For each operation: curl, Python, TypeScript, Go, Ruby,
 PHP and Rust, each calling our generated client for the host the way its docs page teaches.
+Each language's program is a template (scripts/templates/code-samples/, one a language);
+this module gives it only values: the names, the literals escaped as the language writes
+them, the JSON text of the body, and what the program needs (an import, a variable).
 
 The values are the description's, never placeholders: every query parameter that has an
 `example` (a required parameter must have one), and the request body's first named
@@ -24,7 +27,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 from urllib.parse import quote
 
-from ..common import versions
+from ..common import paths, templates, versions
 from ..common.naming import generator_snake as snake
 from ..common.naming import go_module_path, go_name, go_type_name, pascal_case
 from . import oas
@@ -231,6 +234,35 @@ def host_pascal(host: str) -> str:
 
 
 # -- the languages -----------------------------------------------------------------------
+def _json_opening(body: dict[str, Any], field: str) -> str:
+    """A chained body's JSON text up to the value of the field that takes the other call's
+    response: its other fields, then that field's name (the sample appends the response and `}`)."""
+    return json.dumps({k: v for k, v in body.items() if k != field}, indent=2)[:-2] + ',\n  "' + field + '": '
+
+
+def fit(text: str, trailing: str = ",") -> str:
+    """A call that a template writes an argument a line, indented as it stands when it does not
+    fit (its first line, its arguments, its last line): on one line where that fits in 100
+    columns, else as written, each argument followed by a comma, the last by `trailing`. Blank
+    lines are no arguments (a template's macro of arguments may leave one)."""
+    first, *args, last = [line for line in text.split("\n") if line.strip()]
+    line = first + ", ".join(a.strip() for a in args) + last.strip()
+    if len(line) <= 100 or not args:
+        return line + "\n"
+    return "\n".join([first, *(a + "," for a in args[:-1]), args[-1] + trailing, last]) + "\n"
+
+
+# A template a language (scripts/templates/code-samples/) holds the program's text; the
+# functions below give it the names and the literals, each written as its language writes it.
+ENVIRONMENT = templates.environment(paths.TEMPLATES / "code-samples")
+ENVIRONMENT.filters["fit"] = fit
+
+
+def render(template: str, **values: Any) -> str:
+    """A language's template filled in; a sample ends at its last line, with no newline."""
+    return ENVIRONMENT.get_template(template).render(values).removesuffix("\n")
+
+
 def _query_text(value: Any) -> str:
     """A parameter's value as a query string carries it: a boolean as `true` or `false`, the
     way JSON and Raydium's SDK write it (Python's str() would give `True`)."""
@@ -243,75 +275,37 @@ def _curl_url(c: Call) -> str:
 
 
 def curl(c: Call) -> str:
-    url = _curl_url(c)
-    if c.secret:  # the body is a secret: show the status only
-        status = "-o /dev/null -w '%{http_code}\\n'"
-        return f"# the body is {c.secret}: a secret, not printed\ncurl -sS {status} {shlex.quote(url)}"
-    if c.body is None:
-        return f"curl -sS {shlex.quote(url)}"
-    data = shlex.quote(json.dumps(c.body, indent=2))
+    chained: dict[str, Any] | None = None
     if c.chained:  # the body takes another call's whole response: its bytes go in unchanged
-        field = c.chained.field
-        fields = json.dumps({k: v for k, v in c.body.items() if k != field}, indent=2)[:-2]
-        opening = shlex.quote(fields + ',\n  "' + field + '": ')
-        return (f"# the {field} to send: this response, whole and unchanged\n"
-                f"{field}=$(curl -sS {shlex.quote(_curl_url(c.chained.source))})\n"
-                f"curl -sS -X {c.method.upper()} {shlex.quote(url)} \\\n  -H 'Content-Type: application/json' \\\n"
-                f"  -d {opening}\"${field}\"'}}'")  # fmt: skip
-    return (f"curl -sS -X {c.method.upper()} {shlex.quote(url)} \\\n  -H 'Content-Type: application/json' \\\n"
-            f"  -d {data}")  # fmt: skip
+        chained = {"field": c.chained.field, "url": shlex.quote(_curl_url(c.chained.source)),
+                   "opening": shlex.quote(_json_opening(c.body, c.chained.field))}  # fmt: skip
+    return render("curl.sh.j2", url=shlex.quote(_curl_url(c)), method=c.method.upper(), secret=c.secret,
+                  body=None if c.body is None else shlex.quote(json.dumps(c.body, indent=2)), chained=chained)
 
 
-def _python_params(c: Call) -> list[str]:
-    return [f"{snake(p.name)}={p.enum_type}({p.value!r})" if p.enum_type else f"{snake(p.name)}={p.value!r}"
-            for p in c.params]  # fmt: skip
+def _python_call(c: Call) -> dict[str, Any]:
+    """An operation's call as the Python template writes it: its function, and each parameter's
+    name, enum type (or None) and value."""
+    return {"function": snake(c.operation_id),
+            "params": [(snake(p.name), p.enum_type, repr(p.value)) for p in c.params]}  # fmt: skip
 
 
 def python(c: Call) -> str:
-    package = c.host.replace("-", "_") + "_client"
-    body_type = {c.python_body_type} if c.python_body_type else set()
     calls = [c.chained.source, c] if c.chained else [c]
     enums = {p.enum_type for call in calls for p in call.params if p.enum_type}
     enums |= {name for _, name in c.body_enums} if c.chained else set()
-    models = sorted(enums | body_type)
-    lines = [f"from {package} import Client, errors"]
-    lines += [f"from {package}.api.{snake(call.tag)} import {snake(call.operation_id)}" for call in calls]
-    if models:
-        lines.append(f"from {package}.models import {', '.join(models)}")
-    lines += ["", f"client = Client(base_url={c.base_url!r})", "try:"]
-    if c.chained:  # the body takes another call's whole response: make that call first
-        source = c.chained.source
-        lines += [f"    # the {snake(c.chained.field)} to send: this response, whole and unchanged",
-                  f"    {snake(c.chained.field)} = {snake(source.operation_id)}.sync(",
-                  *(f"        {a}," for a in ["client=client", *_python_params(source)]), "    )"]  # fmt: skip
+    chained: dict[str, Any] | None = None
+    if c.chained:  # the body takes another call's whole response (None: the field that carries it)
         enums_of = dict(c.body_enums)
-        fields = [f"{snake(k)}={snake(k)}" if k == c.chained.field
-                  else f"{snake(k)}={enums_of[k]}({v!r})" if k in enums_of else f"{snake(k)}={v!r}"
+        fields = [(snake(k), enums_of.get(k), None if k == c.chained.field else repr(v))
                   for k, v in (c.body or {}).items()]  # fmt: skip
-        lines += [f"    body = {c.python_body_type}(", *(f"        {f}," for f in fields), "    )"]
-    elif c.body is not None:
-        body = pprint.pformat(c.body, indent=1, width=80, sort_dicts=False).replace("\n", "\n        ")
-        lines += [f"    body = {c.python_body_type}.from_dict(", f"        {body}", "    )"]
-    args = ["client=client", *_python_params(c), *(["body=body"] if c.body is not None else [])]
-    shown = "result.data" if c.prints_data else "result"
-    lines += [
-        f"    result = {snake(c.operation_id)}.sync(",
-        *(f"        {a}," for a in args),
-        "    )", f"    print({repr(_kept(c)) if c.secret else shown})",
-        "except errors.ApiError as error:  # any failure: an error envelope, 429, HTML from the edge, a timeout",
-        "    print('failed:', error)",
-    ]  # fmt: skip
-    return "\n".join(lines)
-
-
-def wrapped(head: str, args: list[str], tail: str, indent: str, step: str, trailing: str = ",") -> str:
-    """`head(args)tail` on one line where it fits in 100 columns, else one argument a line."""
-    line = f"{head}{', '.join(args)}{tail}"
-    if len(indent + line) <= 100 or not args:
-        return indent + line
-    lines = [f"{indent}{step}{a}," for a in args]
-    lines[-1] = lines[-1][:-1] + trailing
-    return "\n".join([indent + head, *lines, indent + tail])
+        chained = {"variable": snake(c.chained.field), "source": _python_call(c.chained.source), "fields": fields}
+    body = None if c.body is None else pprint.pformat(c.body, indent=1, width=80, sort_dicts=False)
+    return render("python.py.j2", package=c.host.replace("-", "_") + "_client",
+                  imports=[(snake(call.tag), snake(call.operation_id)) for call in calls],
+                  models=sorted(enums | ({c.python_body_type} if c.python_body_type else set())),
+                  base_url=repr(c.base_url), chained=chained, body=body, body_type=c.python_body_type,
+                  call=_python_call(c), prints_data=c.prints_data, secret=c.secret, kept=repr(_kept(c)))  # fmt: skip
 
 
 def _js(value: Any, indent: str = "") -> str:
@@ -331,37 +325,22 @@ def _ts_string(value: str) -> str:
     return "'" + value.replace("\\", "\\\\").replace("'", "\\'") + "'"
 
 
-def _ts_call(c: Call, target: str) -> str:
-    """`const {target} = await client.op(...)` with the call's query or body."""
-    head = f"const {target} = await client.{c.operation_id}("
-    if c.body is not None:
-        return f"  {head}{_js(c.body, '  ')});"
-    if c.params:
-        fields = [f"{p.name}: {_ts_value(p)}" for p in c.params]
-        one_line = f"  {head}{{ query: {{ {', '.join(fields)} }} }});"
-        return one_line if len(one_line) <= 100 else "\n".join(
-            [f"  {head}{{", "    query: {", *(f"      {f}," for f in fields), "    },", "  });"])  # fmt: skip
-    return f"  {head});"
+def _ts_call(c: Call) -> dict[str, Any]:
+    """An operation's call as the TypeScript template writes it: its method, and its body's
+    literal or its query's names and values."""
+    return {"method": c.operation_id, "body": None if c.body is None else _js(c.body, "  "),
+            "query": [(p.name, _ts_value(p)) for p in c.params]}  # fmt: skip
 
 
 def typescript(c: Call) -> str:
-    if c.chained:  # the body takes another call's whole response: make that call first
+    chained: dict[str, Any] | None = None
+    if c.chained:  # the body takes another call's whole response: the variable of the field's name
         body = {k: v for k, v in (c.body or {}).items() if k != c.chained.field}
         literal = _js(body, "  ")[:-1] + f"  {c.chained.field},\n  }}"
-        called = "\n".join([f"  // the {c.chained.field} to send: this response, whole and unchanged",
-                            _ts_call(c.chained.source, c.chained.field),
-                            f"  const result = await client.{c.operation_id}({literal});"])  # fmt: skip
-    else:
-        called = _ts_call(c, "result")
-    shown = "result.data" if c.prints_data else "result"
-    return "\n".join([
-        f"import {{ ApiError, createClient }} from 'raydium-{c.host}-client';", "",
-        f"const client = createClient({{ baseUrl: {_ts_string(c.base_url)} }});", "try {",
-        called,
-        f"  console.log({_ts_string(_kept(c)) if c.secret else shown});", "} catch (error) {",
-        "  if (error instanceof ApiError) console.log('failed:', error.name, error.message);",
-        "  else throw error;", "}",
-    ])  # fmt: skip
+        chained = {"field": c.chained.field, "source": _ts_call(c.chained.source), "body": literal}
+    return render("typescript.ts.j2", package=f"raydium-{c.host}-client", base_url=_ts_string(c.base_url),
+                  chained=chained, call=_ts_call(c), prints_data=c.prints_data, secret=c.secret,
+                  kept=_ts_string(_kept(c)))  # fmt: skip
 
 
 def _ts_value(p: Param) -> str:
@@ -370,131 +349,68 @@ def _ts_value(p: Param) -> str:
     return _ts_string(p.value) if isinstance(p.value, str) else json.dumps(p.value)
 
 
-def _go_chain(c: Call, package: str) -> list[str]:
-    chain = [f"client.{pascal(c.tag)}API.{go_name(c.operation_id)}(context.Background())"]
-    for p in c.params:
-        value = json.dumps(p.value)
-        chain.append(f"{go_name(p.name)}({package}.{go_type_name(p.enum_type)}{go_name(str(p.value))})" if p.enum_type
-                     else f"{go_name(p.name)}({value})")  # fmt: skip
-    return chain
-
+def _go_call(c: Call, package: str) -> dict[str, Any]:
+    """An operation's call as the Go template writes it: the API, the method, and each
+    parameter's setter with its value (an enum's value by its constant's name)."""
+    params = [(go_name(p.name), f"{package}.{go_type_name(p.enum_type)}{go_name(str(p.value))}" if p.enum_type
+               else json.dumps(p.value)) for p in c.params]  # fmt: skip
+    return {"api": f"{pascal(c.tag)}API", "method": go_name(c.operation_id), "params": params}
 
 
 def go(c: Call) -> str:
     package = c.host.replace("-", "")
-    chain = _go_chain(c, package)
-    uses_json = c.body is not None or (c.has_result and not c.secret)  # a body to read, or a result to print
-    imports = ['"context"', *(['"encoding/json"'] if uses_json else []), '"fmt"', "",
-               f'{package} "{c.go_module}"']  # fmt: skip
-    lines = ["package main", "", "import (", *(f"\t{i}" if i else "" for i in imports), ")", "", "func main() {",
-             f"\tclient, err := {package}.NewClient({package}.Options{{BaseURL: {json.dumps(c.base_url)}}})",
-             "\tif err != nil {", "\t\tpanic(err)", "\t}"]  # fmt: skip
-    if c.body is not None:
-        if "`" in json.dumps(c.body):
-            raise SampleError(f"{c.host}: {c.operation_id}: a backtick in the body example (Go raw string)")
-        text = f"[]byte(`{json.dumps(c.body, indent=2)}`)"
-        if c.chained:  # the body takes another call's whole response: make that call first
-            field = c.chained.field
-            fields = json.dumps({k: v for k, v in c.body.items() if k != field}, indent=2)[:-2]
-            source = ".\n\t\t".join([*_go_chain(c.chained.source, package), "Execute()"])
-            lines += [f"\t// the {field} to send: this response, whole and unchanged (it marshals as it came)",
-                      f"\t{field}, _, err := {source}",
-                      "\tif err != nil {", '\t\tfmt.Println("failed:", err)', "\t\treturn", "\t}",
-                      f"\tsent, err := json.Marshal({field})",
-                      "\tif err != nil {", "\t\tpanic(err)", "\t}"]  # fmt: skip
-            text = f'[]byte(`{fields},\n  "{field}": ` + string(sent) + `\n}}`)'
-        lines += [f"\tvar body {'map[string]interface{}' if c.body_open else f'{package}.{c.body_type}'}",
-                  f"\tif err := json.Unmarshal({text}, &body); err != nil {{",
-                  "\t\tpanic(err)", "\t}"]  # fmt: skip
-        chain.append("Body(body)" if c.body_open else f"{c.body_type}(body)")
-    chain.append("Execute()")
-    # without a shown body Execute returns no result: the response is all there is to show
-    results = "result, _" if c.has_result else "response"
-    shown = ["\tout, _ := json.Marshal(result)", "\tfmt.Println(string(out))"] if c.has_result \
-        else ["\tfmt.Println(response.Status)"]  # fmt: skip
-    if c.secret:
-        shown = ["\t_ = result", f"\tfmt.Println({json.dumps(_kept(c))})"]
-    lines += [
-        f"\t{results}, err := " + ".\n\t\t".join(chain),
-        "\tif err != nil { // every error is a " + f"{package}.APIError: an error envelope, 429, HTML, a timeout",
-        '\t\tfmt.Println("failed:", err)', "\t\treturn", "\t}", *shown, "}",
-    ]  # fmt: skip
-    return "\n".join(lines)
+    if c.body is not None and "`" in json.dumps(c.body):
+        raise SampleError(f"{c.host}: {c.operation_id}: a backtick in the body example (Go raw string)")
+    chained: dict[str, Any] | None = None
+    if c.chained:  # the body takes another call's whole response: make that call first
+        chained = {"field": c.chained.field, "source": _go_call(c.chained.source, package),
+                   "opening": _json_opening(c.body, c.chained.field)}  # fmt: skip
+    return render("go.go.j2", package=package, module=c.go_module, base_url=json.dumps(c.base_url),
+                  # a body to read, or a result to print
+                  uses_json=c.body is not None or (c.has_result and not c.secret), call=_go_call(c, package),
+                  body=None if c.body is None else json.dumps(c.body, indent=2), body_open=c.body_open,
+                  body_type=c.body_type, chained=chained, has_result=c.has_result, secret=c.secret,
+                  kept=json.dumps(_kept(c)))  # fmt: skip
 
 
-def _ruby_args(c: Call) -> list[str]:
-    """Required arguments by position (the body, then the parameters in order), the rest by name."""
-    args = ["body"] if c.body is not None else []
-    args += [json.dumps(p.value) for p in c.params if p.required]
-    return args + [f"{snake(p.name)}: {json.dumps(p.value)}" for p in c.params if not p.required]
+def _ruby_call(c: Call) -> dict[str, Any]:
+    """An operation's call as the Ruby template writes it: the API, the method, whether a body
+    goes first, then the required parameters' values and the others' names and values."""
+    return {"api": f"{pascal(c.tag)}Api", "method": snake(c.operation_id), "body": c.body is not None,
+            "required": [json.dumps(p.value) for p in c.params if p.required],
+            "optional": [(snake(p.name), json.dumps(p.value)) for p in c.params if not p.required]}  # fmt: skip
 
 
 def ruby(c: Call) -> str:
-    module = f"Raydium{host_pascal(c.host)}Client"
-    api = f"{module}::{pascal(c.tag)}Api.new(client)"
-    lines = [f"require 'raydium_{c.host.replace('-', '_')}_client'"]
-    if c.body is not None and not c.chained:
-        lines += ["require 'json'", "", "body = JSON.parse(<<~JSON)", *(
-            "  " + line for line in json.dumps(c.body, indent=2).splitlines()), "JSON"]  # fmt: skip
-    lines += ["", f"client = {module}::ApiClient.new({module}::Contract.configuration({json.dumps(c.base_url)}))",
-              "begin"]  # fmt: skip
-    if c.chained:  # the body takes another call's whole response: make that call first
-        source, field = c.chained.source, snake(c.chained.field)
-        source_api = f"{module}::{pascal(source.tag)}Api.new(client)"
-        lines += [f"  # the {field} to send: this response, whole and unchanged (the model keeps the JSON it came as)",
-                  wrapped(f"{field} = {source_api}.{snake(source.operation_id)}(", _ruby_args(source), ")", "  ", "  ",
-                          trailing="")]  # fmt: skip
-        fields = [
-            f"{snake(k)}: {snake(k) if k == c.chained.field else json.dumps(v)}" for k, v in (c.body or {}).items()
-        ]
-        lines += [wrapped(f"body = {module}::{c.body_type}.new(", fields, ")", "  ", "  ", trailing="")]
-    shown = "result.data" if c.prints_data else "result"
-    called = [wrapped(f"result = {api}.{snake(c.operation_id)}(", _ruby_args(c), ")", "  ", "  ", trailing="")]
-    if not c.has_result:  # no body is shown: the status is what there is to see
-        called = [wrapped(f"_, status, _headers = {api}.{snake(c.operation_id)}_with_http_info(", _ruby_args(c), ")",
-                          "  ", "  ", trailing=""), "  result = status"]  # fmt: skip
-    lines += [
-        *called, f"  puts {json.dumps(_kept(c))}" if c.secret else f"  p {shown}",
-        f"rescue {module}::ApiError => e # any failure: an error envelope, 429, HTML from the edge, a timeout",
-        '  puts "failed: #{e.class.name.split(\'::\').last} #{e.message}"', "end",
-    ]  # fmt: skip
-    return "\n".join(lines)
+    chained: dict[str, Any] | None = None
+    if c.chained:  # the body takes another call's whole response (None: the field that carries it)
+        fields = [(snake(k), None if k == c.chained.field else json.dumps(v)) for k, v in (c.body or {}).items()]
+        chained = {"field": snake(c.chained.field), "source": _ruby_call(c.chained.source), "fields": fields}
+    return render("ruby.rb.j2", gem=f"raydium_{c.host.replace('-', '_')}_client",
+                  module=f"Raydium{host_pascal(c.host)}Client", base_url=json.dumps(c.base_url),
+                  body=None if c.body is None else json.dumps(c.body, indent=2), body_type=c.body_type,
+                  chained=chained, call=_ruby_call(c), has_result=c.has_result, prints_data=c.prints_data,
+                  secret=c.secret, kept=json.dumps(_kept(c)))  # fmt: skip
+
+
+def _php_call(c: Call) -> dict[str, Any]:
+    """An operation's call as the PHP template writes it: the API, the method, and each
+    parameter's name and value."""
+    return {"api": f"{pascal(c.tag)}Api", "method": c.operation_id,
+            "params": [(snake(p.name), _php_value(p.value)) for p in c.params]}  # fmt: skip
 
 
 def php(c: Call) -> str:
-    namespace = f"Raydium\\{host_pascal(c.host)}"
-    args = [f"{snake(p.name)}: {_php_value(p.value)}" for p in c.params]
-    lines = ["<?php", "require 'vendor/autoload.php';", ""]
-    if c.body is not None and not c.chained:
-        lines += ["$body = json_decode(<<<'JSON'", json.dumps(c.body, indent=2), "JSON);", ""]
-        args.insert(0, "body: $body" if c.body_open else f"{snake(c.body_type or '')}: $body")
-    lines += [f"$config = {namespace}\\Contract::configuration({_php_value(c.base_url)});", "try {"]
-    if c.chained:  # the body takes another call's whole response: make that call first
-        source, field = c.chained.source, c.chained.field
-        source_args = [f"{snake(p.name)}: {_php_value(p.value)}" for p in source.params]
-        source_api = f"(new {namespace}\\Api\\{pascal(source.tag)}Api(config: $config))"
-        fields = [f"'{snake(k)}' => {'$' + k if k == field else _php_value(v)}" for k, v in (c.body or {}).items()]
-        model = f"{namespace}\\Model\\{c.body_type}"
-        lines += [
-            f"    // the {field} to send: this response, whole and unchanged (the client keeps the JSON it came as)",
-            wrapped(f"${field} = {source_api}->{source.operation_id}(", source_args, ");", "    ", "    "),
-            wrapped(f"$body = new {model}([", fields, "]);", "    ", "    "),
-        ]
-        args.insert(0, f"{snake(c.body_type or '')}: $body")
-    shown = "$result->getData()" if c.prints_data else "$result"
-    called = wrapped(f"$result = $api->{c.operation_id}(", args, ");", "    ", "    ")
-    if not c.has_result:  # no body is shown: the status is what there is to see
-        called = wrapped(f"[, $result] = $api->{c.operation_id}WithHttpInfo(", args, ");", "    ", "    ")
-    lines += [
-        f"    $api = new {namespace}\\Api\\{pascal(c.tag)}Api(config: $config);",
-        called, f"    echo {_php_value(_kept(c))}, \"\\n\";" if c.secret else f"    print_r({shown});",
-        f"}} catch ({namespace}\\FailureEnvelopeError $e) {{ // success: false, whatever the HTTP status",
-        "    echo 'failed: HTTP ', $e->getStatus(), ' ', $e->getMsg(), \"\\n\";",
-        f"}} catch ({namespace}\\ApiException $e) {{ // 429 after the retries, HTML from the edge, a timeout",
-        "    echo 'failed: ', get_class($e), ' ', $e->getMessage(), \"\\n\";",
-        "}",
-    ]  # fmt: skip
-    return "\n".join(lines)
+    chained: dict[str, Any] | None = None
+    if c.chained:  # the body takes another call's whole response (None: the field that carries it)
+        fields = [(_php_value(snake(k)), None if k == c.chained.field else _php_value(v))
+                  for k, v in (c.body or {}).items()]  # fmt: skip
+        chained = {"field": c.chained.field, "source": _php_call(c.chained.source), "fields": fields}
+    body_argument = "" if c.body is None else "body" if c.body_open else snake(c.body_type or "")
+    return render("php.php.j2", namespace=f"Raydium\\{host_pascal(c.host)}", base_url=_php_value(c.base_url),
+                  body=None if c.body is None else json.dumps(c.body, indent=2), body_type=c.body_type,
+                  body_argument=body_argument, chained=chained, call=_php_call(c), has_result=c.has_result,
+                  prints_data=c.prints_data, secret=c.secret, kept=_php_value(_kept(c)))  # fmt: skip
 
 
 def _php_value(value: Any) -> str:
@@ -515,62 +431,31 @@ def _rust_raw(text: str) -> str:
     return f'r{hashes}"{text}"{hashes}'
 
 
-def _rust_params(c: Call, body: str | None, name: str) -> list[str]:
-    """`let <name> = XParams::new(body, required...)` and a setter a line per optional
-    parameter ([] for an operation without parameters)."""
-    if not c.params and body is None:
-        return []
-    required = [*([body] if body else []), *(_rust_value(p) for p in c.params if p.required)]
-    head = f"    let {name} = {snake(c.tag)}_api::{pascal(c.operation_id)}Params::new("
-    made = wrapped(head.lstrip(), required, ")", "    ", "    ", trailing=",")
-    step = "    " if "\n" in made else "        "  # rustfmt: a chain after a call that spans lines starts at its `)`
-    setters = [f"{step}.{snake(p.name)}({_rust_value(p)})" for p in c.params if not p.required]
-    return [made + ("" if setters else ";"), *setters[:-1], *([setters[-1] + ";"] if setters else [])]
+def _rust_call(c: Call, body: bool) -> dict[str, Any]:
+    """An operation's call as the Rust template writes it: its module and function, and its
+    parameters' type, whether the body goes in it, the required parameters' values and the
+    others' setters and values."""
+    return {"module": f"{snake(c.tag)}_api", "function": snake(c.operation_id),
+            "params_type": f"{pascal(c.operation_id)}Params", "has_params": body or bool(c.params), "body": body,
+            "required": [_rust_value(p) for p in c.params if p.required],
+            "optional": [(snake(p.name), _rust_value(p)) for p in c.params if not p.required]}  # fmt: skip
 
 
 def rust(c: Call) -> str:
-    crate = f"raydium_{c.host.replace('-', '_')}_client"
     calls = [c.chained.source, c] if c.chained else [c]
-    modules = sorted({f"{snake(call.tag)}_api" for call in calls})
-    uses_models = any(p.enum_type for call in calls for p in call.params) or (c.body is not None and not c.body_open)
-    apis = modules[0] if len(modules) == 1 else "{" + ", ".join(modules) + "}"
-    lines = [f"use {crate}::apis::{apis};", f"use {crate}::contract;",
-             *([f"use {crate}::models;"] if uses_models else []), "", "fn main() {",
-             f"    let configuration = contract::configuration(Some({json.dumps(c.base_url)}), None)",
-             '        .expect("a client");']  # fmt: skip
-    body = None
-    if c.body is not None:
-        kind = "serde_json::Value" if c.body_open else f"models::{c.body_type}"
-        text = _rust_raw(json.dumps(c.body, indent=2))
-        if c.chained:  # the body takes another call's whole response: make that call first
-            field, source = c.chained.field, c.chained.source
-            fields = json.dumps({k: v for k, v in c.body.items() if k != field}, indent=2)[:-2]
-            opening = _rust_raw(fields + ',\n  "' + field + '": ')
-            source_params = _rust_params(source, None, "quote_params")
-            source_args = ", ".join(["&configuration", *(["quote_params"] if source_params else [])])
-            source_call = f"{snake(source.tag)}_api::{snake(source.operation_id)}({source_args})"
-            lines += [*source_params,
-                      f"    // the {field} to send: this response, whole and unchanged (it serializes as it came)",
-                      f"    let {snake(field)} = match {source_call} {{",
-                      "        Ok(response) => response,", "        Err(error) => {",
-                      '            println!("failed: {}", error);', "            return;", "        }", "    };",
-                      f"    let sent = serde_json::to_string(&{snake(field)}).expect(\"the response as it came\");",
-                      f"    let text = String::from({opening}) + &sent + \"\\n}}\";"]  # fmt: skip
-            text = "&text"
-        lines += [f"    let body: {kind} = serde_json::from_str({text}).expect(\"the example body\");"]
-        body = "body"
-    params = _rust_params(c, body, "params")
-    args = ", ".join(["&configuration", *(["params"] if params else [])])
-    shown = '"{:?}", result.data' if c.prints_data else '"{:?}", result'
-    ok = f"        Ok(result) => println!({shown}),"
-    if c.secret:
-        ok = f"        Ok(_result) => println!({json.dumps(_kept(c))}),"
-    elif not c.has_result:  # no body is shown: the call returns nothing to print
-        ok = '        Ok(()) => println!("sent"),'
-    lines += [*params, f"    match {snake(c.tag)}_api::{snake(c.operation_id)}({args}) {{", ok,
-              "        // every error converts into contract::ApiError: an error envelope, 429, HTML, a timeout",
-              '        Err(error) => println!("failed: {}", error),', "    }", "}"]  # fmt: skip
-    return "\n".join(lines)
+    chained: dict[str, Any] | None = None
+    if c.chained:  # the body takes another call's whole response: make that call first
+        chained = {"field": c.chained.field, "variable": snake(c.chained.field),
+                   "source": _rust_call(c.chained.source, False),
+                   "opening": _rust_raw(_json_opening(c.body, c.chained.field))}  # fmt: skip
+    return render("rust.rs.j2", crate=f"raydium_{c.host.replace('-', '_')}_client",
+                  modules=sorted({f"{snake(call.tag)}_api" for call in calls}),
+                  uses_models=any(p.enum_type for call in calls for p in call.params)
+                  or (c.body is not None and not c.body_open),
+                  base_url=json.dumps(c.base_url), chained=chained,
+                  body=None if c.body is None else _rust_raw(json.dumps(c.body, indent=2)), body_open=c.body_open,
+                  body_type=c.body_type, call=_rust_call(c, c.body is not None), has_result=c.has_result,
+                  prints_data=c.prints_data, secret=c.secret, kept=json.dumps(_kept(c)))  # fmt: skip
 
 
 RENDER = {"curl": curl, "Python": python, "TypeScript": typescript, "Go": go, "Ruby": ruby, "PHP": php, "Rust": rust}

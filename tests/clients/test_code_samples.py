@@ -20,6 +20,10 @@ from project import HOSTS, NODE_BIN, PHP_AUTOLOAD, PYTHON_PACKAGES, PYTHONPATH, 
 
 pytestmark = pytest.mark.e2e
 LABELS = ["curl", "Python", "TypeScript", "Go", "Ruby", "PHP", "Rust"]
+# the programs that gather the samples: Go's and Rust's main, PHP's autoload (their headers say how)
+GO_MAIN = (REPO / "tests" / "go" / "samples" / "main.go").read_text(encoding="utf-8")
+RUST_MAIN = (REPO / "tests" / "rust" / "samples.rs").read_text(encoding="utf-8")
+VENDOR_AUTOLOAD = (REPO / "tests" / "php" / "samples_autoload.php").read_text(encoding="utf-8")
 
 
 def samples(label: str) -> list[tuple[str, str, str]]:
@@ -171,7 +175,7 @@ def test_typescript_samples(prism_servers: dict[str, Prism], tmp_path: Path) -> 
 
 def test_go_samples(prism_servers: dict[str, Prism], tmp_path: Path) -> None:
     """One main package: each sample is a file of it (its `func main` renamed), run by its name
-    through a dispatching `main`, so that one `go build` links one binary, not one a sample."""
+    through tests/go/samples/main.go, so that one `go build` links one binary, not one a sample."""
     require("go")
     write_go_mod(tmp_path, "samples", HOSTS)
     found = samples("Go")
@@ -182,9 +186,7 @@ def test_go_samples(prism_servers: dict[str, Prism], tmp_path: Path) -> None:
         program = program.replace("\nfunc main() {\n", f"\nfunc sample{i}() {{\n")
         (tmp_path / f"sample_{i}.go").write_text(program, encoding="utf-8")
         arms.append(f'\tcase "{host}/{op}":\n\t\tsample{i}()\n')
-    dispatch = "".join(arms) + '\tdefault:\n\t\tpanic("no sample " + os.Args[1])\n'
-    main = f'package main\n\nimport "os"\n\nfunc main() {{\n\tswitch os.Args[1] {{\n{dispatch}\t}}\n}}\n'
-    (tmp_path / "main.go").write_text(main, encoding="utf-8")
+    (tmp_path / "main.go").write_text(GO_MAIN.replace("\t// CASES\n", "".join(arms)), encoding="utf-8")
     built = go(["build", "-o", str(tmp_path / "samples"), "."], tmp_path, tmp_path)
     assert built.returncode == 0, built.stdout + built.stderr
     for host, op, _ in found:
@@ -211,17 +213,15 @@ def test_ruby_samples(prism_servers: dict[str, Prism], tmp_path: Path) -> None:
 
 
 def test_php_samples(prism_servers: dict[str, Prism], tmp_path: Path) -> None:
-    """`vendor/autoload.php` is what composer would write: Debian's Guzzle, the shared runtime
-    and each client's classes by namespace."""
+    """`vendor/autoload.php` (tests/php/samples_autoload.php) is what composer would write:
+    Debian's Guzzle, the shared runtime and each client's classes by namespace."""
     require("php")
     (tmp_path / "vendor").mkdir()
     namespaces = {h: "Raydium\\" + "".join(p.capitalize() for p in h.split("-")) + "\\" for h in HOSTS}
     prefixes = {namespaces[h]: str(REPO / "generated" / "php" / h / "lib") for h in HOSTS}
-    (tmp_path / "vendor" / "autoload.php").write_text(
-        f"<?php\nrequire_once {json.dumps(str(PHP_AUTOLOAD))};\n"
-        f"raydium_autoload(json_decode({json.dumps(json.dumps(prefixes))}, true));\n",
-        encoding="utf-8",
-    )
+    autoload = VENDOR_AUTOLOAD.replace("AUTOLOAD", json.dumps(str(PHP_AUTOLOAD)))
+    autoload = autoload.replace("PREFIXES", json.dumps(json.dumps(prefixes)))
+    (tmp_path / "vendor" / "autoload.php").write_text(autoload, encoding="utf-8")
     for host, op, source in samples("PHP"):
         script = tmp_path / f"{host}_{op}.php"
         script.write_text(pointed(host, source, prism_servers), encoding="utf-8")
@@ -229,8 +229,8 @@ def test_php_samples(prism_servers: dict[str, Prism], tmp_path: Path) -> None:
 
 
 def test_rust_samples(prism_servers: dict[str, Prism], tmp_path: Path) -> None:
-    """One crate: each sample is a module of its main.rs (its `fn main` made `pub`), run by
-    its name, so that one `cargo build` links one binary."""
+    """One crate: each sample is a module of its main.rs (tests/rust/samples.rs; its `fn main`
+    made `pub`), run by its name, so that one `cargo build` links one binary."""
     require("cargo")
     found = samples("Rust")
     modules, arms = [], []
@@ -239,9 +239,8 @@ def test_rust_samples(prism_servers: dict[str, Prism], tmp_path: Path) -> None:
         assert "\nfn main() {\n" in program, f"{host} {op}: no main"
         program = program.replace("\nfn main() {\n", "\npub fn main() {\n")
         modules.append(f"mod sample_{i} {{\n{program}\n}}\n")
-        arms.append(f'        "{host}/{op}" => sample_{i}::main(),')
-    main = "".join(modules) + "\nfn main() {\n    match std::env::args().nth(1).unwrap_or_default().as_str() {\n"
-    main += "\n".join(arms) + '\n        other => panic!("no sample {}", other),\n    }\n}\n'
+        arms.append(f'        "{host}/{op}" => sample_{i}::main(),\n')
+    main = RUST_MAIN.replace("        // CASES\n", "".join(arms)).replace("// SAMPLES\n", "".join(modules))
     folder = rust_crate(tmp_path, "code-samples", list(HOSTS), main)
     built = cargo(["build"], folder)
     assert built.returncode == 0, built.stdout + built.stderr[-4000:]
