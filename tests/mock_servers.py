@@ -421,6 +421,21 @@ def refused_url() -> str:
     return f"http://127.0.0.1:{free_port()}"
 
 
+@contextlib.contextmanager
+def unanswered_url() -> Iterator[str]:
+    """A loopback URL where no connection is ever made: a listener with a backlog of 0 whose
+    one queued connection (ours) is never accepted. Its accept queue full, Linux drops every
+    later handshake (the SYN) unanswered, so a client's connect waits until its own connect
+    timeout, as to a host that is down behind a firewall that drops packets."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as listener, \
+            socket.socket(socket.AF_INET, socket.SOCK_STREAM) as held:  # fmt: skip
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(0)
+        held.settimeout(5)
+        held.connect(listener.getsockname())
+        yield f"http://127.0.0.1:{listener.getsockname()[1]}"
+
+
 # A quote as a server may send it: every kind of JSON value a re-encoding can change, in keys
 # the description knows and in keys it does not, at every depth (integers past 2^64, a float
 # written with a fraction, exponents, nulls, non-ASCII text, empty containers).

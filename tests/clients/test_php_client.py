@@ -406,6 +406,21 @@ def test_the_runtime_retries_what_passes_and_walks_pages_as_the_contract_says() 
     assert len(got["ran"]) >= 15, got["ran"]
 
 
+def test_every_package_contract_configuration_keeps_and_reads_its_settings() -> None:
+    """tests/php/contract_test.php on every host's package, through its Contract::send on
+    responses a Guzzle handler scripts: a ContractConfiguration starts with every setting of a
+    plain Configuration (its temporary folder included); its timeout and connect timeout, the
+    defaults or set, read as the ones a call uses; an empty base URL is refused."""
+    require("php")
+    folders = {f"Raydium\\{studly(host)}\\": str(PHP / host / "lib") for host in HOSTS}
+    proc = subprocess.run(["php", str(PROGRAMS / "contract_test.php"), json.dumps(folders)], capture_output=True,
+                          text=True, timeout=60, check=False)  # fmt: skip
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    got = json.loads(proc.stdout)
+    assert got["failures"] == []
+    assert len(got["ran"]) >= 3, got["ran"]
+
+
 WALK = REPO / "tests" / "php" / "walk.php"
 
 

@@ -288,6 +288,22 @@ def test_the_runtime_retries_what_passes_and_walks_pages_as_the_contract_says() 
     assert int(ran[1]) >= 15, proc.stdout
 
 
+def test_every_gem_contract_layer_names_the_runtime_and_reads_its_settings() -> None:
+    """tests/ruby/contract_test.rb (minitest) on every host's gem, through its ApiClient on
+    responses scripted with Typhoeus stubs: the runtime's names a gem's Contract gives as its own
+    (TRANSIENT_STATUSES, RetryPolicy, CurlError, the defaults) are the runtime's, and a policy built
+    with its RetryPolicy retries each of its TRANSIENT_STATUSES; a transport failure's cause is one
+    of its CurlError; an empty base URL is refused; a configuration's timeout and connect timeout,
+    the defaults or set, read as the ones its calls use."""
+    require("ruby")
+    proc = subprocess.run([*RUBY_COMMAND, str(PROGRAMS / "contract_test.rb"), *HOSTS], capture_output=True, text=True,
+                          timeout=120, check=False, cwd=REPO)  # fmt: skip
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    ran = re.search(r"^(\d+) runs, \d+ assertions, 0 failures, 0 errors, 0 skips$", proc.stdout, re.M)
+    assert ran is not None, proc.stdout
+    assert int(ran[1]) >= 5, proc.stdout
+
+
 WALK = REPO / "tests" / "ruby" / "walk.rb"
 
 

@@ -23,7 +23,7 @@ from toolchains import BUILD, cargo, copy_kept, crate_folder, require, rust_crat
 
 from calls import operations, resolve, success_example, success_type, values_page
 from contract import SUCCESS, TIMING_HOST, HostileResults, Outcome, hostile_runs_of, judge, timing_plan, timing_problems
-from mock_servers import HostileServer, Prism, ScriptedServer, json_reply
+from mock_servers import HostileServer, Prism, ScriptedServer, json_reply, unanswered_url
 from project import HOSTS, REPO
 
 pytestmark = pytest.mark.e2e
@@ -245,6 +245,64 @@ def test_models_are_values(rust_values: Path, scripted: ScriptedServer) -> None:
     assert out["serialised"] == body
     assert out["serialised"]["data"]["data"][0]["zzAmount"] == "18446744073709551615"
     assert json.dumps(out["serialised"]["data"]["data"][0]["burnPercent"]) == "0"  # an integer, not 0.0
+
+
+CONTRACT = PROGRAMS / "contract.rs"
+
+
+@pytest.fixture(scope="module")
+def rust_contract() -> Path:
+    """tests/rust/contract.rs built against the transaction-v1 crate, whose contract layer
+    (src/contract.rs) make mutation mutates for its template."""
+    require("cargo")
+    folder = rust_crate(crate_folder("contract-layer"), "contract-layer", [TIMING_HOST],
+                        CONTRACT.read_text(encoding="utf-8"))  # fmt: skip
+    built = cargo(["build"], folder)
+    assert built.returncode == 0, built.stdout + built.stderr
+    return BUILD / "cargo-target" / "debug" / "contract-layer"
+
+
+def contract_program(program: Path, *args: str, timeout: float = 60) -> Any:
+    proc = subprocess.run([str(program), *args], capture_output=True, text=True, timeout=timeout, check=False)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    return json.loads(proc.stdout)
+
+
+def test_a_whole_f64_is_written_as_an_integer_up_to_2_53(rust_contract: Path) -> None:
+    """contract::number, which every f64 field of a model is written with: a whole number within
+    2^53 (either sign, 0 too) as an integer, as the service writes it; a fraction, and a whole
+    number past 2^53 (where an f64 no longer holds every integer), as serde_json writes an f64."""
+    values = [2.0, -3.0, 0.0, 1.5, -2.5, 2.0**53, -(2.0**53), 2.0**53 + 2, -(2.0**53) - 2, 1e300, 0.1]
+    written = contract_program(rust_contract, "numbers", json.dumps(values))
+    fee_rates = ["2", "-3", "0", "1.5", "-2.5", "9007199254740992", "-9007199254740992", "9007199254740994.0",
+                 "-9007199254740994.0", "1e300", "0.1"]  # fmt: skip
+    assert written == ['{"feeRate":' + rate + "}" for rate in fee_rates]
+
+
+def test_a_configuration_takes_its_base_url_and_timeout(rust_contract: Path, scripted: ScriptedServer) -> None:
+    """contract::configuration refuses an empty base URL; without one it takes the host the
+    description cites; a trailing slash is dropped, so that a call reaches the operation's path;
+    the timeout given, or DEFAULT_TIMEOUT, is the configuration's."""
+    compute = next(op for *_, op in operations([TIMING_HOST]) if op["operationId"] == "computeSwapBaseIn")
+    scripted.on("/compute/swap-base-in", json_reply(200, success_example(TIMING_HOST, compute)))
+    got = contract_program(rust_contract, "configuration", scripted.url)
+    refused = "UnexpectedStatus: a base URL is required: the source document shows no host for this service"
+    assert got["empty"] == {"kind": "UnexpectedStatus", "message": refused}
+    assert got["default"] == {"basePath": "https://transaction-v1.raydium.io", "timeoutMs": 8000}
+    assert got["defaultTimeoutMs"] == 8000
+    assert got["slash"] == {"basePath": scripted.url, "timeoutMs": 7500}
+    assert got["call"] == "success"
+    assert scripted.hits["/compute/swap-base-in"] == 1
+
+
+def test_connecting_gives_up_after_4_s_within_a_longer_timeout(rust_contract: Path) -> None:
+    """The client contract::configuration gives a configuration (raydium_api_runtime::http_client)
+    stops connecting after 4 s, though each attempt may take 8 s: a host that answers no
+    handshake fails the call in 4 s, not 8."""
+    with unanswered_url() as url:
+        got = contract_program(rust_contract, "connect", url)
+    assert got["ended"] in ("RequestTimeout", "ConnectionFailed"), got
+    assert 3.5 <= got["seconds"] < 6, got
 
 
 ONE_TYPE = (PROGRAMS / "one_type.rs").read_text(encoding="utf-8")

@@ -1,6 +1,6 @@
-"""The generated-mutant tooling of `make mutation`: our Go/Rust operator set is mechanical
-and reads code rather than text, the targets exist, and docs/testing.md is what the
-committed results render."""
+"""The generated-mutant tooling of `make mutation`: our Go, Rust, Ruby and PHP operator set is
+mechanical and reads code rather than text, the targets and their templates exist, and the
+scores of docs/testing.md count a run's results (build output) as the page says."""
 
 from __future__ import annotations
 
