@@ -83,6 +83,7 @@ LAYERS = {
 # the timing host stands for its template (decision 147), the host whose contract suite runs.
 TEMPLATES = "scripts/templates/openapi-generator"
 OTHER_HOSTS = "not pool-v3 and not perps-v1 and not launch-auth"
+RUBY_CONTRACT = f"lib/raydium_{HOST.replace('-', '_')}_client/contract.rb"  # in the host's gem
 
 
 def contract_tests(language: str) -> tuple[str, ...]:
@@ -97,10 +98,8 @@ LAYERS.update({
     "rust-contract": Layer("rust", f"generated/rust/{HOST}/src/contract.rs", f"{TEMPLATES}/rust/contract.mustache",
                            f"generated/rust/{HOST}", ("cargo", "check", "--offline", "--quiet"),
                            contract_tests("rust")),
-    "ruby-contract": Layer("ruby", f"generated/ruby/{HOST}/lib/raydium_{HOST.replace('-', '_')}_client/contract.rb",
-                           f"{TEMPLATES}/ruby/contract.mustache", f"generated/ruby/{HOST}",
-                           ("ruby", "-c", f"lib/raydium_{HOST.replace('-', '_')}_client/contract.rb"),
-                           contract_tests("ruby")),
+    "ruby-contract": Layer("ruby", f"generated/ruby/{HOST}/{RUBY_CONTRACT}", f"{TEMPLATES}/ruby/contract.mustache",
+                           f"generated/ruby/{HOST}", ("ruby", "-c", RUBY_CONTRACT), contract_tests("ruby")),
     "php-contract": Layer("php", f"generated/php/{HOST}/lib/Contract.php", f"{TEMPLATES}/php/Contract.mustache",
                           f"generated/php/{HOST}", ("php", "-l", "lib/Contract.php"),
                           contract_tests("php")),
