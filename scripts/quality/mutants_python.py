@@ -12,7 +12,7 @@ the rest of the repository, so the tests find the specs, the generated code and 
 tools where they always do. The working tree is never touched.
 
 Writes FILE: for each target file, every mutant with its status and, for the ones that
-survived, the line it changed. scripts/mutation_report.py turns it into docs/testing.md.
+survived, the line it changed. scripts/quality/mutation_run.py turns it into docs/testing.md.
 """
 
 from __future__ import annotations
