@@ -7,7 +7,8 @@ Runs the tool adapters (mutants_python.py: mutmut; mutants_typescript.py: Stryke
 mutants_native.py: our operator set for Go, Rust, Ruby and PHP) over every target, or with --changed
 only over the targets whose sources differ from git revision BASE (committed or not).
 Results are kept per file in build/mutation/results.json (build output, not tracked), so a
-partial run replaces only the files it ran; docs/testing.md, the summary, is tracked. Writing
+partial run replaces only the files it ran; docs/testing.md, the summary, is tracked, and keeps
+its word on the files this machine's results do not hold (decision 148). Writing
 it checks that every entry of tests/mutation/equivalent.yaml names a recorded mutant once.
 The score of a file counts killed and timed-out mutants over all mutants, less the stillborn
 (they do not build) and the equivalent ones named in tests/mutation/equivalent.yaml.
@@ -119,15 +120,88 @@ def score(rows: list[dict[str, Any]]) -> tuple[int, int, float]:
     return detected, len(counted), 100.0 * detected / len(counted) if counted else 100.0
 
 
-def page(results_file: Path = RESULTS) -> str:
-    """docs/testing.md as the committed results render it."""
-    results = json.loads(results_file.read_text(encoding="utf-8"))
+def page(results_file: Path = RESULTS, previous: str = "") -> str:
+    """docs/testing.md as this machine's results render it, with the parts of `previous` (the
+    page as it was) for the targets these results do not hold."""
+    results = json.loads(results_file.read_text(encoding="utf-8")) if results_file.exists() else {"files": {}}
     under_load = json.loads(UNDER_LOAD.read_text(encoding="utf-8")) if UNDER_LOAD.exists() else None
-    return report(results, under_load) + "\n"
+    return report(results, under_load, carried(previous)) + "\n"
 
 
 def write_page(path: Path, results_file: Path = RESULTS) -> None:
-    path.write_text(page(results_file), encoding="utf-8")
+    previous = path.read_text(encoding="utf-8") if path.exists() else ""
+    path.write_text(page(results_file, previous), encoding="utf-8")
+
+
+@dataclass(frozen=True)
+class Parts:
+    """What the page says of one file: its table row, its survivors and its equivalent mutants."""
+
+    row: str
+    detected: int
+    counted: int
+    survivors: tuple[str, ...] = ()  # the collapsed note, its lines
+    equivalent: tuple[str, ...] = ()  # its lines of the equivalent list
+
+
+ROW = re.compile(r"^\| `(?P<path>[^`]+)` \| [^|]+ \| `[0-9a-f]+` \| (?P<counted>\d+) \| (?P<detected>\d+) \|")
+
+
+def carried(text: str) -> dict[str, Parts]:
+    """The parts of each measured file on a page `report` wrote (decision 148: the raw results
+    are build output of one machine, so a run that measures some files keeps the page's word on
+    the others)."""
+    lines = text.splitlines()
+    rows = {m["path"]: (line, int(m["detected"]), int(m["counted"]))
+            for line in lines if (m := ROW.match(line))}  # fmt: skip
+    survivors: dict[str, list[str]] = {}
+    equivalent: dict[str, list[str]] = {}
+    note: list[str] | None = None
+    section = ""
+    for line in lines:
+        if line.startswith("## "):
+            section, note = line, None
+        elif line.startswith('??? note "`'):
+            note = survivors.setdefault(line.split("`")[1], [])
+        elif note is not None and line and not line.startswith("    "):
+            note = None
+        elif section == "## Explained as equivalent" and line.startswith("- `"):
+            equivalent.setdefault(line.split("`")[1], []).append(line)
+        if note is not None:
+            note.append(line)
+    return {path: Parts(row, detected, counted, tuple(_trimmed(survivors.get(path, []))),
+                        tuple(equivalent.get(path, [])))
+            for path, (row, detected, counted) in rows.items()}  # fmt: skip
+
+
+def _trimmed(note: list[str]) -> list[str]:
+    """A note's lines without the blank ones that end it."""
+    while note and not note[-1]:
+        note = note[:-1]
+    return note
+
+
+def measured(path: str, entry: dict[str, Any]) -> Parts:
+    """The parts of a file these results hold, as the page shows them."""
+    rows = entry["mutants"]
+    detected, counted, percent = score(rows)
+    survived = sum(r["status"] == "survived" for r in rows)
+    untested = sum(r["status"] == "no tests" for r in rows)
+    verdict = "meets" if percent >= TARGET_SCORE else "below"
+    row = (f"| `{path}` | {entry['tool']} | `{entry['commit']}` | {counted} | {detected} | {survived} "
+           f"| {untested} | {percent:.1f}% | {verdict} |")  # fmt: skip
+    left = [r for r in rows if r["status"] in ("survived", "no tests")]
+    note: list[str] = []
+    if left:
+        # collapsed (pymdownx.details): the long lists stay out of the reader's way
+        note = [f'??? note "`{path}`: {len(left)} left ({untested} with no test ran)"', ""]
+        for mutant in left:
+            where = mutant.get("function") or f"line {mutant.get('line')}"
+            change = mutant["change"].replace("`", "'")[:160]
+            note.append(f"    - `{where}` ({mutant['status']}): `{change}`")
+    same = [f"- `{path}` `{r['change'].replace('`', chr(39))[:160]}`: {r['why']}"
+            for r in rows if r["status"] == "equivalent"]  # fmt: skip
+    return Parts(row, detected, counted, tuple(note), tuple(same))
 
 
 def load_section(record: dict[str, Any] | None) -> list[str]:
@@ -151,7 +225,9 @@ def load_section(record: dict[str, Any] | None) -> list[str]:
     return [*lines, ""]
 
 
-def report(results: dict[str, Any], under_load: dict[str, Any] | None = None) -> str:
+def report(results: dict[str, Any], under_load: dict[str, Any] | None = None,
+           previous: dict[str, Parts] | None = None) -> str:
+    """The page: the files of `results`, then those of `previous` (carried) that these do not hold."""
     known = equivalents()
     files = {path: {**entry, "mutants": judged(path, entry["mutants"], known)}
              for path, entry in results["files"].items()}  # fmt: skip
@@ -162,7 +238,8 @@ def report(results: dict[str, Any], under_load: dict[str, Any] | None = None) ->
         "tool makes every small change its operators allow in a file that carries the client contract or",
         "a release gate, and runs the tests that exercise that file against each. A mutant is *detected*",
         "when a test fails (or it runs into the time limit). Written by `make mutation`",
-        "(`scripts/quality/mutation_run.py`); `make mutation CHANGED=1` re-runs only the files a change touched.",
+        "(`scripts/quality/mutation_run.py`); `make mutation CHANGED=1` re-runs only the files a change touched,",
+        "and a run keeps the rows of the files it did not run, with the commit that measured each (decision 148).",
         "",
         "- Python scripts and the Python client runtime: [mutmut](https://pypi.org/project/mutmut/) "
         "(pinned in `tests/mutation/requirements.txt`).",
@@ -186,49 +263,31 @@ def report(results: dict[str, Any], under_load: dict[str, Any] | None = None) ->
         "| File | Tool | Commit | Mutants | Detected | Survived | No test ran | Score | Verdict |",
         "|---|---|---|---|---|---|---|---|---|",
     ]
-    total_detected = total_counted = 0
     targets = sources()
-    for path in sorted(set(targets) - set(files)):
+    parts = {**{path: kept for path, kept in (previous or {}).items() if path in targets},
+             **{path: measured(path, entry) for path, entry in files.items()}}  # fmt: skip
+    for path in sorted(set(targets) - set(parts)):
         lines.append(f"| `{path}` | {TOOLS[targets[path][0]]} | | | | | | | not run yet |")
-    for path, entry in sorted(files.items()):
-        rows = entry["mutants"]
-        detected, counted, percent = score(rows)
-        total_detected += detected
-        total_counted += counted
-        survived = sum(r["status"] == "survived" for r in rows)
-        untested = sum(r["status"] == "no tests" for r in rows)
-        verdict = "meets" if percent >= TARGET_SCORE else "below"
-        lines.append(f"| `{path}` | {entry['tool']} | `{entry['commit']}` | {counted} | {detected} | {survived} "
-                     f"| {untested} | {percent:.1f}% | {verdict} |")  # fmt: skip
+    lines += [parts[path].row for path in sorted(parts)]
+    total_detected = sum(p.detected for p in parts.values())
+    total_counted = sum(p.counted for p in parts.values())
     overall = f"{100.0 * total_detected / total_counted:.1f}%" if total_counted else "nothing run yet"
     lines += ["", f"**Overall: {total_detected} of {total_counted} detected ({overall}).**", ""]
     lines += ["## Survivors", "",
               "Each survivor needs a test that fails on it, or an entry in `tests/mutation/equivalent.yaml`",
               "that says why no test can. *No test ran* means no selected test calls the function in process.",
               ""]  # fmt: skip
-    for path, entry in sorted(files.items()):
-        left = [r for r in entry["mutants"] if r["status"] in ("survived", "no tests")]
-        if not left:
-            continue
-        untested = sum(r["status"] == "no tests" for r in left)
-        # collapsed (pymdownx.details): the long lists stay out of the reader's way
-        lines += [f'??? note "`{path}`: {len(left)} left ({untested} with no test ran)"', ""]
-        for row in left:
-            where = row.get("function") or f"line {row.get('line')}"
-            change = row["change"].replace("`", "'")[:160]
-            lines.append(f"    - `{where}` ({row['status']}): `{change}`")
-        lines.append("")
+    for path in sorted(parts):
+        if parts[path].survivors:
+            lines += [*parts[path].survivors, ""]
     lines += [
         "## Explained as equivalent",
         "",
         "No test can tell these from the original (`tests/mutation/equivalent.yaml` says why).",
         "",
     ]
-    for path, entry in sorted(files.items()):
-        same = [r for r in entry["mutants"] if r["status"] == "equivalent"]
-        for row in same:
-            change = row["change"].replace("`", "'")[:160]
-            lines.append(f"- `{path}` `{change}`: {row['why']}")
+    for path in sorted(parts):
+        lines += parts[path].equivalent
     lines.append("")
     lines += load_section(under_load)
     return "\n".join(lines).rstrip("\n")

@@ -5,12 +5,16 @@ scores of docs/testing.md count a run's results (build output) as the page says.
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 import yaml
 
 from project import REPO
 from scripts.quality import mutants_native, mutants_python, mutants_typescript, mutation_run
+from scripts.quality.repo_mirror import mirror
 
 GO = """func f(a int, b string) bool {
 	x := "a == b && c"  // a < b
@@ -208,3 +212,64 @@ def test_a_rule_explains_a_mutant_that_differs_only_where_its_pattern_matches() 
     known = mutation_run.Equivalents({("f", "a -> b"): "one"}, [rule])
     assert (known.why("f", "a -> b"), known.why("scripts/a.py", f"{write} -> p.write_text(t, )")) == ("one", "why")
     assert known.why("f", "a -> c") is None
+
+
+def test_a_run_keeps_the_page_s_word_on_the_files_it_did_not_measure() -> None:
+    """The raw results are build output of one machine (decision 148): a run that measures one
+    file rewrites its parts of docs/testing.md and carries every other file's row, survivors and
+    equivalent mutants as the page had them, and the overall figure counts both."""
+    first, second = sorted(mutation_run.sources())[:2]
+    survivor = {"status": "survived", "change": "a < b -> a >= b", "line": 3}
+    both = {"files": {
+        first: {"tool": "t", "commit": "abc1234", "mutants": [{"status": "killed"}, survivor]},
+        second: {"tool": "t", "commit": "def5678", "mutants": [{"status": "killed"}] * 3 + [
+            {"status": "survived", "change": "x -> y", "line": 9}]},
+    }}  # fmt: skip
+    before = mutation_run.report(both)
+    assert "**Overall: 4 of 6 detected (66.7%).**" in before
+    rerun = {"files": {second: {"tool": "t", "commit": "0a0a0a0", "mutants": [{"status": "killed"}] * 4}}}
+    after = mutation_run.report(rerun, previous=mutation_run.carried(before + "\n"))
+    row = next(line for line in before.splitlines() if line.startswith(f"| `{first}`"))
+    assert row in after.splitlines()
+    assert "| `0a0a0a0` | 4 | 4 | 0 | 0 | 100.0% | meets |" in after
+    assert f'??? note "`{first}`: 1 left (0 with no test ran)"' in after
+    assert "`line 3` (survived): `a < b -> a >= b`" in after
+    assert "x -> y" not in after
+    assert "**Overall: 5 of 6 detected (83.3%).**" in after
+    assert mutation_run.report(rerun) != after  # without the page, the first file is not run yet
+    assert mutation_run.report({"files": {}}, previous=mutation_run.carried(after)) == after
+
+
+def test_the_committed_page_is_carried_whole() -> None:
+    """With no results on this machine (a fresh clone), the page renders as it is committed."""
+    committed = (REPO / "docs" / "testing.md").read_text(encoding="utf-8")
+    assert mutation_run.page(REPO / "build" / "no-such-results.json", committed) == committed
+
+
+def collected(tests: tuple[str, ...]) -> set[str]:
+    out = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", *tests],
+                         cwd=REPO, capture_output=True, text=True, check=False)  # fmt: skip
+    return {line for line in out.stdout.splitlines() if "::" in line}
+
+
+@pytest.mark.parametrize("name", sorted(n for n, layer in mutants_native.LAYERS.items() if layer.first))
+def test_a_layer_s_fast_tests_are_some_of_its_own(name: str) -> None:
+    """The tests a native layer runs first are among its whole suite: running them first changes
+    how soon a mutant fails, never which tests judge it (decision 148)."""
+    layer = mutants_native.LAYERS[name]
+    first, whole = collected(layer.first), collected(layer.tests)
+    assert first, layer.first
+    assert first < whole
+
+
+def test_the_php_mirror_has_its_own_autoloader(tmp_path: Path) -> None:
+    """PHP's __DIR__ resolves links: through a linked scripts/ the autoloader would load the
+    repository's runtime instead of the mirror's mutant."""
+    layer = mutants_native.LAYERS["php"]
+    where = mirror(tmp_path / "repo", own=layer.client, copies=mutants_native.FINDS_THE_REPOSITORY["php"])
+    autoload = where / "scripts" / "clients" / "autoload.php"
+    assert autoload.is_file()
+    assert not autoload.is_symlink()
+    assert not (where / "scripts" / "clients").is_symlink()
+    assert (where / "scripts" / "clients" / "generate.py").is_symlink()
+    assert not (where / layer.client).is_symlink()
