@@ -205,6 +205,26 @@ def toolchain_env() -> dict[str, str]:
     return {**offline_tools.go_env(), **offline_tools.cargo_env(), "PYTHONDONTWRITEBYTECODE": "1"}
 
 
+RUNNER = (sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider")
+
+
+def judge(layer: Layer, where: Path, env: dict[str, str]) -> tuple[str, str]:
+    """A built mutant's status, and which tests gave it: the layer's fast tests (`first`), or
+    its whole suite when they pass or there are none."""
+    for by, tests in (("first", layer.first), ("suite", layer.tests)):
+        if not tests:
+            continue
+        try:
+            done = subprocess.run([*RUNNER, *tests], cwd=where, env=env, capture_output=True, timeout=TIMEOUT,
+                                  check=False)  # fmt: skip
+        except subprocess.TimeoutExpired:
+            return "timeout", by
+        status = {0: "survived", 1: "killed"}.get(done.returncode, "error")
+        if status != "survived":
+            return status, by
+    return "survived", "suite"
+
+
 def run_layer(name: str, limit: int | None) -> list[dict[str, Any]]:
     layer = LAYERS[name]
     language = layer.language
@@ -217,8 +237,7 @@ def run_layer(name: str, limit: int | None) -> list[dict[str, Any]]:
     # would take it for older than its last build there (a mutant of the previous run) and reuse it.
     os.utime(target)
     env = toolchain_env()
-    runner = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider"]
-    pytest = [*runner, *layer.tests]
+    pytest = [*RUNNER, *layer.tests]
     clean = subprocess.run(pytest, cwd=where, env=env, capture_output=True, text=True, check=False)
     if clean.returncode != 0:
         sys.exit(f"mutants: {language}: the tests fail before any mutant:\n{clean.stdout[-3000:]}")
@@ -237,23 +256,12 @@ def run_layer(name: str, limit: int | None) -> list[dict[str, Any]]:
         target.write_text(apply(original, mutant), encoding="utf-8")
         started = time.monotonic()
         built = subprocess.run(layer.build, cwd=where / layer.client, env=env, capture_output=True, check=False)
-        if built.returncode != 0:
-            status = "does not build"
-        else:
-            status = "survived"
-            for tests in (layer.first, layer.tests) if layer.first else (layer.tests,):
-                try:
-                    done = subprocess.run([*runner, *tests], cwd=where, env=env, capture_output=True,
-                                          timeout=TIMEOUT, check=False)  # fmt: skip
-                    status = {0: "survived", 1: "killed"}.get(done.returncode, "error")
-                except subprocess.TimeoutExpired:
-                    status = "timeout"
-                if status != "survived":
-                    break
+        status, by = ("does not build", "build") if built.returncode != 0 else judge(layer, where, env)
+        # `by`: what judged it: the build, the fast tests run first or the whole suite (decision 148)
         rows.append({"id": mutant.id, "line": mutant.line, "operator": mutant.operator, "status": status,
                      "change": f"{mutant.old.strip()} -> {mutant.new.strip() or '(removed)'}",
-                     "seconds": round(time.monotonic() - started, 1)})  # fmt: skip
-        print(f"  {index}/{len(todo)} {status}: line {mutant.line} {mutant.operator}", flush=True)
+                     "seconds": round(time.monotonic() - started, 1), "by": by})  # fmt: skip
+        print(f"  {index}/{len(todo)} {status} ({by}): line {mutant.line} {mutant.operator}", flush=True)
     target.write_text(original, encoding="utf-8")
     return rows
 
