@@ -1,6 +1,6 @@
 """Generated mutants for the Go, Rust, Ruby and PHP runtimes, by a small operator set of our own.
 
-Usage: python -m scripts.quality.mutants_native --out FILE [--only PATH ...] [--limit N]
+Usage: python -m scripts.quality.mutants_native --out FILE [--only PATH ...] [--limit N] [--survivors-of FILE]
 
 No mutation tool for these languages installs here (go-mutesting and cargo-mutants come from
 their own registries; Ruby's mutant is licensed per seat, and PHP's Infection needs PHPUnit
@@ -225,7 +225,19 @@ def judge(layer: Layer, where: Path, env: dict[str, str]) -> tuple[str, str]:
     return "survived", "suite"
 
 
-def run_layer(name: str, limit: int | None) -> list[dict[str, Any]]:
+def survivors(made: list[Mutant], earlier: list[dict[str, Any]], file: str
+              ) -> tuple[list[dict[str, Any]], list[Mutant]]:
+    """The rows of an earlier run kept as they are, and the mutants it left alive, to judge again.
+    The earlier run must have made the same mutants: the file has not changed since."""
+    if sorted(row["id"] for row in earlier) != sorted(mutant.id for mutant in made):
+        sys.exit(f"mutants: the earlier rows are not the mutants of {file} as it is now: run it whole")
+    alive = {row["id"] for row in earlier if row["status"] == "survived"}
+    return [row for row in earlier if row["id"] not in alive], [mutant for mutant in made if mutant.id in alive]
+
+
+def run_layer(name: str, limit: int | None, earlier: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+    """Every mutant of the layer judged, or with `earlier` (this layer's rows of a previous run
+    of the same file) only the ones that survived it: the others keep their rows."""
     layer = LAYERS[name]
     language = layer.language
     where = BUILD / f"native-{name}" / "repo"
@@ -251,6 +263,8 @@ def run_layer(name: str, limit: int | None) -> list[dict[str, Any]]:
                  "they do not use the mirror's copy")  # fmt: skip
     rows: list[dict[str, Any]] = []
     todo = mutants(original, language)[:limit]
+    if earlier is not None:
+        rows, todo = survivors(todo, earlier, layer.file)
     print(f"mutants: {language}: {len(todo)} mutants of {layer.file}", flush=True)
     for index, mutant in enumerate(todo, 1):
         target.write_text(apply(original, mutant), encoding="utf-8")
@@ -263,7 +277,8 @@ def run_layer(name: str, limit: int | None) -> list[dict[str, Any]]:
                      "seconds": round(time.monotonic() - started, 1), "by": by})  # fmt: skip
         print(f"  {index}/{len(todo)} {status} ({by}): line {mutant.line} {mutant.operator}", flush=True)
     target.write_text(original, encoding="utf-8")
-    return rows
+    order = {mutant.id: index for index, mutant in enumerate(mutants(original, language))}
+    return sorted(rows, key=lambda row: order[row["id"]])
 
 
 def main() -> None:
@@ -271,11 +286,14 @@ def main() -> None:
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--only", nargs="*", help="repository paths of layers; the others are not run")
     parser.add_argument("--limit", type=int, help="the first N mutants of each layer only (a smoke run)")
+    parser.add_argument("--survivors-of", type=Path, metavar="FILE",
+                        help="judge again only the survivors of this earlier output of the tool, once tests were added")
     args = parser.parse_args()
+    earlier = json.loads(args.survivors_of.read_text(encoding="utf-8"))["files"] if args.survivors_of else {}
     files = {}
     for name, layer in LAYERS.items():
         if not args.only or layer.file in args.only:
-            files[layer.file] = run_layer(name, args.limit)
+            files[layer.file] = run_layer(name, args.limit, earlier.get(layer.file) if args.survivors_of else None)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps({"tool": "our operator set", "files": files}, indent=1) + "\n", encoding="utf-8")
 

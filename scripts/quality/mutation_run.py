@@ -1,7 +1,8 @@
 """`make mutation`: generated mutants over the files that carry the contract and the gates,
 and the per-file scores in docs/testing.md.
 
-Usage: python -m scripts.quality.mutation_run [--changed BASE | --only PATH ...] [--results FILE] [--report FILE]
+Usage: python -m scripts.quality.mutation_run [--changed BASE | --only PATH ...] [--survivors] [--results FILE]
+                                              [--report FILE]
 
 Runs the tool adapters (mutants_python.py: mutmut; mutants_typescript.py: StrykerJS;
 mutants_native.py: our operator set for Go, Rust, Ruby and PHP) over every target, or with --changed
@@ -313,6 +314,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--changed", metavar="BASE", help="only the targets whose sources differ from BASE")
     parser.add_argument("--only", nargs="+", metavar="PATH", help="only these targets (repository paths)")
+    parser.add_argument("--survivors", action="store_true",
+                        help="native targets: judge again only the mutants that survived in the results (tests added)")
     parser.add_argument("--results", type=Path, default=RESULTS)
     parser.add_argument("--report", type=Path, help="write the Markdown page here (docs/testing.md)")
     args = parser.parse_args()
@@ -336,9 +339,17 @@ def main() -> None:
         if not mine:
             continue
         out = BUILD / f"{adapter}.json"
+        again: list[str] = []
+        if args.survivors:
+            if adapter != "native":
+                sys.exit(f"mutation: --survivors is for the native targets; {', '.join(mine)} would run whole")
+            earlier = BUILD / "native-earlier.json"
+            earlier.write_text(json.dumps({"files": {p: results["files"][p]["mutants"] for p in mine
+                                                     if p in results["files"]}}), encoding="utf-8")  # fmt: skip
+            again = ["--survivors-of", str(earlier)]
         started = time.monotonic()
         subprocess.run([sys.executable, "-m", f"scripts.quality.mutants_{adapter}", "--out", str(out),
-                        "--only", *mine], cwd=REPO, check=True)  # fmt: skip
+                        "--only", *mine, *again], cwd=REPO, check=True)  # fmt: skip
         print(f"mutation: {adapter}: {round(time.monotonic() - started)} s", flush=True)
         record(results, json.loads(out.read_text(encoding="utf-8")), commit)
     args.results.parent.mkdir(parents=True, exist_ok=True)

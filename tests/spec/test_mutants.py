@@ -273,3 +273,16 @@ def test_the_php_mirror_has_its_own_autoloader(tmp_path: Path) -> None:
     assert not (where / "scripts" / "clients").is_symlink()
     assert (where / "scripts" / "clients" / "generate.py").is_symlink()
     assert not (where / layer.client).is_symlink()
+
+
+def test_a_second_look_judges_only_the_survivors_of_the_same_mutants() -> None:
+    """`make mutation SURVIVORS=1` (tests were added): the killed and stillborn rows stay as they
+    were, the survivors are judged again, and rows of other mutants (the file changed) stop it."""
+    made = mutants_native.mutants(GO, "go")
+    statuses = ["killed", "survived", "does not build", "survived", *["killed"] * 5]
+    earlier = [{"id": m.id, "status": status} for m, status in zip(made, statuses, strict=True)]
+    kept, again = mutants_native.survivors(made, earlier, "f.go")
+    assert [m.id for m in again] == [made[1].id, made[3].id]
+    assert [r["status"] for r in kept] == ["killed", "does not build", *["killed"] * 5]
+    with pytest.raises(SystemExit, match="run it whole"):
+        mutants_native.survivors(made[1:], earlier, "f.go")
