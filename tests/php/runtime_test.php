@@ -181,6 +181,21 @@ $tests = [
         }
         check($seen === [], 'a request was sent');
     },
+    'a u64 amount is taken from 0 up to 2^64 - 1, as an int or a string of digits, and nothing past it' => function () {
+        $u64 = fn (mixed $value) => \Raydium\ApiRuntime\Contract::u64($value, 'amount');
+        $max = '18446744073709551615';
+        foreach ([[0, '0'], ['0', '0'], [1, '1'], [PHP_INT_MAX, (string) PHP_INT_MAX], ['9999999999999999999', '9999999999999999999'],
+                  ['10000000000000000000', '10000000000000000000'], [$max, $max], [null, null]] as [$value, $sent]) {
+            $got = $u64($value);
+            check($got === $sent, var_export($value, true) . ' gave ' . var_export($got, true));
+        }
+        foreach ([-1, '-1', '01', '', ' 1', '1.5', '18446744073709551616', '18446744073709551625', '99999999999999999999',
+                  '100000000000000000000', '184467440737095516150', true, [1]] as $value) {
+            $e = thrown(fn () => $u64($value));
+            check($e instanceof InvalidArgumentException && str_contains($e->getMessage(), '$amount must be a u64'),
+                var_export($value, true) . ": $e");
+        }
+    },
     'retries off is one attempt, per client or per call' => function () {
         global $seen;
         $off = new RetryPolicy(maxRetries: 0);

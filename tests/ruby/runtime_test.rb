@@ -130,6 +130,30 @@ class RuntimeTest < Minitest::Test
     assert_equal [3, 3, 2], [error.attempts, @seen.size, @waits.size]
     assert error.message.end_with?('(after 3 attempts)'), error.message
     assert_kind_of POOL::Contract::CurlError, error.cause
+    assert_equal :couldnt_connect, error.cause.return_code
+    assert_match(/\Acouldnt_connect: /, error.cause.message)
+    assert_includes error.message, '(couldnt_connect: ', 'the message names what curl reported'
+  end
+
+  def test_a_deadline_under_a_second_still_gets_its_attempt
+    script(reply(200))
+    assert_equal [], api(POOL::Contract::DEFAULT_RETRY_POLICY.with(deadline: 0.5)).list_pools.data.data
+    assert_equal 1, @seen.size
+  end
+
+  # A wait that overruns (the machine slept longer than asked) leaves nothing of the deadline:
+  # the call ends with the deadline's error before another attempt, and the error numbers the
+  # attempt the deadline stopped, as every runtime does (the next one, here the second).
+  def test_a_wait_that_overruns_the_deadline_ends_the_call_before_the_next_attempt
+    clock = [100.0]
+    POOL::Contract.define_singleton_method(:now) { clock[0] }
+    POOL::Contract.define_singleton_method(:sleep) { |seconds| clock[0] += seconds + 1.0 }
+    script(reply(503, FAILURE, { 'Retry-After' => '1' }))
+    error = assert_raises(POOL::RequestTimeoutError) { api(POOL::Contract::DEFAULT_RETRY_POLICY.with(deadline: 1.5)).list_pools }
+    assert_includes error.message, "the call's deadline of 1.5s passed"
+    assert_equal [2, 1], [error.attempts, @seen.size]
+  ensure
+    POOL::Contract.singleton_class.remove_method(:now)
   end
 
   def test_a_cut_connection_then_a_success_comes_back
