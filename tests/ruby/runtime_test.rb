@@ -156,6 +156,54 @@ class RuntimeTest < Minitest::Test
     POOL::Contract.singleton_class.remove_method(:now)
   end
 
+  # A clock of our own for the runtime: `now` reads it and `sleep` moves it on by the wait.
+  def with_clock
+    clock = [100.0]
+    waits = @waits
+    POOL::Contract.define_singleton_method(:now) { clock[0] }
+    POOL::Contract.define_singleton_method(:sleep) { |seconds| waits << seconds; clock[0] += seconds }
+    yield clock
+  ensure
+    POOL::Contract.singleton_class.remove_method(:now)
+  end
+
+  def timed_out = reply(0, '', return_code: :operation_timedout)
+
+  def test_an_attempt_that_times_out_with_time_left_is_retried
+    script(timed_out, reply(200))
+    assert_equal [], api.list_pools.data.data
+    assert_equal [2, 1], [@seen.size, @waits.size]
+  end
+
+  # An attempt that times out within 50 ms of the deadline ends the call with the deadline's
+  # error, numbering that attempt; its cause is what curl reported.
+  def test_a_timeout_at_the_deadline_is_the_deadline_s_error
+    with_clock do |clock|
+      script(timed_out, -> { clock[0] = 101.46; timed_out.call })
+      error = assert_raises(POOL::RequestTimeoutError) { api(POOL::Contract::DEFAULT_RETRY_POLICY.with(deadline: 1.5)).list_pools }
+      assert_includes error.message, "the call's deadline of 1.5s passed"
+      assert_equal [2, 2, 1], [error.attempts, @seen.size, @waits.size]
+      assert_equal :operation_timedout, error.cause.return_code
+    end
+  end
+
+  # Only a timeout is the deadline's: a refused connection at the deadline stays what it is.
+  def test_a_refused_connection_at_the_deadline_is_a_connection_failure
+    with_clock do |clock|
+      script(-> { clock[0] = 101.46; reply(0, '', return_code: :couldnt_connect).call })
+      error = assert_raises(POOL::ConnectionFailedError) { api(POOL::Contract::DEFAULT_RETRY_POLICY.with(deadline: 1.5)).list_pools }
+      assert_equal [1, 1, []], [error.attempts, @seen.size, @waits]
+    end
+  end
+
+  def test_a_retry_after_date_is_waited_until_then_and_a_past_one_not_at_all
+    script(reply(503, FAILURE, { 'Retry-After' => (Time.now + 3).httpdate }),
+           reply(503, FAILURE, { 'Retry-After' => (Time.now - 60).httpdate }), reply(200))
+    api.list_pools
+    assert_in_delta 2.5, @waits[0], 0.55 # an HTTP date has whole seconds: 2 to 3 s from now
+    assert_equal [0.0, 3], [@waits[1], @seen.size]
+  end
+
   def test_a_cut_connection_then_a_success_comes_back
     script(cut, reply(200))
     assert_equal [], api.list_pools.data.data
