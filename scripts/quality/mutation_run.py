@@ -93,25 +93,35 @@ def _without(pattern: re.Pattern[str], code: str) -> str:
     return re.sub(r",\s*\)", ")", pattern.sub("", code))
 
 
+# An equivalent mutant: its file, its change, and its line where the same change fits another line too
+Key = tuple[str, str, int | None]
+
+
 @dataclass(frozen=True)
 class Equivalents:
-    """tests/mutation/equivalent.yaml: single mutants by (file, change), and rules."""
+    """tests/mutation/equivalent.yaml: single mutants by (file, change, line or None), and rules."""
 
-    single: dict[tuple[str, str], str]
+    single: dict[Key, str]
     rules: list[Rule]
 
-    def why(self, path: str, change: str) -> str | None:
-        if (path, change) in self.single:
-            return self.single[(path, change)]
+    def why(self, path: str, change: str, line: int | None = None) -> str | None:
+        for key in ((path, change, line), (path, change, None)):
+            if key in self.single:
+                return self.single[key]
         return next((rule.why for rule in self.rules if rule.explains(path, change)), None)
 
 
 def equivalents() -> Equivalents:
     """Why each listed mutant, or each of a rule, cannot be told apart from the original."""
     entries = yaml.safe_load(EQUIVALENT.read_text(encoding="utf-8")) or []
-    single = {(e["file"], e["change"]): e["why"] for e in entries if "change" in e}
+    single = {key(e): e["why"] for e in entries if "change" in e}
     rules = [Rule(e["files"], re.compile(e["same_without"]), e["why"]) for e in entries if "same_without" in e]
     return Equivalents(single, rules)
+
+
+def key(entry: dict[str, Any]) -> Key:
+    """An entry's key: `line` is given only where the same change fits more than one line."""
+    return entry["file"], entry["change"], entry.get("line")
 
 
 def score(rows: list[dict[str, Any]]) -> tuple[int, int, float]:
@@ -304,7 +314,7 @@ def judged(path: str, rows: list[dict[str, Any]], known: Equivalents) -> list[di
     """The rows with the survivors tests/mutation/equivalent.yaml explains marked equivalent."""
     marked = []
     for row in rows:
-        why = known.why(path, row.get("change", ""))
+        why = known.why(path, row.get("change", ""), row.get("line"))
         alive = row["status"] in ("survived", "no tests")
         marked.append({**row, "status": "equivalent", "why": why} if why and alive else row)
     return marked
@@ -366,19 +376,30 @@ def unexplained(results: dict[str, Any]) -> list[str]:
     twice, an entry whose change no recorded mutant has (the file changed, or a typo), one
     without a reason, a rule that explains nothing, an entry a rule explains already."""
     entries = yaml.safe_load(EQUIVALENT.read_text(encoding="utf-8")) or []
-    keys = [(e["file"], e["change"]) for e in entries if "change" in e]
-    problems = [f"listed twice: {key}" for key in sorted(set(keys)) if keys.count(key) > 1]
+    keys = [key(e) for e in entries if "change" in e]
+    problems = [f"listed twice: {shown(k)}" for k in sorted(set(keys), key=str) if keys.count(k) > 1]
     # mutmut records no change for a killed mutant: only the rows with one can be explained
-    recorded = {(path, row["change"]) for path, entry in results["files"].items() for row in entry["mutants"]
-                if row.get("change")}  # fmt: skip
+    rows = [(path, row) for path, entry in results["files"].items() for row in entry["mutants"] if row.get("change")]
+    recorded = {(path, row["change"]) for path, row in rows}
+    at_lines = {(path, row["change"], row.get("line")) for path, row in rows}
     ran = set(results["files"])
-    problems += [f"no recorded mutant has it: {key}" for key in keys if key[0] in ran and key not in recorded]
+    problems += [f"no recorded mutant has it: {shown(k)}" for k in keys
+                 if k[0] in ran and (k not in at_lines if k[2] is not None else k[:2] not in recorded)]  # fmt: skip
     problems += [f"no reason: {e.get('file')}" for e in entries if not str(e.get("why", "")).strip()]
     rules = equivalents().rules
+    # known only once every target the rule covers was recorded
+    covered = {rule.files: {path for path in sources() if fnmatch.fnmatchcase(path, rule.files)} for rule in rules}
     problems += [f"a rule explains nothing: {rule.files}" for rule in rules
-                 if set(rule.files) & ran and not any(rule.explains(*key) for key in recorded)]  # fmt: skip
-    problems += [f"a rule explains it already: {key}" for key in keys if any(rule.explains(*key) for rule in rules)]
+                 if covered[rule.files] and covered[rule.files] <= ran
+                 and not any(rule.explains(*pair) for pair in recorded)]  # fmt: skip
+    problems += [f"a rule explains it already: {shown(k)}" for k in keys
+                 if any(rule.explains(*k[:2]) for rule in rules)]  # fmt: skip
     return problems
+
+
+def shown(entry: Key) -> str:
+    file, change, line = entry
+    return f"{file}: {change}" + (f" (line {line})" if line is not None else "")
 
 
 if __name__ == "__main__":

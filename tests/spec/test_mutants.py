@@ -192,11 +192,23 @@ def test_the_equivalent_mutants_are_checked_against_the_results_a_run_writes() -
     row = {"status": "survived", "change": listed["change"]}
     results = {"files": {listed["file"]: {"mutants": [row]}}}
     problems = mutation_run.unexplained(results)
-    assert not [p for p in problems if str((listed["file"], listed["change"])) in p]
+    assert not [p for p in problems if f"{listed['file']}: {listed['change']}" in p]
     results["files"][listed["file"]]["mutants"] = [{"status": "survived", "change": "another line"}]
-    assert f"no recorded mutant has it: {(listed['file'], listed['change'])}" in mutation_run.unexplained(results)
+    assert f"no recorded mutant has it: {listed['file']}: {listed['change']}" in mutation_run.unexplained(results)
     assert mutation_run.unexplained({"files": {}}) == [p for p in mutation_run.unexplained({"files": {}})
                                                        if p.startswith(("listed twice", "no reason"))]  # fmt: skip
+    at = next(e for e in entries if "line" in e)  # the same change fits another line: the line counts
+    elsewhere = {"files": {at["file"]: {"mutants": [{"status": "survived", "change": at["change"], "line": 1}]}}}
+    assert f"no recorded mutant has it: {at['file']}: {at['change']} (line {at['line']})" in \
+        mutation_run.unexplained(elsewhere)
+    elsewhere["files"][at["file"]]["mutants"][0]["line"] = at["line"]
+    assert not [p for p in mutation_run.unexplained(elsewhere) if at["change"] in p]
+    rule = next(e for e in entries if "same_without" in e)
+    row = {"status": "survived", "change": "a -> b"}
+    quiet = {"files": {"scripts/spec/bundle.py": {"mutants": [row]}}}
+    assert not [p for p in mutation_run.unexplained(quiet) if "explains nothing" in p]  # its other files not run
+    quiet = {"files": {path: {"mutants": [row]} for path in mutation_run.sources() if path.startswith("scripts/")}}
+    assert f"a rule explains nothing: {rule['files']}" in mutation_run.unexplained(quiet)
 
 
 def test_a_rule_explains_a_mutant_that_differs_only_where_its_pattern_matches() -> None:
@@ -209,9 +221,10 @@ def test_a_rule_explains_a_mutant_that_differs_only_where_its_pattern_matches() 
     assert not rule.explains("scripts/a.py", f'{write} -> p.write_text(t, encoding="latin-1")')
     assert not rule.explains("generated/a.py", f"{write} -> p.write_text(t, )")
     assert not rule.explains("scripts/a.py", "x = 1 -> x = 2")
-    known = mutation_run.Equivalents({("f", "a -> b"): "one"}, [rule])
+    known = mutation_run.Equivalents({("f", "a -> b", None): "one", ("f", "nil -> (removed)", 7): "at 7"}, [rule])
     assert (known.why("f", "a -> b"), known.why("scripts/a.py", f"{write} -> p.write_text(t, )")) == ("one", "why")
     assert known.why("f", "a -> c") is None
+    assert (known.why("f", "nil -> (removed)", 7), known.why("f", "nil -> (removed)", 8)) == ("at 7", None)
 
 
 def test_a_run_keeps_the_page_s_word_on_the_files_it_did_not_measure() -> None:
