@@ -77,6 +77,48 @@ class RuntimeTest < Minitest::Test
     assert_equal [200, 1, 1, []], [error.status, error.attempts, @seen.size, @waits]
   end
 
+  def test_a_failure_envelope_s_message_quotes_its_msg
+    script(reply(400, { id: UUID, success: false, msg: 'bad mint' }))
+    error = assert_raises(POOL::FailureEnvelopeError) { api.list_pools }
+    assert_equal 'HTTP 400, success=false, msg="bad mint"', error.message.sub(/ \(after .*\z/, '')
+  end
+
+  # A body that is not JSON is shown in the error: its first 200 bytes, "..." when there is more.
+  def test_a_body_that_is_not_json_is_previewed_to_200_bytes
+    off = POOL::Contract::DEFAULT_RETRY_POLICY.with(max_retries: 0)
+    [['A' + ('b' * 199) + 'Z', "\"A#{'b' * 199}...\""], ['A' + ('b' * 199), "\"A#{'b' * 199}\""]].each do |body, shown|
+      script(reply(404, body))
+      error = assert_raises(POOL::NotJsonError) { api(off).list_pools }
+      assert error.message.end_with?("(#{body.bytesize} bytes: #{shown})"), error.message
+    end
+  end
+
+  # JSON is application/json or application/*+json; another application/ type is not JSON.
+  def test_only_a_json_media_type_is_read_as_json
+    off = POOL::Contract::DEFAULT_RETRY_POLICY.with(max_retries: 0)
+    typed = lambda do |type|
+      -> { Typhoeus::Response.new(code: 200, return_code: :ok, body: JSON.generate(EMPTY_PAGE), headers: { 'Content-Type' => type }) }
+    end
+    script(typed.call('application/problem+json; charset=utf-8'))
+    assert_equal [], api(off).list_pools.data.data
+    %w[application/octet-stream application/xml].each do |type|
+      script(typed.call(type))
+      assert_raises(POOL::NotJsonError, type) { api(off).list_pools }
+    end
+  end
+
+  # A 429 whose body is JSON but not an object still raises RateLimitedError, with no envelope;
+  # refused after a retry, it says that it was the second attempt.
+  def test_a_429_is_rate_limited_whatever_its_body_and_counts_its_attempt
+    script(reply(429, [1, 2], { 'Retry-After' => '60' }))
+    limited = assert_raises(POOL::RateLimitedError) { api.list_pools }
+    assert_equal [{}, 1], [limited.envelope, limited.attempts]
+    @seen.clear
+    script(reply(503, FAILURE, { 'Retry-After' => '0' }), reply(429, FAILURE, { 'Retry-After' => '60' }))
+    limited = assert_raises(POOL::RateLimitedError) { api.list_pools }
+    assert_equal [2, 2, 'm'], [limited.attempts, @seen.size, limited.envelope['msg']]
+  end
+
   def test_a_failure_that_stays_ends_after_the_retries_and_says_how_many_attempts
     script(reply(502, '<html>edge</html>'))
     error = assert_raises(POOL::NotJsonError) { api.list_pools }
