@@ -105,6 +105,12 @@ class RuntimeTest < Minitest::Test
       script(typed.call(type))
       assert_raises(POOL::NotJsonError, type) { api(off).list_pools }
     end
+    # text/plain or no type at all is read as JSON when it is JSON, and is not JSON otherwise
+    ['text/plain', ''].each do |type|
+      script(-> { Typhoeus::Response.new(code: 502, return_code: :ok, body: 'Bad gateway', headers: { 'Content-Type' => type }) })
+      error = assert_raises(POOL::NotJsonError, type) { api(off).list_pools }
+      assert_instance_of POOL::NotJsonError, error
+    end
   end
 
   # A 429 whose body is JSON but not an object still raises RateLimitedError, with no envelope;
