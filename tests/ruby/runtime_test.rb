@@ -125,6 +125,38 @@ class RuntimeTest < Minitest::Test
     assert_equal [2, 2, 'm'], [limited.attempts, @seen.size, limited.envelope['msg']]
   end
 
+  def test_json_without_a_boolean_success_is_not_an_envelope
+    [{ id: UUID, data: EMPTY_PAGE[:data] }, { id: UUID, success: 'true', data: EMPTY_PAGE[:data] }, [1, 2]].each do |body|
+      script(reply(200, body))
+      error = assert_raises(POOL::UnexpectedShapeError, body.inspect) { api.list_pools }
+      assert_includes error.message, "the body is JSON but not an envelope (no boolean 'success')"
+    end
+  end
+
+  def page_of(data) = reply(200, { id: UUID, success: true, data: data })
+
+  # A null item in a list the schema says has none is found where it is, however deep.
+  def test_a_null_item_is_refused_with_its_location
+    tagged = ->(*tags) { { mintA: { tags: tags } } }
+    { [tagged.call('a'), nil] => 'data.data[1]',
+      [tagged.call('a'), tagged.call('b', nil)] => 'data.data[1].mintA.tags[1]',
+      [{ mintA: nil }, tagged.call(nil)] => 'data.data[1].mintA.tags[0]' }.each do |items, where|
+      script(page_of({ count: 2, hasNextPage: false, data: items }))
+      error = assert_raises(POOL::UnexpectedShapeError, where) { api.list_pools }
+      assert_includes error.message, "(#{where} is null, and the schema admits no null there)"
+    end
+  end
+
+  # Where the body has another shape than the schema's, the null check does not fail on it: the
+  # decoding that follows raises its typed error, which is not about a null.
+  def test_a_body_of_another_shape_gets_a_typed_error_not_a_null_s
+    [{ count: 1, hasNextPage: false, data: 'abc', other: [nil] }, [[nil]], { data: { x: [nil] } }].each do |data|
+      script(page_of(data))
+      error = assert_raises(POOL::ApiError, data.inspect) { api.list_pools }
+      refute_includes error.message, 'is null', data.inspect
+    end
+  end
+
   def test_a_failure_that_stays_ends_after_the_retries_and_says_how_many_attempts
     script(reply(502, '<html>edge</html>'))
     error = assert_raises(POOL::NotJsonError) { api.list_pools }
