@@ -6,7 +6,9 @@
 require 'json'
 require 'minitest/autorun'
 $LOAD_PATH.unshift(File.expand_path('../../generated/ruby/pool-v3/lib', __dir__))
+$LOAD_PATH.unshift(File.expand_path('../../generated/ruby/launch-auth/lib', __dir__))
 require 'raydium_pool_v3_client'
+require 'raydium_launch_auth_client'
 
 class RuntimeTest < Minitest::Test
   POOL = RaydiumPoolV3Client
@@ -155,6 +157,25 @@ class RuntimeTest < Minitest::Test
       error = assert_raises(POOL::ApiError, data.inspect) { api.list_pools }
       refute_includes error.message, 'is null', data.inspect
     end
+  end
+
+  # An operation the source shows no response body for (launch-auth's request_token): a 2xx
+  # comes back as it came unless its body is a failure envelope; any other status is a failure.
+  def test_an_operation_without_a_response_body_returns_nothing_or_a_typed_failure
+    auth = RaydiumLaunchAuthClient
+    handshake = auth::HandshakeApi.new(auth::ApiClient.new(auth::Contract.configuration(URL)))
+    [reply(200, { id: UUID, success: true }), reply(204, ''), reply(299, 'ok')].each do |answer|
+      script(answer)
+      assert_equal [nil, answer.call.code], handshake.request_token_with_http_info({ wallet: 'w' })[0, 2]
+    end
+    script(reply(200, FAILURE))
+    error = assert_raises(auth::FailureEnvelopeError) { handshake.request_token({ wallet: 'w' }) }
+    assert_equal [200, 'm'], [error.status, error.msg]
+    script(reply(404, { id: UUID, success: true }))
+    error = assert_raises(auth::FailureEnvelopeError) { handshake.request_token({ wallet: 'w' }) }
+    assert_includes error.message, 'HTTP 404, error status with success=true'
+    script(reply(404, '<html>not found</html>'))
+    assert_raises(auth::NotJsonError) { handshake.request_token({ wallet: 'w' }) }
   end
 
   def test_a_failure_that_stays_ends_after_the_retries_and_says_how_many_attempts
