@@ -227,12 +227,14 @@ def judge(layer: Layer, where: Path, env: dict[str, str]) -> tuple[str, str]:
 
 def survivors(made: list[Mutant], earlier: list[dict[str, Any]], file: str
               ) -> tuple[list[dict[str, Any]], list[Mutant]]:
-    """The rows of an earlier run kept as they are, and the mutants it left alive, to judge again.
-    The earlier run must have made the same mutants: the file has not changed since."""
+    """The rows of an earlier run kept as they are, and the mutants it left alive, to judge again
+    (but those marked `explained`: equivalent, no test can kill them). The earlier run must have
+    made the same mutants: the file has not changed since."""
     if sorted(row["id"] for row in earlier) != sorted(mutant.id for mutant in made):
         sys.exit(f"mutants: the earlier rows are not the mutants of {file} as it is now: run it whole")
-    alive = {row["id"] for row in earlier if row["status"] == "survived"}
-    return [row for row in earlier if row["id"] not in alive], [mutant for mutant in made if mutant.id in alive]
+    alive = {row["id"] for row in earlier if row["status"] == "survived" and not row.get("explained")}
+    kept = [{key: value for key, value in row.items() if key != "explained"} for row in earlier]
+    return [row for row in kept if row["id"] not in alive], [mutant for mutant in made if mutant.id in alive]
 
 
 def run_layer(name: str, limit: int | None, earlier: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:

@@ -354,8 +354,7 @@ def main() -> None:
             if adapter != "native":
                 sys.exit(f"mutation: --survivors is for the native targets; {', '.join(mine)} would run whole")
             earlier = BUILD / "native-earlier.json"
-            earlier.write_text(json.dumps({"files": {p: results["files"][p]["mutants"] for p in mine
-                                                     if p in results["files"]}}), encoding="utf-8")  # fmt: skip
+            earlier.write_text(json.dumps({"files": recorded_rows(results, mine)}), encoding="utf-8")
             again = ["--survivors-of", str(earlier)]
         started = time.monotonic()
         subprocess.run([sys.executable, "-m", f"scripts.quality.mutants_{adapter}", "--out", str(out),
@@ -369,6 +368,15 @@ def main() -> None:
         sys.exit("mutation: tests/mutation/equivalent.yaml:\n  " + "\n  ".join(problems))
     if args.report:
         write_page(args.report, args.results)
+
+
+def recorded_rows(results: dict[str, Any], paths: list[str]) -> dict[str, list[dict[str, Any]]]:
+    """The recorded rows of these files, each survivor that tests/mutation/equivalent.yaml
+    explains marked `explained`: a second look does not judge it again (no test can kill it)."""
+    known = equivalents()
+    return {path: [{**row, "explained": bool(known.why(path, row.get("change", ""), row.get("line")))}
+                   for row in results["files"][path]["mutants"]]
+            for path in paths if path in results["files"]}  # fmt: skip
 
 
 def unexplained(results: dict[str, Any]) -> list[str]:

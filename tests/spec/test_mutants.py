@@ -292,10 +292,23 @@ def test_a_second_look_judges_only_the_survivors_of_the_same_mutants() -> None:
     """`make mutation SURVIVORS=1` (tests were added): the killed and stillborn rows stay as they
     were, the survivors are judged again, and rows of other mutants (the file changed) stop it."""
     made = mutants_native.mutants(GO, "go")
-    statuses = ["killed", "survived", "does not build", "survived", *["killed"] * 5]
+    statuses = ["killed", "survived", "does not build", "survived", "survived", *["killed"] * 4]
     earlier = [{"id": m.id, "status": status} for m, status in zip(made, statuses, strict=True)]
+    earlier[4]["explained"] = True  # equivalent.yaml explains it: no test can kill it
     kept, again = mutants_native.survivors(made, earlier, "f.go")
     assert [m.id for m in again] == [made[1].id, made[3].id]
-    assert [r["status"] for r in kept] == ["killed", "does not build", *["killed"] * 5]
+    assert [r["status"] for r in kept] == ["killed", "does not build", "survived", *["killed"] * 4]
+    assert not [r for r in kept if "explained" in r]
     with pytest.raises(SystemExit, match="run it whole"):
         mutants_native.survivors(made[1:], earlier, "f.go")
+
+
+def test_a_second_look_leaves_out_the_survivors_explained_as_equivalent() -> None:
+    entries = yaml.safe_load(mutation_run.EQUIVALENT.read_text(encoding="utf-8")) or []
+    at = next(e for e in entries if "line" in e)
+    rows = [{"id": "a", "status": "survived", "change": at["change"], "line": at["line"]},
+            {"id": "b", "status": "survived", "change": at["change"], "line": at["line"] + 1}]  # fmt: skip
+    results = {"files": {at["file"]: {"mutants": rows}, "other.rb": {"mutants": rows}}}
+    marked = mutation_run.recorded_rows(results, [at["file"]])
+    assert list(marked) == [at["file"]]
+    assert [r["explained"] for r in marked[at["file"]]] == [True, False]
