@@ -8,6 +8,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -293,7 +294,7 @@ def test_a_second_look_judges_only_the_survivors_of_the_same_mutants() -> None:
     were, the survivors are judged again, and rows of other mutants (the file changed) stop it."""
     made = mutants_native.mutants(GO, "go")
     statuses = ["killed", "survived", "does not build", "survived", "survived", *["killed"] * 4]
-    earlier = [{"id": m.id, "status": status} for m, status in zip(made, statuses, strict=True)]
+    earlier: list[dict[str, Any]] = [{"id": m.id, "status": s} for m, s in zip(made, statuses, strict=True)]
     earlier[4]["explained"] = True  # equivalent.yaml explains it: no test can kill it
     kept, again = mutants_native.survivors(made, earlier, "f.go")
     assert [m.id for m in again] == [made[1].id, made[3].id]
