@@ -178,6 +178,12 @@ class RuntimeTest < Minitest::Test
     assert_raises(auth::NotJsonError) { handshake.request_token({ wallet: 'w' }) }
   end
 
+  def test_a_call_with_http_info_gives_the_status_and_headers_too
+    script(reply(200, EMPTY_PAGE, { 'X-Request-Id' => 'r1' }))
+    data, status, headers = api.list_pools_with_http_info
+    assert_equal [[], 200, 'r1'], [data.data.data, status, headers['X-Request-Id']]
+  end
+
   def test_a_failure_that_stays_ends_after_the_retries_and_says_how_many_attempts
     script(reply(502, '<html>edge</html>'))
     error = assert_raises(POOL::NotJsonError) { api.list_pools }
