@@ -20,6 +20,7 @@ use Raydium\PoolV3\Contract;
 use Raydium\PoolV3\FailureEnvelopeError;
 use Raydium\PoolV3\NotJsonError;
 use Raydium\PoolV3\RateLimitedError;
+use Raydium\PoolV3\RequestTimeoutError;
 use Raydium\PoolV3\RetryPolicy;
 use Raydium\TransactionV1\Api\ComputeApi;
 
@@ -195,6 +196,12 @@ $tests = [
             check($e instanceof InvalidArgumentException && str_contains($e->getMessage(), '$amount must be a u64'),
                 var_export($value, true) . ": $e");
         }
+    },
+    'a deadline spent before the first attempt ends the call with the deadline error, sending nothing' => function () {
+        global $seen;
+        $e = thrown(fn () => api([reply(200)], new RetryPolicy(deadline: 1e-9))->listPools());
+        check($e instanceof RequestTimeoutError && str_contains($e->getMessage(), "the call's deadline of"), "$e");
+        check($e->getAttempts() === 1 && $seen === [], 'attempts ' . $e->getAttempts() . ', sent ' . count($seen));
     },
     'retries off is one attempt, per client or per call' => function () {
         global $seen;
