@@ -203,6 +203,26 @@ $tests = [
         check($e instanceof RequestTimeoutError && str_contains($e->getMessage(), "the call's deadline of"), "$e");
         check($e->getAttempts() === 1 && $seen === [], 'attempts ' . $e->getAttempts() . ', sent ' . count($seen));
     },
+    'a timeout with time left is retried' => function () {
+        global $seen;
+        check(api([reply(0, errno: 28), reply(200)])->listPools()->getData()->getData() === [] && count($seen) === 2, 'not retried');
+    },
+    'a timeout at the deadline is the deadline error, numbering its attempt; a refused connection stays one' => function () {
+        global $seen;
+        $late = fn (int $errno) => function (RequestInterface $request) use ($errno) {
+            usleep(290000); // 0.29 s of a 0.3 s deadline: within the last 50 ms
+
+            return reply(0, errno: $errno)($request);
+        };
+        $policy = new RetryPolicy(defaultWait: 0.01, deadline: 0.3);
+        $e = thrown(fn () => api([reply(0, errno: 28), $late(28)], $policy)->listPools());
+        check($e instanceof RequestTimeoutError && str_contains($e->getMessage(), "the call's deadline of 0.3s passed"), "$e");
+        check([$e->getAttempts(), count($seen), $e->getCode()] === [2, 2, 0], 'attempts ' . $e->getAttempts() . ', code ' . $e->getCode());
+        check($e->getPrevious() instanceof RequestException, 'the cause is not what Guzzle reported');
+        $seen = [];
+        $e = thrown(fn () => api([reply(0, errno: 28), $late(7)], $policy)->listPools());
+        check($e instanceof ConnectionFailedError && $e->getAttempts() === 2, "$e");
+    },
     'retries off is one attempt, per client or per call' => function () {
         global $seen;
         $off = new RetryPolicy(maxRetries: 0);
