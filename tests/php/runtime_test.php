@@ -15,6 +15,7 @@ use GuzzleHttp\Promise\Create;
 use GuzzleHttp\Psr7\Response;
 use Psr\Http\Message\RequestInterface;
 use Raydium\PoolV3\Api\PoolsApi;
+use Raydium\PoolV3\ConnectionCutError;
 use Raydium\PoolV3\ConnectionFailedError;
 use Raydium\PoolV3\Contract;
 use Raydium\PoolV3\FailureEnvelopeError;
@@ -222,6 +223,24 @@ $tests = [
         $seen = [];
         $e = thrown(fn () => api([reply(0, errno: 28), $late(7)], $policy)->listPools());
         check($e instanceof ConnectionFailedError && $e->getAttempts() === 2, "$e");
+    },
+    'an errno that is not a number is no errno: the failure is a cut connection' => function () {
+        $odd = fn (RequestInterface $request) => Create::rejectionFor(
+            new RequestException('odd', $request, null, null, ['errno' => '28']));
+        $e = thrown(fn () => api([$odd], new RetryPolicy(maxRetries: 0))->listPools());
+        check($e instanceof ConnectionCutError, "$e");
+    },
+    'a Retry-After date is waited until then, and a past one not at all' => function () {
+        global $seen;
+        $soon = gmdate('D, d M Y H:i:s \G\M\T', time() + 3);
+        $past = gmdate('D, d M Y H:i:s \G\M\T', time() - 60);
+        api([reply(503, FAILURE, ['Retry-After' => $soon]), reply(503, FAILURE, ['Retry-After' => $past]), reply(200)])->listPools();
+        $delays = array_column($seen, 'delay');
+        check(count($delays) === 3 && $delays[1] >= 2.0 && $delays[1] <= 3.0 && $delays[2] == 0, json_encode($delays));
+        $seen = [];
+        api([reply(503, FAILURE, ['Retry-After' => 'soon']), reply(200)])->listPools();
+        $delays = array_column($seen, 'delay');
+        check(count($delays) === 2 && $delays[1] >= 0.375 && $delays[1] <= 0.5, 'unreadable: not the backoff ' . json_encode($delays));
     },
     'retries off is one attempt, per client or per call' => function () {
         global $seen;
