@@ -6,7 +6,8 @@
 // tests/clients/test_php_client.py; prints {"ran": [test names], "failures": [what failed]}.
 require_once __DIR__ . '/../../scripts/clients/autoload.php';
 raydium_autoload(['Raydium\\PoolV3\\' => __DIR__ . '/../../generated/php/pool-v3/lib',
-                  'Raydium\\TransactionV1\\' => __DIR__ . '/../../generated/php/transaction-v1/lib']);
+                  'Raydium\\TransactionV1\\' => __DIR__ . '/../../generated/php/transaction-v1/lib',
+                  'Raydium\\LaunchAuth\\' => __DIR__ . '/../../generated/php/launch-auth/lib']);
 
 use GuzzleHttp\Client;
 use GuzzleHttp\Exception\ConnectException;
@@ -14,15 +15,18 @@ use GuzzleHttp\Exception\RequestException;
 use GuzzleHttp\Promise\Create;
 use GuzzleHttp\Psr7\Response;
 use Psr\Http\Message\RequestInterface;
+use Raydium\PoolV3\ApiException;
 use Raydium\PoolV3\Api\PoolsApi;
 use Raydium\PoolV3\ConnectionCutError;
 use Raydium\PoolV3\ConnectionFailedError;
 use Raydium\PoolV3\Contract;
 use Raydium\PoolV3\FailureEnvelopeError;
+use Raydium\PoolV3\MalformedJsonError;
 use Raydium\PoolV3\NotJsonError;
 use Raydium\PoolV3\RateLimitedError;
 use Raydium\PoolV3\RequestTimeoutError;
 use Raydium\PoolV3\RetryPolicy;
+use Raydium\PoolV3\UnexpectedShapeError;
 use Raydium\TransactionV1\Api\ComputeApi;
 
 const UUID = '5b0e1c7a-2f4d-4e8b-9a61-3c7d2e8f4a10';
@@ -47,8 +51,8 @@ function reply(int $status, array|string $body = EMPTY_PAGE, array $headers = []
     };
 }
 
-/** A PoolsApi whose requests get $replies in order (the last one every later request). */
-function api(array $replies, ?RetryPolicy $policy = null): PoolsApi
+/** A Guzzle client whose requests get $replies in order (the last one every later request), each seen. */
+function scripted(array $replies): Client
 {
     $handler = function (RequestInterface $request, array $options) use (&$replies) {
         global $seen;
@@ -57,12 +61,31 @@ function api(array $replies, ?RetryPolicy $policy = null): PoolsApi
 
         return (count($replies) > 1 ? array_shift($replies) : $replies[0])($request);
     };
+
+    return new Client(['handler' => $handler]);
+}
+
+/** A PoolsApi whose requests get $replies in order (the last one every later request). */
+function api(array $replies, ?RetryPolicy $policy = null): PoolsApi
+{
     $config = Contract::configuration('http://127.0.0.1:9');
     if ($policy !== null) {
         $config->setRetryPolicy($policy);
     }
 
-    return new PoolsApi(new Client(['handler' => $handler]), $config);
+    return new PoolsApi(scripted($replies), $config);
+}
+
+/** A reply of $status with $body under the Content-Type $type. */
+function typed(string $type, string $body, int $status = 200): Closure
+{
+    return fn () => Create::promiseFor(new Response($status, $type === '' ? [] : ['Content-Type' => $type], $body));
+}
+
+/** A pool-v3 page envelope around $data. */
+function page(mixed $data): Closure
+{
+    return reply(200, ['id' => UUID, 'success' => true, 'data' => $data]);
 }
 
 /** The waits before each retry so far. */
@@ -241,6 +264,140 @@ $tests = [
         api([reply(503, FAILURE, ['Retry-After' => 'soon']), reply(200)])->listPools();
         $delays = array_column($seen, 'delay');
         check(count($delays) === 2 && $delays[1] >= 0.375 && $delays[1] <= 0.5, 'unreadable: not the backoff ' . json_encode($delays));
+    },
+    'each curl error number is its own failure, with what curl said and no status' => function () {
+        $off = new RetryPolicy(maxRetries: 0);
+        foreach ([5 => ConnectionFailedError::class, 6 => ConnectionFailedError::class, 7 => ConnectionFailedError::class,
+                  28 => RequestTimeoutError::class, 52 => ConnectionCutError::class, 56 => ConnectionCutError::class] as $errno => $class) {
+            $failing = fn (RequestInterface $request) => Create::rejectionFor($errno === 7
+                ? new ConnectException("curl said $errno", $request, null, ['errno' => 7])
+                : new RequestException("curl said $errno", $request, null, null, ['errno' => $errno]));
+            $e = thrown(fn () => api([$failing], $off)->listPools());
+            check(get_class($e) === (new ReflectionClass($class))->getName() && $e->getCode() === 0, "$errno: $e");
+            check(str_contains($e->getMessage(), "(curl said $errno)"), "$errno: the message lacks curl's: {$e->getMessage()}");
+        }
+    },
+    "a failure envelope's message quotes its msg and carries its status" => function () {
+        $e = thrown(fn () => api([reply(400, ['id' => UUID, 'success' => false, 'msg' => 'bad mint'])])->listPools());
+        check($e instanceof FailureEnvelopeError && $e->getCode() === 400, "$e");
+        check(str_starts_with($e->getMessage(), 'HTTP 400, success=false, msg="bad mint"'), $e->getMessage());
+        $e = thrown(fn () => api([reply(400, ['id' => UUID, 'success' => false, 'msg' => 7])])->listPools());
+        check($e->getMessage() === 'HTTP 400, success=false', 'a msg that is not a string: ' . $e->getMessage());
+    },
+    'a body that is not JSON is previewed to 200 bytes, its white space folded' => function () {
+        $off = new RetryPolicy(maxRetries: 0);
+        $long = 'A' . str_repeat('b', 199) . 'Z';
+        foreach ([[$long, '"A' . str_repeat('b', 199) . '"...'], [substr($long, 0, 200), '"A' . str_repeat('b', 199) . '"'],
+                  ["  <p>\n\n not  found</p> ", '"<p> not found</p>"']] as [$body, $shown]) {
+            $e = thrown(fn () => api([reply(404, $body)], $off)->listPools());
+            $tail = '(' . strlen($body) . " bytes: $shown)";
+            check($e instanceof NotJsonError && str_contains($e->getMessage(), $tail), "wanted $tail in {$e->getMessage()}");
+        }
+    },
+    'only a JSON media type is read as JSON; none or text/plain is read where it parses' => function () {
+        $off = new RetryPolicy(maxRetries: 0);
+        $envelope = json_encode(EMPTY_PAGE);
+        foreach (['application/problem+json; charset=utf-8', 'Application/JSON', 'text/plain', ''] as $type) {
+            $got = api([typed($type, $envelope)], $off)->listPools()->getData()->getData();
+            check($got === [], "$type: not read");
+        }
+        foreach (['application/octet-stream', 'application/xml', 'text/html'] as $type) {
+            $e = thrown(fn () => api([typed($type, $envelope)], $off)->listPools());
+            check($e instanceof NotJsonError && str_contains($e->getMessage(), "expected a JSON envelope, got $type ("), "$type: $e");
+        }
+        $e = thrown(fn () => api([typed('', 'Bad gateway', 502)], $off)->listPools());
+        check(str_contains($e->getMessage(), 'expected a JSON envelope, got no content type ('), $e->getMessage());
+        foreach (['text/plain', ''] as $type) {
+            $e = thrown(fn () => api([typed($type, 'Bad gateway', 502)], $off)->listPools());
+            check(get_class($e) === (new ReflectionClass(NotJsonError::class))->getName(), "$type: $e");
+        }
+        $e = thrown(fn () => api([typed('application/json', '{"id": "x", "succ', 200)], $off)->listPools());
+        check($e instanceof MalformedJsonError && str_contains($e->getMessage(), 'it may be truncated'), "$e");
+    },
+    'a 429 is rate limited whatever its body, and says which attempt it was' => function () {
+        global $seen;
+        $e = thrown(fn () => api([reply(429, [1, 2], ['Retry-After' => '60'])])->listPools());
+        check($e instanceof RateLimitedError && $e->getAttempts() === 1 && get_object_vars($e->getEnvelope()) === [], "$e");
+        check(str_starts_with($e->getMessage(), 'HTTP 429, rate limited (Retry-After 60s; the wait exceeds'), $e->getMessage());
+        $e = thrown(fn () => api([reply(429, FAILURE)], new RetryPolicy(maxRetries: 0))->listPools());
+        check($e instanceof RateLimitedError && $e->getMessage() === 'HTTP 429, rate limited (no Retry-After)', "retries off: $e");
+        $seen = [];
+        $e = thrown(fn () => api([reply(503, FAILURE, ['Retry-After' => '0']), reply(429, FAILURE, ['Retry-After' => '60'])])->listPools());
+        check($e instanceof RateLimitedError && $e->getAttempts() === 2 && count($seen) === 2, "$e");
+        $seen = [];
+        $e = thrown(fn () => api([reply(503, FAILURE, ['Retry-After' => '60'])])->listPools());
+        check($e instanceof FailureEnvelopeError && !$e instanceof RateLimitedError && count($seen) === 1,
+            'a 503 whose wait is refused is its failure, not a rate limit: ' . $e);
+    },
+    "JSON without a boolean success is not an envelope" => function () {
+        foreach ([['id' => UUID, 'data' => EMPTY_PAGE['data']], ['id' => UUID, 'success' => 'true'], [1, 2]] as $body) {
+            $e = thrown(fn () => api([reply(200, $body)])->listPools());
+            check($e instanceof UnexpectedShapeError && str_contains($e->getMessage(), "no boolean 'success'"), "$e");
+        }
+    },
+    'a success body under any status outside 200-299 is a typed failure' => function () {
+        foreach ([300, 199, 301] as $status) {
+            $e = thrown(fn () => api([reply($status)], new RetryPolicy(maxRetries: 0))->listPools());
+            check($e instanceof FailureEnvelopeError && str_contains($e->getMessage(), 'error status with success=true'), "$status: $e");
+        }
+        check(api([reply(299)])->listPools()->getData()->getData() === [], '299 is a success');
+    },
+    'a success without the keys its schema requires is refused' => function () {
+        $e = thrown(fn () => api([reply(200, ['id' => UUID, 'success' => true])])->listPools());
+        check($e instanceof UnexpectedShapeError && str_contains($e->getMessage(), '(data missing)'), "$e");
+    },
+    'a null item is refused with its location, however deep' => function () {
+        $tagged = fn (...$tags) => ['mintA' => ['tags' => $tags]];
+        foreach ([['data.data[1]', [$tagged('a'), null]], ['data.data[1].mintA.tags[1]', [$tagged('a'), $tagged('b', null)]],
+                  ['data.data[1].mintA.tags[0]', [['mintA' => null], $tagged(null)]],
+                  ['data.data[2].mintA.tags[0]', [['other' => [null]], $tagged(), $tagged(null)]],
+                  ['data.data[0].mintA.tags[2]', [$tagged('', 0, null)]]] as [$where, $items]) {
+            $e = thrown(fn () => api([page(['count' => 2, 'hasNextPage' => false, 'data' => $items])])->listPools());
+            check($e instanceof UnexpectedShapeError && $e->getMessage() ===
+                "HTTP 200: the success envelope does not match the schema ($where is null, and the schema admits no null there)",
+                "$where: $e");
+        }
+    },
+    "a body of another shape gets a typed error, not a null's" => function () {
+        foreach ([['count' => 1, 'hasNextPage' => false, 'data' => 'abc', 'other' => [null]], [[null]], ['data' => ['x' => [null]]]] as $data) {
+            $e = thrown(fn () => api([page($data)])->listPools());
+            check($e instanceof ApiException && !str_contains($e->getMessage(), 'is null'), json_encode($data) . ": $e");
+        }
+    },
+    'an operation without a response body returns nothing, or a typed failure' => function () {
+        $auth = fn (array $replies) => new \Raydium\LaunchAuth\Api\HandshakeApi(scripted($replies),
+            \Raydium\LaunchAuth\Contract::configuration('http://127.0.0.1:9'));
+        foreach ([[reply(200, ['id' => UUID, 'success' => true]), 200], [reply(204, ''), 204], [reply(299, 'ok'), 299]] as [$answer, $status]) {
+            [$data, $code] = $auth([$answer])->requestTokenWithHttpInfo(['wallet' => 'w']);
+            check($data === null && $code === $status, "$status gave $code");
+        }
+        $e = thrown(fn () => $auth([reply(200, FAILURE)])->requestToken(['wallet' => 'w']));
+        check($e instanceof FailureEnvelopeError && $e->getCode() === 200, "$e");
+        foreach ([404, 300] as $status) {
+            $e = thrown(fn () => $auth([reply($status, ['id' => UUID, 'success' => true])])->requestToken(['wallet' => 'w']));
+            check($e instanceof FailureEnvelopeError && str_contains($e->getMessage(), "HTTP $status, error status with success=true"), "$e");
+        }
+        check(thrown(fn () => $auth([reply(404, '<html>not found</html>')])->requestToken(['wallet' => 'w'])) instanceof NotJsonError, '404 html');
+    },
+    "a handler's streamed body, which cannot seek, meets every check" => function () {
+        $streamed = fn (array $body) => fn () => Create::promiseFor(new Response(200, ['Content-Type' => 'application/json'],
+            new \GuzzleHttp\Psr7\NoSeekStream(\GuzzleHttp\Psr7\Utils::streamFor(json_encode($body)))));
+        check(api([$streamed(EMPTY_PAGE)])->listPools()->getData()->getData() === [], 'not read');
+        $nullItem = ['id' => UUID, 'success' => true, 'data' => ['count' => 1, 'hasNextPage' => false, 'data' => [null]]];
+        $e = thrown(fn () => api([$streamed($nullItem)])->listPools());
+        check($e instanceof UnexpectedShapeError && str_contains($e->getMessage(), '(data.data[0] is null'), "the null check read nothing: $e");
+    },
+    "a body nested past json_decode's depth of 512 is malformed, and a 429's is no envelope" => function () {
+        $deep = str_repeat('[', 511) . str_repeat(']', 511); // 512 levels inside the envelope object
+        $off = new RetryPolicy(maxRetries: 0);
+        $e = thrown(fn () => api([typed('application/json', '{"id": "' . UUID . '", "success": true, "data": ' . $deep . '}')], $off)->listPools());
+        check($e instanceof MalformedJsonError && str_contains($e->getMessage(), 'Maximum stack depth exceeded'), "$e");
+        $e = thrown(fn () => api([typed('application/json', '{"msg": "m", "data": ' . $deep . '}', 429)], $off)->listPools());
+        check($e instanceof RateLimitedError && get_object_vars($e->getEnvelope()) === [], "$e");
+    },
+    'a call with http info gives the status and headers too' => function () {
+        [$data, $status, $headers] = api([reply(200, EMPTY_PAGE, ['X-Request-Id' => 'r1'])])->listPoolsWithHttpInfo();
+        check($data->getData()->getData() === [] && $status === 200 && $headers['X-Request-Id'] === ['r1'], json_encode($headers));
     },
     'retries off is one attempt, per client or per call' => function () {
         global $seen;
