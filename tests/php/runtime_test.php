@@ -395,6 +395,11 @@ $tests = [
         $e = thrown(fn () => api([typed('application/json', '{"msg": "m", "data": ' . $deep . '}', 429)], $off)->listPools());
         check($e instanceof RateLimitedError && get_object_vars($e->getEnvelope()) === [], "$e");
     },
+    "through Guzzle's default middleware an error status is still the envelope's failure" => function () {
+        $stack = \GuzzleHttp\HandlerStack::create(fn (RequestInterface $request) => reply(404, FAILURE)($request));
+        $e = thrown(fn () => (new PoolsApi(new Client(['handler' => $stack]), Contract::configuration('http://127.0.0.1:9')))->listPools());
+        check($e instanceof FailureEnvelopeError && $e->getCode() === 404, "Guzzle's http_errors took the response: $e");
+    },
     'a call with http info gives the status and headers too' => function () {
         [$data, $status, $headers] = api([reply(200, EMPTY_PAGE, ['X-Request-Id' => 'r1'])])->listPoolsWithHttpInfo();
         check($data->getData()->getData() === [] && $status === 200 && $headers['X-Request-Id'] === ['r1'], json_encode($headers));
