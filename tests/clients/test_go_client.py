@@ -121,19 +121,22 @@ def test_the_runtime_unit_suite_passes(tmp_path: Path) -> None:
 
 
 def test_the_models_unit_suite_passes(tmp_path: Path) -> None:
-    """tests/go/models_test.go, `go test` in a module of its own that requires the pool-v3 and
-    transaction-v1 modules: json.Unmarshal into their models keeps the unknown keys, checks the
-    required ones and keeps a quote's bytes at every depth (the generated one-pass decode)."""
+    """tests/go/models_test.go and contract_test.go, `go test` in a module of its own that
+    requires the pool-v3 and transaction-v1 modules: json.Unmarshal into their models keeps the
+    unknown keys, checks the required ones and keeps a quote's bytes at every depth (the
+    generated one-pass decode); NewClient's defaults and a model's fmt output (the contract layer)."""
     require("go")
     hosts = ["pool-v3", "transaction-v1"]
-    suite = (REPO / "tests" / "go" / "models_test.go").read_text(encoding="utf-8")
-    for host, placeholder in zip(hosts, ("POOL_MODULE", "TRANSACTION_MODULE"), strict=True):
-        suite = suite.replace(f'"{placeholder}"', json.dumps(go_module_of(host)[0]))
     write_go_mod(tmp_path, "modelstest", hosts)
-    (tmp_path / "models_test.go").write_text(suite, encoding="utf-8")
+    declared = 0
+    for name in ("models_test.go", "contract_test.go"):
+        suite = (REPO / "tests" / "go" / name).read_text(encoding="utf-8")
+        for host, placeholder in zip(hosts, ("POOL_MODULE", "TRANSACTION_MODULE"), strict=True):
+            suite = suite.replace(f'"{placeholder}"', json.dumps(go_module_of(host)[0]))
+        (tmp_path / name).write_text(suite, encoding="utf-8")
+        declared += suite.count("\nfunc Test")
     proc = go(["test", "-count=1", "-v", "."], tmp_path, tmp_path)
     assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-2000:]
-    declared = suite.count("\nfunc Test")
     assert proc.stdout.count("--- PASS: Test") == declared, proc.stdout[-2000:]
 
 
