@@ -6,9 +6,11 @@
 package models_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	transactionv1 "TRANSACTION_MODULE"
 )
@@ -50,5 +52,47 @@ func TestAModelFormatsItselfForVAndSOnly(t *testing.T) {
 	}
 	if got := fmt.Sprintf("%x", &value); got != "%!x(transactionv1.SwapComputeResponse)" {
 		t.Fatalf("%%x: %s", got)
+	}
+}
+
+// Every depth is written: nested models and lists of them with their pointers followed, a nil
+// pointer as <nil>, the keys of a map sorted; %+v names the fields, %#v writes Go syntax with
+// the type's name.
+func TestAModelIsWrittenWholeAtEveryDepth(t *testing.T) {
+	var value transactionv1.SwapComputeResponse
+	body := `{"id": "i", "success": true, "version": "V1", "zz": {"b": [1, "two"], "a": null},
+	  "data": {"swapType": "BaseIn", "slippageBps": 50, "priceImpactPct": 0.5,
+	           "routePlan": [{"poolId": "p1", "feeRate": 25}, {"poolId": "p2", "aa": true}]}}`
+	if err := json.Unmarshal([]byte(body), &value); err != nil {
+		t.Fatalf("decode: %v", err)
+	}
+	for verb, want := range map[string]string{
+		"%v":  `{i true <nil> {BaseIn <nil> <nil> <nil> <nil> <nil> 50 0.5 [{p1 <nil> <nil> <nil> 25 <nil> map[]} {p2 <nil> <nil> <nil> <nil> <nil> map[aa:true]}] map[]} V1 map[zz:map[a:<nil> b:[1 two]]]}`,
+		"%+v": `{ID:i Success:true Msg:<nil> Data:{SwapType:BaseIn InputMint:<nil> InputAmount:<nil> OutputMint:<nil> OutputAmount:<nil> OtherAmountThreshold:<nil> SlippageBps:50 PriceImpactPct:0.5 RoutePlan:[{PoolID:p1 InputMint:<nil> OutputMint:<nil> FeeMint:<nil> FeeRate:25 FeeAmount:<nil> AdditionalProperties:map[]} {PoolID:p2 InputMint:<nil> OutputMint:<nil> FeeMint:<nil> FeeRate:<nil> FeeAmount:<nil> AdditionalProperties:map[aa:true]}] AdditionalProperties:map[]} Version:V1 AdditionalProperties:map[zz:map[a:<nil> b:[1 two]]]}`,
+		"%#v": `transactionv1.SwapComputeResponse{ID:"i", Success:true, Msg:<nil>, Data:transactionv1.SwapQuote{SwapType:"BaseIn", InputMint:<nil>, InputAmount:<nil>, OutputMint:<nil>, OutputAmount:<nil>, OtherAmountThreshold:<nil>, SlippageBps:50, PriceImpactPct:0.5, RoutePlan:[transactionv1.RoutePlanStep{PoolID:"p1", InputMint:<nil>, OutputMint:<nil>, FeeMint:<nil>, FeeRate:25, FeeAmount:<nil>, AdditionalProperties:map[]} transactionv1.RoutePlanStep{PoolID:"p2", InputMint:<nil>, OutputMint:<nil>, FeeMint:<nil>, FeeRate:<nil>, FeeAmount:<nil>, AdditionalProperties:map["aa":true]}], AdditionalProperties:map[]}, Version:"V1", AdditionalProperties:map["zz":map["a":<nil> "b":[1 "two"]]]}`,
+	} {
+		if got := fmt.Sprintf(verb, value); got != want {
+			t.Errorf("%s:\n got %s\nwant %s", verb, got, want)
+		}
+	}
+}
+
+// A value that writes itself (time.Time, a Stringer, an error) is written its own way wherever
+// it stands, and any other struct is walked with its pointers followed, never shown as an address.
+func TestAValueThatWritesItselfIsAskedToAtEveryDepth(t *testing.T) {
+	at := time.Date(2026, 12, 5, 0, 0, 0, 0, time.UTC)
+	x := "x"
+	value := transactionv1.SwapComputeResponse{AdditionalProperties: map[string]interface{}{
+		"at": at, "ptr": &at, "list": []time.Time{at}, "map": map[string]time.Time{"k": at},
+		"field": struct {
+			At time.Time
+			P  *string
+		}{at, &x},
+	}}
+	day := "2026-12-05 00:00:00 +0000 UTC"
+	want := "{<nil> false <nil> {<nil> <nil> <nil> <nil> <nil> <nil> <nil> <nil> [] map[]} <nil> map[at:" + day +
+		" field:{" + day + " x} list:[" + day + "] map:map[k:" + day + "] ptr:" + day + "]}"
+	if got := fmt.Sprintf("%v", value); got != want {
+		t.Fatalf("\n got %s\nwant %s", got, want)
 	}
 }
