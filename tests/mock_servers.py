@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import functools
 import json
 import os
 import signal
@@ -416,9 +417,19 @@ class HostileServer:
         self.stop()
 
 
+@functools.cache
+def _refusing_port() -> socket.socket:
+    """A loopback port this process holds bound and never listens on, for as long as it runs."""
+    held = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    held.bind(("127.0.0.1", 0))
+    return held
+
+
 def refused_url() -> str:
-    """A loopback URL nothing listens on (connection refused)."""
-    return f"http://127.0.0.1:{free_port()}"
+    """A loopback URL nothing listens on (connection refused). The port stays bound by this
+    process without a listener: a port merely found free could be taken meanwhile by a server of
+    another test worker, whose answer (a 404 of the mock) a CI run once got instead of a refusal."""
+    return f"http://127.0.0.1:{_refusing_port().getsockname()[1]}"
 
 
 @contextlib.contextmanager
