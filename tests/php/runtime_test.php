@@ -37,16 +37,16 @@ const FAILURE = ['id' => UUID, 'success' => false, 'msg' => 'm'];
 $seen = [];
 
 /** A reply: a response, or the failure Guzzle's curl handler reports (errno 7: refused, 52: nothing). */
-function reply(int $status, array|string $body = EMPTY_PAGE, array $headers = [], ?int $errno = null): Closure
+function reply(int $status, array|string $body = EMPTY_PAGE, array $headers = [], ?int $errno = null, ?string $type = null): Closure
 {
-    return function (RequestInterface $request) use ($status, $body, $headers, $errno) {
+    return function (RequestInterface $request) use ($status, $body, $headers, $errno, $type) {
         if ($errno !== null) {
             return Create::rejectionFor($errno === 7 ? new ConnectException('refused', $request, null, ['errno' => 7])
                 : new RequestException('Empty reply from server', $request, null, null, ['errno' => $errno]));
         }
-        $media = is_string($body) ? 'text/html' : 'application/json';
+        $media = $type ?? (is_string($body) ? 'text/html' : 'application/json'); // '': no Content-Type
 
-        return Create::promiseFor(new Response($status, ['Content-Type' => $media] + $headers,
+        return Create::promiseFor(new Response($status, ($media === '' ? [] : ['Content-Type' => $media]) + $headers,
             is_string($body) ? $body : json_encode($body)));
     };
 }
@@ -74,12 +74,6 @@ function api(array $replies, ?RetryPolicy $policy = null): PoolsApi
     }
 
     return new PoolsApi(scripted($replies), $config);
-}
-
-/** A reply of $status with $body under the Content-Type $type. */
-function typed(string $type, string $body, int $status = 200): Closure
-{
-    return fn () => Create::promiseFor(new Response($status, $type === '' ? [] : ['Content-Type' => $type], $body));
 }
 
 /** A pool-v3 page envelope around $data. */
@@ -269,12 +263,10 @@ $tests = [
         $off = new RetryPolicy(maxRetries: 0);
         foreach ([5 => ConnectionFailedError::class, 6 => ConnectionFailedError::class, 7 => ConnectionFailedError::class,
                   28 => RequestTimeoutError::class, 52 => ConnectionCutError::class, 56 => ConnectionCutError::class] as $errno => $class) {
-            $failing = fn (RequestInterface $request) => Create::rejectionFor($errno === 7
-                ? new ConnectException("curl said $errno", $request, null, ['errno' => 7])
-                : new RequestException("curl said $errno", $request, null, null, ['errno' => $errno]));
-            $e = thrown(fn () => api([$failing], $off)->listPools());
+            $e = thrown(fn () => api([reply(0, errno: $errno)], $off)->listPools());
             check(get_class($e) === (new ReflectionClass($class))->getName() && $e->getCode() === 0, "$errno: $e");
-            check(str_contains($e->getMessage(), "(curl said $errno)"), "$errno: the message lacks curl's: {$e->getMessage()}");
+            $said = $errno === 7 ? 'refused' : 'Empty reply from server'; // what reply() has curl say
+            check(str_contains($e->getMessage(), "($said)"), "$errno: the message lacks curl's: {$e->getMessage()}");
         }
     },
     "a failure envelope's message quotes its msg and carries its status" => function () {
@@ -298,20 +290,20 @@ $tests = [
         $off = new RetryPolicy(maxRetries: 0);
         $envelope = json_encode(EMPTY_PAGE);
         foreach (['application/problem+json; charset=utf-8', 'Application/JSON', 'text/plain', ''] as $type) {
-            $got = api([typed($type, $envelope)], $off)->listPools()->getData()->getData();
+            $got = api([reply(200, $envelope, type: $type)], $off)->listPools()->getData()->getData();
             check($got === [], "$type: not read");
         }
         foreach (['application/octet-stream', 'application/xml', 'text/html'] as $type) {
-            $e = thrown(fn () => api([typed($type, $envelope)], $off)->listPools());
+            $e = thrown(fn () => api([reply(200, $envelope, type: $type)], $off)->listPools());
             check($e instanceof NotJsonError && str_contains($e->getMessage(), "expected a JSON envelope, got $type ("), "$type: $e");
         }
-        $e = thrown(fn () => api([typed('', 'Bad gateway', 502)], $off)->listPools());
+        $e = thrown(fn () => api([reply(502, 'Bad gateway', type: '')], $off)->listPools());
         check(str_contains($e->getMessage(), 'expected a JSON envelope, got no content type ('), $e->getMessage());
         foreach (['text/plain', ''] as $type) {
-            $e = thrown(fn () => api([typed($type, 'Bad gateway', 502)], $off)->listPools());
+            $e = thrown(fn () => api([reply(502, 'Bad gateway', type: $type)], $off)->listPools());
             check(get_class($e) === (new ReflectionClass(NotJsonError::class))->getName(), "$type: $e");
         }
-        $e = thrown(fn () => api([typed('application/json', '{"id": "x", "succ', 200)], $off)->listPools());
+        $e = thrown(fn () => api([reply(200, '{"id": "x", "succ', type: 'application/json')], $off)->listPools());
         check($e instanceof MalformedJsonError && str_contains($e->getMessage(), 'it may be truncated'), "$e");
     },
     'a 429 is rate limited whatever its body, and says which attempt it was' => function () {
@@ -390,9 +382,9 @@ $tests = [
     "a body nested past json_decode's depth of 512 is malformed, and a 429's is no envelope" => function () {
         $deep = str_repeat('[', 511) . str_repeat(']', 511); // 512 levels inside the envelope object
         $off = new RetryPolicy(maxRetries: 0);
-        $e = thrown(fn () => api([typed('application/json', '{"id": "' . UUID . '", "success": true, "data": ' . $deep . '}')], $off)->listPools());
+        $e = thrown(fn () => api([reply(200, '{"id": "' . UUID . '", "success": true, "data": ' . $deep . '}', type: 'application/json')], $off)->listPools());
         check($e instanceof MalformedJsonError && str_contains($e->getMessage(), 'Maximum stack depth exceeded'), "$e");
-        $e = thrown(fn () => api([typed('application/json', '{"msg": "m", "data": ' . $deep . '}', 429)], $off)->listPools());
+        $e = thrown(fn () => api([reply(429, '{"msg": "m", "data": ' . $deep . '}', type: 'application/json')], $off)->listPools());
         check($e instanceof RateLimitedError && get_object_vars($e->getEnvelope()) === [], "$e");
     },
     "through Guzzle's default middleware an error status is still the envelope's failure" => function () {

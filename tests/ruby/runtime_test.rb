@@ -29,9 +29,11 @@ class RuntimeTest < Minitest::Test
     Typhoeus::Expectation.clear
   end
 
-  def reply(code, body = EMPTY_PAGE, headers = {}, return_code: :ok)
+  # A reply of `code` with `body`, under the Content-Type `type` (by default HTML for a String,
+  # else JSON).
+  def reply(code, body = EMPTY_PAGE, headers = {}, return_code: :ok, type: nil)
     text = body.is_a?(String) ? body : JSON.generate(body)
-    media = body.is_a?(String) ? 'text/html' : 'application/json'
+    media = type || (body.is_a?(String) ? 'text/html' : 'application/json')
     -> { Typhoeus::Response.new(code: code, return_code: return_code, body: text, headers: { 'Content-Type' => media, **headers }) }
   end
 
@@ -98,18 +100,15 @@ class RuntimeTest < Minitest::Test
   # JSON is application/json or application/*+json; another application/ type is not JSON.
   def test_only_a_json_media_type_is_read_as_json
     off = POOL::Contract::DEFAULT_RETRY_POLICY.with(max_retries: 0)
-    typed = lambda do |type|
-      -> { Typhoeus::Response.new(code: 200, return_code: :ok, body: JSON.generate(EMPTY_PAGE), headers: { 'Content-Type' => type }) }
-    end
-    script(typed.call('application/problem+json; charset=utf-8'))
+    script(reply(200, EMPTY_PAGE, type: 'application/problem+json; charset=utf-8'))
     assert_equal [], api(off).list_pools.data.data
     %w[application/octet-stream application/xml].each do |type|
-      script(typed.call(type))
+      script(reply(200, EMPTY_PAGE, type: type))
       assert_raises(POOL::NotJsonError, type) { api(off).list_pools }
     end
     # text/plain or no type at all is read as JSON when it is JSON, and is not JSON otherwise
     ['text/plain', ''].each do |type|
-      script(-> { Typhoeus::Response.new(code: 502, return_code: :ok, body: 'Bad gateway', headers: { 'Content-Type' => type }) })
+      script(reply(502, 'Bad gateway', type: type))
       error = assert_raises(POOL::NotJsonError, type) { api(off).list_pools }
       assert_instance_of POOL::NotJsonError, error
     end
@@ -252,23 +251,21 @@ class RuntimeTest < Minitest::Test
   # the call ends with the deadline's error before another attempt, and the error numbers the
   # attempt the deadline stopped, as every runtime does (the next one, here the second).
   def test_a_wait_that_overruns_the_deadline_ends_the_call_before_the_next_attempt
-    clock = [100.0]
-    POOL::Contract.define_singleton_method(:now) { clock[0] }
-    POOL::Contract.define_singleton_method(:sleep) { |seconds| clock[0] += seconds + 1.0 }
-    script(reply(503, FAILURE, { 'Retry-After' => '1' }))
-    error = assert_raises(POOL::RequestTimeoutError) { api(POOL::Contract::DEFAULT_RETRY_POLICY.with(deadline: 1.5)).list_pools }
-    assert_includes error.message, "the call's deadline of 1.5s passed"
-    assert_equal [2, 1], [error.attempts, @seen.size]
-  ensure
-    POOL::Contract.singleton_class.remove_method(:now)
+    with_clock(overrun: 1.0) do
+      script(reply(503, FAILURE, { 'Retry-After' => '1' }))
+      error = assert_raises(POOL::RequestTimeoutError) { api(POOL::Contract::DEFAULT_RETRY_POLICY.with(deadline: 1.5)).list_pools }
+      assert_includes error.message, "the call's deadline of 1.5s passed"
+      assert_equal [2, 1], [error.attempts, @seen.size]
+    end
   end
 
-  # A clock of our own for the runtime: `now` reads it and `sleep` moves it on by the wait.
-  def with_clock
+  # A clock of our own for the runtime: `now` reads it and `sleep` moves it on by the wait, and
+  # by `overrun` more (a machine that slept longer than asked).
+  def with_clock(overrun: 0.0)
     clock = [100.0]
     waits = @waits
     POOL::Contract.define_singleton_method(:now) { clock[0] }
-    POOL::Contract.define_singleton_method(:sleep) { |seconds| waits << seconds; clock[0] += seconds }
+    POOL::Contract.define_singleton_method(:sleep) { |seconds| waits << seconds; clock[0] += seconds + overrun }
     yield clock
   ensure
     POOL::Contract.singleton_class.remove_method(:now)
