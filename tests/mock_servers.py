@@ -418,8 +418,8 @@ class HostileServer:
 
 
 @functools.cache
-def _refusing_port() -> socket.socket:
-    """A loopback port this process holds bound and never listens on, for as long as it runs."""
+def _refusing_socket() -> socket.socket:
+    """A socket bound to a loopback port, never listening, held for as long as the process runs."""
     held = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     held.bind(("127.0.0.1", 0))
     return held
@@ -429,7 +429,7 @@ def refused_url() -> str:
     """A loopback URL nothing listens on (connection refused). The port stays bound by this
     process without a listener: a port merely found free could be taken meanwhile by a server of
     another test worker, whose answer (a 404 of the mock) a CI run once got instead of a refusal."""
-    return f"http://127.0.0.1:{_refusing_port().getsockname()[1]}"
+    return f"http://127.0.0.1:{_refusing_socket().getsockname()[1]}"
 
 
 @contextlib.contextmanager

@@ -265,9 +265,10 @@ def run_layer(name: str, limit: int | None, earlier: list[dict[str, Any]] | None
         sys.exit(f"mutants: {language}: the tests pass with a {layer.file} that does not compile: "
                  "they do not use the mirror's copy")  # fmt: skip
     rows: list[dict[str, Any]] = []
-    todo = mutants(original, language)[:limit]
+    made = mutants(original, language)[:limit]
+    todo = made
     if earlier is not None:
-        rows, todo = survivors(todo, earlier, layer.file)
+        rows, todo = survivors(made, earlier, layer.file)
     print(f"mutants: {language}: {len(todo)} mutants of {layer.file}", flush=True)
     for index, mutant in enumerate(todo, 1):
         target.write_text(apply(original, mutant), encoding="utf-8")
@@ -280,7 +281,7 @@ def run_layer(name: str, limit: int | None, earlier: list[dict[str, Any]] | None
                      "seconds": round(time.monotonic() - started, 1), "by": by})  # fmt: skip
         print(f"  {index}/{len(todo)} {status} ({by}): line {mutant.line} {mutant.operator}", flush=True)
     target.write_text(original, encoding="utf-8")
-    order = {mutant.id: index for index, mutant in enumerate(mutants(original, language))}
+    order = {mutant.id: index for index, mutant in enumerate(made)}  # a second look's rows among the kept
     return sorted(rows, key=lambda row: order[row["id"]])
 
 

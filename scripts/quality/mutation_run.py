@@ -192,6 +192,11 @@ def _trimmed(note: list[str]) -> list[str]:
     return note
 
 
+def _code(change: str) -> str:
+    """A mutant's change as inline code on the page: no backquote inside, 160 characters at most."""
+    return change.replace("`", "'")[:160]
+
+
 def measured(path: str, entry: dict[str, Any]) -> Parts:
     """The parts of a file these results hold, as the page shows them."""
     rows = entry["mutants"]
@@ -208,10 +213,8 @@ def measured(path: str, entry: dict[str, Any]) -> Parts:
         note = [f'??? note "`{path}`: {len(left)} left ({untested} with no test ran)"', ""]
         for mutant in left:
             where = mutant.get("function") or f"line {mutant.get('line')}"
-            change = mutant["change"].replace("`", "'")[:160]
-            note.append(f"    - `{where}` ({mutant['status']}): `{change}`")
-    same = [f"- `{path}` `{r['change'].replace('`', chr(39))[:160]}`: {r['why']}"
-            for r in rows if r["status"] == "equivalent"]  # fmt: skip
+            note.append(f"    - `{where}` ({mutant['status']}): `{_code(mutant['change'])}`")
+    same = [f"- `{path}` `{_code(r['change'])}`: {r['why']}" for r in rows if r["status"] == "equivalent"]
     return Parts(row, detected, counted, tuple(note), tuple(same))
 
 
