@@ -4,8 +4,8 @@ the same oracle as the Python clients (tests/clients/contract.py).
 
 The test writes a small Go program per host (not committed) from tests/go/runner/main.go: one
 case per operation with the examples of the bundle as arguments, which runs a plan of calls
-concurrently and prints how each ended, as JSON. The other Go programs these tests build are
-files of tests/go/ too."""
+concurrently (32 at once) and prints how each ended, as JSON. The other Go programs these
+tests build are files of tests/go/ too."""
 
 from __future__ import annotations
 
