@@ -381,7 +381,10 @@ def test_models_behave_like_php_values() -> None:
     (a value, an unknown key) are not; var_dump(), print_r(), var_export() and (array) show the
     values and the unknown keys; json_encode(), (string) and serialize() give back the body's keys
     and values, unknown keys and a null in a list included, also for a model runtime 1.3
-    serialized; and a quote still goes back byte for byte."""
+    serialized; and a quote still goes back byte for byte. The runtime's decode of each kind of
+    type the generator names (lists and maps of scalars and models, dates, enums), with the
+    place of a value that does not fit, and its encode of request bodies (a quote byte for byte
+    however laid out, a null only where set), as an application that throws on notices."""
     require("php")
     proc = subprocess.run(["php", str(REPO / "tests" / "php" / "models_test.php")], capture_output=True, text=True,
                           timeout=120, check=False, cwd=REPO)  # fmt: skip
