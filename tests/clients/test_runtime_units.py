@@ -20,6 +20,8 @@ import httpx
 import msgspec
 import pytest
 from pool_v3_client import AuthenticatedClient, Client, errors
+from pool_v3_client.api.pools import list_pools_by_cursor
+from pool_v3_client.models import CursorPoolType, CursorSortField, SortType
 from raydium_api_runtime import errors as runtime
 from raydium_api_runtime import models as runtime_models
 from raydium_api_runtime import transport
@@ -358,6 +360,29 @@ def test_with_changes_a_copy_and_the_clients_already_made(index: int) -> None:
     assert cookies._cookies == {"c": "1", "c2": "2"}
     assert timeout._timeout == httpx.Timeout(5.0)
     assert type(timeout) is type(client)
+
+
+def test_an_operation_sends_each_query_parameter_by_its_name_in_the_description() -> None:
+    """The endpoint template's query (scripts/templates/python-client/endpoint_module.py.jinja):
+    each argument under the name the description gives it, an enum as its value, a boolean as
+    JSON writes it (false too), and no parameter the caller left unset."""
+    seen: list[httpx.Request] = []
+    empty = response(200, {"id": "5b0e1c7a-2f4d-4e8b-9a61-3c7d2e8f4a10", "success": True, "data": {"data": []}})
+    client = Client(base_url="http://127.0.0.1:9")
+    client.set_httpx_client(httpx.Client(base_url="http://127.0.0.1:9",
+                                         transport=httpx.MockTransport(lambda request: fresh([empty], seen, request))))
+    list_pools_by_cursor.sync(client=client, size=10, next_page_id="c1", pool_type=CursorPoolType.CONCENTRATED,
+                              sort_field=CursorSortField.FEE7D, sort_type=SortType.ASC, has_reward=True, mint1="M1",
+                              mint2="M2")
+    list_pools_by_cursor.sync(client=client, has_reward=False)
+    list_pools_by_cursor.sync(client=client)
+    assert [(request.method, request.url.path) for request in seen] == [("GET", "/pools/info/list-v2")] * 3
+    assert [list(request.url.params.multi_items()) for request in seen] == [
+        [("size", "10"), ("nextPageId", "c1"), ("poolType", "Concentrated"), ("sortField", "fee7d"),
+         ("sortType", "asc"), ("hasReward", "true"), ("mint1", "M1"), ("mint2", "M2")],
+        [("hasReward", "false")],
+        [],
+    ]  # fmt: skip
 
 
 @pytest.mark.parametrize("index", [0, 1])
