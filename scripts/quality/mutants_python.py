@@ -59,6 +59,8 @@ CLIENT = "generated/python/pool-v3-client"
 RUNTIME = "generated/python/raydium-api-runtime"
 CLIENT_TESTS = ("tests/clients/test_runtime_units.py", "tests/clients/test_hostile.py",
                 "tests/clients/test_failure_handling.py", "tests/clients/test_typed_decode.py",
+                # the page walks (an endpoint module's iterate and iterate_pages), in process
+                "tests/clients/test_paging.py",
                 # the swap contract's Python tests (the other languages' cannot see a Python mutant, and their
                 # builds write to the repository's build/, which the stage does not mirror)
                 *(f"tests/clients/test_swap_contract.py::{t}" for t in (
