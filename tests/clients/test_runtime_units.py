@@ -368,9 +368,8 @@ def test_an_operation_sends_each_query_parameter_by_its_name_in_the_description(
     JSON writes it (false too), and no parameter the caller left unset."""
     seen: list[httpx.Request] = []
     empty = response(200, {"id": "5b0e1c7a-2f4d-4e8b-9a61-3c7d2e8f4a10", "success": True, "data": {"data": []}})
-    client = Client(base_url="http://127.0.0.1:9")
-    client.set_httpx_client(httpx.Client(base_url="http://127.0.0.1:9",
-                                         transport=httpx.MockTransport(lambda request: fresh([empty], seen, request))))
+    client = Client(base_url="http://127.0.0.1:9",
+                    httpx_args={"transport": httpx.MockTransport(lambda request: fresh([empty], seen, request))})
     list_pools_by_cursor.sync(client=client, size=10, next_page_id="c1", pool_type=CursorPoolType.CONCENTRATED,
                               sort_field=CursorSortField.FEE7D, sort_type=SortType.ASC, has_reward=True, mint1="M1",
                               mint2="M2")
