@@ -21,8 +21,9 @@ import (
 
 // inFlight: how many calls run at once. With the whole plan at once (hundreds of calls) a call's
 // time measured the hostile server's queue, not the client: on a 2-core machine with every core
-// busy, a 429 case (2 s of Retry-After) took 5 to 7 s, and in CI 10.5 s, past its 10 s bound;
-// with 32 at once it took 2.0 to 2.2 s, and the plan 3 s longer in all (decision 149).
+// busy, a pool-v3 429 case (2 s of Retry-After) took up to 7 s, and in CI 10.5 s, past its 10 s
+// bound; with 32 at once, up to 2.5 s (2.1 s on a quiet machine), and the test 2.5 s longer in
+// all (decision 149).
 const inFlight = 32
 
 type entry struct {
