@@ -29,6 +29,8 @@ from raydium_api_runtime.tls import verify_argument
 from transaction_v1_client import Client as TxClient
 from transaction_v1_client import errors as tx_errors
 
+from mock_servers import PAGED_POOL
+
 URL = "http://127.0.0.1:9/x"
 TOKEN = "t0k"  # noqa: S105 (made up)
 
@@ -382,6 +384,101 @@ def test_an_operation_sends_each_query_parameter_by_its_name_in_the_description(
         [("hasReward", "false")],
         [],
     ]  # fmt: skip
+
+
+FILTERS: dict[str, Any] = {"size": 2, "pool_type": CursorPoolType.STANDARD, "sort_field": CursorSortField.LIQUIDITY,
+                           "sort_type": SortType.DESC, "has_reward": False, "mint1": "M1", "mint2": "M2"}  # fmt: skip
+FILTERS_SENT = [("size", "2"), ("poolType", "Standard"), ("sortField", "liquidity"), ("sortType", "desc"),
+                ("hasReward", "false"), ("mint1", "M1"), ("mint2", "M2")]  # fmt: skip
+
+
+def ids(pools: Any) -> list[str]:
+    return [str(pool.id) for pool in pools]
+
+
+def cursor_page(number: int, cursor: str | None) -> httpx.Response:
+    """Page `number` of list-v2, two pools, with `cursor` as its nextPageId (none: the last page)."""
+    data: dict[str, Any] = {"data": [{**PAGED_POOL, "id": f"pool-{number}-{i}"} for i in range(2)]}
+    if cursor is not None:
+        data["nextPageId"] = cursor
+    return response(200, {"id": f"5b0e1c7a-2f4d-4e8b-9a61-3c7d2e8f4a1{number}", "success": True, "data": data},
+                    headers={"x-page": str(number)})
+
+
+def test_the_detailed_calls_return_the_status_the_bytes_the_headers_and_the_payload() -> None:
+    """sync_detailed and asyncio_detailed (the endpoint template's Response twins): the answer
+    as it came, with the payload sync decodes, for the query every other call sends."""
+    seen: list[httpx.Request] = []
+    page = cursor_page(1, "c2")
+    client = Client(base_url="http://127.0.0.1:9",
+                    httpx_args={"transport": httpx.MockTransport(lambda request: fresh([page], seen, request))})
+    payload = list_pools_by_cursor.sync(client=client, next_page_id="c1", **FILTERS)
+    answers = [list_pools_by_cursor.sync_detailed(client=client, next_page_id="c1", **FILTERS),
+               run(list_pools_by_cursor.asyncio_detailed(client=client, next_page_id="c1", **FILTERS))]  # fmt: skip
+    assert payload == run(list_pools_by_cursor.asyncio(client=client, next_page_id="c1", **FILTERS))
+    for answer in answers:
+        assert (answer.status_code, answer.content, answer.headers["x-page"]) == (200, page.content, "1")
+        assert answer.parsed == payload
+    assert ids(payload.data.data) == ["pool-1-0", "pool-1-1"]
+    sent = [[p for p in request.url.params.multi_items() if p[0] != "nextPageId"] for request in seen]
+    assert (sent, {request.url.params["nextPageId"] for request in seen}) == ([FILTERS_SENT] * 4, {"c1"})
+
+
+def walk_over(walk: str, replies: list[httpx.Response], **options: Any) -> tuple[list[str], list[str | None], Any]:
+    """One walk of list-v2 (`walk` is the endpoint module's function) with FILTERS and `options`,
+    over `replies`, without retries: the pool ids it yielded, the nextPageId of each request
+    (every request checked to carry FILTERS) and the error that stopped it (None)."""
+    seen: list[httpx.Request] = []
+    client = Client(base_url="http://127.0.0.1:9",
+                    httpx_args={"transport": httpx.MockTransport(lambda request: fresh(replies, seen, request))})
+    walked = getattr(list_pools_by_cursor, walk)(client=client.with_retry_policy(errors.RetryPolicy(max_retries=0)),
+                                                 **FILTERS, **options)  # fmt: skip
+    found: list[Any] = []
+    stopped = None
+
+    async def gather() -> None:
+        async for each in walked:
+            found.append(each)
+
+    try:
+        run(gather()) if walk.endswith("_async") else found.extend(walked)
+    except errors.ApiError as error:
+        stopped = error
+    if walk.startswith("iterate_pages"):  # the items of each page (none where a page holds no list)
+        found = [item for page in found if not isinstance(page.data.data, msgspec.UnsetType) for item in page.data.data]
+    got = ids(found)
+    assert all([p for p in r.url.params.multi_items() if p[0] != "nextPageId"] == FILTERS_SENT for r in seen)
+    return got, [request.url.params.get("nextPageId") for request in seen], stopped
+
+
+@pytest.mark.parametrize("walk", ["iterate_pages", "iterate", "iterate_pages_async", "iterate_async"])
+def test_a_walk_sends_every_filter_on_every_page_from_its_start_to_its_bound(walk: str) -> None:
+    """The endpoint template's walks: each page's request carries every filter the caller gave,
+    the first page starts at `next_page_id`, each next one at the cursor the page before
+    returned, `max_pages` ends the walk early, and a page without a cursor is the last. The
+    sync and async twins alike."""
+    pages = [cursor_page(1, "c2"), cursor_page(2, "c3"), cursor_page(3, None)]
+    every = ["pool-1-0", "pool-1-1", "pool-2-0", "pool-2-1", "pool-3-0", "pool-3-1"]
+    assert walk_over(walk, pages) == (every, [None, "c2", "c3"], None)
+    assert walk_over(walk, pages, next_page_id="c0", max_pages=2) == (every[:4], ["c0", "c2"], None)
+    # a last page that holds no list (the schema lets `data` leave it out) has no items
+    listless = response(200, {"id": "5b0e1c7a-2f4d-4e8b-9a61-3c7d2e8f4a19", "success": True, "data": {}})
+    assert walk_over(walk, [pages[0], listless]) == (every[:2], [None, "c2"], None)
+
+
+@pytest.mark.parametrize("walk", ["iterate_pages", "iterate", "iterate_pages_async", "iterate_async"])
+def test_a_stopped_walk_resumes_by_the_keyword_the_caller_passes(walk: str) -> None:
+    """A page that fails stops the walk with the page's error, whose `resume` is the keyword
+    argument that starts the walk again there: `next_page_id` and the page's cursor, or nothing
+    (and "the first page" in its note) where the first page failed."""
+    edge = response(502, b"<html>502 Bad Gateway</html>", "text/html")
+    got, sent, stopped = walk_over(walk, [cursor_page(1, "c2"), edge])
+    assert (got, sent, type(stopped), stopped.resume) == (["pool-1-0", "pool-1-1"], [None, "c2"], errors.NotJsonError,
+                                                          {"next_page_id": "c2"})  # fmt: skip
+    assert stopped.__notes__[-1] == "The walk stopped at this page: start it again with next_page_id='c2' to resume."
+    got, sent, stopped = walk_over(walk, [edge])
+    assert (got, sent, type(stopped), stopped.resume) == ([], [None], errors.NotJsonError, {})
+    assert stopped.__notes__[-1] == "The walk stopped at this page: start it again with the first page to resume."
 
 
 @pytest.mark.parametrize("index", [0, 1])
