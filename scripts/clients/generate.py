@@ -203,6 +203,17 @@ def python_client(host: Host, out: Path, info: dict[str, object], spec: Path) ->
         "openapi-python-client",
     )  # fmt: skip
     config.unlink()
+    bundle = json.loads(host.bundle.with_suffix(".json").read_text(encoding="utf-8"))
+    server = python_modules(host, module, bundle, info)
+    struct_models(host, module, info, spec)
+    python_iterators(module, bundle)
+    python_project(host, target, bundle, server, info)
+    return target
+
+
+def python_modules(host: Host, module: Path, bundle: dict[str, Any], info: dict[str, object]) -> Server:
+    """The modules of the Python package that we write, not openapi-python-client: py.typed,
+    _provenance.py, _server.py (the default base URL, returned) and codes.py."""
     (module / "py.typed").write_text("# PEP 561: this package ships its type annotations\n", encoding="utf-8")
     (module / "_provenance.py").write_text(
         header_lines(info, "#")
@@ -211,7 +222,6 @@ def python_client(host: Host, out: Path, info: dict[str, object], spec: Path) ->
         + f"GENERATORS: dict[str, str] = {json.dumps(info['generators'], sort_keys=True)}\n",
         encoding="utf-8",
     )
-    bundle = json.loads(host.bundle.with_suffix(".json").read_text(encoding="utf-8"))
     server = default_server(bundle)
     (module / "_server.py").write_text(
         header_lines(info, "#")
@@ -226,10 +236,7 @@ def python_client(host: Host, out: Path, info: dict[str, object], spec: Path) ->
     (module / "codes.py").write_text(template.render(
         header=header_lines(info, "#"), codes=codes, actions={c["code"]: c["action"] for c in codes},
         package=host.package, pool=host.name == "pool-v3"), encoding="utf-8")  # fmt: skip
-    struct_models(host, module, info, spec)
-    python_iterators(module, bundle)
-    python_project(host, target, bundle, server, info)
-    return target
+    return server
 
 
 def _struct_fields(models: Path) -> dict[str, dict[str, str]]:
@@ -492,6 +499,20 @@ def typescript_client(host: Host, out: Path, bundle: dict[str, Any], info: dict[
     the client contract (the shared runtime raydium-api-runtime, scripts/runtime/typescript),
     compiled to dist/ with tsc --strict."""
     target = out / "typescript" / f"{host.name}-client"
+    typescript_sources(host, target, bundle, info)
+    src = target / "src"
+    shutil.copyfile(types, src / "schema.d.ts")
+    with runtimes.repository_node_modules(target):  # the dependencies' types, wherever the output is written
+        run_tool([NODE_BIN / "tsc", "-p", target / "tsconfig.json"],
+                 f"tsc --strict on the {host.name} TypeScript client")
+    shutil.copyfile(src / "schema.d.ts", target / "dist" / "schema.d.ts")
+    return target
+
+
+def typescript_sources(host: Host, target: Path, bundle: dict[str, Any], info: dict[str, object]) -> None:
+    """What the TypeScript client package holds before the types are copied in and tsc
+    compiles it: src/index.ts, src/schemas.ts, package.json, tsconfig.json, README.md, LICENSE
+    and PROVENANCE.json, each written from our templates."""
     src = target / "src"
     src.mkdir(parents=True)
     server = default_server(bundle)
@@ -510,7 +531,6 @@ def typescript_client(host: Host, out: Path, bundle: dict[str, Any], info: dict[
     (src / "index.ts").write_text(env.get_template("index.ts.j2").render(context), encoding="utf-8")
     for name in ("package.json", "tsconfig.json", "README.md"):
         (target / name).write_text(env.get_template(f"{name}.j2").render(context), encoding="utf-8")
-    shutil.copyfile(types, src / "schema.d.ts")
     schemas = {"components": {"schemas": bundle.get("components", {}).get("schemas", {})}}
     (src / "schemas.ts").write_text(
         header_lines(info, "//") + "// The bundle's schemas, for checking each success against its schema.\n"
@@ -519,11 +539,6 @@ def typescript_client(host: Host, out: Path, bundle: dict[str, Any], info: dict[
     )  # fmt: skip
     shutil.copyfile(REPO / "LICENSE", target / "LICENSE")
     (target / "PROVENANCE.json").write_text(json.dumps(info, indent=2) + "\n", encoding="utf-8")
-    with runtimes.repository_node_modules(target):  # the dependencies' types, wherever the output is written
-        run_tool([NODE_BIN / "tsc", "-p", target / "tsconfig.json"],
-                 f"tsc --strict on the {host.name} TypeScript client")
-    shutil.copyfile(src / "schema.d.ts", target / "dist" / "schema.d.ts")
-    return target
 
 
 def resolve_local(doc: dict[str, Any], node: Any) -> Any:
