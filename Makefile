@@ -372,7 +372,7 @@ $(MUTATION_TOOLS): tests/mutation/requirements.txt tests/mutation/package.json t
 	@$(VENV)/bin/uv pip install --quiet --python $(PY) -r tests/mutation/requirements.txt -c requirements.txt
 	@$(NPM_CI) --prefix tests/mutation
 	@touch $@
-mutation: all test-setup toolchains $(MUTATION_TOOLS) ## Generated mutants per file (the full run takes hours; CHANGED=1: the files changed since MUTATION_BASE; SURVIVORS=1: only the native survivors again): writes docs/testing.md
+mutation: all test-setup toolchains $(MUTATION_TOOLS) ## Generated mutants per file (the full run takes hours; CHANGED=1: the files changed since MUTATION_BASE; SURVIVORS=1: only the survivors again, not StrykerJS's): writes docs/testing.md
 	+@$(PY) -m scripts.quality.mutation_run --report docs/testing.md $(if $(CHANGED),--changed $(MUTATION_BASE)) $(if $(MUTATION_ONLY),--only $(MUTATION_ONLY)) $(if $(SURVIVORS),--survivors)
 
 MUTATION_ARGS ?=

@@ -1,6 +1,6 @@
 """Generated mutants for the Python files that carry the contract and the gates, by mutmut.
 
-Usage: python -m scripts.quality.mutants_python --out FILE [--only PATH ...]
+Usage: python -m scripts.quality.mutants_python --out FILE [--only PATH ...] [--survivors-of FILE]
 
 mutmut (tests/mutation/requirements.txt) makes every mutant of a function (operators,
 constants, strings, dropped arguments) and runs, for each, only the tests that call that
@@ -83,6 +83,7 @@ GROUPS = (
         ("tests/spec/test_spec_diff.py", "tests/spec/test_spec_diff_rules.py", "tests/spec/test_source_only.py",
          "tests/spec/test_ledger.py", "tests/spec/test_house_rules.py", "tests/spec/test_broken_corpus.py",
          "tests/spec/test_valid.py", "tests/spec/test_client_surface.py", "tests/spec/test_generator_templates.py",
+         "tests/spec/test_generator_output.py", "tests/spec/test_bundle_output.py",
          "tests/docs/test_pages.py", "tests/docs/test_page_parts.py", "tests/spec/test_release_plan.py",
          "tests/spec/test_release_build.py",
          *(f"tests/spec/test_releases.py::{t}" for t in RELEASE_TESTS)),
@@ -189,11 +190,13 @@ def collect(group: Group, where: Path) -> dict[str, list[dict[str, Any]]]:
     return results
 
 
-def mutate_group(group: Group) -> dict[str, list[dict[str, Any]]]:
+def mutate_group(group: Group, names: tuple[str, ...] = ()) -> dict[str, list[dict[str, Any]]]:
+    """Every mutant of the group's files judged, or only the mutants named (mutmut's keys)."""
     where = stage(group)
     env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "NO_COLOR": "1"}
-    print(f"mutants: {group.name}: mutmut over {', '.join(group.files)}", flush=True)
-    done = subprocess.run([str(VENV_BIN / "mutmut"), "run", "--max-children", str(os.cpu_count() or 2)],
+    print(f"mutants: {group.name}: mutmut over {', '.join(group.files)}"
+          + (f", {len(names)} mutants again" if names else ""), flush=True)  # fmt: skip
+    done = subprocess.run([str(VENV_BIN / "mutmut"), "run", "--max-children", str(os.cpu_count() or 2), *names],
                           cwd=where, env=env, capture_output=True, text=True, check=False)  # fmt: skip
     if done.returncode != 0:
         sys.exit(
@@ -202,16 +205,40 @@ def mutate_group(group: Group) -> dict[str, list[dict[str, Any]]]:
     return collect(group, where)
 
 
+def again(group: Group, earlier: dict[str, list[dict[str, Any]]]) -> dict[str, list[dict[str, Any]]]:
+    """The group's rows of an earlier run, with the mutants it left alive (survived or no test
+    ran, and not `explained` as equivalent) judged again by the tests as they are now. The file
+    must be as it was: the same mutants, or the run stops and says to run it whole."""
+    rows = {source_of(group, f): earlier[source_of(group, f)] for f in group.files}
+    alive = tuple(row["id"] for file_rows in rows.values() for row in file_rows
+                  if row["status"] in ("survived", "no tests") and not row.get("explained"))  # fmt: skip
+    if not alive:
+        return {path: [{k: v for k, v in row.items() if k != "explained"} for row in file_rows]
+                for path, file_rows in rows.items()}  # fmt: skip
+    judged = mutate_group(group, alive)
+    for path, file_rows in rows.items():
+        now = {row["id"]: row for row in judged[path]}
+        if sorted(now) != sorted(row["id"] for row in file_rows):
+            sys.exit(f"mutants: the earlier rows are not the mutants of {path} as it is now: run it whole")
+        judged[path] = [now[row["id"]] if row["id"] in alive else {k: v for k, v in row.items() if k != "explained"}
+                        for row in file_rows]  # fmt: skip
+    return judged
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--only", nargs="*", help="repository paths of targets; the others are not run")
+    parser.add_argument("--survivors-of", type=Path, metavar="FILE",
+                        help="judge again only the survivors of this earlier output of the tool, once tests were added")
     args = parser.parse_args()
+    earlier = json.loads(args.survivors_of.read_text(encoding="utf-8"))["files"] if args.survivors_of else {}
     results: dict[str, Any] = {}
     for group in GROUPS:
         files = tuple(f for f in group.files if not args.only or source_of(group, f) in args.only)
         if files:
-            results.update(mutate_group(Group(group.name, group.root, files, group.tests, group.package)))
+            chosen = Group(group.name, group.root, files, group.tests, group.package)
+            results.update(again(chosen, earlier) if args.survivors_of else mutate_group(chosen))
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps({"tool": "mutmut", "files": results}, indent=1) + "\n", encoding="utf-8")
 

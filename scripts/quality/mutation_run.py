@@ -6,7 +6,8 @@ Usage: python -m scripts.quality.mutation_run [--changed BASE | --only PATH ...]
 
 Runs the tool adapters (mutants_python.py: mutmut; mutants_typescript.py: StrykerJS;
 mutants_native.py: our operator set for Go, Rust, Ruby and PHP) over every target, or with --changed
-only over the targets whose sources differ from git revision BASE (committed or not).
+only over the targets whose sources differ from git revision BASE (committed or not). With
+--survivors, mutmut and our operator set judge again only the mutants the results left alive.
 Results are kept per file in build/mutation/results.json (build output, not tracked), so a
 partial run replaces only the files it ran; docs/testing.md, the summary, is tracked, and keeps
 its word on the files this machine's results do not hold (decision 148). Writing
@@ -328,7 +329,7 @@ def main() -> None:
     parser.add_argument("--changed", metavar="BASE", help="only the targets whose sources differ from BASE")
     parser.add_argument("--only", nargs="+", metavar="PATH", help="only these targets (repository paths)")
     parser.add_argument("--survivors", action="store_true",
-                        help="native targets: judge again only the mutants that survived in the results (tests added)")
+                        help="judge again only the mutants the results left alive (tests added); not for StrykerJS")
     parser.add_argument("--results", type=Path, default=RESULTS)
     parser.add_argument("--report", type=Path, help="write the Markdown page here (docs/testing.md)")
     args = parser.parse_args()
@@ -354,9 +355,9 @@ def main() -> None:
         out = BUILD / f"{adapter}.json"
         again: list[str] = []
         if args.survivors:
-            if adapter != "native":
-                sys.exit(f"mutation: --survivors is for the native targets; {', '.join(mine)} would run whole")
-            earlier = BUILD / "native-earlier.json"
+            if adapter == "typescript":
+                sys.exit(f"mutation: --survivors is not for StrykerJS's targets; {', '.join(mine)} would run whole")
+            earlier = BUILD / f"{adapter}-earlier.json"
             earlier.write_text(json.dumps({"files": recorded_rows(results, mine)}), encoding="utf-8")
             again = ["--survivors-of", str(earlier)]
         started = time.monotonic()

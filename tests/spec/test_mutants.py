@@ -304,6 +304,36 @@ def test_a_second_look_judges_only_the_survivors_of_the_same_mutants() -> None:
         mutants_native.survivors(made[1:], earlier, "f.go")
 
 
+def test_a_second_look_by_mutmut_judges_only_the_mutants_left_alive(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same for mutmut's targets: the mutants that survived or met no test (and are not
+    explained) are named to mutmut again, the other rows stay, and other mutants stop it."""
+    group = mutants_python.Group("g", "src", ("m.py",), ())
+    statuses = ["killed", "survived", "no tests", "survived", "timeout"]
+    earlier: dict[str, list[dict[str, Any]]] = {
+        "src/m.py": [{"id": f"m.x_f__mutmut_{i}", "status": s} for i, s in enumerate(statuses, 1)]}
+    earlier["src/m.py"][3]["explained"] = True
+    named: list[tuple[str, ...]] = []
+
+    def judged(ids: list[str]) -> Any:
+        def run(chosen: mutants_python.Group, names: tuple[str, ...] = ()) -> dict[str, list[dict[str, Any]]]:
+            named.append(names)
+            return {"src/m.py": [{"id": i, "status": "killed" if i in names else "not checked"} for i in ids]}
+
+        return run
+
+    monkeypatch.setattr(mutants_python, "mutate_group", judged([r["id"] for r in earlier["src/m.py"]]))
+    rows = mutants_python.again(group, earlier)["src/m.py"]
+    assert named == [("m.x_f__mutmut_2", "m.x_f__mutmut_3")]
+    assert [r["status"] for r in rows] == ["killed", "killed", "killed", "survived", "timeout"]
+    assert not [r for r in rows if "explained" in r]
+    monkeypatch.setattr(mutants_python, "mutate_group", judged(["m.x_f__mutmut_9"]))
+    with pytest.raises(SystemExit, match="run it whole"):
+        mutants_python.again(group, earlier)
+    quiet = {"src/m.py": [{"id": "m.x_f__mutmut_1", "status": "killed"}]}
+    assert mutants_python.again(group, quiet) == quiet  # nothing alive: mutmut is not run
+    assert len(named) == 2
+
+
 def test_a_second_look_leaves_out_the_survivors_explained_as_equivalent() -> None:
     entries = yaml.safe_load(mutation_run.EQUIVALENT.read_text(encoding="utf-8")) or []
     at = next(e for e in entries if "line" in e)
