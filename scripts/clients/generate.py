@@ -524,7 +524,6 @@ def typescript_sources(host: Host, target: Path, bundle: dict[str, Any], info: d
         "description": f"Typed TypeScript client for the {title}, generated from its OpenAPI description (unofficial)",
         "runtime": versions.runtime_requirement("typescript", versions.runtime_floor(host.name, "typescript")),
         "openapi_fetch": node_version("openapi-fetch"),
-        "package": host.package,
         "codes": openapi_generator.error_codes(bundle),
     }  # fmt: skip
     env = templates.environment(TS_TEMPLATES)

@@ -808,7 +808,7 @@ def package_readme(language: str, names: Names, bundle: dict[str, Any], target: 
         host=names.host, module=module[language], package=package[language], example=example, fence=fence,
         example_op=first["operationId"], first_call=operations[0]["call"], params_call=_params_call(operations),
         errors=README_ERRORS[language], amounts=README_AMOUNTS[language], operations=operations,
-        retries=README_RETRIES[language], walks=README_WALKS.get(language, ""),
+        retries=README_RETRIES[language], walks=README_WALKS[language],
         paged=[go_name(str(op["operationId"])) if language == "go" else snake(str(op["operationId"]))
                for op in paged_operations(bundle)],
         go_version=_go_version(target), description_version=str(bundle["info"]["version"]),

@@ -1,0 +1,180 @@
+"""The generators' helpers on descriptions built here, for the cases our four hosts do not
+have today: a server URL with variables, references where the hosts write a schema inline, a
+failure envelope listed before the success, an operation without a summary or with `*/` or `|`
+in it, a page walk without a `more` flag, and a client whose recorded runtime floor is not the
+runtime's current version. The hosts' own output is checked whole in test_generator_output.py."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from project import REPO
+from scripts.clients import generate, openapi_generator
+from scripts.common import versions
+
+
+def server(url: str, evidence: bool = False, **defaults: tuple[str, bool]) -> dict[str, Any]:
+    """A server object; each variable as (default, whether it carries an x-evidence)."""
+    found: dict[str, Any] = {"url": url}
+    if evidence:
+        found["x-evidence"] = [{"source": f"https://example.org/{url}"}]
+    if defaults:
+        found["variables"] = {name: {"default": value, **({"x-evidence": [{"source": f"s-{name}"}]} if cited else {})}
+                              for name, (value, cited) in defaults.items()}  # fmt: skip
+    return found
+
+
+def test_the_default_server_is_the_first_with_each_variable_at_its_cited_default() -> None:
+    first = server("https://{region}.api.example/{stage}", region=("eu", True), stage=("v1", True))
+    found = generate.default_server({"servers": [first, server("https://other.example", evidence=True)]})
+    assert (found.url, found.citation, found.expanded) == ("https://eu.api.example/v1", "s-region; s-stage",
+                                                           "https://eu.api.example/v1")  # fmt: skip
+    cited = generate.default_server({"servers": [server("https://api.example", evidence=True)]})
+    assert (cited.url, cited.citation, cited.expanded) == ("https://api.example", "https://example.org/https://api.example",
+                                                           "https://api.example")  # fmt: skip
+
+
+@pytest.mark.parametrize("servers", [
+    [server("https://{region}.api.example", region=("eu", False))],  # a variable without evidence
+    [server("https://{region}.api.example/{stage}", region=("eu", True), stage=("v1", False))],
+    [server("https://api.example")],  # a literal URL without evidence
+    [{}], [],  # no URL, no server
+])  # fmt: skip
+def test_a_server_without_evidence_for_every_part_is_no_default(servers: list[dict[str, Any]]) -> None:
+    found = generate.default_server({"servers": servers})
+    assert (found.url, found.citation) == (None, None)
+    assert found.expanded == (servers[0].get("url", "").replace("{region}", "eu").replace("{stage}", "v1")
+                              if servers else "")  # fmt: skip
+
+
+def bundle_with(operations: dict[str, dict[str, Any]], **components: dict[str, Any]) -> dict[str, Any]:
+    return {"info": {"title": "T", "version": "1.0.0"}, "paths": operations, "components": components}
+
+
+OK_BY_REF = {"200": {"$ref": "#/components/responses/Ok"}}
+RESPONSES: dict[str, Any] = {"Ok": {"description": "ok", "content": {"application/json": {"schema": {"oneOf": [
+    {"$ref": "#/components/schemas/FailureEnvelope"}, {"$ref": "#/components/schemas/Quote"}]}}}}}  # fmt: skip
+
+
+def test_a_first_call_follows_references_and_skips_what_it_cannot_show() -> None:
+    host = generate.Host("x-v1")
+    body = {"$ref": "#/components/requestBodies/Swap"}
+    bodies = {"Swap": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Swap"},
+                                                         "examples": {"one": {"$ref": "#/components/examples/One"}}}}}}
+    untitled = {"content": {"application/json": {"schema": {"type": "object", "title": "Untitled"}}}}
+    parameters = [{"$ref": "#/components/parameters/Limit"}, {"name": "wallet", "in": "query", "required": True,
+                                                              "example": "W1", "schema": {"type": "string"}}]
+    no_example = {"post": {"operationId": "noExample", "tags": ["swap"], "requestBody": untitled,
+                           "responses": OK_BY_REF}}  # fmt: skip
+    bundle = bundle_with(
+        {"/a": no_example,
+         "/b": {"post": {"operationId": "swapIt", "tags": ["swap"], "requestBody": body, "parameters": parameters,
+                         "responses": {"200": {"$ref": "#/components/responses/Empty"}}}}},
+        requestBodies=bodies, schemas={"Swap": {"type": "object", "title": "SwapBody"}},
+        examples={"One": {"value": {"a": 1}}}, responses={"Empty": {"description": "nothing shown"}},
+        parameters={"Limit": {"name": "limit", "in": "query", "schema": {"type": "integer"}}})  # fmt: skip
+    call = generate.first_call(host, bundle)
+    imports = ["from x_v1_client.api.swap import swap_it", "from x_v1_client.models import SwapBody"]
+    assert call == generate.Call(imports, "swap_it", ["body=SwapBody.from_dict({'a': 1})", "wallet='W1'"], True)
+    with pytest.raises(generate.GenerationError, match=r"^x-v1: no operation a README example can call$"):
+        generate.first_call(host, bundle_with({"/a": no_example}))
+
+
+def test_the_typescript_operations_follow_references_and_escape_a_comment_s_end() -> None:
+    bundle = bundle_with(
+        {"/q": {"get": {"operationId": "quote", "summary": "Quote */ now", "responses": OK_BY_REF},
+                "post": {"operationId": "send", "requestBody": {"$ref": "#/components/requestBodies/Send"},
+                         "responses": {"200": {"description": "nothing shown"}}}}},
+        responses=RESPONSES, requestBodies={"Send": {"content": {"application/json": {"schema": {
+            "type": "object", "properties": {"quote": {"$ref": "#/components/schemas/Quote"}, "flag": True}}}}}},
+        schemas={"Quote": {"type": "object"}, "FailureEnvelope": {"type": "object"}})  # fmt: skip
+    quote, send = generate.ts_operations(bundle)
+    assert (quote["summary"], quote["success"], quote["raw"], quote["verbatim"]) == ("Quote *\\/ now", "Quote", False,
+                                                                                     True)  # fmt: skip
+    assert (send["summary"], send["has_body"], send["success"], send["raw"]) == ("", True, None, True)
+
+
+def test_a_page_walk_without_a_more_flag_stops_on_an_empty_page() -> None:
+    walk = generate.ts_paging({"style": "page", "list": "/data/Xs/", "page": {"parameter": "page", "first": 1}}, "Page")
+    assert walk == {"style": "page", "list": "page?.data?.Xs", "parameter": "page", "first": 1, "more": "undefined",
+                    "item_type": 'NonNullable<NonNullable<NonNullable<components["schemas"]["Page"]>["data"]>["Xs"]>'
+                                 "[number]"}  # fmt: skip
+
+
+def test_a_success_is_the_member_that_is_not_a_failure_envelope() -> None:
+    assert openapi_generator.success_ref(RESPONSES["Ok"]["content"]) == "#/components/schemas/Quote"
+    assert openapi_generator.successes(bundle_with({"/q": {"get": {"operationId": "quote", "responses": OK_BY_REF}}},
+                                                   responses=RESPONSES)) == {"quote": "Quote"}  # fmt: skip
+    failures = [{"$ref": "#/components/schemas/PoolFailureEnvelope"}, {"$ref": "#/components/schemas/FailureEnvelope"}]
+    assert all(openapi_generator.is_failure_ref(s) for s in failures)
+    others = [{"$ref": "#/components/schemas/Failure"}, {"$ref": "#/components/schemas/failureenvelope"},
+              {"type": "object", "title": "FailureEnvelope"}, "FailureEnvelope", None]  # fmt: skip
+    assert not any(openapi_generator.is_failure_ref(s) for s in others)
+
+
+def test_an_error_code_s_name_is_its_words_in_pascal_case() -> None:
+    catalogue = [{"code": "REQ_WALLET_ERROR", "meaning": "m", "action": "a", "advice": "v"}]
+    found = openapi_generator.error_codes(bundle_with({}, schemas={"Failure": {"x-error-codes": catalogue}}))
+    assert found == [{**catalogue[0], "pascal": "ReqWalletError"}]
+
+
+def test_a_language_without_a_cited_host_has_an_empty_default_base_url() -> None:
+    assert openapi_generator.language_names("pool-v3", "go", None).default_base_url == ""
+    assert openapi_generator.language_names("pool-v3", "go", "https://h").default_base_url == "https://h"
+
+
+def test_a_readme_escapes_a_summary_s_bar_and_shows_no_example_it_was_not_given(tmp_path: Path) -> None:
+    bundle = bundle_with({"/a": {"get": {"operationId": "listAll", "tags": ["pools"], "summary": "a | b",
+                                         "responses": {}}},
+                          "/b": {"get": {"operationId": "other", "tags": ["pools"], "responses": {}}}})  # fmt: skip
+    names = openapi_generator.Names("x-v1", "1.0.0", "")
+    readme = openapi_generator.package_readme("ruby", names, bundle, tmp_path)
+    assert readme.endswith("| `GET /a` | `poolsApi#list_all` | a \\| b |\n| `GET /b` | `poolsApi#other` |  |\n")
+    assert "None" not in readme
+    # no go.mod, no call that takes a parameter struct
+    assert (openapi_generator._go_version(tmp_path), openapi_generator._params_call([])) == ("", "")
+
+
+@pytest.mark.parametrize("language", ["python", "typescript", "go"])
+def test_a_client_requires_the_runtime_floor_its_release_recorded(language: str, tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    """Not the runtime's version now: a client released against runtime 0.9.0 keeps asking for it."""
+    recorded = {key: {**entry, "runtime": "0.9.0"} for key, entry in versions.client_versions().items()}
+    monkeypatch.setattr(versions, "client_versions", lambda: recorded)
+    host = generate.Host("pool-v3")
+    bundle = json.loads(host.bundle.with_suffix(".json").read_text(encoding="utf-8"))
+    info = generate.provenance(host)
+    if language == "python":
+        generate.python_project(host, tmp_path, bundle, generate.default_server(bundle), info)
+        assert "raydium-api-runtime>=0.9.0,<1" in (tmp_path / "pyproject.toml").read_text(encoding="utf-8")
+    elif language == "typescript":
+        generate.typescript_sources(host, tmp_path / "typescript" / "pool-v3-client", bundle, info)
+        package = json.loads((tmp_path / "typescript" / "pool-v3-client" / "package.json").read_text(encoding="utf-8"))
+        assert "^0.9.0" in package["dependencies"].values()
+    else:
+        names = openapi_generator.language_names("pool-v3", "go", None)
+        readme = openapi_generator.package_readme("go", names, bundle, REPO / "generated" / "go" / "pool-v3")
+        assert "v0.9.0" in readme
+
+
+def test_a_description_without_a_summary_gets_a_readme_without_one(tmp_path: Path) -> None:
+    host = generate.Host("pool-v3")
+    bundle = json.loads(host.bundle.with_suffix(".json").read_text(encoding="utf-8"))
+    del bundle["info"]["summary"]
+    generate.python_project(host, tmp_path, bundle, generate.default_server(bundle), generate.provenance(host))
+    readme = (tmp_path / "README.md").read_text(encoding="utf-8")
+    assert f"A typed Python client for the **{bundle['info']['title']}**\n" in readme
+
+
+def test_a_description_without_components_gets_an_empty_schema_table(tmp_path: Path) -> None:
+    host = generate.Host("pool-v3")
+    bare = {"info": {"title": "T", "version": "1.0.0"},
+            "paths": {"/a": {"get": {"operationId": "ping", "responses": {"200": {"description": "nothing shown"}}}}}}
+    generate.typescript_sources(host, tmp_path / "client", bare, generate.provenance(host))
+    schemas = (tmp_path / "client" / "src" / "schemas.ts").read_text(encoding="utf-8")
+    table = 'export const SCHEMAS: Record<string, unknown> = {\n "components": {\n  "schemas": {}\n }\n};\n'
+    assert schemas.endswith(table)
