@@ -10,9 +10,13 @@ from pathlib import Path
 import pytest
 
 from project import HOSTS
+from scripts.clients import client_surface
 from scripts.clients.client_surface import (
     LISTS,
+    SurfaceError,
     go_surface,
+    main,
+    package_surface,
     python_surface,
     removed,
     rust_signatures,
@@ -83,7 +87,7 @@ def test_python_counts_what_a_module_re_exports_from_the_shared_runtime_as_its_o
     (package / "__init__.py").write_text("", encoding="utf-8")
     (package / "errors.py").write_text(
         "from shared_runtime import errors as _runtime\nfrom shared_runtime.errors import LIMIT, Error as Failure\n"
-        "from shared_runtime.errors import call\nfrom elsewhere import Thing\n\n"
+        "from shared_runtime.errors import call, _hidden, Error as _Aliased\nfrom elsewhere import Thing\n\n"
         "def send(request):\n    return _runtime.call(request, 1)\n", encoding="utf-8")  # fmt: skip
     assert python_surface(package, shared) == sorted([
         "demo_client", "demo_client.errors", "demo_client.errors.LIMIT", "demo_client.errors.send",
@@ -273,3 +277,44 @@ def test_the_tools_read_the_surface_the_current_release_recorded() -> None:
         differ.update({key: sorted(set(read[key]) ^ set(names)) for key, names in recorded["surface"].items()
                        if read[key] != names})  # fmt: skip
     assert differ == {}, f"the tools read other names than the last releases recorded for the same code: {differ}"
+
+
+RUNTIME_NAMES = {
+    "python": "raydium_api_runtime.errors.FailureEnvelopeError", "typescript": "FailureEnvelopeError",
+    "go": "FailureEnvelopeError", "rust": "crate::Kind::FailureEnvelope",
+    "ruby": "RaydiumApiRuntime::FailureEnvelopeError", "php": "Raydium\\ApiRuntime\\FailureEnvelopeError",
+}  # fmt: skip
+
+
+@pytest.mark.tooling  # runs each language's reader
+@pytest.mark.parametrize("language", sorted(RUNTIME_NAMES))
+def test_a_package_s_surface_is_its_client_s_lists_or_its_runtime_s(language: str) -> None:
+    """package_surface, which `make release` records per package: a host's client in one
+    language (Go and Rust with their signatures), or with no host the language's shared runtime."""
+    host = "launch-auth"
+    client = package_surface(host, language)
+    assert list(client) == [key for key in LISTS if key.split(" ")[0] == language]
+    assert key_names(host)[language] in client[language]
+    if language == "go":
+        assert "NewClient func(Options) (*APIClient, error)" in client["go signatures"]
+    runtime = package_surface("", language)
+    assert list(runtime) == [language]
+    assert RUNTIME_NAMES[language] in runtime[language]
+
+
+def test_the_command_prints_a_host_s_surface_or_says_what_failed(capsys: pytest.CaptureFixture[str],
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    assert main([]) == 2
+    assert "Usage: python -m scripts.clients.client_surface HOST" in capsys.readouterr().err
+    assert main(["pool-v3", "perps-v1"]) == 2
+    capsys.readouterr()
+    monkeypatch.setattr(client_surface, "surface", lambda host: {"python": [f"{host}.x"]})
+    assert main(["pool-v3"]) == 0
+    assert capsys.readouterr().out == '{\n "python": [\n  "pool-v3.x"\n ]\n}\n'
+
+    def failing(host: str) -> dict[str, list[str]]:
+        raise SurfaceError(f"go run failed for {host}")
+
+    monkeypatch.setattr(client_surface, "surface", failing)
+    assert main(["pool-v3"]) == 1
+    assert capsys.readouterr().err == "client_surface: go run failed for pool-v3\n"
