@@ -178,3 +178,42 @@ def test_a_description_without_components_gets_an_empty_schema_table(tmp_path: P
     schemas = (tmp_path / "client" / "src" / "schemas.ts").read_text(encoding="utf-8")
     table = 'export const SCHEMAS: Record<string, unknown> = {\n "components": {\n  "schemas": {}\n }\n};\n'
     assert schemas.endswith(table)
+
+
+MODELS = '''
+class Page(Struct):
+    data: list[Item] | UnsetType = UNSET
+    next_page_id: str | UnsetType = UNSET
+    count: int
+
+
+class Response(Struct):
+    data: Annotated[
+        Page,
+        Meta(description="a page"),
+    ]
+    other = 3
+'''
+MODULE = '''
+def sync(*, client: Client, size: int | Unset = UNSET, cursor: str | None = None, flag: bool) -> Page:
+    pass
+'''
+
+
+def test_the_python_walks_read_the_models_fields_along_a_pointer(tmp_path: Path) -> None:
+    """What python_iterators reads of the models and of the endpoint module: each Struct's
+    annotated fields, a pointer followed through them to an attribute path and the last
+    field's type (UnsetType dropped), and sync's keyword parameters after `client`."""
+    models = tmp_path / "models.py"
+    models.write_text(MODELS, encoding="utf-8")
+    fields = generate._struct_fields(models)
+    assert fields == {"Page": {"data": "list[Item] | UnsetType", "next_page_id": "str | UnsetType", "count": "int"},
+                      "Response": {"data": 'Annotated[\n        Page,\n        Meta(description="a page"),\n    ]'}}
+    assert generate._followed(fields, "Response", "/data/nextPageId/") == ("data.next_page_id", "str")
+    assert generate._followed(fields, "Response", "/data/data") == ("data.data", "list[Item]")
+    with pytest.raises(generate.GenerationError, match=r"^x-pagination: /data/more: Page has no field 'more'$"):
+        generate._followed(fields, "Response", "/data/more")
+    with pytest.raises(generate.GenerationError, match=r"^x-pagination: /page/data: Gone has no field 'page'$"):
+        generate._followed(fields, "Gone", "/page/data")
+    assert generate._sync_parameters(MODULE) == [("size", "size: int | Unset = UNSET"),
+                                                 ("cursor", "cursor: str | None = None"), ("flag", "flag: bool")]
