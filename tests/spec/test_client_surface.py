@@ -4,17 +4,19 @@ end to end)."""
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
 import pytest
 
-from project import HOSTS
+from project import HOSTS, REPO
 from scripts.clients import client_surface
 from scripts.clients.client_surface import (
     LISTS,
     SurfaceError,
     go_surface,
+    helper,
     main,
     package_surface,
     python_surface,
@@ -44,6 +46,11 @@ def _private():
 class Error(Exception):
     status: int
     kind = "x"
+    _secret = 2
+
+    @classmethod
+    def build(cls, x):
+        pass
 
     def __init__(self, status):
         self.status = status
@@ -53,6 +60,10 @@ class Error(Exception):
 
     def _internal(self):
         pass
+
+
+class _Private:
+    pass
 '''
 
 
@@ -70,6 +81,7 @@ def test_python_names_modules_functions_parameters_classes_and_attributes(tmp_pa
         "demo_client.errors.Error.kind", "demo_client.errors.Error.__init__",
         "demo_client.errors.Error.__init__(status)",
         "demo_client.errors.Error.describe", "demo_client.errors.Error.describe(verbose)",
+        "demo_client.errors.Error.build", "demo_client.errors.Error.build(x)",
     ])  # fmt: skip
 
 
@@ -96,6 +108,7 @@ def test_python_counts_what_a_module_re_exports_from_the_shared_runtime_as_its_o
         "demo_client.errors.Failure", "demo_client.errors.Failure.status", "demo_client.errors.Failure.kind",
         "demo_client.errors.Failure.__init__", "demo_client.errors.Failure.__init__(status)",
         "demo_client.errors.Failure.describe", "demo_client.errors.Failure.describe(verbose)",
+        "demo_client.errors.Failure.build", "demo_client.errors.Failure.build(x)",
     ])  # fmt: skip
 
 
@@ -104,8 +117,9 @@ RUST = """use std::fmt;
 pub const DEFAULT_TIMEOUT: u64 = 8;
 
 #[derive(Debug)]
-pub struct RetryPolicy {
+pub struct RetryPolicy {\x20\x20
     pub max_retries: u32,
+    pub kind: KindX,
     wait: f64,
 }
 
@@ -116,7 +130,7 @@ pub enum Kind {
     NotJson(String),
 }
 
-impl RetryPolicy {
+impl RetryPolicy {\x20\x20
     pub fn new() -> Self {
         todo!()
     }
@@ -140,6 +154,7 @@ def test_rust_names_items_fields_variants_and_methods(tmp_path: Path) -> None:
     (tmp_path / "src" / "apis" / "mod.rs").write_text("pub mod pools_api;\npub enum Error {\n    Io,\n}\n")
     assert rust_surface(tmp_path) == sorted([
         "contract::DEFAULT_TIMEOUT", "contract::RetryPolicy", "contract::RetryPolicy.max_retries",
+        "contract::RetryPolicy.kind",
         "contract::Kind", "contract::Kind::FailureEnvelope", "contract::Kind::RateLimited", "contract::Kind::NotJson",
         "contract::RetryPolicy::new", "contract::send", "apis::pools_api", "apis::Error", "apis::Error::Io",
     ])  # fmt: skip
@@ -161,7 +176,8 @@ def test_rust_names_what_a_module_re_exports_under_its_own_name(tmp_path: Path) 
     assert rust_surface(crate, runtime) == sorted([
         "contract::send", "contract::ErrorCode", "contract::ErrorCode::RouteNotFound", "contract::ErrorCode::action",
         "contract::Kind", "contract::Kind::FailureEnvelope", "contract::Kind::RateLimited", "contract::Kind::NotJson",
-        "contract::RetryPolicy", "contract::RetryPolicy.max_retries", "contract::RetryPolicy::new",
+        "contract::RetryPolicy", "contract::RetryPolicy.max_retries", "contract::RetryPolicy.kind",
+        "contract::RetryPolicy::new",
     ])  # fmt: skip
     assert rust_surface(crate) == ["contract::send"]  # without the runtime's folder: nothing to follow
 
@@ -175,7 +191,8 @@ def test_rust_signatures_are_the_types_callers_compile_against(tmp_path: Path) -
                                                   "-> Result<Vec<Option<Pool>>, Error> {\n}\n", encoding="utf-8")
     (tmp_path / "src" / "hidden.rs").write_text("pub fn inner(x: u8) {}\n", encoding="utf-8")
     assert rust_signatures(tmp_path) == [
-        "contract::RetryPolicy.max_retries u32", "contract::RetryPolicy::new () -> Self",
+        "contract::RetryPolicy.kind KindX", "contract::RetryPolicy.max_retries u32",
+        "contract::RetryPolicy::new () -> Self",
         "contract::call (&Config, Params<'_, u8>) -> Result<Vec<Option<Pool>>, Error>", "contract::send ()",
     ]  # fmt: skip
 
@@ -318,3 +335,14 @@ def test_the_command_prints_a_host_s_surface_or_says_what_failed(capsys: pytest.
     monkeypatch.setattr(client_surface, "surface", failing)
     assert main(["pool-v3"]) == 1
     assert capsys.readouterr().err == "client_surface: go run failed for pool-v3\n"
+
+
+def test_a_reader_runs_in_the_repository_with_its_environment_and_fails_by_name() -> None:
+    """helper, which runs each language's reader: in the repository, with the reader's own
+    variables over this process's, its blank lines dropped; a failure names the command and
+    gives what it wrote to stderr."""
+    assert helper(["sh", "-c", 'pwd; echo; echo "$SURFACE_X $HOME"'], {"SURFACE_X": "1"}) == [
+        str(REPO), f"1 {os.environ['HOME']}"]  # fmt: skip
+    with pytest.raises(SurfaceError) as failed:
+        helper(["sh", "-c", "echo out; echo 'no such package' >&2; exit 3", "ignored"])
+    assert str(failed.value) == "sh -c failed (exit 3):\nno such package"
