@@ -2,15 +2,21 @@
 process on the host's spec as `make` runs it: the YAML with its code samples and its exact large
 integers, the same document as JSON, the dereferenced JSON and the source-only view, byte for
 byte. tests/spec/test_generated_current.py holds the files to the bundle step's record; this
-holds the step's code to the files, so a change to it that moves a byte fails here (decision 151)."""
+holds the step's code to the files, so a change to it that moves a byte fails here (decision 151).
+The command's stamp, messages and exit codes, and the exact large bounds on a description made
+here (none of the hosts has a large integer that is not a bound, or a shared file's component it
+does not use), are checked too."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from project import GENERATED, HOSTS, NODE_BIN, REPO, SPEC
+from scripts.common import stamps
 from scripts.spec import bundle
 
 pytestmark = pytest.mark.pipeline  # repeats make's bundle step
@@ -25,3 +31,68 @@ def test_the_bundle_step_writes_the_committed_bundles(host: str, tmp_path: Path)
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(names), "a temporary file was left behind"
     for name in names:
         assert (tmp_path / name).read_bytes() == (GENERATED / name).read_bytes(), name
+
+
+def test_the_command_writes_the_bundles_and_their_stamp(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """What make runs: the four files, their sha256 in the stamp, and a line naming them."""
+    host, out, stamp = "perps-v1", tmp_path / "out", tmp_path / "perps-v1.bundled"
+    spec = str((SPEC / host / "openapi.yaml").relative_to(REPO))
+    assert bundle.main(["--redocly", str(NODE_BIN / "redocly"), "--manifest", str(stamp), spec, str(out), host]) == 0
+    targets = [out / f"{host}{suffix}" for suffix in (".yaml", ".json", ".deref.json", ".source-only.yaml")]
+    assert capsys.readouterr().out == "bundle: wrote " + ", ".join(str(t) for t in targets) + "\n"
+    assert json.loads(stamp.read_text(encoding="utf-8")) == stamps.manifest(out, targets)
+    assert sorted(json.loads(stamp.read_text(encoding="utf-8"))) == sorted(t.name for t in targets)
+
+
+def test_the_command_says_why_it_failed_and_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    spec = "tests/broken/colliding-component/openapi.yaml"
+    stamp = tmp_path / "x.bundled"
+    status = bundle.main(["--redocly", str(NODE_BIN / "redocly"), "--manifest", str(stamp), spec, str(tmp_path), "x"])
+    said = capsys.readouterr()
+    assert (status, said.out) == (1, "")
+    assert said.err.startswith(f"bundle: {spec}: component name collision: ")
+    assert not stamp.exists()
+
+
+def test_the_command_needs_redocly_and_says_what_each_option_is(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        bundle.main(["spec.yaml", "out", "name"])
+    assert stopped.value.code == 2
+    assert "the following arguments are required: --redocly" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        bundle.main(["--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    for said in ("Bundle one host description into generated/openapi/, atomically.",
+                 "--redocly REDOCLY path of the redocly executable",
+                 "--manifest MANIFEST write the sha256 of every file written here (JSON)"):  # fmt: skip
+        assert said in shown
+
+
+BIG = 18446744073709551615  # 2^64 - 1, which redocly writes as the double 18446744073709552000
+SOURCES = {
+    "openapi.yaml": "openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n"
+                    f"    Amount:\n      example: {BIG}\n      maximum: {BIG}\n"
+                    "    Wrapper:\n      $ref: shared.yaml#/components/schemas/Used\n",
+    "shared.yaml": f"components:\n  schemas:\n    Unused: {{maximum: {BIG}}}\n    Used: {{maximum: {BIG - 1}}}\n",
+}
+
+
+def test_each_large_bound_is_put_back_exact_and_nothing_else(tmp_path: Path) -> None:
+    """keep_exact_integers: a bound of a named component gets its exact value back, after a
+    large integer that is no bound (left as redocly wrote it) and after a component of a
+    shared file that the bundle does not hold; a bound the bundle changed is refused."""
+    for name, text in SOURCES.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    spec = tmp_path / "openapi.yaml"
+    doc: dict[str, Any] = {"components": {"schemas": {"Amount": {"example": float(BIG), "maximum": float(BIG)},
+                                                      "Used": {"maximum": float(BIG)}}}}  # fmt: skip
+    bundle.keep_exact_integers(doc, spec)
+    assert doc == {"components": {"schemas": {"Amount": {"example": float(BIG), "maximum": BIG},
+                                              "Used": {"maximum": BIG - 1}}}}  # fmt: skip
+    assert type(doc["components"]["schemas"]["Amount"]["maximum"]) is int
+    for changed in (1.0, "18446744073709551615"):
+        doc["components"]["schemas"]["Amount"]["maximum"] = changed
+        with pytest.raises(bundle.BundleError) as refused:
+            bundle.keep_exact_integers(doc, spec)
+        said = f"{spec}: /components/schemas/Amount/maximum: the bundle has {changed!r}, not {BIG}"
+        assert str(refused.value) == said
