@@ -346,3 +346,22 @@ def test_a_reader_runs_in_the_repository_with_its_environment_and_fails_by_name(
     with pytest.raises(SurfaceError) as failed:
         helper(["sh", "-c", "echo out; echo 'no such package' >&2; exit 3", "ignored"])
     assert str(failed.value) == "sh -c failed (exit 3):\nno such package"
+
+
+@pytest.mark.tooling  # starts a program named go, which the in-front gate refuses
+def test_the_go_reader_runs_offline_with_the_build_s_own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """go_surface runs `go run surface.go` with the build's Go cache (build/go-cache), this Go
+    alone (no toolchain download) and no module proxy, whatever the caller's environment says:
+    a `go` first on PATH prints what it was given."""
+    go = tmp_path / "go"
+    go.write_text('#!/bin/sh\necho "$@"\nfor v in GOCACHE GOPATH GOTOOLCHAIN GOFLAGS GO111MODULE GOPROXY; do\n'
+                  '  eval echo "$v=\\${$v-unset}"\ndone\n', encoding="utf-8")  # fmt: skip
+    go.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{tmp_path}{os.pathsep}{os.environ['PATH']}")
+    monkeypatch.setenv("GOFLAGS", "-mod=mod")
+    monkeypatch.setenv("GOPROXY", "https://proxy.golang.org")
+    cache = REPO / "build" / "go-cache"
+    assert go_surface(Path("pkg"), Path("rt"), signatures=True) == [
+        f"run {client_surface.HELPERS / 'surface.go'} -signatures pkg rt", f"GOCACHE={cache / 'build'}",
+        f"GOPATH={cache / 'path'}", "GOTOOLCHAIN=local", "GOFLAGS=", "GO111MODULE=on", "GOPROXY=off",
+    ]  # fmt: skip
