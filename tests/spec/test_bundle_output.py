@@ -10,6 +10,7 @@ does not use), are checked too."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -96,3 +97,53 @@ def test_each_large_bound_is_put_back_exact_and_nothing_else(tmp_path: Path) -> 
             bundle.keep_exact_integers(doc, spec)
         said = f"{spec}: /components/schemas/Amount/maximum: the bundle has {changed!r}, not {BIG}"
         assert str(refused.value) == said
+
+
+def stand_in(folder: Path, script: str) -> str:
+    """A redocly stand-in: a shell script given `bundle SPEC --output OUT`."""
+    fake = folder / "redocly"
+    fake.write_text("#!/bin/sh\n" + script, encoding="utf-8")
+    fake.chmod(0o755)
+    return str(fake)
+
+
+def test_redocly_runs_quietly_and_offline_and_what_it_says_is_kept(tmp_path: Path) -> None:
+    """redocly_bundle: redocly without telemetry, update notice or colour; its failure, or a
+    success that wrote nothing, names the spec and gives what it said but its boxed notices."""
+    said = ('echo "╔══ update available ══╗" >&2\necho >&2\n'
+            'echo "telemetry=$REDOCLY_TELEMETRY notice=$REDOCLY_SUPPRESS_UPDATE_NOTICE" >&2\n'
+            'echo "colour=$NO_COLOR/$FORCE_COLOR" >&2\n'
+            'echo "[1] spec.yaml:3:1" >&2\n')  # fmt: skip
+    spec, out = tmp_path / "spec.yaml", tmp_path / "out.yaml"
+    for script in (said + "exit 1\n", said + "exit 0\n"):
+        with pytest.raises(bundle.BundleError) as failed:
+            bundle.redocly_bundle(stand_in(tmp_path, script), spec, out)
+        lines = ["redocly bundle failed:", "telemetry=off notice=true", "colour=1/0", "[1] spec.yaml:3:1"]
+        assert str(failed.value) == f"{spec}: " + "\n".join(lines)
+
+
+def test_a_renamed_component_is_refused_with_where_redocly_found_it(tmp_path: Path) -> None:
+    script = ('echo "Renamed Envelope to Envelope-2" >&2\necho "[1] shared.yaml:4:5" >&2\n'
+              'echo "Renamed Pool to Pool-2" >&2\ntouch "$4"\n')  # fmt: skip
+    spec = tmp_path / "spec.yaml"
+    with pytest.raises(bundle.BundleError) as refused:
+        bundle.redocly_bundle(stand_in(tmp_path, script), spec, tmp_path / "out.yaml")
+    assert str(refused.value) == (
+        f"{spec}: component name collision: Renamed Envelope to Envelope-2 ([1] shared.yaml:4:5); Renamed Pool to "
+        "Pool-2 (). Give the components distinct names (generated class names must stay stable).")  # fmt: skip
+
+
+def test_an_invalid_bundle_names_each_file_it_would_have_written(tmp_path: Path) -> None:
+    """A redocly that writes a bundle without info.version: the YAML and the dereferenced JSON
+    are each validated, and the problems name the file in OUT_DIR (made with its parents)."""
+    good = (GENERATED / "perps-v1.yaml").read_text(encoding="utf-8")
+    invalid = tmp_path / "invalid.yaml"
+    invalid.write_text(re.sub(r"^  version: .*\n", "", good, count=1, flags=re.M), encoding="utf-8")
+    out = tmp_path / "a" / "out"
+    with pytest.raises(bundle.BundleError) as refused:
+        bundle.bundle(stand_in(tmp_path, f'cp {invalid} "$4"\n'), SPEC / "perps-v1" / "openapi.yaml", out, "perps-v1")
+    head, _, rest = str(refused.value).partition("\n")
+    assert head == "bundle is not valid OpenAPI 3.1:"
+    named = {line.split(": ", 1)[0] for line in rest.splitlines() if line.startswith(str(out))}
+    assert named == {str(out / "perps-v1.yaml"), str(out / "perps-v1.deref.json")}
+    assert list(out.iterdir()) == []

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -328,6 +329,9 @@ def test_the_command_prints_a_host_s_surface_or_says_what_failed(capsys: pytest.
     monkeypatch.setattr(client_surface, "surface", lambda host: {"python": [f"{host}.x"]})
     assert main(["pool-v3"]) == 0
     assert capsys.readouterr().out == '{\n "python": [\n  "pool-v3.x"\n ]\n}\n'
+    monkeypatch.setattr(sys, "argv", ["client_surface.py", "perps-v1"])  # as `python -m` runs it
+    assert main() == 0
+    assert capsys.readouterr().out == '{\n "python": [\n  "perps-v1.x"\n ]\n}\n'
 
     def failing(host: str) -> dict[str, list[str]]:
         raise SurfaceError(f"go run failed for {host}")
@@ -337,10 +341,13 @@ def test_the_command_prints_a_host_s_surface_or_says_what_failed(capsys: pytest.
     assert capsys.readouterr().err == "client_surface: go run failed for pool-v3\n"
 
 
-def test_a_reader_runs_in_the_repository_with_its_environment_and_fails_by_name() -> None:
-    """helper, which runs each language's reader: in the repository, with the reader's own
-    variables over this process's, its blank lines dropped; a failure names the command and
-    gives what it wrote to stderr."""
+def test_a_reader_runs_in_the_repository_with_its_environment_and_fails_by_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """helper, which runs each language's reader: in the repository (whatever the caller's
+    directory), with the reader's own variables over this process's, its blank lines dropped; a
+    failure names the command and gives what it wrote to stderr."""
+    monkeypatch.chdir(tmp_path)
     assert helper(["sh", "-c", 'pwd; echo; echo "$SURFACE_X $HOME"'], {"SURFACE_X": "1"}) == [
         str(REPO), f"1 {os.environ['HOME']}"]  # fmt: skip
     with pytest.raises(SurfaceError) as failed:
