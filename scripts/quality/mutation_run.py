@@ -255,6 +255,8 @@ def report(results: dict[str, Any], under_load: dict[str, Any] | None = None,
         "when a test fails (or it runs into the time limit). Written by `make mutation`",
         "(`scripts/quality/mutation_run.py`); `make mutation CHANGED=1` re-runs only the files a change touched,",
         "and a run keeps the rows of the files it did not run, with the commit that measured each (decision 148).",
+        "After tests are added, `make mutation MUTATION_ONLY=<file> SURVIVORS=1` judges again only the mutants",
+        "the last run of that file left alive (not for the TypeScript runtime).",
         "",
         "- Python scripts and the Python client runtime: [mutmut](https://pypi.org/project/mutmut/) "
         "(pinned in `tests/mutation/requirements.txt`).",
