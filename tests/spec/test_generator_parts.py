@@ -99,9 +99,10 @@ def test_the_typescript_operations_follow_references_and_escape_a_comment_s_end(
 
 
 def test_a_page_walk_without_a_more_flag_stops_on_an_empty_page() -> None:
-    walk = generate.ts_paging({"style": "page", "list": "/data/Xs/", "page": {"parameter": "page", "first": 1}}, "Page")
-    assert walk == {"style": "page", "list": "page?.data?.Xs", "parameter": "page", "first": 1, "more": "undefined",
-                    "item_type": 'NonNullable<NonNullable<NonNullable<components["schemas"]["Page"]>["data"]>["Xs"]>'
+    paging = {"style": "page", "list": "/data/listX/", "page": {"parameter": "page", "first": 1}}
+    walk = generate.ts_paging(paging, "Page")
+    assert walk == {"style": "page", "list": "page?.data?.listX", "parameter": "page", "first": 1, "more": "undefined",
+                    "item_type": 'NonNullable<NonNullable<NonNullable<components["schemas"]["Page"]>["data"]>["listX"]>'
                                  "[number]"}  # fmt: skip
 
 
@@ -185,6 +186,7 @@ class Page(Struct):
     data: list[Item] | UnsetType = UNSET
     next_page_id: str | UnsetType = UNSET
     count: int
+    index_x: int
 
 
 class Response(Struct):
@@ -195,7 +197,11 @@ class Response(Struct):
     other = 3
 '''
 MODULE = '''
-def sync(*, client: Client, size: int | Unset = UNSET, cursor: str | None = None, flag: bool) -> Page:
+def _get_kwargs(*, other: int) -> dict[str, Any]:
+    pass
+
+
+def sync(*, client: Client, size: int | Unset = UNSET, cursor: str | None = None, flag: bool, bare=1) -> Page:
     pass
 '''
 
@@ -207,13 +213,16 @@ def test_the_python_walks_read_the_models_fields_along_a_pointer(tmp_path: Path)
     models = tmp_path / "models.py"
     models.write_text(MODELS, encoding="utf-8")
     fields = generate._struct_fields(models)
-    assert fields == {"Page": {"data": "list[Item] | UnsetType", "next_page_id": "str | UnsetType", "count": "int"},
+    assert fields == {"Page": {"data": "list[Item] | UnsetType", "next_page_id": "str | UnsetType", "count": "int",
+                               "index_x": "int"},
                       "Response": {"data": 'Annotated[\n        Page,\n        Meta(description="a page"),\n    ]'}}
     assert generate._followed(fields, "Response", "/data/nextPageId/") == ("data.next_page_id", "str")
     assert generate._followed(fields, "Response", "/data/data") == ("data.data", "list[Item]")
+    assert generate._followed(fields, "Page", "/indexX") == ("index_x", "int")
     with pytest.raises(generate.GenerationError, match=r"^x-pagination: /data/more: Page has no field 'more'$"):
         generate._followed(fields, "Response", "/data/more")
     with pytest.raises(generate.GenerationError, match=r"^x-pagination: /page/data: Gone has no field 'page'$"):
         generate._followed(fields, "Gone", "/page/data")
     assert generate._sync_parameters(MODULE) == [("size", "size: int | Unset = UNSET"),
-                                                 ("cursor", "cursor: str | None = None"), ("flag", "flag: bool")]
+                                                 ("cursor", "cursor: str | None = None"), ("flag", "flag: bool"),
+                                                 ("bare", "bare: = 1")]
