@@ -7,6 +7,7 @@ from functools import cache
 import pytest
 
 from project import GENERATED, HOSTS, SOURCE_DOCUMENT, SPEC
+from scripts.spec import house_rules, oas
 from scripts.spec.house_rules import Checker
 from scripts.spec.house_rules import main as house_rules_main
 
@@ -56,3 +57,45 @@ def test_an_evidence_citation_must_be_followable(citation: str, followable: bool
     checker = Checker(SPEC / "common" / "extensions.yaml", SOURCE_DOCUMENT.read_text(encoding="utf-8"))
     errors = list(checker.vocab_validators["x-evidence"].iter_errors([{"source": citation}]))
     assert (errors == []) is followable, [e.message for e in errors]
+
+
+BROKEN = SPEC.parent / "tests" / "broken"
+
+
+def test_each_problem_is_kept_under_its_rule_and_says_where() -> None:
+    """A problem is reported once per line, under the rule that found it; a file that cannot
+    be read is a `ref` problem in the reader's words; a problem at a document's root says `/`."""
+    checker = Checker(SPEC / "common" / "extensions.yaml", None)
+    entry = BROKEN / "dangling-ref" / "openapi.yaml"
+    checker.check_entry(entry)
+    assert sorted(checker.by_rule) == ["envelope", "example", "ref"]
+    assert sorted(line for lines in checker.by_rule.values() for line in lines) == sorted(checker.problems)
+    assert "/schema/$ref: dangling $ref '#/components/schemas/NoSuchResponse'" in checker.by_rule["ref"][0]
+    docs = oas.DocumentSet(entry)
+    checker.problem(docs, entry, "", "a root problem", rule="operation")
+    assert checker.problems[-1] == checker.by_rule["operation"][-1] == f"{docs.display(entry)}: /: a root problem"
+    unreadable = Checker(SPEC / "common" / "extensions.yaml", None)
+    unreadable.check_entry(BROKEN / "duplicate-key" / "openapi.yaml")
+    assert list(unreadable.by_rule) == ["ref"]
+    assert unreadable.by_rule["ref"] == unreadable.problems
+    assert "not valid YAML/JSON: duplicate key 'summary'" in unreadable.problems[0]
+
+
+def test_the_command_prints_each_problem_once_then_a_count(capsys: pytest.CaptureFixture[str]) -> None:
+    entry = BROKEN / "dangling-ref" / "openapi.yaml"
+    assert house_rules_main([str(entry), str(entry)]) == 1
+    said = capsys.readouterr()
+    checker = Checker(SPEC / "common" / "extensions.yaml", None)
+    checker.check_entry(entry)
+    assert said.out == ""
+    assert said.err == "".join(f"{line}\n" for line in dict.fromkeys(checker.problems)) + (
+        f"house rules: {len(dict.fromkeys(checker.problems))} problem(s)\n")  # fmt: skip
+    common = [str(p) for p in sorted((SPEC / "common").glob("*.yaml"))]
+    vocabulary = str(SPEC / "common" / "extensions.yaml")
+    assert house_rules_main([*common, "--vocabulary", vocabulary, "--source-document", str(SOURCE_DOCUMENT)]) == 0
+    assert capsys.readouterr() == (f"house rules: ok ({len(common)} files)\n", "")
+    with pytest.raises(SystemExit):
+        house_rules_main(["--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    assert "--source-document SOURCE_DOCUMENT check that every name is in this document or carries x-evidence" in shown
+    assert f"specs [specs ...] {house_rules.__doc__.splitlines()[0]} positional arguments:" in shown
