@@ -226,3 +226,73 @@ def test_the_python_walks_read_the_models_fields_along_a_pointer(tmp_path: Path)
     assert generate._sync_parameters(MODULE) == [("size", "size: int | Unset = UNSET"),
                                                  ("cursor", "cursor: str | None = None"), ("flag", "flag: bool"),
                                                  ("bare", "bare: = 1")]
+
+
+def paged(pagination: dict[str, Any], page: Any = None) -> dict[str, Any]:
+    """A description with one paged operation, listPools, whose success (by a response
+    reference) is Page: `data` (required) holds `items`, `next` and `more`, none required."""
+    item = {"$ref": "#/components/schemas/Item"}
+    page = page or {"type": "object", "required": ["data"],
+                    "properties": {"data": {"$ref": "#/components/schemas/Data"}}}  # fmt: skip
+    data = {"type": "object", "required": ["items", "next", "more"] if pagination.get("required") else [],
+            "properties": {"items": {"type": "array", "items": pagination.get("items", item)},
+                           "next": {"type": "string"}, "more": {"type": "boolean"}}}  # fmt: skip
+    content = {"application/json": {"schema": {"$ref": "#/components/schemas/Page"}}}
+    op = {"operationId": "listPools", "x-pagination": pagination["paging"],
+          "responses": {"200": {"$ref": "#/components/responses/Ok"}}}  # fmt: skip
+    return bundle_with({"/pools": {"get": op}}, responses={"Ok": {"description": "ok", "content": content}},
+                       schemas={"Page": page, "Data": data, "Item": {"type": "object"}})  # fmt: skip
+
+
+NUMBERED: dict[str, Any] = {"style": "page", "list": "/data/items", "page": {"parameter": "page", "first": 1}}
+CURSOR: dict[str, Any] = {"style": "cursor", "list": "/data/items",
+                          "cursor": {"parameter": "nextPageId", "next": "/data/next"}}
+NULLABLE = {"anyOf": [{"$ref": "#/components/schemas/Item"}, {"type": "null"}]}
+
+
+def test_a_walk_is_spelt_for_go_and_rust_from_the_pointers_it_follows() -> None:
+    """go_walks and rust_walks: an item that may be null, a list, cursor or flag that the page
+    may leave out, a walk without a flag, and the same fields required."""
+    loose = paged({"paging": NUMBERED, "items": NULLABLE})
+    go, rust = openapi_generator.go_walks(loose)[0], openapi_generator.rust_walks(loose)["listPools"]
+    assert (go["page"], go["item"], go["list"], go["more"]) == ("Page", "*Item", "page.Data.Items", "nil")
+    assert (go["first"], go["parameter"], go["setter"], go["field"], go["cursor"]) == (1, "page", "Page", "page", False)
+    assert (rust["item"], rust["items"], rust["count"], rust["more"]) == (
+        "Option<models::Item>", "page.data.items.unwrap_or_default()", "page.data.items.as_ref().map_or(0, Vec::len)",
+        "None")  # fmt: skip
+    flagged = paged({"paging": {**NUMBERED, "page": {**NUMBERED["page"], "more": "/data/more"}}, "required": True})
+    go, rust = openapi_generator.go_walks(flagged)[0], openapi_generator.rust_walks(flagged)["listPools"]
+    assert (go["item"], go["more"]) == ("Item", "func(page *Page) *bool { return &page.Data.More }")
+    assert (rust["item"], rust["items"], rust["count"], rust["more"]) == (
+        "models::Item", "page.data.items", "page.data.items.len()", "Some(page.data.more)")  # fmt: skip
+    optional_flag = paged({"paging": {**NUMBERED, "page": {**NUMBERED["page"], "more": "/data/more"}}})
+    assert openapi_generator.go_walks(optional_flag)[0]["more"] == "func(page *Page) *bool { return page.Data.More }"
+    assert openapi_generator.rust_walks(optional_flag)["listPools"]["more"] == "page.data.more"
+    for required, go_next, rust_next in ((True, "page.Data.Next", "Some(page.data.next.clone())"),
+                                         (False, "page.Data.GetNext()", "page.data.next.clone()")):  # fmt: skip
+        cursor = paged({"paging": CURSOR, "required": required})
+        assert openapi_generator.go_walks(cursor)[0]["next"] == go_next
+        assert openapi_generator.rust_walks(cursor)["listPools"]["next"] == rust_next
+
+
+@pytest.mark.parametrize(("case", "said"), [
+    ({"paging": {**NUMBERED, "list": "/data/pools"}}, "/data/pools: no property 'pools'"),
+    ({"paging": NUMBERED}, None),  # the control: it walks
+    ({"paging": {**NUMBERED, "list": "/data/items"}, "page": {"type": "object", "properties": {
+        "data": {"$ref": "#/components/schemas/Data"}}}}, "/data/items: 'data' is optional; a walk reads through "
+                                                        "required objects only"),
+    ({"paging": NUMBERED, "items": {"anyOf": [{"$ref": "#/components/schemas/Item"},
+                                              {"$ref": "#/components/schemas/Page"}]}},
+     "its items are not one named schema"),
+    ({"paging": NUMBERED, "items": {"anyOf": [{"$ref": "#/components/schemas/Item"}, {"type": "string"}]}},
+     "its items are not one named schema"),
+    ({"paging": NUMBERED, "items": {"type": "object"}}, "its items are not one named schema"),
+])  # fmt: skip
+def test_a_walk_that_cannot_be_spelt_stops_the_generation_and_says_why(case: dict[str, Any], said: str | None) -> None:
+    for walks in (openapi_generator.go_walks, openapi_generator.rust_walks):
+        if said is None:
+            assert walks(paged(case, case.get("page")))
+            continue
+        with pytest.raises(openapi_generator.LanguageError) as stopped:
+            walks(paged(case, case.get("page")))
+        assert str(stopped.value) == f"x-pagination of listPools: {said}"
