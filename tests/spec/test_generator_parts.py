@@ -296,3 +296,39 @@ def test_a_walk_that_cannot_be_spelt_stops_the_generation_and_says_why(case: dic
         with pytest.raises(openapi_generator.LanguageError) as stopped:
             walks(paged(case, case.get("page")))
         assert str(stopped.value) == f"x-pagination of listPools: {said}"
+
+
+ITEMS: dict[str, tuple[Any, bool]] = {  # an array's items, and whether a null among them is checked
+    "strings": ({"type": "string"}, True), "anything": ({}, False), "described": ({"description": "x"}, False),
+    "nullable": ({"type": ["string", "null"]}, False), "null": ({"type": "null"}, False),
+    "either": ({"anyOf": [{"type": "string"}, {"type": "null"}]}, False),
+    "one": ({"oneOf": [{"type": "integer"}, {"$ref": "#/components/schemas/Nothing"}]}, False),
+    "neither": ({"anyOf": [{"type": "string"}, {"type": "integer"}]}, True),
+    "objects": ({"properties": {"a": {"type": "string"}}}, True), "choices": ({"enum": ["a", "b"]}, True),
+    "merged": ({"allOf": [{"type": "object"}]}, True), "named": ({"$ref": "#/components/schemas/Node"}, True),
+    "flag": (True, False),
+}  # fmt: skip
+
+
+def test_the_null_checks_are_the_arrays_whose_items_may_not_be_null() -> None:
+    """null_checks: for each operation with a success, the paths of the arrays whose items
+    exclude null (through references, allOf, nested arrays, a type list and a schema that
+    refers to itself), and the keys the success requires (through allOf)."""
+    lists = {name: {"type": "array", "items": items} for name, (items, _) in ITEMS.items()}
+    schemas = {
+        "Page": {"allOf": [{"$ref": "#/components/schemas/Base"}, {"required": ["data"],
+                 "properties": {"data": {"type": "object", "properties": lists}}}]},
+        "Base": {"required": ["success"], "properties": {"success": {"type": "boolean"},
+                 "grid": {"type": ["array", "null"], "items": {"type": "array", "items": {"type": "integer"}}}}},
+        "Node": {"type": "object", "properties": {"children": {"type": "array",
+                                                               "items": {"$ref": "#/components/schemas/Node"}}}},
+        "Nothing": {"type": "null"},
+    }  # fmt: skip
+    nothing = {"operationId": "sendNothing", "responses": {"200": {"description": "none"}}}
+    bundle = bundle_with({"/a": {"get": {"operationId": "getPage", "responses": OK_BY_REF}, "post": nothing}},
+                         responses={"Ok": {"description": "ok", "content": {"application/json": {"schema": {
+                             "$ref": "#/components/schemas/Page"}}}}}, schemas=schemas)  # fmt: skip
+    checked = sorted([f"data/{name}" for name, (_, null_checked) in ITEMS.items() if null_checked]
+                     + ["grid", "grid/*", "data/named/*/children"])
+    assert openapi_generator.null_checks(bundle) == [{"op": "getPage", "snake": "get_page", "paths": checked,
+                                                      "required": ["data", "success"]}]  # fmt: skip
