@@ -136,6 +136,7 @@ def test_a_readme_escapes_a_summary_s_bar_and_shows_no_example_it_was_not_given(
     readme = openapi_generator.package_readme("ruby", names, bundle, tmp_path)
     assert readme.endswith("| `GET /a` | `poolsApi#list_all` | a \\| b |\n| `GET /b` | `poolsApi#other` |  |\n")
     assert "None" not in readme
+    assert "```ruby\n\n```\n" in readme  # the first call's block, empty: no sample to show
     # no go.mod, no call that takes a parameter struct
     assert (openapi_generator._go_version(tmp_path), openapi_generator._params_call([])) == ("", "")
 
@@ -230,18 +231,23 @@ def test_the_python_walks_read_the_models_fields_along_a_pointer(tmp_path: Path)
 
 def paged(pagination: dict[str, Any], page: Any = None) -> dict[str, Any]:
     """A description with one paged operation, listPools, whose success (by a response
-    reference) is Page: `data` (required) holds `items`, `next` and `more`, none required."""
+    reference) is Page: `data` (required) holds `items` (also as `listX`, and by reference as
+    `refList`), `next` and `more`, each required where `required` says so, and `inner` (always
+    required), another Data."""
     item = {"$ref": "#/components/schemas/Item"}
     page = page or {"type": "object", "required": ["data"],
                     "properties": {"data": {"$ref": "#/components/schemas/Data"}}}  # fmt: skip
-    data = {"type": "object", "required": ["items", "next", "more"] if pagination.get("required") else [],
-            "properties": {"items": {"type": "array", "items": pagination.get("items", item)},
-                           "next": {"type": "string"}, "more": {"type": "boolean"}}}  # fmt: skip
+    listed = {"type": "array", "items": pagination.get("items", item)}
+    required = ["items", "next", "more", "refList", "listX"] if pagination.get("required") else []
+    data = {"type": "object", "required": ["inner", *required],
+            "properties": {"items": listed, "next": {"type": "string"}, "more": {"type": "boolean"}, "listX": listed,
+                           "refList": {"$ref": "#/components/schemas/List"},
+                           "inner": {"$ref": "#/components/schemas/Data"}}}  # fmt: skip
     content = {"application/json": {"schema": {"$ref": "#/components/schemas/Page"}}}
     op = {"operationId": "listPools", "x-pagination": pagination["paging"],
           "responses": {"200": {"$ref": "#/components/responses/Ok"}}}  # fmt: skip
     return bundle_with({"/pools": {"get": op}}, responses={"Ok": {"description": "ok", "content": content}},
-                       schemas={"Page": page, "Data": data, "Item": {"type": "object"}})  # fmt: skip
+                       schemas={"Page": page, "Data": data, "Item": {"type": "object"}, "List": listed})  # fmt: skip
 
 
 NUMBERED: dict[str, Any] = {"style": "page", "list": "/data/items", "page": {"parameter": "page", "first": 1}}
@@ -275,6 +281,28 @@ def test_a_walk_is_spelt_for_go_and_rust_from_the_pointers_it_follows() -> None:
         assert openapi_generator.rust_walks(cursor)["listPools"]["next"] == rust_next
 
 
+def test_a_walk_follows_a_longer_pointer_a_reference_and_a_one_of() -> None:
+    """The last step of a pointer decides whether it is required, whatever the steps before
+    it; a list may be a reference to an array schema; an item may be null through oneOf."""
+    deep = {**NUMBERED, "list": "/data/inner/refList", "page": {"parameter": "pageNo", "first": 2,
+                                                                 "more": "/data/inner/more"}}  # fmt: skip
+    described = paged({"paging": deep})
+    go, rust = openapi_generator.go_walks(described)[0], openapi_generator.rust_walks(described)
+    assert (go["list"], go["more"], go["first"]) == ("page.Data.Inner.RefList",
+                                                     "func(page *Page) *bool { return page.Data.Inner.More }", 2)
+    assert rust["listPools"] == {"item": "models::Item", "items": "page.data.inner.ref_list.unwrap_or_default()",
+                                 "count": "page.data.inner.ref_list.as_ref().map_or(0, Vec::len)",
+                                 "parameter": "pageNo", "field": "page_no", "cursor": False, "first": 2,
+                                 "more": "page.data.inner.more"}  # fmt: skip
+    along = {**CURSOR, "list": "/data/inner/listX/", "cursor": {"parameter": "nextPageId", "next": "/data/inner/next"}}
+    found = paged({"paging": along, "items": {"oneOf": [{"$ref": "#/components/schemas/Item"}, {"type": "null"}]}})
+    go, rust = openapi_generator.go_walks(found)[0], openapi_generator.rust_walks(found)["listPools"]
+    assert (go["item"], go["list"], go["next"]) == ("*Item", "page.Data.Inner.ListX", "page.Data.Inner.GetNext()")
+    assert rust == {"item": "Option<models::Item>", "items": "page.data.inner.list_x.unwrap_or_default()",
+                    "count": "page.data.inner.list_x.as_ref().map_or(0, Vec::len)", "parameter": "nextPageId",
+                    "field": "next_page_id", "cursor": True, "next": "page.data.inner.next.clone()"}  # fmt: skip
+
+
 @pytest.mark.parametrize(("case", "said"), [
     ({"paging": {**NUMBERED, "list": "/data/pools"}}, "/data/pools: no property 'pools'"),
     ({"paging": NUMBERED}, None),  # the control: it walks
@@ -306,7 +334,8 @@ ITEMS: dict[str, tuple[Any, bool]] = {  # an array's items, and whether a null a
     "neither": ({"anyOf": [{"type": "string"}, {"type": "integer"}]}, True),
     "objects": ({"properties": {"a": {"type": "string"}}}, True), "choices": ({"enum": ["a", "b"]}, True),
     "merged": ({"allOf": [{"type": "object"}]}, True), "named": ({"$ref": "#/components/schemas/Node"}, True),
-    "flag": (True, False),
+    "flag": (True, False), "only": ({"oneOf": [{"type": "integer"}, {"type": "string"}]}, True),
+    "open": ({"anyOf": [{"type": "string"}, True]}, False),
 }  # fmt: skip
 
 
@@ -314,7 +343,9 @@ def test_the_null_checks_are_the_arrays_whose_items_may_not_be_null() -> None:
     """null_checks: for each operation with a success, the paths of the arrays whose items
     exclude null (through references, allOf, nested arrays, a type list and a schema that
     refers to itself), and the keys the success requires (through allOf)."""
-    lists = {name: {"type": "array", "items": items} for name, (items, _) in ITEMS.items()}
+    lists: dict[str, Any] = {name: {"type": "array", "items": items} for name, (items, _) in ITEMS.items()}
+    lists |= {"untyped": {"items": {"type": "string"}}, "any": True,  # no array; a schema that allows anything
+              "wrapped": {"allOf": [{"properties": {"tags": {"type": "array", "items": {"type": "string"}}}}]}}
     schemas = {
         "Page": {"allOf": [{"$ref": "#/components/schemas/Base"}, {"required": ["data"],
                  "properties": {"data": {"type": "object", "properties": lists}}}]},
@@ -329,6 +360,6 @@ def test_the_null_checks_are_the_arrays_whose_items_may_not_be_null() -> None:
                          responses={"Ok": {"description": "ok", "content": {"application/json": {"schema": {
                              "$ref": "#/components/schemas/Page"}}}}}, schemas=schemas)  # fmt: skip
     checked = sorted([f"data/{name}" for name, (_, null_checked) in ITEMS.items() if null_checked]
-                     + ["grid", "grid/*", "data/named/*/children"])
+                     + ["grid", "grid/*", "data/named/*/children", "data/wrapped/tags"])
     assert openapi_generator.null_checks(bundle) == [{"op": "getPage", "snake": "get_page", "paths": checked,
                                                       "required": ["data", "success"]}]  # fmt: skip
