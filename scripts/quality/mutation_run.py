@@ -25,6 +25,7 @@ import re
 import subprocess
 import sys
 import time
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -210,11 +211,16 @@ def measured(path: str, entry: dict[str, Any]) -> Parts:
     left = [r for r in rows if r["status"] in ("survived", "no tests")]
     note: list[str] = []
     if left:
-        # collapsed (pymdownx.details): the long lists stay out of the reader's way
+        # collapsed (pymdownx.details): the long lists stay out of the reader's way. A survivor
+        # needs its own test or reason; mutants no test ran need a test that calls their
+        # function, so they are counted per function.
         note = [f'??? note "`{path}`: {len(left)} left ({untested} with no test ran)"', ""]
-        for mutant in left:
+        for mutant in (r for r in left if r["status"] == "survived"):
             where = mutant.get("function") or f"line {mutant.get('line')}"
-            note.append(f"    - `{where}` ({mutant['status']}): `{_code(mutant['change'])}`")
+            note.append(f"    - `{where}` (survived): `{_code(mutant['change'])}`")
+        unreached = Counter(r.get("function") or f"line {r.get('line')}" for r in left if r["status"] == "no tests")
+        note += [f"    - `{where}` (no test ran): {count} mutant{'s' if count > 1 else ''}"
+                 for where, count in sorted(unreached.items(), key=lambda item: (-item[1], item[0]))]  # fmt: skip
     same = [f"- `{path}` `{_code(r['change'])}`: {r['why']}" for r in rows if r["status"] == "equivalent"]
     return Parts(row, detected, counted, tuple(note), tuple(same))
 

@@ -183,6 +183,19 @@ def test_the_score_leaves_out_stillborn_and_equivalent_mutants() -> None:
     assert mutation_run.score(rows) == (2, 4, 50.0)
 
 
+def test_a_survivor_is_listed_and_mutants_no_test_ran_are_counted_per_function() -> None:
+    rows = [{"status": "no tests", "function": "walk", "change": "a -> b"}, {"status": "killed", "function": "walk"},
+            {"status": "survived", "function": "send", "change": "x < 1 -> x <= 1"},
+            {"status": "no tests", "function": "main", "change": "c -> d"},
+            {"status": "no tests", "function": "walk", "change": "e -> f"}]  # fmt: skip
+    parts = mutation_run.measured("scripts/x.py", {"mutants": rows, "tool": "mutmut", "commit": "abc1234"})
+    assert parts.row == "| `scripts/x.py` | mutmut | `abc1234` | 5 | 1 | 1 | 3 | 20.0% | below |"
+    assert parts.survivors == ('??? note "`scripts/x.py`: 4 left (3 with no test ran)"', "",
+                               "    - `send` (survived): `x < 1 -> x <= 1`",
+                               "    - `walk` (no test ran): 2 mutants",
+                               "    - `main` (no test ran): 1 mutant")  # fmt: skip
+
+
 def test_the_equivalent_mutants_are_checked_against_the_results_a_run_writes() -> None:
     """`make mutation` refuses an equivalent.yaml whose entry is listed twice, names no recorded
     mutant, has no reason, or that a rule explains already; a file the run did not reach is not
