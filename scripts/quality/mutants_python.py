@@ -210,19 +210,20 @@ def again(group: Group, earlier: dict[str, list[dict[str, Any]]]) -> dict[str, l
     """The group's rows of an earlier run, with the mutants it left alive (survived or no test
     ran, and not `explained` as equivalent) judged again by the tests as they are now. The file
     must be as it was: the same mutants, or the run stops and says to run it whole."""
-    rows = {source_of(group, f): earlier[source_of(group, f)] for f in group.files}
-    alive = tuple(row["id"] for file_rows in rows.values() for row in file_rows
+    marked = {source_of(group, f): earlier[source_of(group, f)] for f in group.files}
+    alive = tuple(row["id"] for file_rows in marked.values() for row in file_rows
                   if row["status"] in ("survived", "no tests") and not row.get("explained"))  # fmt: skip
+    rows = {path: [{k: v for k, v in row.items() if k != "explained"} for row in file_rows]
+            for path, file_rows in marked.items()}  # fmt: skip
     if not alive:
-        return {path: [{k: v for k, v in row.items() if k != "explained"} for row in file_rows]
-                for path, file_rows in rows.items()}  # fmt: skip
+        return rows
     judged = mutate_group(group, alive)
+    again_ids = set(alive)
     for path, file_rows in rows.items():
         now = {row["id"]: row for row in judged[path]}
         if sorted(now) != sorted(row["id"] for row in file_rows):
             sys.exit(f"mutants: the earlier rows are not the mutants of {path} as it is now: run it whole")
-        judged[path] = [now[row["id"]] if row["id"] in alive else {k: v for k, v in row.items() if k != "explained"}
-                        for row in file_rows]  # fmt: skip
+        judged[path] = [now[row["id"]] if row["id"] in again_ids else row for row in file_rows]
     return judged
 
 
