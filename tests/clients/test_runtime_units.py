@@ -26,6 +26,7 @@ from raydium_api_runtime import errors as runtime
 from raydium_api_runtime import models as runtime_models
 from raydium_api_runtime import transport
 from raydium_api_runtime.tls import verify_argument
+from test_paging import ids
 from transaction_v1_client import Client as TxClient
 from transaction_v1_client import errors as tx_errors
 
@@ -392,10 +393,6 @@ FILTERS_SENT = [("size", "2"), ("poolType", "Standard"), ("sortField", "liquidit
                 ("hasReward", "false"), ("mint1", "M1"), ("mint2", "M2")]  # fmt: skip
 
 
-def ids(pools: Any) -> list[str]:
-    return [str(pool.id) for pool in pools]
-
-
 def cursor_page(number: int, cursor: str | None) -> httpx.Response:
     """Page `number` of list-v2, two pools, with `cursor` as its nextPageId (none: the last page)."""
     data: dict[str, Any] = {"data": [{**PAGED_POOL, "id": f"pool-{number}-{i}"} for i in range(2)]}
@@ -419,6 +416,7 @@ def test_the_detailed_calls_return_the_status_the_bytes_the_headers_and_the_payl
     for answer in answers:
         assert (answer.status_code, answer.content, answer.headers["x-page"]) == (200, page.content, "1")
         assert answer.parsed == payload
+    assert not isinstance(payload.data.data, msgspec.UnsetType)
     assert ids(payload.data.data) == ["pool-1-0", "pool-1-1"]
     sent = [[p for p in request.url.params.multi_items() if p[0] != "nextPageId"] for request in seen]
     assert (sent, {request.url.params["nextPageId"] for request in seen}) == ([FILTERS_SENT] * 4, {"c1"})

@@ -11,13 +11,12 @@ that changes a byte fails here in a second, without the generators' tools or a J
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from project import HOSTS, REPO
+from project import bundle as host_bundle  # the JSON bundle generate.generate reads
 from scripts.clients import generate, openapi_generator
 from scripts.spec import oas
 
@@ -33,12 +32,6 @@ def written(root: Path) -> dict[str, bytes]:
 
 def committed(root: Path, names: list[str]) -> dict[str, bytes]:
     return {name: (root / name).read_bytes() for name in names}
-
-
-def host_bundle(host: str) -> dict[str, Any]:
-    """The JSON bundle, as generate.generate reads it."""
-    data: dict[str, Any] = json.loads(generate.Host(host).bundle.with_suffix(".json").read_text(encoding="utf-8"))
-    return data
 
 
 @pytest.mark.parametrize("host", HOSTS)

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from project import REPO
+from project import bundle as host_bundle  # the JSON bundle generate.generate reads
 from scripts.clients import generate, openapi_generator
 from scripts.common import versions
 
@@ -148,7 +149,7 @@ def test_a_client_requires_the_runtime_floor_its_release_recorded(language: str,
     recorded = {key: {**entry, "runtime": "0.9.0"} for key, entry in versions.client_versions().items()}
     monkeypatch.setattr(versions, "client_versions", lambda: recorded)
     host = generate.Host("pool-v3")
-    bundle = json.loads(host.bundle.with_suffix(".json").read_text(encoding="utf-8"))
+    bundle = host_bundle("pool-v3")
     info = generate.provenance(host)
     if language == "python":
         generate.python_project(host, tmp_path, bundle, generate.default_server(bundle), info)
@@ -165,8 +166,8 @@ def test_a_client_requires_the_runtime_floor_its_release_recorded(language: str,
 
 def test_a_description_without_a_summary_gets_a_readme_without_one(tmp_path: Path) -> None:
     host = generate.Host("pool-v3")
-    bundle = json.loads(host.bundle.with_suffix(".json").read_text(encoding="utf-8"))
-    del bundle["info"]["summary"]
+    committed = host_bundle("pool-v3")
+    bundle = {**committed, "info": {k: v for k, v in committed["info"].items() if k != "summary"}}
     generate.python_project(host, tmp_path, bundle, generate.default_server(bundle), generate.provenance(host))
     readme = (tmp_path / "README.md").read_text(encoding="utf-8")
     assert f"A typed Python client for the **{bundle['info']['title']}**\n" in readme
