@@ -22,6 +22,7 @@ REPO = Path(__file__).resolve().parent.parent
 SPEC = REPO / "spec"
 GENERATED = REPO / "generated" / "openapi"
 SOURCE_DOCUMENT = REPO / "docs" / "source-document.md"
+BROKEN = REPO / "tests" / "broken"  # the broken-spec corpus: one case a folder
 SHARED_SOURCE = REPO.parent / "shared" / "service-description.md"
 NODE_BIN = REPO / "node_modules" / ".bin"  # the build's Node tools (package-lock.json)
 TEST_NODE_BIN = REPO / "tests" / "node" / "node_modules" / ".bin"  # the tests' own: Prism (make test-setup)

@@ -21,13 +21,12 @@ from types import ModuleType
 import pytest
 
 import linters
-from project import LINT_ENV, NODE_BIN, REPO, SOURCE_DOCUMENT, in_process
+from project import BROKEN, LINT_ENV, NODE_BIN, REPO, SOURCE_DOCUMENT, in_process
 from scripts.spec import bundle, house_rules
 from scripts.spec import validate as validate_spec
 
 pytestmark = pytest.mark.tooling  # tests the checkers themselves, not the specs: run by make test
 
-BROKEN = REPO / "tests" / "broken"
 
 # case -> (stage that rejects it, words the message must contain)
 CASES: dict[str, tuple[str, list[str]]] = {
