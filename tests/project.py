@@ -50,6 +50,13 @@ PHP_AUTOLOAD = REPO / "scripts" / "clients" / "autoload.php"
 LINT_ENV = {**os.environ, "REDOCLY_TELEMETRY": "off", "REDOCLY_SUPPRESS_UPDATE_NOTICE": "true", "NO_COLOR": "1"}
 
 
+def files_under(root: Path) -> dict[str, bytes]:
+    """Every file under root, by its path there; __pycache__ (a test that imports a generated
+    package may leave one beside it) is no file of the tree."""
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*"))
+            if p.is_file() and "__pycache__" not in p.parts}  # fmt: skip
+
+
 @cache
 def bundle(host: str) -> dict[str, Any]:
     """The committed JSON bundle of a host."""

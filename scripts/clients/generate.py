@@ -612,6 +612,17 @@ def replace(source: Path, target: Path) -> None:
         shutil.rmtree(old) if old.is_dir() else old.unlink()
 
 
+def typed_view(host: Host, bundle: dict[str, Any], folder: Path) -> tuple[dict[str, Any], Path]:
+    """What our generators read (decision 54; the bundle stays for the Ajv schemas), and the file
+    under folder/view/ that holds it, named as the bundle is: datamodel-codegen writes that name
+    in its header."""
+    view = oas.typed_view(bundle)
+    spec = folder / "view" / host.bundle.name
+    spec.parent.mkdir()
+    spec.write_text(json.dumps(view, indent=1), encoding="utf-8")  # JSON is YAML
+    return view, spec
+
+
 def generate(host: Host, root: Path = GENERATED, *, checks: bool = True) -> list[Path]:
     """Generate into ``root`` (generated/ by default); ``checks=False`` skips mypy/tsc."""
     if not host.bundle.is_file():
@@ -623,10 +634,7 @@ def generate(host: Host, root: Path = GENERATED, *, checks: bool = True) -> list
     with tempfile.TemporaryDirectory(prefix=f".tmp-gen-{host.name}-", dir=root) as tmp_name:
         tmp = Path(tmp_name)
         bundle = json.loads(host.bundle.with_suffix(".json").read_text(encoding="utf-8"))
-        spec = tmp / "view" / host.bundle.name  # the same file name: datamodel-codegen writes it in its header
-        spec.parent.mkdir()
-        view = oas.typed_view(bundle)  # what our generators read (decision 54); the bundle stays for the Ajv schemas
-        spec.write_text(json.dumps(view, indent=1), encoding="utf-8")  # JSON is YAML
+        view, spec = typed_view(host, bundle, tmp)
         client = python_client(host, tmp, info, spec)
         model = models(host, tmp, info, spec)
         types = typescript(host, tmp, info, spec)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from project import HOSTS, REPO
+from project import HOSTS, REPO, files_under
 from project import bundle as host_bundle  # the JSON bundle generate.generate reads
 from scripts.clients import generate, openapi_generator
 from scripts.spec import oas
@@ -23,11 +23,6 @@ from scripts.spec import oas
 pytestmark = pytest.mark.pipeline  # reads what make's generation wrote, which runs after the gate
 
 GENERATED = REPO / "generated"
-
-
-def written(root: Path) -> dict[str, bytes]:
-    """Every file under root, by its path there."""
-    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
 
 
 def committed(root: Path, names: list[str]) -> dict[str, bytes]:
@@ -45,7 +40,7 @@ def test_the_python_package_s_own_modules_and_project_files_are_written_again(ho
     module.mkdir()
     server = generate.python_modules(python, module, bundle, info)
     generate.python_project(python, tmp_path, bundle, server, info)
-    made = written(tmp_path)
+    made = files_under(tmp_path)
     assert sorted(made) == sorted([f"{python.package}/{name}" for name in
                                    ("py.typed", "_provenance.py", "_server.py", "codes.py")] +
                                   ["pyproject.toml", "README.md", "LICENSE", "PROVENANCE.json"])  # fmt: skip
@@ -58,7 +53,7 @@ def test_the_typescript_client_s_sources_are_written_again(host: str, tmp_path: 
     src/schemas.ts, package.json, tsconfig.json, README.md, LICENSE and PROVENANCE.json."""
     python = generate.Host(host)
     generate.typescript_sources(python, tmp_path, host_bundle(host), generate.provenance(python))
-    made = written(tmp_path)
+    made = files_under(tmp_path)
     assert sorted(made) == ["LICENSE", "PROVENANCE.json", "README.md", "package.json", "src/index.ts",
                             "src/schemas.ts", "tsconfig.json"]  # fmt: skip
     assert made == committed(GENERATED / "typescript" / f"{host}-client", list(made))
