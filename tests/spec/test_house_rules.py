@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from functools import cache
+from pathlib import Path
 
 import pytest
 
@@ -96,3 +98,56 @@ def test_the_command_prints_each_problem_once_then_a_count(capsys: pytest.Captur
     shown = " ".join(capsys.readouterr().out.split())
     assert "--source-document SOURCE_DOCUMENT check that every name is in this document or carries x-evidence" in shown
     assert f"specs [specs ...] {house_rules.__doc__.splitlines()[0]} positional arguments:" in shown
+
+
+ENVELOPES = {
+    "openapi": "3.1.0",
+    "components": {"schemas": {
+        "Core": {"type": "object", "properties": {"id": {}, "success": {}}},
+        "Plain": {"$ref": "#/components/schemas/Core"},
+        "Merged": {"allOf": [{"properties": {"id": {}}}, {"$ref": "#/components/schemas/Extra"}]},
+        "Extra": {"properties": {"success": {}, "data": {}}},
+        "OneOf": {"oneOf": [{"$ref": "#/components/schemas/Core"}, {"properties": {"id": {}, "error": {}}}]},
+        "AnyOf": {"anyOf": [{"properties": {"id": {}, "success": {}, "a": {}}},
+                            {"properties": {"success": {}, "id": {}, "b": {}}}]},
+        "Both": {"properties": {"z": {}}, "oneOf": [{"properties": {"a": {}, "b": {}}}, {"properties": {"a": {}}}],
+                 "anyOf": [{"properties": {"c": {}, "d": {}}}, {"properties": {"d": {}}}]},
+        "NoAlternative": {"properties": {"id": {}}, "oneOf": []},
+        "Dangling": {"$ref": "#/components/schemas/Nowhere"},
+        "DanglingMember": {"allOf": [{"$ref": "#/components/schemas/Nowhere"}, {"properties": {"id": {}}}]},
+        "NotAnObject": True,
+        "Elsewhere": {"$ref": "other.json#/components/schemas/Far"},
+    }},
+}  # fmt: skip
+OTHER = {"components": {"schemas": {  # a member's $ref is read in the file that holds the member
+    "Far": {"allOf": [{"$ref": "#/components/schemas/Near"}], "oneOf": [{"$ref": "#/components/schemas/Near"}]},
+    "Near": {"properties": {"id": {}, "success": {}}},
+}}}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("name", "names"),
+    [
+        ("Core", {"id", "success"}),
+        ("Plain", {"id", "success"}),
+        ("Merged", {"id", "success", "data"}),  # every allOf member's, through $ref
+        ("OneOf", {"id"}),  # only what every alternative declares
+        ("AnyOf", {"id", "success"}),
+        ("Both", {"z", "a", "d"}),
+        ("NoAlternative", {"id"}),
+        ("Dangling", set()),
+        ("DanglingMember", {"id"}),
+        ("NotAnObject", set()),
+        ("Elsewhere", {"id", "success"}),
+    ],
+)
+def test_an_envelope_s_names_come_through_refs_all_of_and_every_alternative(
+    tmp_path: Path, name: str, names: set[str]
+) -> None:
+    """Checker.envelope_names, which the envelope rule asks for `id` and `success`."""
+    entry = tmp_path / "openapi.json"
+    entry.write_text(json.dumps(ENVELOPES), encoding="utf-8")
+    (tmp_path / "other.json").write_text(json.dumps(OTHER), encoding="utf-8")
+    checker = Checker(SPEC / "common" / "extensions.yaml", None)
+    schema = ENVELOPES["components"]["schemas"][name]  # type: ignore[index]
+    assert checker.envelope_names(oas.DocumentSet(entry), entry, f"/components/schemas/{name}", schema) == names
