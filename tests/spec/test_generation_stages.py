@@ -13,9 +13,11 @@ stand-ins for the stages, whose own output is checked above them."""
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import os
+import shutil
 import stat
 import sys
 from pathlib import Path
@@ -446,3 +448,42 @@ def test_the_audit_hook_keeps_each_started_command_as_text() -> None:
     generate.record_command(started, "os.system", (b"ls",))
     assert started == [["ls -l"], ["/bin/ls"]]
 
+
+
+def paged_module(tmp_path: Path) -> Path:
+    """pool-v3's models and its listPoolsByCursor module, in a package folder of their own."""
+    source, module = GENERATED / "python" / "pool-v3-client" / "pool_v3_client", tmp_path / "pool_v3_client"
+    (module / "api" / "pools").mkdir(parents=True)
+    for name in ("models.py", "api/pools/list_pools_by_cursor.py"):
+        shutil.copyfile(source / name, module / name)
+    return module
+
+
+@pytest.mark.parametrize(
+    ("edit", "said"),
+    [
+        ({"list": "/data/nothing"}, "x-pagination: /data/nothing: PoolCursorPage has no field 'nothing'"),
+        ({"list": "/data"}, "x-pagination of listPoolsByCursor: /data is not a list (PoolCursorPage)"),
+        ({"cursor": {"parameter": "after", "next": "/data/nextPageId"}},
+         "x-pagination of listPoolsByCursor: no parameter after"),
+        ({}, "list_pools_by_cursor.py: no typed decoder to read the pages with"),  # the decoder's line is gone
+    ],
+)  # fmt: skip
+def test_a_page_walk_the_module_cannot_carry_is_refused(tmp_path: Path, edit: dict[str, Any], said: str) -> None:
+    """generate.python_iterators names the operation and what its x-pagination asks for that the
+    generated module does not have."""
+    module = paged_module(tmp_path)
+    bundle = copy.deepcopy(host_bundle("pool-v3"))
+    for item in bundle["paths"].values():
+        for op in item.values():
+            if isinstance(op, dict) and op.get("operationId") != "listPoolsByCursor":
+                op.pop("x-pagination", None)
+            elif isinstance(op, dict):
+                op["x-pagination"].update(edit)
+    if not edit:
+        path = module / "api" / "pools" / "list_pools_by_cursor.py"
+        text = path.read_text(encoding="utf-8")
+        path.write_text(text.replace("_DECODER = msgspec.json.Decoder(", "_DECODER = (", 1), encoding="utf-8")
+    with pytest.raises(generate.GenerationError) as failed:
+        generate.python_iterators(module, bundle)
+    assert str(failed.value) == said
