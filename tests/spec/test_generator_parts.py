@@ -364,3 +364,15 @@ def test_the_null_checks_are_the_arrays_whose_items_may_not_be_null() -> None:
                      + ["grid", "grid/*", "data/named/*/children", "data/wrapped/tags"])
     assert openapi_generator.null_checks(bundle) == [{"op": "getPage", "snake": "get_page", "paths": checked,
                                                       "required": ["data", "success"]}]  # fmt: skip
+
+
+@pytest.mark.parametrize("language", ["ruby", "php"])
+def test_a_walk_whose_parameter_is_no_query_parameter_stops_the_view(language: str) -> None:
+    """The Ruby and PHP walks mark the query parameter that moves them; one the operation does
+    not have stops the generation, naming it."""
+    bundle = json.loads(json.dumps(host_bundle("pool-v3")))
+    op = bundle["paths"]["/pools/info/list-v2"]["get"]
+    op["x-pagination"]["cursor"]["parameter"] = "after"
+    with pytest.raises(openapi_generator.LanguageError) as failed:
+        openapi_generator.generator_view(bundle, openapi_generator.SPECS[language])
+    assert str(failed.value) == "x-pagination of listPoolsByCursor: no query parameter after"
