@@ -151,3 +151,61 @@ def test_an_envelope_s_names_come_through_refs_all_of_and_every_alternative(
     checker = Checker(SPEC / "common" / "extensions.yaml", None)
     schema = ENVELOPES["components"]["schemas"][name]  # type: ignore[index]
     assert checker.envelope_names(oas.DocumentSet(entry), entry, f"/components/schemas/{name}", schema) == names
+
+
+CITED = "https://docs.raydium.io/raydium/traders/trade-api"
+NAMES_SOURCE = "A pool has an id, a Mint and a flag true. Header X-Rate-Limit; listPools."
+NAMED = {
+    "openapi": "3.1.0", "info": {"title": "t", "version": "1"},
+    "paths": {"/pools": {"get": {
+        "operationId": "listPools", "summary": "s", "tags": ["Pools"],
+        "parameters": [
+            {"name": "Mint", "in": "query", "schema": {"type": "string"}},
+            {"name": "mint", "in": "query", "schema": {"type": "string"}},  # a query name's case counts
+            {"name": "x-rate-limit", "in": "header", "schema": {"type": "string"}},  # a header's does not
+            {"name": "after", "in": "query", "schema": {"type": "string"}, "x-evidence": [{"source": CITED}]}],
+        "responses": {"200": {"description": "d", "headers": {
+            "X-RATE-LIMIT": {"schema": {"type": "string"}}, "Retry": {"schema": {"type": "string"}},
+            "Since": {"schema": {"type": "string"}, "x-evidence": [{"source": CITED}]}}}}}}},
+    "components": {"schemas": {
+        "Pool": {"type": "object", "properties": {
+            "id": {"type": "string"}, "mintA": {"type": "string"}, "ID": {"type": "string"},
+            "cited": {"type": "string", "x-evidence": [{"source": CITED}]}}},
+        "Sort": {"type": "string", "enum": ["id", "volume"]},
+        "Wide": {"type": "string", "x-extensible-enum": ["wide", "Mint"]},
+        "Yes": {"type": "boolean", "const": True},
+        "No": {"type": "boolean", "enum": [False]},
+        "CitedNo": {"type": "boolean", "enum": [False], "x-evidence": [{"source": CITED, "values": [False]}]},
+        "Count": {"type": "integer", "enum": [7]},  # a number is a value, not a name
+        "Cited": {"type": "string", "enum": ["far", "near", "id"],
+                  "x-evidence": [{"source": CITED, "values": ["far"]}]},
+        "Backed": {"type": "string", "enum": ["deep"], "x-evidence": [{"source": CITED}]},
+        "Codes": {"type": "string", "enum": ["E1", "E2"], "x-error-codes": [
+            {"code": "E1", "x-evidence": [{"source": CITED}]}, {"code": "E2"}]},
+    }},
+}  # fmt: skip
+
+
+def test_a_name_is_in_the_source_document_or_carries_evidence(tmp_path: Path) -> None:
+    """The `names` rule: a property, parameter or header name stands in the source document as
+    a word (a header's in any case) or carries x-evidence; an enum or const value stands there,
+    or an x-evidence on its schema lists it in `values` (or backs the whole schema, or an
+    evidence-backed error code is that value)."""
+    entry = tmp_path / "openapi.json"
+    entry.write_text(json.dumps(NAMED), encoding="utf-8")
+    checker = Checker(SPEC / "common" / "extensions.yaml", NAMES_SOURCE)
+    checker.check_entry(entry)
+    shown = oas.DocumentSet(entry).display(entry.resolve())
+    invented = "is not in the source document and carries no x-evidence"
+    value = "is not in the source document and no x-evidence on this schema lists it in `values`"
+    assert checker.by_rule["names"] == [f"{shown}: {line}" for line in [
+        f"/paths/~1pools/get/parameters/1: invented name: parameter 'mint' {invented}",
+        f"/paths/~1pools/get/responses/200/headers/Retry: invented name: header 'Retry' {invented}",
+        f"/components/schemas/Pool/properties/mintA: invented name: property 'mintA' {invented}",
+        f"/components/schemas/Pool/properties/ID: invented name: property 'ID' {invented}",
+        f"/components/schemas/Sort: invented name: enum value 'volume' {value}",
+        f"/components/schemas/Wide: invented name: enum value 'wide' {value}",
+        f"/components/schemas/No: invented name: enum value 'false' {value}",
+        f"/components/schemas/Cited: invented name: enum value 'near' {value}",
+        f"/components/schemas/Codes: invented name: enum value 'E2' {value}",
+    ]]  # fmt: skip
