@@ -164,3 +164,59 @@ def test_every_operation_s_code_samples_are_written_again(host: str) -> None:
                 op.pop("x-codeSamples", None)
     code_samples.add_samples(doc, host)
     assert doc == committed
+
+
+def _header_parameter(doc: dict[str, Any]) -> None:
+    doc["paths"]["/pools/info/list-v2"]["get"]["parameters"].append(
+        {"name": "X-Key", "in": "header", "schema": {"type": "string"}})  # fmt: skip
+
+
+def _required_without_example(doc: dict[str, Any]) -> None:
+    doc["paths"]["/pools/info/list-v2"]["get"]["parameters"].append(
+        {"name": "must", "in": "query", "required": True, "schema": {"type": "string"}})  # fmt: skip
+
+
+SWAP = "/transaction/swap-base-in"
+
+
+def _no_body_example(doc: dict[str, Any]) -> None:
+    doc["paths"][SWAP]["post"]["requestBody"]["content"]["application/json"]["examples"] = {}
+
+
+def _inline_body(doc: dict[str, Any]) -> None:
+    doc["paths"][SWAP]["post"]["requestBody"]["content"]["application/json"]["schema"] = {"type": "object"}
+
+
+def _backtick(doc: dict[str, Any]) -> None:
+    doc["components"]["examples"]["WrapSolInputWithReferrer"]["value"]["note"] = "a `quoted` word"
+
+
+@pytest.mark.parametrize(
+    ("host", "edit", "said"),
+    [
+        ("pool-v3", _header_parameter, "pool-v3: GET /pools/info/list-v2: parameter 'X-Key' in header: "
+         "only query is sampled"),
+        ("pool-v3", _required_without_example, "pool-v3: GET /pools/info/list-v2: required parameter 'must' has no "
+         "example to sample"),
+        ("transaction-v1", _no_body_example, f"transaction-v1: POST {SWAP}: the request body has no named example "
+         "to sample"),
+        ("transaction-v1", _inline_body, f"transaction-v1: POST {SWAP}: the request body's schema is not a component "
+         "(no type name to sample)"),
+        ("transaction-v1", _backtick, "transaction-v1: buildSwapBaseInTransaction: a backtick in the body example "
+         "(Go raw string)"),
+    ],
+)  # fmt: skip
+def test_an_operation_the_samples_cannot_show_is_refused_by_name(host: str, edit: Any, said: str) -> None:
+    doc = copy.deepcopy(host_bundle(host))
+    edit(doc)
+    with pytest.raises(code_samples.SampleError) as failed:
+        code_samples.add_samples(doc, host)
+    assert str(failed.value) == said
+
+
+def test_an_optional_parameter_without_an_example_is_left_out_of_the_samples() -> None:
+    doc = copy.deepcopy(host_bundle("pool-v3"))
+    op = doc["paths"]["/pools/info/list-v2"]["get"]
+    op["parameters"].append({"name": "maybe", "in": "query", "schema": {"type": "string"}})
+    code_samples.add_samples(doc, "pool-v3")
+    assert op["x-codeSamples"] == host_bundle("pool-v3")["paths"]["/pools/info/list-v2"]["get"]["x-codeSamples"]
