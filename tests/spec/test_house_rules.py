@@ -166,7 +166,9 @@ NAMED = {
             {"name": "after", "in": "query", "schema": {"type": "string"}, "x-evidence": [{"source": CITED}]}],
         "responses": {"200": {"description": "d", "headers": {
             "X-RATE-LIMIT": {"schema": {"type": "string"}}, "Retry": {"schema": {"type": "string"}},
-            "Since": {"schema": {"type": "string"}, "x-evidence": [{"source": CITED}]}}}}}}},
+            "Since": {"schema": {"type": "string"}, "x-evidence": [{"source": CITED}]}},
+            "content": {"application/json": {"schema": {}, "example": {  # its keys, however deep
+                "id": "x", "cited": 1, "deep": {"pool": [{"listPools": 1, "nested": 2}]}}}}}}}}},
     "components": {"schemas": {
         "Pool": {"type": "object", "properties": {
             "id": {"type": "string"}, "mintA": {"type": "string"}, "ID": {"type": "string"},
@@ -190,7 +192,8 @@ def test_a_name_is_in_the_source_document_or_carries_evidence(tmp_path: Path) ->
     """The `names` rule: a property, parameter or header name stands in the source document as
     a word (a header's in any case) or carries x-evidence; an enum or const value stands there,
     or an x-evidence on its schema lists it in `values` (or backs the whole schema, or an
-    evidence-backed error code is that value)."""
+    evidence-backed error code is that value); every key of an example, however deep, stands
+    there or is an evidence-backed property."""
     entry = tmp_path / "openapi.json"
     entry.write_text(json.dumps(NAMED), encoding="utf-8")
     checker = Checker(SPEC / "common" / "extensions.yaml", NAMES_SOURCE)
@@ -198,9 +201,13 @@ def test_a_name_is_in_the_source_document_or_carries_evidence(tmp_path: Path) ->
     shown = oas.DocumentSet(entry).display(entry.resolve())
     invented = "is not in the source document and carries no x-evidence"
     value = "is not in the source document and no x-evidence on this schema lists it in `values`"
+    example = "/paths/~1pools/get/responses/200/content/application~1json/example"
+    unknown = "which is neither in the source document nor an evidence-backed property"
     assert checker.by_rule["names"] == [f"{shown}: {line}" for line in [
         f"/paths/~1pools/get/parameters/1: invented name: parameter 'mint' {invented}",
         f"/paths/~1pools/get/responses/200/headers/Retry: invented name: header 'Retry' {invented}",
+        f"{example}: example uses the name 'deep', {unknown}",
+        f"{example}: example uses the name 'nested', {unknown}",
         f"/components/schemas/Pool/properties/mintA: invented name: property 'mintA' {invented}",
         f"/components/schemas/Pool/properties/ID: invented name: property 'ID' {invented}",
         f"/components/schemas/Sort: invented name: enum value 'volume' {value}",
