@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -216,3 +217,120 @@ def test_a_name_is_in_the_source_document_or_carries_evidence(tmp_path: Path) ->
         f"/components/schemas/Cited: invented name: enum value 'near' {value}",
         f"/components/schemas/Codes: invented name: enum value 'E2' {value}",
     ]]  # fmt: skip
+
+
+OK_200 = {"description": "d", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Envelope"},
+                                                               "example": {"id": "x", "success": True}}}}  # fmt: skip
+RATE_LIMIT = {"scope": "per-source-ip", "policy": "progressive", "exceededStatus": 429, "retryAfterHeader": True}
+NOT_A_CITATION = [{"source": CITED}, "not a citation", {"source": CITED, "withoutEvidence": {"default": "https://x.invalid"}}]
+CODES = [{"code": "B", "basis": "source"}, {"code": "A", "basis": "source"}]
+BROKEN_RULES = {
+    "openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "x-rate-limit": RATE_LIMIT,
+    "servers": [{"url": "https://{host}",
+                 "variables": {"host": {"default": "x.invalid", "x-evidence": NOT_A_CITATION}}}],
+    "paths": {"/a": {
+        "get": {"tags": ["A", "B"],
+                "parameters": [{"name": "n", "in": "query", "schema": {"type": "integer"}, "example": "x"}],
+                "responses": {
+                    "404": {"$ref": "#/components/responses/Missing"},  # a response that cannot be read is skipped
+                    "200": {"description": "d", "content": {
+                        "application/json": {"schema": {"type": "object", "properties": {"id": {"type": "string"}}},
+                                             "example": {"id": "x"}},
+                        "text/plain": {"schema": {"type": "string"}, "example": "x"},  # no JSON, no envelope
+                        "application/json; charset=utf-8": {"x-not-shown": "no body is shown"}}}}},
+        "post": {"operationId": "postA", "summary": "s", "tags": ["A"], "responses": {"200": OK_200, "429": {
+            "description": "d", "headers": {"Retry-After": {"schema": {"type": "integer"}, "example": "soon"}}}}},
+        "put": {"operationId": "putA", "summary": "s", "tags": ["A"], "x-made-up": 1, "x-rate-limit": RATE_LIMIT,
+                "responses": {"200": OK_200, "429": {"description": "d"}}}}},
+    "components": {"schemas": {
+        "Envelope": {"type": "object", "properties": {"id": {"type": "string"}, "success": {"type": "boolean"}}},
+        "Nullable": {"type": "string", "nullable": True},
+        "Described": {"type": "string", "enum": ["a", "b"], "x-enum-descriptions": ["only one"]},
+        "DescribedExtensible": {"type": "string", "x-extensible-enum": ["a"], "x-enum-descriptions": ["x", "y"]},
+        "DescribedRight": {"type": "string", "enum": ["a"], "x-enum-descriptions": ["x"]},
+        "DefaultOnSchema": {"type": "string", "x-evidence": [
+            {"source": CITED, "withoutEvidence": {"default": "https://x.invalid"}}]},
+        "Widened": {"type": ["string", "integer", "boolean"], "x-evidence": [
+            {"source": CITED, "withoutEvidence": {"types": ["string", "integer"]}}]},
+        "Same": {"type": ["string", "integer"], "x-evidence": [
+            {"source": CITED, "withoutEvidence": {"types": ["string", "integer"]}}]},
+        "Narrowed": {"type": "string", "x-evidence": [
+            {"source": CITED, "withoutEvidence": {"types": ["string", "integer"]}}]},
+        "Untyped": {"x-not-shown": "s", "x-evidence": [
+            {"source": CITED, "withoutEvidence": {"types": ["string", "integer"]}}]},
+        "Open": {"type": "object"},
+        "Talking": {"type": "object", "x-not-shown": "public evidence shows more"},
+        "Invalid": {"type": "string", "x-evidence": "not a list"},
+        "Big": {"type": "integer", "maximum": 18446744073709551615},  # a named component's bound: kept exact
+        "BigInside": {"type": "object", "x-not-shown": "s",
+                      "properties": {"n": {"type": "integer", "maximum": 18446744073709551615}}},
+        "Codes": {"type": "string", "x-extensible-enum": ["A", "B"], "x-error-codes": CODES},
+    }},
+}  # fmt: skip
+
+
+def test_each_house_rule_finds_its_problem_where_it_is(tmp_path: Path) -> None:
+    """Every rule but the names, on one description made to break each once: each problem, in
+    the order found, under its rule, at its pointer and in its words. (The vocabulary's own
+    messages come from its validators.)"""
+    entry = tmp_path / "openapi.json"
+    entry.write_text(json.dumps(BROKEN_RULES), encoding="utf-8")
+    checker = Checker(SPEC / "common" / "extensions.yaml", None)
+    checker.check_entry(entry)
+    shown = oas.DocumentSet(entry).display(entry.resolve())
+
+    def invalid(pointer: str, key: str, value: Any) -> list[str]:
+        errors = checker.vocab_validators[key].iter_errors(value)
+        return [f"{pointer}: invalid {key} value: {e.message}" for e in errors]
+
+    dangling = (f"/paths/~1a/get/responses/404/$ref: dangling $ref '#/components/responses/Missing': "
+                f"no '/components/responses/Missing' in {shown}")  # fmt: skip
+    variable = "/servers/0/variables/host/x-evidence"
+    backs = (f"{variable}: a server variable's citation backs its default: give withoutEvidence.default, the "
+             "placeholder of the source-only view")
+    narrow = "evidence may only narrow what the source states: type"
+    schemas = "/components/schemas"
+    expected = {
+        "ref": [dangling, dangling],  # found following the $ref, and again reading the response
+        "number": [f"{schemas}/BigInside/properties/n/maximum: integer 18446744073709551615 is beyond 2^53: "
+                   "JavaScript tools (Redocly, Spectral, Prism) corrupt it; only a named component schema's minimum "
+                   "or maximum may be (the bundle keeps those exact); state the range another way (format, "
+                   "description)"],
+        "marker": [
+            backs, backs, *invalid(variable, "x-evidence", NOT_A_CITATION),
+            "/paths/~1a/put/x-made-up: unknown extension x-made-up: define it in spec/common/extensions.yaml",
+            "/paths/~1a/put/x-rate-limit: x-rate-limit is not allowed on a operation (allowed on: root)",
+            f"{schemas}/Described/x-enum-descriptions: x-enum-descriptions has 1 entries for 2 enum values (it is a "
+            "list parallel to enum)",
+            f"{schemas}/DescribedExtensible/x-enum-descriptions: x-enum-descriptions has 2 entries for 1 enum values "
+            "(it is a list parallel to enum)",
+            f"{schemas}/DefaultOnSchema/x-evidence: withoutEvidence.default belongs on a server variable, not a "
+            "schema",
+            f"{schemas}/Widened/type: {narrow} ['string', 'integer', 'boolean'] is not a part of "
+            "withoutEvidence.types ['string', 'integer']",
+            f"{schemas}/Same/type: {narrow} ['string', 'integer'] is not a part of withoutEvidence.types "
+            "['string', 'integer']",
+            f"{schemas}/Untyped/type: {narrow} None is not a part of withoutEvidence.types ['string', 'integer']",
+            f"{schemas}/Talking/x-not-shown: x-not-shown says what the source does not show; it must not talk about "
+            "evidence (the marker stays in the source-only view): put that in an x-evidence note",
+            *invalid(f"{schemas}/Invalid/x-evidence", "x-evidence", "not a list"),
+            *invalid(f"{schemas}/Codes/x-error-codes", "x-error-codes", CODES),
+            f"{schemas}/Codes/x-error-codes: the codes of x-error-codes must be the x-extensible-enum values, in the "
+            "same order",
+        ],
+        "operation": ["/paths/~1a/get: operation has no operationId", "/paths/~1a/get: operation has no summary",
+                      "/paths/~1a/get: operation must have exactly one tag, has 2",
+                      "/paths/~1a/get: operation has no 429 response (rate limiting with Retry-After)"],
+        "envelope": ["/paths/~1a/get/responses/200: application/json response does not use the envelope (no "
+                     "id/success in its schema)"],
+        "example": ["/paths/~1a/get/parameters/0/example: example does not match its schema at (root): 'x' is not "
+                    "of type 'integer'",
+                    "/paths/~1a/post/responses/429/headers/Retry-After/example: example does not match its schema "
+                    "at (root): 'soon' is not of type 'integer'"],
+        "nullable": [f"{schemas}/Nullable: the `nullable` keyword is not allowed: use a type list such as "
+                     "[string, 'null']"],
+        "open-object": [f"{schemas}/Open: open object without a marker: a schema that shows no shape must carry "
+                        "x-not-shown"],
+    }  # fmt: skip
+    assert checker.by_rule == {rule: [line if line.startswith(shown) else f"{shown}: {line}" for line in lines]
+                               for rule, lines in expected.items()}  # fmt: skip
