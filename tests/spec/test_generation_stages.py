@@ -422,7 +422,10 @@ def test_a_failed_generation_says_so_and_exits_1(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     monkeypatch.setattr(generate, "generate", Generated(fail=True))
+    hooks: list[Any] = []
+    monkeypatch.setattr(sys, "addaudithook", hooks.append)  # an audit hook stays for the process: none here
     assert generate.main(["pool-v3", "--manifest", str(tmp_path / "m.generated"), "--out", str(tmp_path)]) == 1
+    assert len(hooks) == 1
     assert capsys.readouterr() == ("", "generate pool-v3: a stage failed\n"
                                        "generate pool-v3: generated/ was left unchanged\n")
     assert list(tmp_path.iterdir()) == []
