@@ -376,3 +376,54 @@ def test_a_walk_whose_parameter_is_no_query_parameter_stops_the_view(language: s
     with pytest.raises(openapi_generator.LanguageError) as failed:
         openapi_generator.generator_view(bundle, openapi_generator.SPECS[language])
     assert str(failed.value) == "x-pagination of listPoolsByCursor: no query parameter after"
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+LISTS: dict[str, Any] = {
+    "paths": {"/p": {"get": {"operationId": "listP", "responses": {"200": {"$ref": "#/components/responses/Ok"}}}}},
+    "components": {
+        "responses": {"Ok": {"content": {"application/json": {"schema": {"oneOf": [
+            _ref("FailureEnvelope"), _ref("Envelope")]}}}}},
+        "schemas": {
+            "FailureEnvelope": {"type": "object"},
+            "Item": {"type": "object", "properties": {"a": {"type": "string"}}},
+            "Other": {"type": "object", "properties": {"b": {"type": "string"}}},
+            "ItemList": {"type": "array", "items": _ref("Item")},
+            "Envelope": {"type": "object", "properties": {"data": _ref("Page")}},
+            "Page": {"type": "object", "properties": {
+                "plain": {"type": "array", "items": _ref("Item")},
+                "nullable": {"type": "array", "items": {"anyOf": [_ref("Item"), {"type": "null"}]}},
+                "oneOf": {"type": "array", "items": {"oneOf": [{"type": "null"}, _ref("Item")]}},
+                "two": {"type": "array", "items": {"anyOf": [_ref("Item"), _ref("Other")]}},
+                "inline": {"type": "array", "items": {"type": "string"}},
+                "named": _ref("ItemList"),
+                "anything": True,
+                "loose": {"type": "array", "items": {"anyOf": [True, _ref("Item")]}},
+            }},
+        },
+    },
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("pointer", "item"),
+    [
+        ("/data/plain", ("Item", False)),
+        ("/data/nullable", ("Item", True)),  # an anyOf of the item and null
+        ("/data/oneOf", ("Item", True)),
+        ("/data/two", ("", False)),  # two named schemas: no one item class
+        ("/data/inline", ("", False)),  # no named schema
+        ("/data/named", ("Item", False)),  # the list is a named schema itself
+        ("/data/anything", ("", True)),  # a schema that admits any value, null too
+        ("/data/loose", ("Item", True)),
+        ("/data/missing", ("", True)),  # no such property: nothing is known of the items
+    ],
+)
+def test_a_page_s_items_are_named_and_known_nullable_or_not(pointer: str, item: tuple[str, bool]) -> None:
+    """What the Ruby and PHP walks are told of a page's items (openapi_generator._list_item),
+    through the success member of a oneOf, $refs and anyOf/oneOf items."""
+    op = LISTS["paths"]["/p"]["get"]
+    assert openapi_generator._list_item(LISTS, op, pointer) == item
