@@ -427,3 +427,34 @@ def test_a_page_s_items_are_named_and_known_nullable_or_not(pointer: str, item: 
     through the success member of a oneOf, $refs and anyOf/oneOf items."""
     op = LISTS["paths"]["/p"]["get"]
     assert openapi_generator._list_item(LISTS, op, pointer) == item
+
+
+def test_go_names_reach_every_parameter_and_every_nested_property() -> None:
+    """The Go view names each string enum's constants and each parameter's setter, wherever the
+    parameter is declared (components, a path item, an operation; a $ref is named where it
+    points); the Go name mappings take the properties of schemas nested in lists (anyOf) too."""
+    view: dict[str, Any] = {
+        "paths": {"/p": {
+            "parameters": [{"name": "poolId", "in": "query"}, {"$ref": "#/components/parameters/Ids"}],
+            "get": {"operationId": "getRpcList", "parameters": [{"name": "nextPageId", "in": "query"}]}}},
+        "components": {
+            "parameters": {"Ids": {"name": "ids", "in": "query"}},
+            "schemas": {"PoolSortField": {"type": "string", "enum": ["liquidity", "apr24h"]},
+                        "Flag": {"type": "boolean", "enum": [True]},
+                        "RpcNode": {"anyOf": [{"type": "object", "properties": {"rpcUrl": {}, "name": {}}}]}}},
+    }  # fmt: skip
+    openapi_generator._go_view_names(view)
+    item = view["paths"]["/p"]
+    assert [p.get("x-go-name") for p in item["parameters"]] == ["PoolID", None]
+    assert item["get"]["parameters"][0]["x-go-name"] == "NextPageID"
+    assert view["components"]["parameters"]["Ids"]["x-go-name"] == "IDs"
+    schemas = view["components"]["schemas"]
+    assert schemas["PoolSortField"]["x-enum-varnames"] == ["PoolSortFieldLiquidity", "PoolSortFieldApr24h"]
+    assert "x-enum-varnames" not in schemas["Flag"]
+    assert openapi_generator.go_mappings(view) == {
+        "nameMappings": {"rpcUrl": "RPCURL"}, "modelNameMappings": {"RpcNode": "RPCNode"},
+        "operationIdNameMappings": {"getRpcList": "GetRPCList"}}  # fmt: skip
+    bare: dict[str, Any] = {"paths": {"/p": {"get": {"operationId": "getId"}}}}  # no components at all
+    openapi_generator._go_view_names(bare)
+    assert openapi_generator.go_mappings(bare) == {"nameMappings": {}, "modelNameMappings": {},
+                                                   "operationIdNameMappings": {"getId": "GetID"}}  # fmt: skip
