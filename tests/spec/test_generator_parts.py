@@ -458,3 +458,75 @@ def test_go_names_reach_every_parameter_and_every_nested_property() -> None:
     openapi_generator._go_view_names(bare)
     assert openapi_generator.go_mappings(bare) == {"nameMappings": {}, "modelNameMappings": {},
                                                    "operationIdNameMappings": {"getId": "GetID"}}  # fmt: skip
+
+
+SIMPLIFIED: list[tuple[str, Any, Any]] = [
+    # several types: any JSON value, whatever else the schema says of one of them
+    ("go", {"type": ["object", "array"], "items": {}, "maxItems": 1, "minItems": 0, "maxProperties": 2,
+            "properties": {"a": {}}, "additionalProperties": False, "description": "d"}, {"description": "d"}),
+    ("go", {"type": ["string", "null"], "minLength": 1}, {"type": "string", "minLength": 1}),
+    ("go", {"type": ["null", "integer"]}, {"type": "integer"}),
+    ("go", {"type": "boolean", "enum": [True], "const": True}, {"type": "boolean"}),
+    ("go", {"type": "string", "enum": ["a"]}, {"type": "string", "enum": ["a"]}),
+    ("go", {"allOf": [{"type": ["string", "null"]}]}, {"allOf": [{"type": "string"}]}),
+    # values, not schemas: extensions, examples, an example's value; an operation's `default` response is a schema
+    ("go", {"x-thing": {"type": ["a", "b"]}, "example": {"type": ["a", "b"]},
+            "examples": {"one": {"value": {"type": ["a", "b"]}}}},
+     {"x-thing": {"type": ["a", "b"]}, "example": {"type": ["a", "b"]},
+      "examples": {"one": {"value": {"type": ["a", "b"]}}}}),
+    ("go", {"paths": {"/p": {"get": {"responses": {"default": {"content": {"application/json": {
+        "schema": {"type": ["string", "null"]}}}}}}}}},
+     {"paths": {"/p": {"get": {"responses": {"default": {"content": {"application/json": {
+         "schema": {"type": "string"}}}}}}}}}),
+    # PHP: a schema or null is the schema; a bare $ref stays bare
+    ("php", {"anyOf": [{"$ref": "#/c/X"}, {"type": "null"}], "description": "d"}, {"$ref": "#/c/X"}),
+    ("php", {"oneOf": [{"type": "null"}, {"type": "object", "properties": {"a": {}}}], "description": "d"},
+     {"type": "object", "properties": {"a": {}}, "description": "d"}),
+    ("php", {"anyOf": [{"type": "null"}, {"type": "string"}, {"$ref": "#/c/X"}]},
+     {"anyOf": [{"type": "null"}, {"type": "string"}, {"$ref": "#/c/X"}]}),
+    # Rust and PHP: alternatives of scalars are any value
+    ("rust", {"anyOf": [{"type": "string"}, {"type": "integer"}], "type": "string", "description": "d"},
+     {"description": "d"}),
+    ("rust", {"oneOf": [{"type": "string"}, {"type": "number"}]}, {}),
+    ("rust", {"anyOf": [{"type": ["string", "null"]}, {"type": "integer"}]}, {}),
+    ("rust", {"anyOf": [{"type": "string"}, {"$ref": "#/c/X"}]}, {"anyOf": [{"type": "string"}, {"$ref": "#/c/X"}]}),
+    ("rust", {"anyOf": [{"type": "string"}, {}]}, {"anyOf": [{"type": "string"}, {}]}),
+    ("rust", {"anyOf": [{"type": "string"}, {"type": "object"}]}, {"anyOf": [{"type": "string"}, {"type": "object"}]}),
+    ("rust", {"anyOf": [{"$ref": "#/c/X"}, {"type": "null"}]}, {"anyOf": [{"$ref": "#/c/X"}, {"type": "null"}]}),
+    ("go", {"anyOf": [{"type": "string"}, {"type": "integer"}]}, {"anyOf": [{"type": "string"}, {"type": "integer"}]}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("language", "schema", "view"), SIMPLIFIED)
+def test_a_schema_is_simplified_to_what_the_language_s_generator_reads(language: str, schema: Any, view: Any) -> None:
+    assert openapi_generator._simplify(schema, openapi_generator.SPECS[language]) == view
+
+
+def test_php_takes_a_u64_as_digits_wherever_it_is_declared() -> None:
+    """Every parameter whose schema is a uint64 (declared in components, on a path item or on an
+    operation; a $ref is marked where it points) is marked x-u64, and every uint64 schema
+    becomes a string of at most 20 digits that keeps its description."""
+    u64 = {"$ref": "#/components/schemas/AmountU64"}
+    view: dict[str, Any] = {
+        "paths": {"/p": {
+            "summary": "s",
+            "parameters": [{"name": "amt", "in": "query", "schema": {"type": "integer", "format": "uint64"}},
+                           {"$ref": "#/components/parameters/Amount"}],
+            "get": {"parameters": [{"name": "other", "in": "query", "schema": {"type": "string"}},
+                                   {"name": "big", "in": "query", "schema": u64},
+                                   {"$ref": "#/components/parameters/Amount"}]}}},
+        "components": {
+            "parameters": {"Amount": {"name": "amount", "in": "query", "schema": u64}},
+            "schemas": {"AmountU64": {"type": "integer", "format": "uint64", "description": "An amount", "minimum": 0},
+                        "Plain": {"type": "integer", "format": "uint64"},
+                        "Other": {"type": "string", "description": "o"}}},
+    }  # fmt: skip
+    openapi_generator._u64_as_digits(view)
+    item = view["paths"]["/p"]
+    assert [p.get("x-u64") for p in item["parameters"]] == [True, None]
+    assert [p.get("x-u64") for p in item["get"]["parameters"]] == [None, True, None]
+    assert view["components"]["parameters"]["Amount"]["x-u64"] is True
+    digits = {"type": "string", "pattern": "^[0-9]{1,20}$"}
+    assert view["components"]["schemas"] == {"AmountU64": {**digits, "description": "An amount"},
+                                             "Plain": {**digits, "description": ""},
+                                             "Other": {"type": "string", "description": "o"}}  # fmt: skip
