@@ -56,13 +56,15 @@ def test_the_models_and_the_typescript_types_are_generated_again(host: str, tmp_
     python = generate.Host(host)
     _, spec = generate.typed_view(python, host_bundle(host), tmp_path)
     info = generate.provenance(python)
-    model = generate.models(python, tmp_path, info, spec)
+    out = tmp_path / "out"  # made by the stage, with models/ in it
+    model = generate.models(python, out, info, spec)
     if generate.has_schemas(python):
-        assert model == tmp_path / "models" / f"{python.module}.py"
+        assert model == out / "models" / f"{python.module}.py"
         assert model.read_bytes() == (GENERATED / "models" / model.name).read_bytes()
+        assert generate.models(python, out, info, spec) == model  # again, into the same folder
     else:
         assert model is None
-        assert not (tmp_path / "models").exists()
+        assert not out.exists()
         assert not (GENERATED / "models" / f"{python.module}.py").exists()
     types = generate.typescript(python, tmp_path, info, spec)
     assert types == tmp_path / "typescript" / f"{host}.d.ts"
@@ -256,12 +258,13 @@ def test_generate_runs_each_stage_in_a_temporary_folder_then_moves_its_output_in
 
 def test_generate_without_checks_or_models(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     stages = Stages(monkeypatch, model=False)
-    made = generate.generate(generate.Host("launch-auth"), tmp_path, checks=False)
+    root = tmp_path / "not" / "yet"  # made, with its parents
+    made = generate.generate(generate.Host("launch-auth"), root, checks=False)
     assert "check" not in [name for name, _ in stages.calls]
-    assert [p.relative_to(tmp_path).as_posix() for p in made] == [
+    assert [p.relative_to(root).as_posix() for p in made] == [
         "python/launch-auth-client", "typescript/launch-auth.d.ts", "typescript/launch-auth-client",
         "go/launch-auth", "rust/launch-auth"]  # fmt: skip
-    assert not (tmp_path / "models").exists()
+    assert not (root / "models").exists()
 
 
 def test_a_failed_stage_leaves_the_output_folder_as_it_was(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -291,7 +294,7 @@ def test_the_view_file_is_named_as_the_bundle(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("kind", ["file", "folder"])
 def test_replace_puts_the_new_output_where_the_old_was(tmp_path: Path, kind: str) -> None:
-    new, target = tmp_path / "new", tmp_path / "out" / "target"
+    new, target = tmp_path / "new", tmp_path / "out" / "deep" / "target"  # out/deep/ is made
 
     def put(path: Path, text: str) -> None:
         if kind == "file":
@@ -303,11 +306,12 @@ def test_replace_puts_the_new_output_where_the_old_was(tmp_path: Path, kind: str
 
     put(new, "new")
     generate.replace(new, target)  # no old target, and its folder made
-    assert files_under(tmp_path) == ({"out/target": b"new"} if kind == "file" else {"out/target/f": b"new"})
+    assert files_under(tmp_path) == ({"out/deep/target": b"new"} if kind == "file" else {"out/deep/target/f": b"new"})
     put(new, "newer")
-    put(tmp_path / "out" / ".tmp-old-target", "left by a run that stopped")
+    put(tmp_path / "out" / "deep" / ".tmp-old-target", "left by a run that stopped")
     generate.replace(new, target)
-    assert files_under(tmp_path) == ({"out/target": b"newer"} if kind == "file" else {"out/target/f": b"newer"})
+    newer = {"out/deep/target": b"newer"} if kind == "file" else {"out/deep/target/f": b"newer"}
+    assert files_under(tmp_path) == newer
 
 
 def test_check_types_the_package_and_the_models_strictly_then_the_types(
@@ -384,7 +388,8 @@ class Generated:
             hook("open", ("/a/b", "r", 0))
         root.mkdir(parents=True, exist_ok=True)
         (root / "out.txt").write_text("made", encoding="utf-8")
-        return [root / "out.txt"]
+        (root / "more.txt").write_text("made too", encoding="utf-8")
+        return [root / "out.txt", root / "more.txt"]
 
 
 def test_the_command_generates_a_host_and_says_what_it_wrote(
@@ -396,7 +401,8 @@ def test_the_command_generates_a_host_and_says_what_it_wrote(
     monkeypatch.setattr(sys, "addaudithook", lambda hook: pytest.fail("an audit hook without --manifest"))
     assert generate.main(["pool-v3"]) == 0
     assert run.calls == [(generate.Host("pool-v3", None), tmp_path / "generated", True)]
-    assert capsys.readouterr() == (f"generate pool-v3: wrote {tmp_path / 'generated' / 'out.txt'}\n", "")
+    wrote = f"{tmp_path / 'generated' / 'out.txt'}, {tmp_path / 'generated' / 'more.txt'}"
+    assert capsys.readouterr() == (f"generate pool-v3: wrote {wrote}\n", "")
     monkeypatch.chdir(tmp_path)
     assert generate.main(["perps-v1", "--out", "here", "--no-checks", "--bundle", "b.yaml"]) == 0
     assert run.calls[-1] == (generate.Host("perps-v1", tmp_path / "b.yaml"), tmp_path / "here", False)
@@ -411,8 +417,8 @@ def test_the_command_records_its_output_and_the_processes_it_started(
     monkeypatch.setattr(sys, "addaudithook", run.hooks.append)
     manifest = tmp_path / "pool-v3.generated"
     assert generate.main(["pool-v3", "--out", str(tmp_path / "out"), "--manifest", str(manifest)]) == 0
-    assert json.loads(manifest.read_text(encoding="utf-8")) == stamps.manifest(tmp_path / "out",
-                                                                               [tmp_path / "out" / "out.txt"])
+    written = [tmp_path / "out" / "out.txt", tmp_path / "out" / "more.txt"]
+    assert json.loads(manifest.read_text(encoding="utf-8")) == stamps.manifest(tmp_path / "out", written)
     assert generate.tools_record(manifest) == tmp_path / "pool-v3.tools.json"
     record = json.loads((tmp_path / "pool-v3.tools.json").read_text(encoding="utf-8"))
     assert record == {"stamp": "pool-v3.generated", "stamp_sha256": hashlib.sha256(manifest.read_bytes()).hexdigest(),
