@@ -497,3 +497,34 @@ def test_a_page_walk_the_module_cannot_carry_is_refused(tmp_path: Path, edit: di
     with pytest.raises(generate.GenerationError) as failed:
         generate.python_iterators(module, bundle)
     assert str(failed.value) == said
+
+
+def test_each_tool_a_stage_runs_is_named_in_its_failure(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The step each stage gives run_tool, which a failure's message starts with: a stand-in
+    records the tool and the step, and writes what the tool would have written."""
+    ran: list[tuple[str, str]] = []
+
+    def run_tool(command: list[str | Path], step: str, cwd: Path = REPO, env: dict[str, str] | None = None) -> None:
+        ran.append((Path(command[0]).name, step))
+        parts = [str(c) for c in command]
+        if "--output" in parts:
+            Path(parts[parts.index("--output") + 1]).write_text("", encoding="utf-8")
+        elif parts[0] == "node":
+            Path(parts[3]).write_text("", encoding="utf-8")
+        elif parts[1] == "-p":
+            (Path(parts[2]).parent / "dist").mkdir()
+
+    monkeypatch.setattr(generate, "run_tool", run_tool)
+    host, spec = generate.Host("pool-v3"), tmp_path / "view.json"
+    info = generate.provenance(host)
+    ruff = [("ruff", "ruff check (models)"), ("ruff", "ruff format (models)")]
+    generate.models(host, tmp_path, info, spec)
+    assert ran == [("datamodel-codegen", "datamodel-code-generator"), *ruff]
+    ran.clear()
+    (tmp_path / "package" / "models").mkdir(parents=True)
+    generate.struct_models(host, tmp_path / "package", info, spec)
+    assert ran == [("datamodel-codegen", "datamodel-code-generator (msgspec)"), *ruff]
+    ran.clear()
+    types = generate.typescript(host, tmp_path, info, spec)
+    generate.typescript_client(host, tmp_path, host_bundle("pool-v3"), info, types)
+    assert ran == [("node", "openapi-typescript"), ("tsc", "tsc --strict on the pool-v3 TypeScript client")]
