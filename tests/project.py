@@ -50,6 +50,14 @@ PHP_AUTOLOAD = REPO / "scripts" / "clients" / "autoload.php"
 LINT_ENV = {**os.environ, "REDOCLY_TELEMETRY": "off", "REDOCLY_SUPPRESS_UPDATE_NOTICE": "true", "NO_COLOR": "1"}
 
 
+def executable(path: Path, text: str) -> Path:
+    """A program at path that a test puts in place of a tool: text is the whole script, its #! line
+    first."""
+    path.write_text(text, encoding="utf-8")
+    path.chmod(0o755)
+    return path
+
+
 def files_under(root: Path) -> dict[str, bytes]:
     """Every file under root, by its path there; __pycache__ (a test that imports a generated
     package may leave one beside it) is no file of the tree."""

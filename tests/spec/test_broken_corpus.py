@@ -21,7 +21,7 @@ from types import ModuleType
 import pytest
 
 import linters
-from project import BROKEN, LINT_ENV, NODE_BIN, REPO, SOURCE_DOCUMENT, in_process
+from project import BROKEN, LINT_ENV, NODE_BIN, REPO, SOURCE_DOCUMENT, executable, in_process
 from scripts.spec import bundle, house_rules
 from scripts.spec import validate as validate_spec
 
@@ -246,10 +246,8 @@ def test_a_bundle_that_redocly_writes_but_is_invalid_overwrites_nothing(tmp_path
     assert "version: 1.0.0" not in broken.split("servers:")[0]
     invalid = tmp_path / "invalid.yaml"
     invalid.write_text(broken, encoding="utf-8")
-    fake = tmp_path / "redocly"
-    fake.write_text(f"#!{sys.executable}\nimport shutil, sys\n"
-                    f"shutil.copyfile({str(invalid)!r}, sys.argv[sys.argv.index('--output') + 1])\n")  # fmt: skip
-    fake.chmod(0o755)
+    fake = executable(tmp_path / "redocly", f"#!{sys.executable}\nimport shutil, sys\n"
+                      f"shutil.copyfile({str(invalid)!r}, sys.argv[sys.argv.index('--output') + 1])\n")  # fmt: skip
     out = tmp_path / "out"
     out.mkdir()
     previous = {name: f"previous {name}\n" for name in ("control.yaml", "control.json", "control.deref.json")}

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from project import GENERATED, HOSTS, NODE_BIN, REPO, SPEC
+from project import GENERATED, HOSTS, NODE_BIN, REPO, SPEC, executable
 from project import bundle as host_bundle
 from scripts.common import stamps
 from scripts.spec import bundle, code_samples
@@ -103,10 +103,7 @@ def test_each_large_bound_is_put_back_exact_and_nothing_else(tmp_path: Path) -> 
 
 def stand_in(folder: Path, script: str) -> str:
     """A redocly stand-in: a shell script given `bundle SPEC --output OUT`."""
-    fake = folder / "redocly"
-    fake.write_text("#!/bin/sh\n" + script, encoding="utf-8")
-    fake.chmod(0o755)
-    return str(fake)
+    return str(executable(folder / "redocly", "#!/bin/sh\n" + script))
 
 
 def test_redocly_runs_quietly_and_offline_and_what_it_says_is_kept(tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from project import HOSTS, REPO
+from project import HOSTS, REPO, executable
 from scripts.clients import client_surface
 from scripts.clients.client_surface import (
     LISTS,
@@ -360,10 +360,8 @@ def test_the_go_reader_runs_offline_with_the_build_s_own_cache(tmp_path: Path, m
     """go_surface runs `go run surface.go` with the build's Go cache (build/go-cache), this Go
     alone (no toolchain download) and no module proxy, whatever the caller's environment says:
     a `go` first on PATH prints what it was given."""
-    go = tmp_path / "go"
-    go.write_text('#!/bin/sh\necho "$@"\nfor v in GOCACHE GOPATH GOTOOLCHAIN GOFLAGS GO111MODULE GOPROXY; do\n'
-                  '  eval echo "$v=\\${$v-unset}"\ndone\n', encoding="utf-8")  # fmt: skip
-    go.chmod(0o755)
+    executable(tmp_path / "go", '#!/bin/sh\necho "$@"\nfor v in GOCACHE GOPATH GOTOOLCHAIN GOFLAGS GO111MODULE '
+               'GOPROXY; do\n  eval echo "$v=\\${$v-unset}"\ndone\n')  # fmt: skip
     monkeypatch.setenv("PATH", f"{tmp_path}{os.pathsep}{os.environ['PATH']}")
     monkeypatch.setenv("GOFLAGS", "-mod=mod")
     monkeypatch.setenv("GOPROXY", "https://proxy.golang.org")

@@ -18,14 +18,13 @@ import hashlib
 import json
 import os
 import shutil
-import stat
 import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from project import REPO, files_under
+from project import REPO, executable, files_under
 from project import bundle as host_bundle  # the JSON bundle generate.generate reads
 from scripts.clients import generate, openapi_generator, runtimes
 from scripts.common import stamps
@@ -87,10 +86,10 @@ def test_the_go_ruby_php_and_rust_clients_are_generated_again(host: str, tmp_pat
     PROVENANCE.json."""
     python = generate.Host(host)
     bundle = host_bundle(host)
-    made = openapi_generator.generate_languages(host, oas.typed_view(bundle), tmp_path, generate.provenance(python),
-                                                generate.default_server(bundle).url)  # fmt: skip
-    assert made == {language: tmp_path / language / host for language in openapi_generator.LANGUAGES}
-    for language, target in made.items():
+    clients = openapi_generator.generate_languages(host, oas.typed_view(bundle), tmp_path, generate.provenance(python),
+                                                   generate.default_server(bundle).url)  # fmt: skip
+    assert clients == {language: tmp_path / language / host for language in openapi_generator.LANGUAGES}
+    for language, target in clients.items():
         assert files_under(target) == files_under(GENERATED / language / host), language
 
 
@@ -120,17 +119,51 @@ def test_prepare_writes_each_language_s_view_and_configuration(tmp_path: Path) -
     assert view == oas.typed_view(bundle)  # the views are copies: the bundle is left as it was
 
 
+def paged_module(tmp_path: Path) -> Path:
+    """pool-v3's models and its listPoolsByCursor module, in a package folder of their own."""
+    source, module = GENERATED / "python" / "pool-v3-client" / "pool_v3_client", tmp_path / "pool_v3_client"
+    (module / "api" / "pools").mkdir(parents=True)
+    for name in ("models.py", "api/pools/list_pools_by_cursor.py"):
+        shutil.copyfile(source / name, module / name)
+    return module
+
+
+@pytest.mark.parametrize(
+    ("edit", "said"),
+    [
+        ({"list": "/data/nothing"}, "x-pagination: /data/nothing: PoolCursorPage has no field 'nothing'"),
+        ({"list": "/data"}, "x-pagination of listPoolsByCursor: /data is not a list (PoolCursorPage)"),
+        ({"cursor": {"parameter": "after", "next": "/data/nextPageId"}},
+         "x-pagination of listPoolsByCursor: no parameter after"),
+        ({}, "list_pools_by_cursor.py: no typed decoder to read the pages with"),  # the decoder's line is gone
+    ],
+)  # fmt: skip
+def test_a_page_walk_the_module_cannot_carry_is_refused(tmp_path: Path, edit: dict[str, Any], said: str) -> None:
+    """generate.python_iterators names the operation and what its x-pagination asks for that the
+    generated module does not have."""
+    module = paged_module(tmp_path)
+    bundle = copy.deepcopy(host_bundle("pool-v3"))
+    for item in bundle["paths"].values():
+        for op in item.values():
+            if isinstance(op, dict) and op.get("operationId") != "listPoolsByCursor":
+                op.pop("x-pagination", None)
+            elif isinstance(op, dict):
+                op["x-pagination"].update(edit)
+    if not edit:
+        path = module / "api" / "pools" / "list_pools_by_cursor.py"
+        text = path.read_text(encoding="utf-8")
+        path.write_text(text.replace("_DECODER = msgspec.json.Decoder(", "_DECODER = (", 1), encoding="utf-8")
+    with pytest.raises(generate.GenerationError) as failed:
+        generate.python_iterators(module, bundle)
+    assert str(failed.value) == said
+
+
 def stand_in_generator(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, exit_code: int, said: list[str]) -> Path:
     """An openapi-generator-cli that records its arguments and JAVA_OPTS, says `said` and exits."""
     record = tmp_path / "record.json"
-    script = tmp_path / "openapi-generator-cli"
-    script.write_text(
-        f"#!{sys.executable}\nimport json, os, sys\n"
+    script = executable(tmp_path / "openapi-generator-cli", f"#!{sys.executable}\nimport json, os, sys\n"
         f"json.dump({{'argv': sys.argv[1:], 'java': os.environ.get('JAVA_OPTS')}}, open({str(record)!r}, 'w'))\n"
-        f"print({chr(10).join(said)!r})\nsys.exit({exit_code})\n",
-        encoding="utf-8",
-    )
-    script.chmod(script.stat().st_mode | stat.S_IEXEC)
+        f"print({chr(10).join(said)!r})\nsys.exit({exit_code})\n")  # fmt: skip
     monkeypatch.setattr(openapi_generator, "GENERATOR", script)
     return record
 
@@ -169,6 +202,18 @@ def test_clean_drops_the_generator_s_files_that_no_client_needs(tmp_path: Path) 
 # What ties the stages together, with stand-ins for the stages
 
 
+def made(path: Path, text: str) -> Path:
+    """A stage's output in a test: a file where the path has a suffix, else a folder holding one
+    file, `made`."""
+    if path.suffix:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    else:
+        path.mkdir(parents=True)
+        (path / "made").write_text(text, encoding="utf-8")
+    return path
+
+
 class Stages:
     """Stand-ins for generate.py's stages: each records its call and writes one file naming
     itself where the stage would write its output."""
@@ -189,33 +234,23 @@ class Stages:
 
         return run
 
-    @staticmethod
-    def made(path: Path, text: str) -> Path:
-        if path.suffix:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-        else:
-            path.mkdir(parents=True)
-            (path / "made").write_text(text, encoding="utf-8")
-        return path
-
     def python_client(self, host: generate.Host, out: Path, info: dict[str, object], spec: Path) -> Path:
-        return self.made(out / "python" / host.project, "python client")
+        return made(out / "python" / host.project, "python client")
 
     def models(self, host: generate.Host, out: Path, info: dict[str, object], spec: Path) -> Path | None:
-        return self.made(out / "models" / f"{host.module}.py", "models") if self.model else None
+        return made(out / "models" / f"{host.module}.py", "models") if self.model else None
 
     def typescript(self, host: generate.Host, out: Path, info: dict[str, object], spec: Path) -> Path:
-        return self.made(out / "typescript" / f"{host.name}.d.ts", "types")
+        return made(out / "typescript" / f"{host.name}.d.ts", "types")
 
     def check(self, *args: Any) -> None:
         return None
 
     def typescript_client(self, host: generate.Host, out: Path, *args: Any) -> Path:
-        return self.made(out / "typescript" / f"{host.name}-client", "typescript client")
+        return made(out / "typescript" / f"{host.name}-client", "typescript client")
 
     def generate_languages(self, host: str, view: dict[str, Any], work: Path, *args: Any) -> dict[str, Path]:
-        return {name: self.made(work / name / host, name) for name in ("go", "rust")}
+        return {name: made(work / name / host, name) for name in ("go", "rust")}
 
     def args(self, name: str) -> tuple[Any, ...]:
         return next(args for called, args in self.calls if called == name)
@@ -227,10 +262,10 @@ def test_generate_runs_each_stage_in_a_temporary_folder_then_moves_its_output_in
     stages = Stages(monkeypatch)
     host = generate.Host("pool-v3")
     root = tmp_path / "generated"
-    Stages.made(root / "go" / "pool-v3", "an old client")
+    made(root / "go" / "pool-v3", "an old client")
     (root / "go" / "pool-v3" / "gone.go").write_text("a file the new client does not have", encoding="utf-8")
-    made = generate.generate(host, root)
-    assert made == [root / "python" / "pool-v3-client", root / "typescript" / "pool-v3.d.ts",
+    targets = generate.generate(host, root)
+    assert targets == [root / "python" / "pool-v3-client", root / "typescript" / "pool-v3.d.ts",
                     root / "typescript" / "pool-v3-client", root / "go" / "pool-v3", root / "rust" / "pool-v3",
                     root / "models" / "pool_v3.py"]  # fmt: skip
     assert files_under(root) == {
@@ -243,12 +278,12 @@ def test_generate_runs_each_stage_in_a_temporary_folder_then_moves_its_output_in
     bundle = host_bundle("pool-v3")
     info = generate.provenance(host)
     spec = stages.args("python_client")[3]
-    assert stages.args("python_client")[:3] == (host, spec.parent.parent, info)
-    assert spec.parent.parent.parent == root
-    assert spec.parent.parent.name.startswith(".tmp-gen-pool-v3-")
+    tmp = spec.parent.parent  # the temporary folder, under root: tmp/view/pool-v3.yaml
+    assert stages.args("python_client")[:3] == (host, tmp, info)
+    assert tmp.parent == root
+    assert tmp.name.startswith(".tmp-gen-pool-v3-")
     assert spec.name == "pool-v3.yaml"
-    assert stages.args("models")[1:] == stages.args("typescript")[1:] == (spec.parent.parent, info, spec)
-    tmp = spec.parent.parent
+    assert stages.args("models")[1:] == stages.args("typescript")[1:] == (tmp, info, spec)
     assert stages.args("check") == (host, tmp / "python" / "pool-v3-client", tmp / "models" / "pool_v3.py",
                                     tmp / "typescript" / "pool-v3.d.ts", REPO / "build" / "mypy-generated")  # fmt: skip
     assert stages.args("typescript_client") == (host, tmp, bundle, info, tmp / "typescript" / "pool-v3.d.ts")
@@ -259,9 +294,9 @@ def test_generate_runs_each_stage_in_a_temporary_folder_then_moves_its_output_in
 def test_generate_without_checks_or_models(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     stages = Stages(monkeypatch, model=False)
     root = tmp_path / "not" / "yet"  # made, with its parents
-    made = generate.generate(generate.Host("launch-auth"), root, checks=False)
+    targets = generate.generate(generate.Host("launch-auth"), root, checks=False)
     assert "check" not in [name for name, _ in stages.calls]
-    assert [p.relative_to(root).as_posix() for p in made] == [
+    assert [p.relative_to(root).as_posix() for p in targets] == [
         "python/launch-auth-client", "typescript/launch-auth.d.ts", "typescript/launch-auth-client",
         "go/launch-auth", "rust/launch-auth"]  # fmt: skip
     assert not (root / "models").exists()
@@ -269,7 +304,7 @@ def test_generate_without_checks_or_models(tmp_path: Path, monkeypatch: pytest.M
 
 def test_a_failed_stage_leaves_the_output_folder_as_it_was(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     Stages(monkeypatch, fail="typescript_client")
-    Stages.made(tmp_path / "go" / "pool-v3", "the old client")
+    made(tmp_path / "go" / "pool-v3", "the old client")
     with pytest.raises(generate.GenerationError, match=r"^typescript_client failed$"):
         generate.generate(generate.Host("pool-v3"), tmp_path)
     assert files_under(tmp_path) == {"go/pool-v3/made": b"the old client"}
@@ -292,44 +327,57 @@ def test_the_view_file_is_named_as_the_bundle(tmp_path: Path) -> None:
     assert spec.read_text(encoding="utf-8") == json.dumps(view, indent=1)
 
 
-@pytest.mark.parametrize("kind", ["file", "folder"])
-def test_replace_puts_the_new_output_where_the_old_was(tmp_path: Path, kind: str) -> None:
-    new, target = tmp_path / "new", tmp_path / "out" / "deep" / "target"  # out/deep/ is made
-
-    def put(path: Path, text: str) -> None:
-        if kind == "file":
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-        else:
-            path.mkdir(parents=True, exist_ok=True)
-            (path / "f").write_text(text, encoding="utf-8")
-
-    put(new, "new")
+@pytest.mark.parametrize("name", ["target.txt", "target"])  # a file, a folder
+def test_replace_puts_the_new_output_where_the_old_was(tmp_path: Path, name: str) -> None:
+    new, target = tmp_path / f"new{Path(name).suffix}", tmp_path / "out" / "deep" / name  # out/deep/ is made
+    inside = f"out/deep/{name}" + ("" if target.suffix else "/made")
+    made(new, "new")
     generate.replace(new, target)  # no old target, and its folder made
-    assert files_under(tmp_path) == ({"out/deep/target": b"new"} if kind == "file" else {"out/deep/target/f": b"new"})
-    put(new, "newer")
-    put(tmp_path / "out" / "deep" / ".tmp-old-target", "left by a run that stopped")
+    assert files_under(tmp_path) == {inside: b"new"}
+    made(new, "newer")
+    made(target.with_name(f".tmp-old-{name}"), "left by a run that stopped")
     generate.replace(new, target)
-    newer = {"out/deep/target": b"newer"} if kind == "file" else {"out/deep/target/f": b"newer"}
-    assert files_under(tmp_path) == newer
+    assert files_under(tmp_path) == {inside: b"newer"}
+
+
+class Tools:
+    """A stand-in for generate.run_tool: records each command (as text), its step, folder and
+    environment, and writes what the tool would have written (datamodel-codegen's --output,
+    openapi-typescript's target, tsc's dist/)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.ran: list[tuple[list[str], str, Path, dict[str, str] | None]] = []
+        monkeypatch.setattr(generate, "run_tool", self.run_tool)
+
+    def run_tool(self, command: list[str | Path], step: str, cwd: Path = REPO,
+                 env: dict[str, str] | None = None) -> None:  # fmt: skip
+        parts = [str(c) for c in command]
+        self.ran.append((parts, step, cwd, env))
+        if "--output" in parts:
+            Path(parts[parts.index("--output") + 1]).write_text("", encoding="utf-8")
+        elif parts[0] == "node":
+            Path(parts[3]).write_text("", encoding="utf-8")
+        elif parts[1] == "-p":
+            (Path(parts[2]).parent / "dist").mkdir()
+
+    def steps(self) -> list[tuple[str, str]]:
+        """(tool, step) of each command since the last look."""
+        found = [(Path(parts[0]).name, step) for parts, step, _, _ in self.ran]
+        self.ran.clear()
+        return found
 
 
 def test_check_types_the_package_and_the_models_strictly_then_the_types(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    ran: list[tuple[list[str], str, Path, dict[str, str] | None]] = []
-
-    def run_tool(command: list[str | Path], step: str, cwd: Path = REPO, env: dict[str, str] | None = None) -> None:
-        ran.append(([str(c) for c in command], step, cwd, env))
-
-    monkeypatch.setattr(generate, "run_tool", run_tool)
+    tools = Tools(monkeypatch)
     host, cache = generate.Host("pool-v3"), tmp_path / "cache"
     (tmp_path / "typescript").mkdir()
     types = tmp_path / "typescript" / "pool-v3.d.ts"
     python = str(generate.VENV_BIN / "python")
     generate.check(host, tmp_path / "client", tmp_path / "pool_v3.py", types, cache)
     tsconfig = tmp_path / "tsconfig.pool-v3.d.json"  # named by the stem of pool-v3.d.ts
-    assert ran == [
+    assert tools.ran == [
         ([python, "-m", "mypy", "--strict", "--cache-dir", str(cache), "--no-error-summary", "pool_v3_client"],
          "mypy --strict on the pool-v3-client package", tmp_path / "client",
          {"MYPYPATH": str(runtimes.SOURCES / "python")}),
@@ -341,9 +389,10 @@ def test_check_types_the_package_and_the_models_strictly_then_the_types(
         "compilerOptions": {"strict": True, "noEmit": True, "skipLibCheck": False, "types": [], "lib": ["es2022"],
                             "target": "es2022"},
         "files": [str(types.resolve())]}  # fmt: skip
-    ran.clear()
+    tools.ran.clear()
     generate.check(host, tmp_path / "client", None, types, cache)
-    assert [step for _, step, _, _ in ran] == ["mypy --strict on the pool-v3-client package", "tsc --noEmit --strict"]
+    assert [step for _, step in tools.steps()] == ["mypy --strict on the pool-v3-client package",
+                                                   "tsc --noEmit --strict"]  # fmt: skip
 
 
 def test_a_tool_runs_with_this_environment_s_tools_first_and_a_failure_names_its_step(tmp_path: Path) -> None:
@@ -459,72 +508,17 @@ def test_the_audit_hook_keeps_each_started_command_as_text() -> None:
     assert started == [["ls -l"], ["/bin/ls"]]
 
 
-
-def paged_module(tmp_path: Path) -> Path:
-    """pool-v3's models and its listPoolsByCursor module, in a package folder of their own."""
-    source, module = GENERATED / "python" / "pool-v3-client" / "pool_v3_client", tmp_path / "pool_v3_client"
-    (module / "api" / "pools").mkdir(parents=True)
-    for name in ("models.py", "api/pools/list_pools_by_cursor.py"):
-        shutil.copyfile(source / name, module / name)
-    return module
-
-
-@pytest.mark.parametrize(
-    ("edit", "said"),
-    [
-        ({"list": "/data/nothing"}, "x-pagination: /data/nothing: PoolCursorPage has no field 'nothing'"),
-        ({"list": "/data"}, "x-pagination of listPoolsByCursor: /data is not a list (PoolCursorPage)"),
-        ({"cursor": {"parameter": "after", "next": "/data/nextPageId"}},
-         "x-pagination of listPoolsByCursor: no parameter after"),
-        ({}, "list_pools_by_cursor.py: no typed decoder to read the pages with"),  # the decoder's line is gone
-    ],
-)  # fmt: skip
-def test_a_page_walk_the_module_cannot_carry_is_refused(tmp_path: Path, edit: dict[str, Any], said: str) -> None:
-    """generate.python_iterators names the operation and what its x-pagination asks for that the
-    generated module does not have."""
-    module = paged_module(tmp_path)
-    bundle = copy.deepcopy(host_bundle("pool-v3"))
-    for item in bundle["paths"].values():
-        for op in item.values():
-            if isinstance(op, dict) and op.get("operationId") != "listPoolsByCursor":
-                op.pop("x-pagination", None)
-            elif isinstance(op, dict):
-                op["x-pagination"].update(edit)
-    if not edit:
-        path = module / "api" / "pools" / "list_pools_by_cursor.py"
-        text = path.read_text(encoding="utf-8")
-        path.write_text(text.replace("_DECODER = msgspec.json.Decoder(", "_DECODER = (", 1), encoding="utf-8")
-    with pytest.raises(generate.GenerationError) as failed:
-        generate.python_iterators(module, bundle)
-    assert str(failed.value) == said
-
-
 def test_each_tool_a_stage_runs_is_named_in_its_failure(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The step each stage gives run_tool, which a failure's message starts with: a stand-in
-    records the tool and the step, and writes what the tool would have written."""
-    ran: list[tuple[str, str]] = []
-
-    def run_tool(command: list[str | Path], step: str, cwd: Path = REPO, env: dict[str, str] | None = None) -> None:
-        ran.append((Path(command[0]).name, step))
-        parts = [str(c) for c in command]
-        if "--output" in parts:
-            Path(parts[parts.index("--output") + 1]).write_text("", encoding="utf-8")
-        elif parts[0] == "node":
-            Path(parts[3]).write_text("", encoding="utf-8")
-        elif parts[1] == "-p":
-            (Path(parts[2]).parent / "dist").mkdir()
-
-    monkeypatch.setattr(generate, "run_tool", run_tool)
+    """The step each stage gives run_tool, which a failure's message starts with."""
+    tools = Tools(monkeypatch)
     host, spec = generate.Host("pool-v3"), tmp_path / "view.json"
     info = generate.provenance(host)
     ruff = [("ruff", "ruff check (models)"), ("ruff", "ruff format (models)")]
     generate.models(host, tmp_path, info, spec)
-    assert ran == [("datamodel-codegen", "datamodel-code-generator"), *ruff]
-    ran.clear()
+    assert tools.steps() == [("datamodel-codegen", "datamodel-code-generator"), *ruff]
     (tmp_path / "package" / "models").mkdir(parents=True)
     generate.struct_models(host, tmp_path / "package", info, spec)
-    assert ran == [("datamodel-codegen", "datamodel-code-generator (msgspec)"), *ruff]
-    ran.clear()
+    assert tools.steps() == [("datamodel-codegen", "datamodel-code-generator (msgspec)"), *ruff]
     types = generate.typescript(host, tmp_path, info, spec)
     generate.typescript_client(host, tmp_path, host_bundle("pool-v3"), info, types)
-    assert ran == [("node", "openapi-typescript"), ("tsc", "tsc --strict on the pool-v3 TypeScript client")]
+    assert tools.steps() == [("node", "openapi-typescript"), ("tsc", "tsc --strict on the pool-v3 TypeScript client")]
