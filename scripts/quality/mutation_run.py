@@ -199,6 +199,11 @@ def _code(change: str) -> str:
     return change.replace("`", "'")[:160]
 
 
+def _where(row: dict[str, Any]) -> str:
+    """Where a mutant is: its function, or its line where the tool names no function."""
+    return str(row.get("function") or f"line {row.get('line')}")
+
+
 def measured(path: str, entry: dict[str, Any]) -> Parts:
     """The parts of a file these results hold, as the page shows them."""
     rows = entry["mutants"]
@@ -215,10 +220,8 @@ def measured(path: str, entry: dict[str, Any]) -> Parts:
         # needs its own test or reason; mutants no test ran need a test that calls their
         # function, so they are counted per function.
         note = [f'??? note "`{path}`: {len(left)} left ({untested} with no test ran)"', ""]
-        for mutant in (r for r in left if r["status"] == "survived"):
-            where = mutant.get("function") or f"line {mutant.get('line')}"
-            note.append(f"    - `{where}` (survived): `{_code(mutant['change'])}`")
-        unreached = Counter(r.get("function") or f"line {r.get('line')}" for r in left if r["status"] == "no tests")
+        note += [f"    - `{_where(r)}` (survived): `{_code(r['change'])}`" for r in left if r["status"] == "survived"]
+        unreached = Counter(_where(r) for r in left if r["status"] == "no tests")
         note += [f"    - `{where}` (no test ran): {count} mutant{'s' if count > 1 else ''}"
                  for where, count in sorted(unreached.items(), key=lambda item: (-item[1], item[0]))]  # fmt: skip
     same = [f"- `{path}` `{_code(r['change'])}`: {r['why']}" for r in rows if r["status"] == "equivalent"]
