@@ -86,6 +86,7 @@ GROUPS = (
          "tests/spec/test_generator_output.py", "tests/spec/test_bundle_output.py",
          "tests/spec/test_generator_parts.py", "tests/spec/test_generator_views.py",
          "tests/spec/test_generation_stages.py",
+         "tests/spec/test_code_sample_parts.py",
          "tests/docs/test_pages.py", "tests/docs/test_page_parts.py", "tests/spec/test_release_plan.py",
          "tests/spec/test_release_build.py",
          *(f"tests/spec/test_releases.py::{t}" for t in RELEASE_TESTS)),

@@ -308,7 +308,7 @@ def python(c: Call) -> str:
                   call=_python_call(c), prints_data=c.prints_data, secret=c.secret, kept=repr(_kept(c)))  # fmt: skip
 
 
-def _js(value: Any, indent: str = "") -> str:
+def _js(value: Any, indent: str) -> str:
     """A JSON value as a TypeScript literal: identifier keys bare, strings in single quotes."""
     if isinstance(value, dict) and value:
         inner = indent + "  "
@@ -420,7 +420,7 @@ def _php_value(value: Any) -> str:
 def _rust_value(p: Param) -> str:
     if p.enum_type:
         return f"models::{p.enum_type}::{pascal_case(str(p.value))}"
-    return json.dumps(p.value) if isinstance(p.value, (str, bool)) else str(p.value)
+    return json.dumps(p.value)  # a string, a bool and a number are written as JSON writes them
 
 
 def _rust_raw(text: str) -> str:
