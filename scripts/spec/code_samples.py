@@ -116,7 +116,7 @@ def calls(doc: dict[str, Any], host: str) -> list[Call]:
     for source in found:
         op = doc["paths"][source.path][source.method]
         success = follow(doc, op["responses"]["200"])
-        returned = _success_name(doc, success)
+        returned = _success_name(success)
         for link in (success.get("links") or {}).values():
             target = by_id.get(str(link.get("operationId")))
             if target is not None and target.operation_id not in chained:
@@ -126,7 +126,7 @@ def calls(doc: dict[str, Any], host: str) -> list[Call]:
     return [replace(c, chained=chained.get(c.operation_id)) for c in found]
 
 
-def _success_name(doc: dict[str, Any], response: dict[str, Any]) -> str | None:
+def _success_name(response: dict[str, Any]) -> str | None:
     schema = ((response.get("content") or {}).get("application/json") or {}).get("schema") or {}
     members = [m for m in schema.get("oneOf", [schema]) if not str(m.get("$ref", "")).endswith("FailureEnvelope")]
     return ref_name(members[0]) if members else None

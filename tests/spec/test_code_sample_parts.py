@@ -100,12 +100,11 @@ def test_a_body_with_no_field_of_the_response_s_type_is_not_chained() -> None:
 
 
 def test_the_success_is_named_past_a_failure_envelope_listed_first() -> None:
-    doc = described()
     first = {"content": {"application/json": {"schema": {"oneOf": [ref("FailureEnvelope"), ref("Quote")]}}}}
-    assert code_samples._success_name(doc, first) == "Quote"
+    assert code_samples._success_name(first) == "Quote"
     only = {"content": {"application/json": {"schema": {"oneOf": [ref("FailureEnvelope")]}}}}
-    assert code_samples._success_name(doc, only) is None
-    assert code_samples._success_name(doc, {"description": "no body"}) is None
+    assert code_samples._success_name(only) is None
+    assert code_samples._success_name({"description": "no body"}) is None
 
 
 def test_a_success_listed_first_says_whether_the_sample_prints_data() -> None:
