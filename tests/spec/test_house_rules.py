@@ -169,7 +169,8 @@ NAMED = {
             "X-RATE-LIMIT": {"schema": {"type": "string"}}, "Retry": {"schema": {"type": "string"}},
             "Since": {"schema": {"type": "string"}, "x-evidence": [{"source": CITED}]}},
             "content": {"application/json": {"schema": {}, "example": {  # its keys, however deep
-                "id": "x", "cited": 1, "deep": {"pool": [{"listPools": 1, "nested": 2}]}}}}}}}}},
+                "id": "x", "cited": 1, "deep": {"pool": [{"listPools": 1, "nested": 2}]},
+                "mintA": "a property's name without evidence is no evidence"}}}}}}}},
     "components": {"schemas": {
         "Pool": {"type": "object", "properties": {
             "id": {"type": "string"}, "mintA": {"type": "string"}, "ID": {"type": "string"},
@@ -183,6 +184,9 @@ NAMED = {
         "Cited": {"type": "string", "enum": ["far", "near", "id"],
                   "x-evidence": [{"source": CITED, "values": ["far"]}]},
         "Backed": {"type": "string", "enum": ["deep"], "x-evidence": [{"source": CITED}]},
+        "Gone": {"type": "string", "const": "gone"},
+        "Catalogue": {"type": "string", "x-extensible-enum": ["id", "E7"], "x-error-codes": [
+            "not an entry", {"code": "id", "x-evidence": [{"source": CITED}]}, {"code": "E7", "basis": "source"}]},
         "Codes": {"type": "string", "enum": ["E1", "E2"], "x-error-codes": [
             {"code": "E1", "x-evidence": [{"source": CITED}]}, {"code": "E2"}]},
     }},
@@ -204,17 +208,24 @@ def test_a_name_is_in_the_source_document_or_carries_evidence(tmp_path: Path) ->
     value = "is not in the source document and no x-evidence on this schema lists it in `values`"
     example = "/paths/~1pools/get/responses/200/content/application~1json/example"
     unknown = "which is neither in the source document nor an evidence-backed property"
+    source = "basis `source` exactly where the source document names the code"
     assert checker.by_rule["names"] == [f"{shown}: {line}" for line in [
         f"/paths/~1pools/get/parameters/1: invented name: parameter 'mint' {invented}",
         f"/paths/~1pools/get/responses/200/headers/Retry: invented name: header 'Retry' {invented}",
         f"{example}: example uses the name 'deep', {unknown}",
         f"{example}: example uses the name 'nested', {unknown}",
+        f"{example}: example uses the name 'mintA', {unknown}",  # a property, but one without evidence
         f"/components/schemas/Pool/properties/mintA: invented name: property 'mintA' {invented}",
         f"/components/schemas/Pool/properties/ID: invented name: property 'ID' {invented}",
         f"/components/schemas/Sort: invented name: enum value 'volume' {value}",
         f"/components/schemas/Wide: invented name: enum value 'wide' {value}",
         f"/components/schemas/No: invented name: enum value 'false' {value}",
         f"/components/schemas/Cited: invented name: enum value 'near' {value}",
+        f"/components/schemas/Gone: invented name: enum value 'gone' {value}",  # a const is a value too
+        # a code the source names has basis `source`, and only such a code has it
+        f"/components/schemas/Catalogue/x-error-codes/1: code 'id': {source}",
+        f"/components/schemas/Catalogue/x-error-codes/2: code 'E7': {source}",
+        f"/components/schemas/Catalogue: invented name: enum value 'E7' {value}",
         f"/components/schemas/Codes: invented name: enum value 'E2' {value}",
     ]]  # fmt: skip
 
@@ -230,13 +241,20 @@ BROKEN_RULES = {
                  "variables": {"host": {"default": "x.invalid", "x-evidence": NOT_A_CITATION}}}],
     "paths": {"/a": {
         "get": {"tags": ["A", "B"],
-                "parameters": [{"name": "n", "in": "query", "schema": {"type": "integer"}, "example": "x"}],
+                "parameters": [{"name": "n", "in": "query", "schema": {"type": "integer"}, "example": "x"},
+                               {"name": "m", "in": "query", "schema": {"type": "object", "properties": {
+                                   "b": {"type": "integer"},
+                                   "a": {"type": "object", "properties": {"c": {"type": "integer"}}}}},
+                                "example": {"b": "x", "a": {"c": "y"}}}],
                 "responses": {
                     "404": {"$ref": "#/components/responses/Missing"},  # a response that cannot be read is skipped
                     "200": {"description": "d", "content": {
+                        "text/plain": {"schema": {"type": "string"}, "example": "x"},  # no JSON, no envelope
                         "application/json": {"schema": {"type": "object", "properties": {"id": {"type": "string"}}},
                                              "example": {"id": "x"}},
-                        "text/plain": {"schema": {"type": "string"}, "example": "x"},  # no JSON, no envelope
+                        "application/xml": {"schema": {"type": "string"}},
+                        "text/csv": {"schema": {"type": "string"},
+                                     "examples": {"gone": {"$ref": "#/components/examples/Gone"}}},
                         "application/json; charset=utf-8": {"x-not-shown": "no body is shown"}}}}},
         "post": {"operationId": "postA", "summary": "s", "tags": ["A"], "responses": {"200": OK_200, "429": {
             "description": "d", "headers": {"Retry-After": {"schema": {"type": "integer"}, "example": "soon"}}}}},
@@ -285,13 +303,16 @@ def test_each_house_rule_finds_its_problem_where_it_is(tmp_path: Path) -> None:
 
     dangling = (f"/paths/~1a/get/responses/404/$ref: dangling $ref '#/components/responses/Missing': "
                 f"no '/components/responses/Missing' in {shown}")  # fmt: skip
+    gone = (f"/paths/~1a/get/responses/200/content/text~1csv/examples/gone/$ref: dangling $ref "
+            f"'#/components/examples/Gone': no '/components/examples/Gone' in {shown}")  # fmt: skip
     variable = "/servers/0/variables/host/x-evidence"
     backs = (f"{variable}: a server variable's citation backs its default: give withoutEvidence.default, the "
              "placeholder of the source-only view")
     narrow = "evidence may only narrow what the source states: type"
     schemas = "/components/schemas"
     expected = {
-        "ref": [dangling, dangling],  # found following the $ref, and again reading the response
+        # found following the $ref, and again reading the response or its examples
+        "ref": [dangling, gone, dangling, gone],
         "number": [f"{schemas}/BigInside/properties/n/maximum: integer 18446744073709551615 is beyond 2^53: "
                    "JavaScript tools (Redocly, Spectral, Prism) corrupt it; only a named component schema's minimum "
                    "or maximum may be (the bundle keeps those exact); state the range another way (format, "
@@ -325,6 +346,13 @@ def test_each_house_rule_finds_its_problem_where_it_is(tmp_path: Path) -> None:
                      "id/success in its schema)"],
         "example": ["/paths/~1a/get/parameters/0/example: example does not match its schema at (root): 'x' is not "
                     "of type 'integer'",
+                    # each mismatch of one example, in the order of where it is
+                    "/paths/~1a/get/parameters/1/example: example does not match its schema at a/c: 'y' is not "
+                    "of type 'integer'",
+                    "/paths/~1a/get/parameters/1/example: example does not match its schema at b: 'x' is not "
+                    "of type 'integer'",
+                    "/paths/~1a/get/responses/200/content/application~1xml: media type has no examples (or an "
+                    "x-not-shown that says why none can be given)",
                     "/paths/~1a/post/responses/429/headers/Retry-After/example: example does not match its schema "
                     "at (root): 'soon' is not of type 'integer'"],
         "nullable": [f"{schemas}/Nullable: the `nullable` keyword is not allowed: use a type list such as "
