@@ -302,16 +302,17 @@ def python_iterators(module: Path, bundle: dict[str, Any]) -> None:
         context = {
             "style": paging["style"], "response": response, "item": item.group(1), "list_attr": list_attr,
             "summary": str(op.get("summary", op["operationId"])).rstrip("."), "params": [p for _, p in params],
-            "start": start, "wire": wire,
+            "start": start,
             "start_said": "the first page by default" if paging["style"] == "cursor"
             else f"page {paging['page']['first']} by default",
             "forwarded": "".join(f"{name}={name}, " for name, _ in params if name != start),
             "passed": "".join(f"{name}={name}, " for name, _ in params),
-            "first": paging.get("page", {}).get("first", 0),
             "next_attr": _followed(fields, response, paging["cursor"]["next"])[0] if "cursor" in paging else "",
             "more_attr": _followed(fields, response, paging["page"]["more"])[0]
             if "page" in paging and "more" in paging["page"] else "",
         }  # fmt: skip
+        if paging["style"] == "page":  # where a numbered walk starts when the caller names no page
+            context["first"] = paging["page"]["first"]
         models = sorted(set(re.findall(r"\b[A-Z]\w*", item.group(1))) - {"None"})
         imports = ("from collections.abc import AsyncIterator, Iterator\n\nfrom raydium_api_runtime import paging\n"
                    + "".join(f"from ...models import {name}\n" for name in models))  # fmt: skip
