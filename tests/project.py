@@ -58,6 +58,11 @@ def executable(path: Path, text: str) -> Path:
     return path
 
 
+def schema_ref(name: str) -> dict[str, str]:
+    """A $ref to the component schema of that name, as a test's description writes one."""
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
 def files_under(root: Path) -> dict[str, bytes]:
     """Every file under root, by its path there; __pycache__ (a test that imports a generated
     package may leave one beside it) is no file of the tree."""

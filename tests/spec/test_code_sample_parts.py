@@ -15,23 +15,18 @@ from typing import Any
 
 import pytest
 
+from project import schema_ref
 from scripts.common import versions
 from scripts.common.naming import go_module_path
 from scripts.spec import code_samples
 from scripts.spec.code_samples import Call, Chain, Param
-
-SCHEMAS = "#/components/schemas/"
-
-
-def ref(name: str) -> dict[str, str]:
-    return {"$ref": SCHEMAS + name}
 
 
 def described(linked: bool = False) -> dict[str, Any]:
     """A host `demo`: GET /quote and POST /orders, every part of both behind a $ref; with
     `linked`, the quote's response links to the order, whose `quote` field takes it whole."""
     quoted: dict[str, Any] = {"description": "A quote", "content": {"application/json": {
-        "schema": {"oneOf": [ref("Quote"), ref("FailureEnvelope")]}}}}  # fmt: skip
+        "schema": {"oneOf": [schema_ref("Quote"), schema_ref("FailureEnvelope")]}}}}  # fmt: skip
     if linked:
         quoted["links"] = {"nowhere": {"operationId": "noSuchOperation"}, "place": {"operationId": "placeOrder"}}
     amount = {"name": "amount", "in": "query", "schema": {"type": "integer", "format": "uint64"}, "example": 5}
@@ -53,16 +48,16 @@ def described(linked: bool = False) -> dict[str, Any]:
                 "Urgency": {"type": "string", "enum": ["now", "later"]},
                 "Envelope": {"type": "object", "properties": {"success": {"type": "boolean"}, "data": {}}},
                 "FailureEnvelope": {"type": "object", "properties": {"success": {"type": "boolean"}}},
-                "Quote": {"allOf": [ref("Envelope")]},
-                "Order": {"type": "object", "properties": {"urgency": ref("Urgency"), "quote": ref("Quote"),
-                                                           "note": {"type": "string"}}},
+                "Quote": {"allOf": [schema_ref("Envelope")]},
+                "Order": {"type": "object", "properties": {
+                    "urgency": schema_ref("Urgency"), "quote": schema_ref("Quote"), "note": {"type": "string"}}},
             },
-            "parameters": {"Side": {"name": "side", "in": "query", "required": True, "schema": ref("Side"),
+            "parameters": {"Side": {"name": "side", "in": "query", "required": True, "schema": schema_ref("Side"),
                                     "example": "buy"}},
             "requestBodies": {"Order": {"content": {"application/json": {
-                "schema": ref("Order"), "examples": {"one": {"$ref": "#/components/examples/Order"}}}}}},
+                "schema": schema_ref("Order"), "examples": {"one": {"$ref": "#/components/examples/Order"}}}}}},
             "responses": {"Quoted": quoted, "Placed": {"description": "Placed", "content": {
-                "application/json": {"schema": ref("Quote")}}}},
+                "application/json": {"schema": schema_ref("Quote")}}}},
             "examples": {"Order": {"value": {"urgency": "now", "quote": {"success": True}, "note": "it's"}}},
         },
     }  # fmt: skip
@@ -100,9 +95,10 @@ def test_a_body_with_no_field_of_the_response_s_type_is_not_chained() -> None:
 
 
 def test_the_success_is_named_past_a_failure_envelope_listed_first() -> None:
-    first = {"content": {"application/json": {"schema": {"oneOf": [ref("FailureEnvelope"), ref("Quote")]}}}}
+    failure_first = {"oneOf": [schema_ref("FailureEnvelope"), schema_ref("Quote")]}
+    first = {"content": {"application/json": {"schema": failure_first}}}
     assert code_samples._success_name(first) == "Quote"
-    only = {"content": {"application/json": {"schema": {"oneOf": [ref("FailureEnvelope")]}}}}
+    only = {"content": {"application/json": {"schema": {"oneOf": [schema_ref("FailureEnvelope")]}}}}
     assert code_samples._success_name(only) is None
     assert code_samples._success_name({"description": "no body"}) is None
 
@@ -123,8 +119,8 @@ def test_python_names_a_body_of_one_allof_member_after_the_member(kept: tuple[st
     """openapi-python-client names a body that only wraps one $ref after what it wraps, whatever
     annotations it carries: each alone, and all of them at once."""
     doc = described()
-    doc["components"]["schemas"]["Wrapped"] = {"allOf": [ref("Order")], **{key: "said" for key in kept}}
-    doc["components"]["requestBodies"]["Order"]["content"]["application/json"]["schema"] = ref("Wrapped")
+    doc["components"]["schemas"]["Wrapped"] = {"allOf": [schema_ref("Order")], **{key: "said" for key in kept}}
+    doc["components"]["requestBodies"]["Order"]["content"]["application/json"]["schema"] = schema_ref("Wrapped")
     order = code_samples.calls(doc, "demo")[1]
     assert (order.body_type, order.python_body_type, order.body_open) == ("Wrapped", "Order", False)
 
@@ -155,8 +151,8 @@ def test_a_host_with_a_go_release_imports_that_release_whatever_its_description_
 
 
 def test_a_reference_outside_the_schemas_or_to_no_object_names_nothing() -> None:
-    assert code_samples.ref_name(ref("Order")) == "Order"
-    nameless = ("#/components/schemas/Order", [ref("Order")], None, {"$ref": "#/components/parameters/Side"})
+    assert code_samples.ref_name(schema_ref("Order")) == "Order"
+    nameless = ("#/components/schemas/Order", [schema_ref("Order")], None, {"$ref": "#/components/parameters/Side"})
     assert [code_samples.ref_name(node) for node in nameless] == [None] * 4
 
 

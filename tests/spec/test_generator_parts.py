@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from project import REPO
+from project import REPO, schema_ref
 from project import bundle as host_bundle  # the JSON bundle generate.generate reads
 from scripts.clients import generate, openapi_generator
 from scripts.common import versions
@@ -379,30 +379,26 @@ def test_a_walk_whose_parameter_is_no_query_parameter_stops_the_view(language: s
     assert str(failed.value) == "x-pagination of listPoolsByCursor: no query parameter after"
 
 
-def _ref(name: str) -> dict[str, str]:
-    return {"$ref": f"#/components/schemas/{name}"}
-
-
 LISTS: dict[str, Any] = {
     "paths": {"/p": {"get": {"operationId": "listP", "responses": {"200": {"$ref": "#/components/responses/Ok"}}}}},
     "components": {
         "responses": {"Ok": {"content": {"application/json": {"schema": {"oneOf": [
-            _ref("FailureEnvelope"), _ref("Envelope")]}}}}},
+            schema_ref("FailureEnvelope"), schema_ref("Envelope")]}}}}},
         "schemas": {
             "FailureEnvelope": {"type": "object"},
             "Item": {"type": "object", "properties": {"a": {"type": "string"}}},
             "Other": {"type": "object", "properties": {"b": {"type": "string"}}},
-            "ItemList": {"type": "array", "items": _ref("Item")},
-            "Envelope": {"type": "object", "properties": {"data": _ref("Page")}},
+            "ItemList": {"type": "array", "items": schema_ref("Item")},
+            "Envelope": {"type": "object", "properties": {"data": schema_ref("Page")}},
             "Page": {"type": "object", "properties": {
-                "plain": {"type": "array", "items": _ref("Item")},
-                "nullable": {"type": "array", "items": {"anyOf": [_ref("Item"), {"type": "null"}]}},
-                "oneOf": {"type": "array", "items": {"oneOf": [{"type": "null"}, _ref("Item")]}},
-                "two": {"type": "array", "items": {"anyOf": [_ref("Item"), _ref("Other")]}},
+                "plain": {"type": "array", "items": schema_ref("Item")},
+                "nullable": {"type": "array", "items": {"anyOf": [schema_ref("Item"), {"type": "null"}]}},
+                "oneOf": {"type": "array", "items": {"oneOf": [{"type": "null"}, schema_ref("Item")]}},
+                "two": {"type": "array", "items": {"anyOf": [schema_ref("Item"), schema_ref("Other")]}},
                 "inline": {"type": "array", "items": {"type": "string"}},
-                "named": _ref("ItemList"),
+                "named": schema_ref("ItemList"),
                 "anything": True,
-                "loose": {"type": "array", "items": {"anyOf": [True, _ref("Item")]}},
+                "loose": {"type": "array", "items": {"anyOf": [True, schema_ref("Item")]}},
             }},
         },
     },
